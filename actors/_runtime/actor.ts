@@ -1,0 +1,69 @@
+/**
+ * How an actor kind is declared. An actor has private in-memory state loaded from KV on
+ * activation and a set of named handlers; messages to one actor run one at a time, in order.
+ *
+ * A handler changes `ctx.state` and records the KV writes, events and timers that go with the
+ * change (`ctx.set`, `ctx.emit`, `ctx.setTimer`). The runtime commits the writes (with other
+ * actors' writes, see committer.ts), then publishes the events and releases the reply.
+ * Decisions belong in pure functions of `domain/`; handlers apply them.
+ *
+ * Rule: a handler validates before it changes anything. If it throws after recording writes,
+ * the runtime evicts the actor, so the next message reloads the last committed state.
+ */
+import type { BusEvent } from "../../domain/events.ts";
+import type { ActorSystem } from "./system.ts";
+
+/** What a handler can do besides changing its state. */
+export interface ActorContext<S> {
+  /** The actor's id (for per-company actors, the company id as a string). */
+  readonly id: string;
+  readonly state: S;
+  /** Wall-clock time the message started being handled, in ms since the epoch. */
+  readonly now: number;
+  /** For reads only; every write goes through `set` and `delete`. */
+  readonly kv: Deno.Kv;
+  /** For asks to other actors. Ask only "downwards" (never back to an asker): no cycles. */
+  readonly system: ActorSystem;
+  set(key: Deno.KvKey, value: unknown): void;
+  delete(key: Deno.KvKey): void;
+  emit(event: BusEvent): void;
+  /**
+   * Arms (or re-arms) timer `timerId` to call handler `handler` with `arg` at `dueAt`.
+   * Survives restarts; a stale or duplicate delivery is ignored by the runtime.
+   */
+  setTimer(timerId: string, dueAt: number, handler: string, arg?: unknown): void;
+  cancelTimer(timerId: string): void;
+  /** Due time of an armed timer, or undefined. */
+  timerDue(timerId: string): number | undefined;
+}
+
+// deno-lint-ignore no-explicit-any -- handler argument types vary per handler; ActorRef.ask recovers them.
+export type Handler<S> = (ctx: ActorContext<S>, arg: any) => unknown;
+
+/** The declaration of one actor kind. */
+export interface ActorDef<S, H extends Record<string, Handler<S>>> {
+  readonly kind: string;
+  /** Loads the state on activation: one `kv.get` or one short `kv.list`. */
+  load(kv: Deno.Kv, id: string, system: ActorSystem): Promise<S>;
+  readonly handlers: H;
+  /** Milliseconds without messages after which the actor is dropped from memory. */
+  readonly idleMs?: number;
+}
+
+/** Declares an actor kind with inferred handler types. */
+export function defineActor<S, H extends Record<string, Handler<S>>>(
+  def: ActorDef<S, H>,
+): ActorDef<S, H> {
+  return def;
+}
+
+// deno-lint-ignore no-explicit-any -- any actor definition, whatever its state and handlers.
+export type AnyActorDef = ActorDef<any, Record<string, Handler<any>>>;
+
+/** The argument type of handler K. */
+export type ArgOf<H, K extends keyof H> = H[K] extends (ctx: never, arg: infer A) => unknown ? A
+  : never;
+
+/** The awaited result type of handler K. */
+export type ReplyOf<H, K extends keyof H> = H[K] extends (...args: never[]) => infer R ? Awaited<R>
+  : never;

@@ -1,0 +1,64 @@
+/** Reads of the platform collections that many handlers share; all in memory, no KV scans. */
+import type { ActorSystem } from "../_runtime/system.ts";
+import type { Company } from "../../domain/company.ts";
+import type { Plan } from "../../domain/plan.ts";
+import { SETTING_DEFAULTS } from "../../domain/settings.ts";
+import type { User } from "../../domain/user.ts";
+import { companies, PLATFORM, plans, settings, users } from "./collections.ts";
+
+export async function getUser(system: ActorSystem, id: number): Promise<User | undefined> {
+  return await users.in(system, PLATFORM).get(id);
+}
+
+/** The user of a company, or undefined when it does not exist there. */
+export async function getCompanyUser(
+  system: ActorSystem,
+  companyId: number,
+  id: number,
+): Promise<User | undefined> {
+  const user = await getUser(system, id);
+  return user?.companyId === companyId ? user : undefined;
+}
+
+export async function findUserByEmail(
+  system: ActorSystem,
+  email: string,
+): Promise<User | undefined> {
+  const needle = email.trim().toLowerCase();
+  for (const user of (await users.in(system, PLATFORM).records()).values()) {
+    if (user.email === needle) return user;
+  }
+  return undefined;
+}
+
+/** The users of one company, in id order. */
+export async function companyUsers(system: ActorSystem, companyId: number): Promise<User[]> {
+  const all = await users.in(system, PLATFORM).list();
+  return all.filter((u) => u.companyId === companyId);
+}
+
+export async function getCompany(system: ActorSystem, id: number): Promise<Company | undefined> {
+  return await companies.in(system, PLATFORM).get(id);
+}
+
+export async function getPlan(system: ActorSystem, id: number | null): Promise<Plan | undefined> {
+  return id === null ? undefined : await plans.in(system, PLATFORM).get(id);
+}
+
+/** The plan of a company (undefined when it has none). */
+export async function companyPlan(system: ActorSystem, companyId: number) {
+  const company = await getCompany(system, companyId);
+  return company ? await getPlan(system, company.planId) : undefined;
+}
+
+/** Every setting of a company, defaults filled in for keys never written. */
+export async function companySettings(
+  system: ActorSystem,
+  companyId: number,
+): Promise<Record<string, string>> {
+  const result: Record<string, string> = { ...SETTING_DEFAULTS };
+  for (const s of (await settings.in(system, companyId).records()).values()) {
+    result[s.key] = s.value;
+  }
+  return result;
+}

@@ -1,0 +1,37 @@
+/**
+ * Events that actors publish on the bus and the realtime hub fans out (DESIGN §5).
+ * `channel` is the spec's channel name (`company-{id}-ticket`…); `data` is the frame body
+ * the client expects (`{ action, ticket }`…). `scope` says who may receive it; the hub
+ * applies the same visibility rules as the list endpoints (domain/visibility.ts).
+ */
+
+/** Who may receive an event inside its company. */
+export type EventScope =
+  /** Everyone of the company (or everyone, for `company-announcement`). */
+  | { kind: "company" }
+  /** Only these users (e.g. an internal chat, the auth event of one user). */
+  | { kind: "users"; userIds: number[] }
+  /** Users who may see this ticket (its queue, its owner, group rules; admins always). */
+  | {
+    kind: "ticket";
+    ticketId: number;
+    queueId: number | null;
+    userId: number | null;
+    isGroup: boolean;
+    status: string;
+  }
+  /** Only admins (and supervisors, when `supervisors` is true). */
+  | { kind: "admins"; supervisors?: boolean };
+
+export interface BusEvent {
+  /** The company the event belongs to; null for platform-wide events (announcements). */
+  companyId: number | null;
+  channel: string;
+  data: unknown;
+  scope: EventScope;
+}
+
+/** Builds the spec's per-company channel name: `company-{id}-{suffix}`. */
+export function companyChannel(companyId: number, suffix: string): string {
+  return `company-${companyId}-${suffix}`;
+}

@@ -1,0 +1,69 @@
+/** Queues (departments) with opening hours and chatbot settings (spec 001 §3, §5, §2.15). */
+import { z } from "zod";
+import { MSG, sized } from "./text.ts";
+
+export const QueueSchedule = z.object({
+  weekday: z.string(),
+  weekdayEn: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+});
+export type QueueSchedule = z.infer<typeof QueueSchedule>;
+
+export const Queue = z.object({
+  id: z.number(),
+  companyId: z.number(),
+  name: z.string(),
+  color: z.string(),
+  prioridade: z.number(),
+  greetingMessage: z.string(),
+  outOfHoursMessage: z.string(),
+  tempoRoteador: z.number(),
+  ativarRoteador: z.boolean(),
+  isChatbot: z.boolean(),
+  typeChatbot: z.string(),
+  n8n: z.string(),
+  n8nId: z.string(),
+  workspaceTypebot: z.string(),
+  typebotId: z.string(),
+  resetChatbotMsg: z.boolean(),
+  schedules: z.array(QueueSchedule),
+  lunchHour: z.object({ startTime: z.string(), endTime: z.string() }),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type Queue = z.infer<typeof Queue>;
+
+/** Default opening hours (spec 001 §3): 08–18 Mon–Fri, 08–12 Sat, closed Sun, lunch 12–13. */
+export const DEFAULT_SCHEDULES: QueueSchedule[] = [
+  { weekday: "Segunda-feira", weekdayEn: "monday", startTime: "08:00", endTime: "18:00" },
+  { weekday: "Terça-feira", weekdayEn: "tuesday", startTime: "08:00", endTime: "18:00" },
+  { weekday: "Quarta-feira", weekdayEn: "wednesday", startTime: "08:00", endTime: "18:00" },
+  { weekday: "Quinta-feira", weekdayEn: "thursday", startTime: "08:00", endTime: "18:00" },
+  { weekday: "Sexta-feira", weekdayEn: "friday", startTime: "08:00", endTime: "18:00" },
+  { weekday: "Sábado", weekdayEn: "saturday", startTime: "08:00", endTime: "12:00" },
+  { weekday: "Domingo", weekdayEn: "sunday", startTime: "00:00", endTime: "00:00" },
+];
+export const DEFAULT_LUNCH = { startTime: "12:00", endTime: "13:00" };
+
+/** POST /queue and PUT /queue/{id} body. */
+export const QueueInput = z.object({
+  name: sized(2, 50),
+  color: z.string({ error: MSG.required }).trim().min(3, MSG.tooShort).max(9, MSG.tooLong),
+  prioridade: z.coerce.number({ error: MSG.required }).int().min(0),
+  greetingMessage: z.string().default(""),
+  outOfHoursMessage: z.string().default(""),
+  tempoRoteador: z.coerce.number().refine((n) => [0, 2, 5, 10, 15, 30, 45, 60].includes(n))
+    .default(0),
+  ativarRoteador: z.boolean().default(false),
+  isChatbot: z.boolean().default(false),
+  typeChatbot: z.string().default(""),
+  n8n: z.string().default(""),
+  n8nId: z.string().default(""),
+  workspaceTypebot: z.string().default(""),
+  typebotId: z.string().default(""),
+  resetChatbotMsg: z.boolean().default(false),
+  schedules: z.array(QueueSchedule).default(DEFAULT_SCHEDULES),
+  lunchHour: z.object({ startTime: z.string(), endTime: z.string() }).default(DEFAULT_LUNCH),
+});
+export type QueueInput = z.infer<typeof QueueInput>;

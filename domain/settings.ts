@@ -1,0 +1,98 @@
+/**
+ * Company settings: key/value pairs with a default for every key a new company gets
+ * (spec 000 §3, 001 §3). Global keys are readable by everyone but writable only by super.
+ */
+import { z } from "zod";
+
+export const Setting = z.object({
+  id: z.number(),
+  companyId: z.number(),
+  key: z.string(),
+  value: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type Setting = z.infer<typeof Setting>;
+
+/** Defaults a new company gets. Values are strings as the spec's client sends them. */
+export const SETTING_DEFAULTS: Readonly<Record<string, string>> = {
+  userRating: "disabled",
+  userRatingOut: "disabled",
+  ratingurl: "",
+  scheduleType: "disabled",
+  CheckMsgIsGroup: "enabled",
+  call: "disabled",
+  chatBotType: "text",
+  outsidemessage: "disabled",
+  outsidequeue: "disabled",
+  sendGreetingAccepted: "disabled",
+  sendTransferAlert: "disabled",
+  sendFarewellWaitingTicket: "disabled",
+  sendSignMessage: "enabled",
+  sendGreetingMessageOneQueues: "disabled",
+  sendQueuePosition: "disabled",
+  viewclosed: "disabled",
+  viewgroups: "disabled",
+  allusersviewgroups: "disabled",
+  viewnoti: "disabled",
+  viewppw: "disabled",
+  usoExterno: "disabled",
+  campaignsEnabled: "true",
+  viewterms: "disabled",
+  viewprivacy: "disabled",
+  viewregister: "disabled",
+  allowregister: "disabled",
+  externaldownload: "disabled",
+  camposfixos: "disabled",
+  allowupserts: "disabled",
+  emfila: "disabled",
+  trial: "3",
+  tokenTypebot: "",
+  urlTypebot: "",
+  urlBotTypebot: "",
+  urlN8N: "",
+  apiKeyN8N: "",
+  sendgridapi: "",
+  emailsender: "",
+  eficlientid: "",
+  eficlientsecret: "",
+  efichavepix: "",
+  mpaccesstoken: "",
+  stripeprivatekey: "",
+  asaastoken: "",
+  mainColor: "#2563eb",
+  scrollbarColor: "#94a3b8",
+  toolbarBackground: "#2563eb",
+  backgroundPages: "",
+};
+
+/** Keys that only a super user may change (the global block of spec 001 §2.4). */
+export const GLOBAL_SETTING_KEYS: ReadonlySet<string> = new Set([
+  "viewterms",
+  "viewprivacy",
+  "viewregister",
+  "allowregister",
+  "externaldownload",
+  "camposfixos",
+  "allowupserts",
+  "emfila",
+  "trial",
+  "sendgridapi",
+  "emailsender",
+  "eficlientid",
+  "eficlientsecret",
+  "efichavepix",
+  "mpaccesstoken",
+  "stripeprivatekey",
+  "asaastoken",
+]);
+
+/** Whether a setting value means "on" ("enabled", "true"…). */
+export function settingOn(value: string | undefined): boolean {
+  return value === "enabled" || value === "true" || value === "1";
+}
+
+/** PUT /settings/{key} body. */
+export const SettingUpdate = z.object({
+  value: z.union([z.string(), z.number(), z.boolean()]).transform(String),
+});

@@ -1,0 +1,62 @@
+/** Users: stored shape, API shapes and the validation of the user modal (spec 000 §3, §5; 001 §2.12). */
+import { z } from "zod";
+import { Email, Id, MSG, OptionalId, sized } from "./text.ts";
+
+export const Profile = z.enum(["user", "supervisor", "admin"]);
+export type Profile = z.infer<typeof Profile>;
+
+/** A user as stored (the password hash never leaves the server). */
+export const User = z.object({
+  id: z.number(),
+  companyId: z.number(),
+  name: z.string(),
+  email: z.string(),
+  passwordHash: z.string(),
+  profile: Profile,
+  super: z.boolean(),
+  queueIds: z.array(z.number()),
+  whatsappId: z.number().nullable(),
+  farewellMessage: z.string(),
+  /** Bumped to invalidate every refresh token of the user (logout, password change). */
+  tokenVersion: z.number(),
+  online: z.boolean(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type User = z.infer<typeof User>;
+
+const Password = z.string().min(5, MSG.tooShort).max(50, MSG.tooLong);
+
+/** POST /users body. */
+export const UserCreate = z.object({
+  name: sized(2, 50),
+  email: Email,
+  password: Password,
+  profile: Profile.default("user"),
+  super: z.boolean().optional(),
+  companyId: Id.optional(),
+  queueIds: z.array(Id).default([]),
+  whatsappId: OptionalId.optional(),
+  farewellMessage: z.string().max(5000).default(""),
+});
+export type UserCreate = z.infer<typeof UserCreate>;
+
+/** PUT /users/{id} body: every field optional; an empty password keeps the old one. */
+export const UserUpdate = z.object({
+  name: sized(2, 50).optional(),
+  email: Email.optional(),
+  password: z.preprocess((v) => (v === "" || v === null ? undefined : v), Password.optional()),
+  profile: Profile.optional(),
+  super: z.boolean().optional(),
+  queueIds: z.array(Id).optional(),
+  whatsappId: OptionalId.optional(),
+  farewellMessage: z.string().max(5000).optional(),
+});
+export type UserUpdate = z.infer<typeof UserUpdate>;
+
+/** POST /auth/login body. */
+export const LoginInput = z.object({
+  email: Email,
+  password: z.string({ error: MSG.required }).min(1, MSG.required),
+});
+export type LoginInput = z.infer<typeof LoginInput>;

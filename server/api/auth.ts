@@ -1,0 +1,145 @@
+/**
+ * Login, refresh, logout and `me` (spec 000 §4, §7). The refresh token is an httpOnly cookie
+ * `jrt`; the access token is returned in the body and sent back as a bearer header.
+ */
+import { Hono } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { users, PLATFORM } from "../../actors/platform/collections.ts";
+import { findUserByEmail, getCompany, getUser } from "../../actors/platform/lookup.ts";
+import { companyChannel } from "../../domain/events.ts";
+import { AppError } from "../../domain/errors.ts";
+import { subscriptionActive } from "../../domain/subscription.ts";
+import { LoginInput, type User } from "../../domain/user.ts";
+import type { AppDeps, AppEnv } from "../deps.ts";
+import { parseBody } from "../http/validate.ts";
+import { requireAuth } from "../auth/middleware.ts";
+import { verifyPassword } from "../auth/passwords.ts";
+import { signAccess, signRefresh, verifyRefresh } from "../auth/tokens.ts";
+import { isoDate, sessionUser } from "./user_view.ts";
+import type { Context } from "hono";
+
+const REFRESH_COOKIE = "jrt";
+
+const invalidCredentials = () =>
+  new AppError("ERR_INVALID_CREDENTIALS", {
+    status: 401,
+    message: "Authentication error, check your e-mail and password",
+  });
+
+/** Issues both tokens for `user`, setting the refresh cookie; returns the access token. */
+async function issueTokens(
+  c: Context<AppEnv>,
+  deps: AppDeps,
+  user: User,
+  scope: "full" | "billing",
+): Promise<string> {
+  const now = Date.now();
+  const refresh = await signRefresh(
+    deps.secret,
+    { id: user.id, tokenVersion: user.tokenVersion },
+    deps.config.refreshTokenTtl,
+    now,
+  );
+  setCookie(c, REFRESH_COOKIE, refresh, {
+    httpOnly: true,
+    sameSite: "Lax",
+    path: "/",
+    maxAge: deps.config.refreshTokenTtl,
+  });
+  return await signAccess(
+    deps.secret,
+    { id: user.id, companyId: user.companyId, scope },
+    deps.config.accessTokenTtl,
+    now,
+  );
+}
+
+/** Whether `user`'s company may use the product now (the super user's never is gated). */
+async function accessScope(deps: AppDeps, user: User) {
+  const company = await getCompany(deps.system, user.companyId);
+  const active = user.super || !company || subscriptionActive(company.dueDate, Date.now());
+  return { company, active };
+}
+
+export function authRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.post("/login", async (c) => {
+    const deps = c.get("deps");
+    const input = await parseBody(c, LoginInput);
+    const now = Date.now();
+    const address = c.req.header("x-forwarded-for")?.split(",")[0].trim() ??
+      (c.env as { remoteAddr?: string } | undefined)?.remoteAddr ?? "local";
+    const keys = [`email:${input.email}`, `addr:${address}`];
+    const wait = Math.max(...keys.map((k) => deps.throttle.retryAfter(k, now)));
+    if (wait > 0) {
+      c.header("Retry-After", String(Math.ceil(wait / 1000)));
+      throw new AppError("ERR_TOO_MANY_ATTEMPTS", {
+        status: 429,
+        message: "Too many login attempts, try again later",
+      });
+    }
+    const user = await findUserByEmail(deps.system, input.email);
+    if (!user || !(await verifyPassword(user.passwordHash, input.password))) {
+      for (const k of keys) deps.throttle.fail(k, now);
+      throw invalidCredentials();
+    }
+    for (const k of keys) deps.throttle.succeed(k);
+
+    const { company, active } = await accessScope(deps, user);
+    const token = await issueTokens(c, deps, user, active ? "full" : "billing");
+    const body = { token, user: await sessionUser(deps.system, user) };
+    if (!active) {
+      // Spec 000 §4: the client goes to /financeiro with no stored token; the billing-only
+      // token lets that page list and pay invoices and nothing else.
+      return c.json({
+        error: "ERR_SUBSCRIPTION_EXPIRED",
+        message: `Subscription expired on ${isoDate(company?.dueDate)?.slice(0, 10)}`,
+        dueDate: isoDate(company?.dueDate),
+        ...body,
+      }, 402);
+    }
+    deps.bus.publish({
+      companyId: user.companyId,
+      channel: companyChannel(user.companyId, "auth"),
+      data: { action: "update", user: { id: user.id } },
+      scope: { kind: "users", userIds: [user.id] },
+    });
+    return c.json(body);
+  });
+
+  app.post("/refresh_token", async (c) => {
+    const deps = c.get("deps");
+    const token = getCookie(c, REFRESH_COOKIE);
+    const claims = token ? await verifyRefresh(deps.secret, token) : "invalid";
+    const user = typeof claims === "object" ? await getUser(deps.system, claims.id) : undefined;
+    if (typeof claims !== "object" || !user || user.tokenVersion !== claims.tokenVersion) {
+      deleteCookie(c, REFRESH_COOKIE, { path: "/" });
+      throw new AppError("ERR_SESSION_EXPIRED", { status: 401, message: "Session expired, log in" });
+    }
+    const { active } = await accessScope(deps, user);
+    const access = await issueTokens(c, deps, user, active ? "full" : "billing");
+    return c.json({ token: access, user: await sessionUser(deps.system, user) });
+  });
+
+  app.delete("/logout", requireAuth({ billing: true }), async (c) => {
+    const deps = c.get("deps");
+    const id = c.get("principal").id;
+    await users.in(deps.system, PLATFORM).update(
+      id,
+      (old, now) => ({ ...old, tokenVersion: old.tokenVersion + 1, online: false, updatedAt: now }),
+      () => new AppError("ERR_NO_USER_FOUND", { status: 404, message: `User ${id} not found` }),
+    );
+    deleteCookie(c, REFRESH_COOKIE, { path: "/" });
+    return c.json({ message: "USER_LOGOUT" });
+  });
+
+  app.get("/me", requireAuth({ billing: true }), async (c) => {
+    const deps = c.get("deps");
+    const user = await getUser(deps.system, c.get("principal").id);
+    if (!user) throw new AppError("ERR_SESSION_EXPIRED", { status: 401, message: "Session expired" });
+    return c.json(await sessionUser(deps.system, user));
+  });
+
+  return app;
+}

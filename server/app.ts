@@ -1,0 +1,24 @@
+/**
+ * The Hono app: deps injection, error mapping, and the API areas mounted by path. Each area
+ * lives in `server/api/<area>.ts` and exports a function returning its sub-app.
+ */
+import { Hono } from "hono";
+import type { AppDeps, AppEnv } from "./deps.ts";
+import { errorResponse } from "./http/errors.ts";
+import { authRoutes } from "./api/auth.ts";
+import { mountAreas } from "./api/mod.ts";
+
+/** Builds the app for one set of deps (one per server; tests build many). */
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use(async function injectDeps(c, next) {
+    c.set("deps", deps);
+    await next();
+  });
+  app.onError(errorResponse);
+  app.get("/health", (c) => c.json({ status: "ok" }));
+  app.route("/auth", authRoutes());
+  mountAreas(app);
+  app.notFound((c) => c.json({ error: "ERR_NOT_FOUND", message: `No route ${c.req.method} ${c.req.path}` }, 404));
+  return app;
+}

@@ -1,0 +1,31 @@
+/**
+ * Login attempt limiting per e-mail and per client address: after `max` failures inside
+ * `windowMs`, further attempts are refused until the window has passed. Owned by the app's
+ * deps (one per process), not a module global.
+ */
+export class LoginThrottle {
+  #failures = new Map<string, number[]>();
+  constructor(readonly max = 10, readonly windowMs = 15 * 60_000) {}
+
+  /** Milliseconds until `key` may try again, or 0 when it may now. */
+  retryAfter(key: string, now: number): number {
+    const recent = this.#recent(key, now);
+    return recent.length >= this.max ? recent[0] + this.windowMs - now : 0;
+  }
+
+  fail(key: string, now: number): void {
+    const recent = this.#recent(key, now);
+    recent.push(now);
+    this.#failures.set(key, recent);
+  }
+
+  succeed(key: string): void {
+    this.#failures.delete(key);
+  }
+
+  #recent(key: string, now: number): number[] {
+    const list = (this.#failures.get(key) ?? []).filter((t) => now - t < this.windowMs);
+    if (list.length === 0) this.#failures.delete(key);
+    return list;
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * Start-up wiring: every actor kind is registered before the first queue delivery (so timers
+ * armed before a restart find their actor), and the read models are rebuilt from KV before
+ * `/health` answers. Each area adds its kinds and warm-ups here.
+ */
+import type { ActorSystem } from "../actors/_runtime/system.ts";
+import { companies, PLATFORM, plans, settings, users } from "../actors/platform/collections.ts";
+import { queues } from "../actors/queues/collection.ts";
+import type { AppDeps } from "./deps.ts";
+
+export function registerActors(system: ActorSystem): void {
+  system.register(companies.actor, plans.actor, users.actor, settings.actor, queues.actor);
+}
+
+/** Loads what every request needs in memory: the platform collections. */
+export async function warmUp(deps: AppDeps): Promise<void> {
+  const { system } = deps;
+  await Promise.all([
+    companies.in(system, PLATFORM).list(),
+    plans.in(system, PLATFORM).list(),
+    users.in(system, PLATFORM).list(),
+  ]);
+}

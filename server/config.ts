@@ -1,0 +1,46 @@
+/** Configuration from the environment, with the safe defaults of DESIGN §9. */
+
+export interface Config {
+  port: number;
+  /** Deno KV location: a path, `:memory:`, or an `https://` KV Connect URL. */
+  kvPath: string;
+  /** Folder for media files. */
+  dataDir: string;
+  /** Token signing secret; generated and stored in KV on first start when absent. */
+  secret?: string;
+  /** Seed the demo tenant: true, false, or "auto" (when the store is empty). */
+  demo: boolean | "auto";
+  demoPassword: string;
+  /** Argon2 cost: "strong" in production; "fast" only for tests. */
+  passwordHash: "strong" | "fast";
+  /** Access token lifetime in seconds. */
+  accessTokenTtl: number;
+  /** Refresh token lifetime in seconds. */
+  refreshTokenTtl: number;
+  smtp?: { host: string; port: number; user?: string; pass?: string; from: string };
+}
+
+/** Reads the configuration from `env` (defaults to the process environment). */
+export function loadConfig(env: Record<string, string | undefined> = Deno.env.toObject()): Config {
+  const demo = env.BALCAO_DEMO;
+  return {
+    port: Number(env.PORT ?? 8080),
+    kvPath: env.BALCAO_KV ?? "./data/balcao.kv",
+    dataDir: env.BALCAO_DATA ?? "./data/media",
+    secret: env.BALCAO_SECRET || undefined,
+    demo: demo === undefined || demo === "" ? "auto" : demo === "1" || demo === "true",
+    demoPassword: env.BALCAO_DEMO_PASSWORD || "demo1234",
+    passwordHash: env.BALCAO_PASSWORD_HASH === "fast" ? "fast" : "strong",
+    accessTokenTtl: Number(env.BALCAO_ACCESS_TTL ?? 15 * 60),
+    refreshTokenTtl: Number(env.BALCAO_REFRESH_TTL ?? 7 * 24 * 3600),
+    smtp: env.SMTP_HOST
+      ? {
+        host: env.SMTP_HOST,
+        port: Number(env.SMTP_PORT ?? 587),
+        user: env.SMTP_USER,
+        pass: env.SMTP_PASS,
+        from: env.SMTP_FROM ?? "no-reply@balcao.local",
+      }
+      : undefined,
+  };
+}

@@ -1,0 +1,26 @@
+/** What every handler can reach: built once in `server/start.ts`, passed down, never global. */
+import type { ActorSystem } from "../actors/_runtime/system.ts";
+import type { EventBus } from "../actors/_runtime/bus.ts";
+import type { Config } from "./config.ts";
+import type { LoginThrottle } from "./auth/throttle.ts";
+import type { Principal } from "../domain/permissions.ts";
+
+export interface AppDeps {
+  config: Config;
+  kv: Deno.Kv;
+  system: ActorSystem;
+  bus: EventBus;
+  /** Token signing secret. */
+  secret: string;
+  throttle: LoginThrottle;
+}
+
+/** Hono environment of the app: the deps and, after `requireAuth`, the principal. */
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    principal: Principal;
+    /** Set when the token is a billing-only token of an expired company. */
+    billingOnly: boolean;
+  };
+};

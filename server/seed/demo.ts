@@ -1,0 +1,126 @@
+/**
+ * The demo tenant (issue #2): the platform owner in the platform company, and company "Demo"
+ * with an admin, a supervisor and an agent, a plan with every flag on, two queues, tags and
+ * quick replies, and a simulator connection already paired. Each area adds its part to
+ * `seedDemo` below.
+ */
+import { createCompany, createPlan, createUser } from "../../actors/platform/commands.ts";
+import { queues } from "../../actors/queues/collection.ts";
+import { DEFAULT_LUNCH, DEFAULT_SCHEDULES, type Queue } from "../../domain/queue.ts";
+import { hashPassword } from "../auth/passwords.ts";
+import type { AppDeps } from "../deps.ts";
+
+/** True when nothing was ever stored (a fresh `BALCAO_KV`). */
+export async function storeIsEmpty(kv: Deno.Kv): Promise<boolean> {
+  for await (const _ of kv.list({ prefix: ["company"] }, { limit: 1 })) return false;
+  return true;
+}
+
+const DAY = 86_400_000;
+
+export interface DemoLogin {
+  email: string;
+  role: string;
+  id: number;
+}
+
+export async function seedDemo(deps: AppDeps) {
+  const { system, config } = deps;
+  const passwordHash = await hashPassword(config.demoPassword, config.passwordHash);
+  const plan = await createPlan(system, {
+    name: "Completo",
+    users: 50,
+    connections: 10,
+    queues: 20,
+    value: 199.9,
+    useWhatsapp: true,
+    useFacebook: true,
+    useInstagram: true,
+    useCampaigns: true,
+    useSchedules: true,
+    useInternalChat: true,
+    useExternalApi: true,
+    useKanban: true,
+    useInternal: true,
+    useAI: true,
+  });
+  const platform = await createCompany(system, {
+    name: "Balcão",
+    email: "super@balcao.local",
+    planId: plan.id,
+    dueDate: null,
+  });
+  const demo = await createCompany(system, {
+    name: "Demo",
+    email: "admin@demo.local",
+    planId: plan.id,
+    dueDate: Date.now() + 365 * DAY,
+  });
+
+  const queueOf = (name: string, color: string, prioridade: number, greetingMessage: string) =>
+    queues.in(system, demo.id).create((id, now): Queue => ({
+      id,
+      companyId: demo.id,
+      name,
+      color,
+      prioridade,
+      greetingMessage,
+      outOfHoursMessage: "Estamos fora do horário de atendimento. Responderemos assim que possível.",
+      tempoRoteador: 0,
+      ativarRoteador: false,
+      isChatbot: false,
+      typeChatbot: "",
+      n8n: "",
+      n8nId: "",
+      workspaceTypebot: "",
+      typebotId: "",
+      resetChatbotMsg: false,
+      schedules: DEFAULT_SCHEDULES,
+      lunchHour: DEFAULT_LUNCH,
+      createdAt: now,
+      updatedAt: now,
+    }));
+  const support = await queueOf("Suporte", "#2563eb", 1, "Você está no Suporte. Em que podemos ajudar?");
+  const sales = await queueOf("Vendas", "#16a34a", 2, "Você está em Vendas. Qual produto procura?");
+
+  const superUser = await createUser(system, {
+    companyId: platform.id,
+    name: "Dono da Plataforma",
+    email: "super@balcao.local",
+    passwordHash,
+    profile: "admin",
+    super: true,
+  });
+  const admin = await createUser(system, {
+    companyId: demo.id,
+    name: "Ana Admin",
+    email: "admin@demo.local",
+    passwordHash,
+    profile: "admin",
+    queueIds: [support.id, sales.id],
+  });
+  const supervisor = await createUser(system, {
+    companyId: demo.id,
+    name: "Sérgio Supervisor",
+    email: "supervisor@demo.local",
+    passwordHash,
+    profile: "supervisor",
+    queueIds: [support.id, sales.id],
+  });
+  const agent = await createUser(system, {
+    companyId: demo.id,
+    name: "Alice Atendente",
+    email: "agent@demo.local",
+    passwordHash,
+    profile: "user",
+    queueIds: [support.id],
+  });
+
+  const logins: DemoLogin[] = [
+    { email: superUser.email, role: "super (platform owner)", id: superUser.id },
+    { email: admin.email, role: "admin", id: admin.id },
+    { email: supervisor.email, role: "supervisor", id: supervisor.id },
+    { email: agent.email, role: "user (agent)", id: agent.id },
+  ];
+  return { planId: plan.id, platformId: platform.id, companyId: demo.id, queueIds: [support.id, sales.id], logins };
+}

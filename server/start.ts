@@ -1,0 +1,69 @@
+/**
+ * Starts a whole server: opens KV, builds the actor system and deps, seeds the demo when
+ * asked, warms the read models, and serves HTTP. `npm start` and every integration test use
+ * this same function, tests with `port: 0` and `kvPath: ":memory:"`.
+ */
+import { ActorSystem } from "../actors/_runtime/system.ts";
+import { EventBus } from "../actors/_runtime/bus.ts";
+import { createApp } from "./app.ts";
+import { type Config, loadConfig } from "./config.ts";
+import type { AppDeps } from "./deps.ts";
+import { LoginThrottle } from "./auth/throttle.ts";
+import { loadSecret } from "./secret.ts";
+import { registerActors, warmUp } from "./boot.ts";
+import { seedDemo, storeIsEmpty } from "./seed/demo.ts";
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  deps: AppDeps;
+  /** Set when the demo was seeded: its logins. */
+  demo?: Awaited<ReturnType<typeof seedDemo>>;
+  close(): Promise<void>;
+}
+
+export async function startServer(overrides: Partial<Config> = {}): Promise<RunningServer> {
+  const config = { ...loadConfig(), ...overrides };
+  if (config.kvPath !== ":memory:" && !config.kvPath.startsWith("http")) {
+    await Deno.mkdir(new URL(".", `file://${Deno.realPathSync(".")}/${config.kvPath}`).pathname, {
+      recursive: true,
+    });
+  }
+  const kv = await Deno.openKv(config.kvPath);
+  const bus = new EventBus();
+  const system = new ActorSystem(kv, { bus });
+  registerActors(system);
+  const deps: AppDeps = {
+    config,
+    kv,
+    system,
+    bus,
+    secret: await loadSecret(kv, config.secret),
+    throttle: new LoginThrottle(),
+  };
+  const seed = config.demo === true || (config.demo === "auto" && await storeIsEmpty(kv));
+  const demo = seed ? await seedDemo(deps) : undefined;
+  await warmUp(deps);
+
+  const app = createApp(deps);
+  const abort = new AbortController();
+  const { promise: listening, resolve } = Promise.withResolvers<Deno.NetAddr>();
+  const server = Deno.serve(
+    { port: config.port, hostname: "0.0.0.0", signal: abort.signal, onListen: resolve },
+    app.fetch,
+  );
+  const addr = await listening;
+  return {
+    url: `http://127.0.0.1:${addr.port}`,
+    port: addr.port,
+    deps,
+    demo,
+    async close() {
+      abort.abort();
+      await server.finished;
+      await system.close();
+      kv.close();
+      await system.listening.catch(() => {});
+    },
+  };
+}

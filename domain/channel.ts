@@ -1,0 +1,88 @@
+/**
+ * The one interface every WhatsApp channel adapter implements (DESIGN §6), and the shapes
+ * that cross it. Adapters live in `server/channels/`; the session actor drives them.
+ */
+
+export type SessionStatus =
+  | "DISCONNECTED"
+  | "OPENING"
+  | "qrcode"
+  | "PAIRING"
+  | "CONNECTED"
+  | "TIMEOUT";
+
+export type MediaType =
+  | "chat"
+  | "image"
+  | "audio"
+  | "video"
+  | "application"
+  | "document"
+  | "locationMessage"
+  | "contactMessage"
+  | "contactsArrayMessage"
+  | "vcard"
+  | "call_log"
+  | "sticker"
+  | "reactionMessage";
+
+/** A message received from (or sent by the company's phone to) a customer. */
+export interface InboundMessage {
+  /** The provider's message id; the same id delivered twice is stored once. */
+  providerId: string;
+  /** Normalised digits of the customer (or of the group, for group chats). */
+  from: string;
+  /** Display name the provider gives the sender. */
+  name: string;
+  body: string;
+  mediaType: MediaType;
+  /** Media bytes, when the message carries media. */
+  media?: { data: Uint8Array; mimetype: string; filename: string };
+  /** True when the company's own phone sent it (it joins the ticket as sent). */
+  fromMe: boolean;
+  isGroup: boolean;
+  /** For group messages: the group's id and name, and the participant who wrote. */
+  group?: { id: string; name: string };
+  participant?: { number: string; name: string };
+  /** Provider id of the message this one quotes. */
+  quotedProviderId?: string;
+  /** WhatsApp LID of the sender when the provider addresses it by LID. */
+  lid?: string;
+  /** Send time reported by the provider, in ms. */
+  timestamp: number;
+}
+
+/** An outgoing message the session asks its adapter to send. */
+export interface OutboundMessage {
+  to: string;
+  isGroup: boolean;
+  body: string;
+  media?: { path: string; mimetype: string; filename: string; mediaType: MediaType };
+  quotedProviderId?: string;
+}
+
+/** What an adapter reports to its session. */
+export type AdapterEvent =
+  | { type: "qr"; qrcode: string }
+  | { type: "pairing" }
+  | { type: "connected"; number: string }
+  | { type: "disconnected"; reason: string; loggedOut: boolean }
+  | { type: "message"; message: InboundMessage }
+  | { type: "ack"; providerId: string; ack: number }
+  | { type: "edit"; providerId: string; body: string }
+  | { type: "delete"; providerId: string }
+  | { type: "lid"; lid: string; number: string };
+
+/** One channel implementation (simulator, baileys, evolution, cloud api). */
+export interface ChannelAdapter {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  logout(): Promise<void>;
+  sendText(message: OutboundMessage): Promise<{ providerId: string }>;
+  sendMedia(message: OutboundMessage): Promise<{ providerId: string }>;
+  edit(to: string, providerId: string, body: string): Promise<void>;
+  delete(to: string, providerId: string, fromMe: boolean): Promise<void>;
+  markRead(to: string, providerIds: string[]): Promise<void>;
+  checkNumber(number: string): Promise<{ exists: boolean; jid?: string }>;
+  profilePicture(number: string): Promise<string | null>;
+}

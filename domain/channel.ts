@@ -86,3 +86,24 @@ export interface ChannelAdapter {
   checkNumber(number: string): Promise<{ exists: boolean; jid?: string }>;
   profilePicture(number: string): Promise<string | null>;
 }
+
+/**
+ * How the ticket side hands an outgoing message to the channel side. The tickets area stores
+ * the message with ack 0 first, then calls `send`; the channels area implements the port
+ * (session actor, pacing, retries) and reports back through the tickets area's functions.
+ */
+export interface OutboundRequest {
+  companyId: number;
+  whatsappId: number;
+  ticketId: number;
+  /** The stored message's id (its key in the ticket's message list). */
+  messageId: string;
+  message: OutboundMessage;
+}
+
+export interface OutboundPort {
+  /** Queues the message for sending; must not throw for a connection that is down. */
+  send(request: OutboundRequest): Promise<void>;
+  /** Whether the connection can send now (for `ERR_WAPP_NOT_INITIALIZED`). */
+  ready(companyId: number, whatsappId: number): Promise<boolean>;
+}

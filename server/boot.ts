@@ -6,10 +6,13 @@
 import type { ActorSystem } from "../actors/_runtime/system.ts";
 import { companies, PLATFORM, plans, settings, users } from "../actors/platform/collections.ts";
 import { queues } from "../actors/queues/collection.ts";
+import { tags } from "../actors/tags/collection.ts";
+import { whatsapps } from "../actors/whatsapps/collection.ts";
 import type { AppDeps } from "./deps.ts";
 
 export function registerActors(system: ActorSystem): void {
   system.register(companies.actor, plans.actor, users.actor, settings.actor, queues.actor);
+  system.register(tags.actor, whatsapps.actor);
 }
 
 /** Loads what every request needs in memory: the platform collections. */

@@ -4,6 +4,7 @@ import type { EventBus } from "../actors/_runtime/bus.ts";
 import type { Config } from "./config.ts";
 import type { LoginThrottle } from "./auth/throttle.ts";
 import type { Principal } from "../domain/permissions.ts";
+import type { OutboundPort } from "../domain/channel.ts";
 
 export interface AppDeps {
   config: Config;
@@ -13,6 +14,8 @@ export interface AppDeps {
   /** Token signing secret. */
   secret: string;
   throttle: LoginThrottle;
+  /** Hands outgoing messages to the channels; replaced by the channels area at start-up. */
+  outbound: OutboundPort;
 }
 
 /** Hono environment of the app: the deps and, after `requireAuth`, the principal. */

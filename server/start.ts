@@ -12,6 +12,13 @@ import { LoginThrottle } from "./auth/throttle.ts";
 import { loadSecret } from "./secret.ts";
 import { registerActors, warmUp } from "./boot.ts";
 import { seedDemo, storeIsEmpty } from "./seed/demo.ts";
+import type { OutboundPort } from "../domain/channel.ts";
+
+/** Until a channel is wired, outgoing messages stay stored at ack 0. */
+const idleOutbound: OutboundPort = {
+  send: () => Promise.resolve(),
+  ready: () => Promise.resolve(true),
+};
 
 export interface RunningServer {
   url: string;
@@ -40,6 +47,7 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Runn
     bus,
     secret: await loadSecret(kv, config.secret),
     throttle: new LoginThrottle(),
+    outbound: idleOutbound,
   };
   const seed = config.demo === true || (config.demo === "auto" && await storeIsEmpty(kv));
   const demo = seed ? await seedDemo(deps) : undefined;

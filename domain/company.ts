@@ -60,3 +60,33 @@ export const CompanyInput = z.object({
   campaignsEnabled: z.boolean().optional(),
 });
 export type CompanyInput = z.infer<typeof CompanyInput>;
+
+/** HH:MM on a 24-hour clock (the ##:## mask of spec 001 §5). */
+const Time = z.string().trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Invalid time");
+
+/** PUT /companies/{id}/schedules body: the company-level opening hours (spec 001 §2.5). */
+export const CompanySchedulesInput = z.object({
+  id: z.coerce.number().int().optional(),
+  schedules: z.array(WeekdaySchedule.extend({ startTime: Time, endTime: Time })).max(7),
+  lunchHour: z.object({ startTime: Time, endTime: Time }).nullable().optional(),
+});
+export type CompanySchedulesInput = z.infer<typeof CompanySchedulesInput>;
+
+/**
+ * Sign-up body, for POST /companies/internal (super) and the public POST /companies/cadastro
+ * (spec 001 §2.7, §5): name, namecomplete and pais 2–50; phone 8–50; password 5–50; valid
+ * e-mail. The due date, recurrence and status the client sends are ignored: the server sets
+ * them from the trial setting.
+ */
+export const SignupInput = z.object({
+  namecomplete: sized(2, 50),
+  name: sized(2, 50),
+  email: Email,
+  password: z.string({ error: MSG.required }).min(5, MSG.tooShort).max(50, MSG.tooLong),
+  phone: sized(8, 50),
+  pais: sized(2, 50).default("BR"),
+  planId: Id,
+  indicator: z.string().trim().max(50, MSG.tooLong).default(""),
+  campaignsEnabled: z.boolean().optional(),
+});
+export type SignupInput = z.infer<typeof SignupInput>;

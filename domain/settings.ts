@@ -96,3 +96,37 @@ export function settingOn(value: string | undefined): boolean {
 export const SettingUpdate = z.object({
   value: z.union([z.string(), z.number(), z.boolean()]).transform(String),
 });
+export type SettingUpdate = z.infer<typeof SettingUpdate>;
+
+/**
+ * Global keys whose values are credentials of the platform (e-mail and payment providers).
+ * Only super users read them; everyone else never sees them, not even as empty values.
+ */
+export const SECRET_SETTING_KEYS: ReadonlySet<string> = new Set([
+  "sendgridapi",
+  "eficlientid",
+  "eficlientsecret",
+  "efichavepix",
+  "mpaccesstoken",
+  "stripeprivatekey",
+  "asaastoken",
+]);
+
+/** Whether `key` is a setting the product knows (every known key has a default). */
+export function isSettingKey(key: string): boolean {
+  return Object.hasOwn(SETTING_DEFAULTS, key);
+}
+
+const CHOICES: Readonly<Record<string, readonly string[]>> = {
+  scheduleType: ["disabled", "queue", "company"],
+  chatBotType: ["text", "list"],
+};
+
+/** Why `value` is not acceptable for `key` (spec 001 §3, §9), or null when it is. */
+export function settingValueError(key: string, value: string): string | null {
+  const choices = CHOICES[key];
+  if (choices && !choices.includes(value)) return `${key} must be one of ${choices.join(", ")}`;
+  if (key === "trial" && !/^[1-7]$/.test(value)) return "trial must be 1 to 7 days";
+  if (value.length > 5000) return `${key} is too long`;
+  return null;
+}

@@ -47,3 +47,14 @@ export function graceWorkingDaysLeft(dueDate: number, now: number): number {
   }
   return left;
 }
+
+/** Trial length in days from the `trial` setting: 1 to 7 (spec 001 §9), 3 when unset or invalid. */
+export function trialDays(setting: string | undefined): number {
+  const days = Number(setting);
+  return Number.isInteger(days) && days >= 1 && days <= 7 ? days : 3;
+}
+
+/** Due date of a company signing up at `now` with a trial of `days` days. */
+export function trialDueDate(now: number, days: number): number {
+  return now + days * DAY;
+}

@@ -1,5 +1,6 @@
 /** Users: stored shape, API shapes and the validation of the user modal (spec 000 §3, §5; 001 §2.12). */
 import { z } from "zod";
+import { SearchPage } from "./paging.ts";
 import { Email, Id, MSG, OptionalId, sized } from "./text.ts";
 
 export const Profile = z.enum(["user", "supervisor", "admin"]);
@@ -60,3 +61,43 @@ export const LoginInput = z.object({
   password: z.string({ error: MSG.required }).min(1, MSG.required),
 });
 export type LoginInput = z.infer<typeof LoginInput>;
+
+/** GET /users/ and GET /users/list query; `companyId` counts only for a super user. */
+export const UserListQuery = SearchPage.extend({ companyId: OptionalId.optional() });
+export type UserListQuery = z.infer<typeof UserListQuery>;
+
+/** Who edits a user, as far as the edit rule needs. */
+export interface UserEditor {
+  id: number;
+  profile: Profile;
+  super: boolean;
+}
+
+/**
+ * Why `editor` may not apply `patch` to `target`, or null when it may (spec 000 §6, 001 §6):
+ * admins (and super users) edit anyone of the company; anyone else edits only their own name,
+ * e-mail, password and farewell message; only a super user sets `super` or edits a super user.
+ * A field sent with its current value is not a change (the user modal sends every field).
+ */
+export function userEditError(
+  editor: UserEditor,
+  target: Pick<User, "id" | "profile" | "super" | "queueIds" | "whatsappId">,
+  patch: UserUpdate,
+): string | null {
+  if (patch.super !== undefined && patch.super !== target.super && !editor.super) {
+    return "Only a super user may set the super flag";
+  }
+  if (target.super && !editor.super) return `User ${target.id} is a super user`;
+  if (editor.super || editor.profile === "admin") return null;
+  if (editor.id !== target.id) return `Only an admin may edit user ${target.id}`;
+  const sameQueues = patch.queueIds === undefined ||
+    [...patch.queueIds].sort().join() === [...target.queueIds].sort().join();
+  if (patch.profile !== undefined && patch.profile !== target.profile) {
+    return "Only an admin may change a profile";
+  }
+  if (!sameQueues) return "Only an admin may change queues";
+  if (patch.whatsappId !== undefined && patch.whatsappId !== target.whatsappId) {
+    return "Only an admin may change the default connection";
+  }
+  return null;
+}

@@ -62,3 +62,22 @@ export async function companySettings(
   }
   return result;
 }
+
+/**
+ * The platform company: the company of the first super user (the platform owner). Global
+ * settings (allowregister, trial, payment credentials…) live there. Undefined before any
+ * super user exists.
+ */
+export async function platformCompanyId(system: ActorSystem): Promise<number | undefined> {
+  let first: User | undefined;
+  for (const user of (await users.in(system, PLATFORM).records()).values()) {
+    if (user.super && (!first || user.id < first.id)) first = user;
+  }
+  return first?.companyId;
+}
+
+/** The platform's settings (global keys included), defaults filled in. */
+export async function platformSettings(system: ActorSystem): Promise<Record<string, string>> {
+  const id = await platformCompanyId(system);
+  return id === undefined ? { ...SETTING_DEFAULTS } : await companySettings(system, id);
+}

@@ -4,14 +4,15 @@
  */
 import { Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { users, PLATFORM } from "../../actors/platform/collections.ts";
-import { findUserByEmail, getCompany, getUser } from "../../actors/platform/lookup.ts";
+import { PLATFORM, users } from "../../actors/platform/collections.ts";
+import { findUserByEmail, getUser } from "../../actors/platform/lookup.ts";
 import { companyChannel } from "../../domain/events.ts";
 import { AppError } from "../../domain/errors.ts";
-import { subscriptionActive } from "../../domain/subscription.ts";
 import { LoginInput, type User } from "../../domain/user.ts";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { parseBody } from "../http/validate.ts";
+import { accessState } from "../auth/access.ts";
+import { clientAddress } from "../auth/client_address.ts";
 import { requireAuth } from "../auth/middleware.ts";
 import { verifyPassword } from "../auth/passwords.ts";
 import { signAccess, signRefresh, verifyRefresh } from "../auth/tokens.ts";
@@ -54,13 +55,6 @@ async function issueTokens(
   );
 }
 
-/** Whether `user`'s company may use the product now (the super user's never is gated). */
-async function accessScope(deps: AppDeps, user: User) {
-  const company = await getCompany(deps.system, user.companyId);
-  const active = user.super || !company || subscriptionActive(company.dueDate, Date.now());
-  return { company, active };
-}
-
 export function authRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
@@ -68,9 +62,8 @@ export function authRoutes(): Hono<AppEnv> {
     const deps = c.get("deps");
     const input = await parseBody(c, LoginInput);
     const now = Date.now();
-    const address = c.req.header("x-forwarded-for")?.split(",")[0].trim() ??
-      (c.env as { remoteAddr?: string } | undefined)?.remoteAddr ?? "local";
-    const keys = [`email:${input.email}`, `addr:${address}`];
+    const emailKey = `email:${input.email}`;
+    const keys = [emailKey, `addr:${clientAddress(c)}`];
     const wait = Math.max(...keys.map((k) => deps.throttle.retryAfter(k, now)));
     if (wait > 0) {
       c.header("Retry-After", String(Math.ceil(wait / 1000)));
@@ -80,13 +73,19 @@ export function authRoutes(): Hono<AppEnv> {
       });
     }
     const user = await findUserByEmail(deps.system, input.email);
-    if (!user || !(await verifyPassword(user.passwordHash, input.password))) {
+    const state = user ? await accessState(deps.system, user, now) : undefined;
+    // A user of a deleted company logs in like an unknown e-mail.
+    if (
+      !user || !state?.company || !(await verifyPassword(user.passwordHash, input.password))
+    ) {
       for (const k of keys) deps.throttle.fail(k, now);
       throw invalidCredentials();
     }
-    for (const k of keys) deps.throttle.succeed(k);
+    // Only the e-mail's count is cleared: a good login from an address must not wipe the
+    // failures other accounts collected there.
+    deps.throttle.succeed(emailKey);
 
-    const { company, active } = await accessScope(deps, user);
+    const { company, active } = state;
     const token = await issueTokens(c, deps, user, active ? "full" : "billing");
     const body = { token, user: await sessionUser(deps.system, user) };
     if (!active) {
@@ -117,7 +116,7 @@ export function authRoutes(): Hono<AppEnv> {
       deleteCookie(c, REFRESH_COOKIE, { path: "/" });
       throw new AppError("ERR_SESSION_EXPIRED", { status: 401, message: "Session expired, log in" });
     }
-    const { active } = await accessScope(deps, user);
+    const { active } = await accessState(deps.system, user, Date.now());
     const access = await issueTokens(c, deps, user, active ? "full" : "billing");
     return c.json({ token: access, user: await sessionUser(deps.system, user) });
   });

@@ -8,11 +8,11 @@
  * gets 402 `ERR_SUBSCRIPTION_EXPIRED` everywhere but the billing calls.
  */
 import type { MiddlewareHandler } from "hono";
-import { getCompany, getUser } from "../../actors/platform/lookup.ts";
+import { getUser } from "../../actors/platform/lookup.ts";
 import { AppError, forbidden } from "../../domain/errors.ts";
 import { can, type Permission } from "../../domain/permissions.ts";
-import { subscriptionActive } from "../../domain/subscription.ts";
 import type { AppEnv } from "../deps.ts";
+import { accessState } from "./access.ts";
 import { verifyAccess } from "./tokens.ts";
 
 const sessionExpired = () =>
@@ -43,9 +43,8 @@ export function requireAuth(options: { billing?: boolean } = {}): MiddlewareHand
     if (claims === "invalid") throw sessionExpired();
     const user = await getUser(deps.system, claims.id);
     if (!user || user.companyId !== claims.companyId) throw sessionExpired();
-    const company = await getCompany(deps.system, user.companyId);
+    const { company, active } = await accessState(deps.system, user, Date.now());
     if (!company) throw sessionExpired();
-    const active = user.super || subscriptionActive(company.dueDate, Date.now());
     if ((!active || claims.scope === "billing") && !options.billing) {
       throw new AppError("ERR_SUBSCRIPTION_EXPIRED", {
         status: 402,

@@ -5,7 +5,12 @@
  */
 export class LoginThrottle {
   #failures = new Map<string, number[]>();
-  constructor(readonly max = 10, readonly windowMs = 15 * 60_000) {}
+  constructor(
+    readonly max = 10,
+    readonly windowMs = 15 * 60_000,
+    /** Above this many keys, expired ones are swept (random e-mails must not grow memory). */
+    readonly maxKeys = 10_000,
+  ) {}
 
   /** Milliseconds until `key` may try again, or 0 when it may now. */
   retryAfter(key: string, now: number): number {
@@ -13,14 +18,22 @@ export class LoginThrottle {
     return recent.length >= this.max ? recent[0] + this.windowMs - now : 0;
   }
 
+  /** Records one failed attempt of `key`. */
   fail(key: string, now: number): void {
     const recent = this.#recent(key, now);
     recent.push(now);
     this.#failures.set(key, recent);
+    if (this.#failures.size > this.maxKeys) this.#sweep(now);
   }
+
+  /** Forgets the failures of `key` (after a successful attempt). */
 
   succeed(key: string): void {
     this.#failures.delete(key);
+  }
+
+  #sweep(now: number): void {
+    for (const key of [...this.#failures.keys()]) this.#recent(key, now);
   }
 
   #recent(key: string, now: number): number[] {

@@ -44,3 +44,110 @@ export const ContactInput = z.object({
   walleteUserId: z.coerce.number().int().positive().nullable().optional(),
 });
 export type ContactInput = z.infer<typeof ContactInput>;
+
+/** PUT /contacts/{id} body: the fields of POST /contacts, all optional, no defaults. */
+export const ContactUpdate = z.object({
+  name: sized(2, 50).optional(),
+  number: z.string().transform(normalizeNumber).pipe(
+    z.string().min(8, MSG.tooShort).max(50, MSG.tooLong),
+  ).optional(),
+  email: z.union([z.literal(""), z.email(MSG.invalidEmail)]).optional(),
+  disableBot: z.boolean().optional(),
+  acceptAudioMessage: z.boolean().optional(),
+  extraInfo: z.array(ExtraInfo).optional(),
+  walleteUserId: z.preprocess(
+    (v) => (v === "" || v === 0 || v === "0" ? null : v),
+    z.coerce.number().int().positive().nullable(),
+  ).optional(),
+});
+export type ContactUpdate = z.infer<typeof ContactUpdate>;
+
+/** What a channel knows about a sender: the input of `findOrCreateContact`. */
+export interface NewContact {
+  number: string;
+  name: string;
+  isGroup: boolean;
+  lid?: string | null;
+  channel?: string;
+  profilePicUrl?: string;
+}
+
+/** The stored fields a create sets; everything else gets its default. */
+export type ContactFields = Partial<Omit<Contact, "id" | "companyId" | "createdAt" | "updatedAt">>;
+
+/** A full contact record from partial fields (defaults of spec 000 §3). */
+export function buildContact(
+  id: number,
+  companyId: number,
+  fields: ContactFields,
+  now: number,
+): Contact {
+  return {
+    id,
+    companyId,
+    name: fields.name ?? "",
+    number: fields.number ?? "",
+    email: fields.email ?? "",
+    profilePicUrl: fields.profilePicUrl ?? "",
+    disableBot: fields.disableBot ?? false,
+    extraInfo: fields.extraInfo ?? [],
+    walleteUserId: fields.walleteUserId ?? null,
+    acceptAudioMessage: fields.acceptAudioMessage ?? true,
+    active: fields.active ?? true,
+    isGroup: fields.isGroup ?? false,
+    lid: fields.lid ?? null,
+    channel: fields.channel ?? "whatsapp",
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** A WhatsApp LID without its `@lid` domain and device suffix; "" when absent. */
+export function normalizeLid(raw: string | null | undefined): string {
+  if (!raw) return "";
+  return raw.trim().replace(/@lid$/i, "").replace(/:\d+$/, "");
+}
+
+/** Lower-case text without accents: how names are sorted and searched. */
+export function foldText(text: string): string {
+  return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+}
+
+/** The text a search over name, number and e-mail looks in. */
+export function contactSearchText(contact: Contact): string {
+  return `${foldText(contact.name)}\u0001${contact.number}\u0001${contact.email.toLowerCase()}`;
+}
+
+/** A test of `contactSearchText` values against a search term (name, number or e-mail). */
+export function contactMatcher(term: string): (searchText: string) => boolean {
+  const folded = foldText(term.trim());
+  if (!folded) return () => true;
+  const compact = term.replace(/[\s().+-]/g, "");
+  const digits = /^\d+$/.test(compact) ? compact : "";
+  return (text) => text.includes(folded) || (digits !== "" && text.includes(digits));
+}
+
+/**
+ * The record that stays after merging `from` into `into` (a LID-only contact into the
+ * contact with the real number): `into` keeps its own values and takes from `from` what it
+ * lacks.
+ */
+export function mergeContactRecords(from: Contact, into: Contact, now: number): Contact {
+  const names = new Set(into.extraInfo.map((e) => e.name));
+  return {
+    ...into,
+    name: into.name && into.name !== into.number ? into.name : from.name || into.name,
+    number: into.number || from.number,
+    email: into.email || from.email,
+    profilePicUrl: into.profilePicUrl || from.profilePicUrl,
+    lid: into.lid ?? from.lid,
+    walleteUserId: into.walleteUserId ?? from.walleteUserId,
+    extraInfo: [...into.extraInfo, ...from.extraInfo.filter((e) => !names.has(e.name))],
+    updatedAt: now,
+  };
+}
+
+/** A light view of a contact for pickers (GET /contacts/list). */
+export function contactListItem(contact: Contact) {
+  return { id: contact.id, name: contact.name, number: contact.number };
+}

@@ -1,0 +1,211 @@
+/**
+ * The contacts of a company: what other areas call. Reads use the actor's in-memory state
+ * (no mailbox); writes go through the per-company contacts actor (actor.ts), serialized.
+ */
+import type { ActorSystem } from "../_runtime/system.ts";
+import {
+  type Contact,
+  type ContactFields,
+  contactMatcher,
+  type NewContact,
+  normalizeNumber,
+} from "../../domain/contact.ts";
+import { contactMissing, contactsActor, resolveSighting } from "./actor.ts";
+import type { ContactsState } from "./state.ts";
+
+export { contactMissing, contactsActor } from "./actor.ts";
+
+/** Rows per write message: keeps one handler's writes under KV's 1000 mutations per atomic. */
+const CHUNK = 400;
+
+function ref(system: ActorSystem, companyId: number) {
+  return system.ref(contactsActor, companyId);
+}
+
+async function state(system: ActorSystem, companyId: number): Promise<ContactsState> {
+  return await ref(system, companyId).peek<ContactsState>();
+}
+
+/** The contact, or undefined when it does not exist in the company. */
+export async function getContact(
+  system: ActorSystem,
+  companyId: number,
+  id: number,
+): Promise<Contact | undefined> {
+  return (await state(system, companyId)).contacts.get(id);
+}
+
+/** The company's contacts by id: the live in-memory map, read only (for list joins). */
+export async function contactsOf(
+  system: ActorSystem,
+  companyId: number,
+): Promise<ReadonlyMap<number, Contact>> {
+  return (await state(system, companyId)).contacts;
+}
+
+/** The contact with this phone number (any formatting; compared as digits). */
+export async function findContactByNumber(
+  system: ActorSystem,
+  companyId: number,
+  number: string,
+): Promise<Contact | undefined> {
+  const s = await state(system, companyId);
+  const id = s.byNumber.get(normalizeNumber(number));
+  return id === undefined ? undefined : s.contacts.get(id);
+}
+
+/**
+ * Finds the contact of an inbound sighting by number (then LID) or creates it; serialized,
+ * so concurrent calls for one number create one contact. A LID is never stored as the
+ * number: a sender known only by LID gets a contact with number "" (merge it later with
+ * `mergeContacts`). A found contact learns a new picture, a real name and its LID.
+ */
+export async function findOrCreateContact(
+  system: ActorSystem,
+  companyId: number,
+  input: NewContact,
+): Promise<{ contact: Contact; created: boolean }> {
+  const { found, next } = resolveSighting(await state(system, companyId), input);
+  if (found && !next) return { contact: found, created: false };
+  return await ref(system, companyId).ask("findOrCreate", input);
+}
+
+/**
+ * Merges contact `fromId` into `intoId` (the LID-only contact into the one with the real
+ * number) and deletes `fromId`. Publishes `{ action: "delete", contactId: fromId, mergedInto }`
+ * on company-{id}-contact; areas holding tickets or messages of `fromId` move them on it.
+ */
+export async function mergeContacts(
+  system: ActorSystem,
+  companyId: number,
+  fromId: number,
+  intoId: number,
+): Promise<Contact> {
+  return await ref(system, companyId).ask("merge", { fromId, intoId });
+}
+
+/** Puts the contact in `userId`'s wallet, or takes it out of every wallet with null. */
+export async function setWallet(
+  system: ActorSystem,
+  companyId: number,
+  contactId: number,
+  userId: number | null,
+): Promise<Contact> {
+  return await ref(system, companyId).ask("update", {
+    id: contactId,
+    patch: { walleteUserId: userId },
+  });
+}
+
+/** Creates a contact; ERR_DUPLICATED_CONTACT (with `existingContact`) for a known number. */
+export async function createContact(
+  system: ActorSystem,
+  companyId: number,
+  fields: ContactFields,
+): Promise<Contact> {
+  const number = fields.number === undefined ? undefined : normalizeNumber(fields.number);
+  return await ref(system, companyId).ask("create", { ...fields, number });
+}
+
+/** Changes fields of a contact (404 ERR_NO_CONTACT_FOUND when it does not exist). */
+export async function updateContact(
+  system: ActorSystem,
+  companyId: number,
+  id: number,
+  patch: ContactFields,
+): Promise<Contact> {
+  const number = patch.number === undefined ? undefined : normalizeNumber(patch.number);
+  const clean = number === undefined ? patch : { ...patch, number };
+  return await ref(system, companyId).ask("update", { id, patch: clean });
+}
+
+/** Deletes the contacts among `ids` that exist; replies with the deleted records. */
+export async function deleteContacts(
+  system: ActorSystem,
+  companyId: number,
+  ids: number[],
+): Promise<Contact[]> {
+  const removed: Contact[] = [];
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    removed.push(...await ref(system, companyId).ask("remove", ids.slice(i, i + CHUNK)));
+  }
+  return removed;
+}
+
+/** Deletes one contact; 404 when it does not exist. */
+export async function deleteContact(
+  system: ActorSystem,
+  companyId: number,
+  id: number,
+): Promise<Contact> {
+  const [removed] = await deleteContacts(system, companyId, [id]);
+  if (!removed) throw contactMissing(id);
+  return removed;
+}
+
+/**
+ * Creates many contacts (import), skipping numbers already known; `onChunk` hears progress
+ * after every chunk is durable.
+ */
+export async function createManyContacts(
+  system: ActorSystem,
+  companyId: number,
+  rows: ContactFields[],
+  onChunk?: (done: number, total: number) => void,
+): Promise<{ created: Contact[]; duplicated: number }> {
+  const created: Contact[] = [];
+  let duplicated = 0;
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const chunk = rows.slice(i, i + CHUNK);
+    const reply = await ref(system, companyId).ask("createMany", chunk);
+    created.push(...reply.created);
+    duplicated += reply.duplicated;
+    onChunk?.(Math.min(rows.length, i + CHUNK), rows.length);
+  }
+  return { created, duplicated };
+}
+
+/** A page of contacts in name order, filtered by a search term and a predicate. */
+export interface ContactPageQuery {
+  searchParam?: string;
+  /** Zero-based offset of the first contact. */
+  offset: number;
+  limit: number;
+  where?: (contact: Contact) => boolean;
+}
+
+/**
+ * One page of the contact list in name order plus the total count of matches. Walks the
+ * name index (kept sorted by the actor), so no sort runs per request.
+ */
+export async function pageContacts(
+  system: ActorSystem,
+  companyId: number,
+  query: ContactPageQuery,
+): Promise<{ contacts: Contact[]; count: number; hasMore: boolean }> {
+  const s = await state(system, companyId);
+  const term = query.searchParam?.trim() ?? "";
+  if (!term && !query.where) {
+    const ids = s.byName.slice(query.offset, query.offset + query.limit);
+    const contacts = ids.map((id) => s.contacts.get(id)!);
+    const count = s.byName.length;
+    return { contacts, count, hasMore: query.offset + contacts.length < count };
+  }
+  const matches = contactMatcher(term);
+  const contacts: Contact[] = [];
+  let count = 0;
+  for (const id of s.byName) {
+    if (!matches(s.searchTexts.get(id)!)) continue;
+    const contact = s.contacts.get(id)!;
+    if (query.where && !query.where(contact)) continue;
+    if (count >= query.offset && contacts.length < query.limit) contacts.push(contact);
+    count++;
+  }
+  return { contacts, count, hasMore: query.offset + contacts.length < count };
+}
+
+/** Every contact of the company in name order (for pickers and exports). */
+export async function contactsByName(system: ActorSystem, companyId: number): Promise<Contact[]> {
+  const s = await state(system, companyId);
+  return s.byName.map((id) => s.contacts.get(id)!);
+}

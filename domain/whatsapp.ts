@@ -1,6 +1,7 @@
 /** Connections (WhatsApp numbers) as stored (spec 001 §3 "Connection", §2.2). */
 import { z } from "zod";
 import type { SessionStatus } from "./channel.ts";
+import { AppError } from "./errors.ts";
 
 export const Provider = z.enum(["simulator", "baileys", "evolution", "cloudapi", "beta"]);
 export type Provider = z.infer<typeof Provider>;
@@ -44,3 +45,116 @@ export const Whatsapp = z.object({
   updatedAt: z.number(),
 });
 export type Whatsapp = z.infer<typeof Whatsapp>;
+
+/** Auto-move interval options in minutes (spec 001 §9); 0 = disabled. */
+export const MOVE_INTERVALS: readonly number[] = [
+  0,
+  2,
+  3,
+  4,
+  5,
+  ...Array.from({ length: 10 }, (_, i) => 10 + i * 5),
+  60,
+];
+
+/** Auto-close (inactivity) options in minutes (spec 001 §9); 0 = disabled. */
+export const INACTIVITY_INTERVALS: readonly number[] = [
+  0,
+  ...Array.from({ length: 120 }, (_, i) => 5 + i * 5),
+];
+
+const minutesIn = (options: readonly number[], name: string) =>
+  z.preprocess(
+    (v) => (v === "" || v === null || v === undefined ? 0 : v),
+    z.coerce.number().int().refine((n) => options.includes(n), `Invalid ${name}`),
+  );
+
+const text = z.preprocess((v) => (v === null || v === undefined ? "" : v), z.string());
+
+/**
+ * POST /whatsapp and PUT /whatsapp/{id} body (spec 001 §2.2, §7). Session fields and
+ * `queues` the client may send along are dropped; a missing `provider` means simulator in
+ * this build (no real network), an empty `token` is replaced by a generated one.
+ */
+export const WhatsappInput = z.object({
+  name: z.string({ error: "Required" }).trim().min(2, "Too Short!").max(50, "Too Long!"),
+  isDefault: z.preprocess((v) => v === true || v === "true" || v === 1, z.boolean()).default(false),
+  greetingMessage: text.default(""),
+  complationMessage: text.default(""),
+  outOfHoursMessage: text.default(""),
+  ratingMessage: text.default(""),
+  closeMessage: text.default(""),
+  token: text.default(""),
+  webhook: text.pipe(z.string().trim().refine((v) => v === "" || URL.canParse(v), "Invalid URL"))
+    .default(""),
+  ignoreNumbers: text.default(""),
+  queueIds: z.array(z.coerce.number().int().positive()).default([]),
+  selectedMoveQueueId: z.preprocess(
+    (v) => (v === "" || v === 0 || v === undefined ? null : v),
+    z.coerce.number().int().positive().nullable(),
+  ).default(null),
+  selectedInterval: minutesIn(MOVE_INTERVALS, "interval").default(0),
+  inatividade: minutesIn(INACTIVITY_INTERVALS, "inactivity interval").default(0),
+  provider: Provider.optional(),
+});
+export type WhatsappInput = z.infer<typeof WhatsappInput>;
+
+/** The client-facing view of a connection: the record plus its queues' names and colours. */
+export interface WhatsappView extends Whatsapp {
+  queues: Array<{ id: number; name: string; color: string }>;
+}
+
+/** Digits of the numbers in a connection's `ignoreNumbers` (comma, space or newline separated). */
+export function ignoredNumbers(list: string): Set<string> {
+  return new Set(
+    list.split(/[\s,;]+/).map((n) => n.replace(/\D/g, "")).filter((n) => n.length > 0),
+  );
+}
+
+/** A fresh connection token: 32 hex characters of randomness. */
+export function newConnectionToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Throws `ERR_WAPP_GREETING_REQUIRED` when a connection with more than one queue has no greeting. */
+export function checkGreeting(input: Pick<Whatsapp, "queueIds" | "greetingMessage">): void {
+  if (input.queueIds.length > 1 && input.greetingMessage.trim() === "") {
+    throw new AppError("ERR_WAPP_GREETING_REQUIRED", {
+      status: 400,
+      message: "A greeting message is required when the connection has more than one queue",
+      fields: { greetingMessage: "Required" },
+    });
+  }
+}
+
+/**
+ * The one-default rule for a save (spec 001 §3, 000 §8): the first connection of a company
+ * becomes the default; making one the default unsets the others; a save may not leave the
+ * company without a default (`ERR_NO_OTHER_WHATSAPP`). Returns the record to store (with
+ * `isDefault` settled) and the ids of the others whose flag must be cleared.
+ */
+export function settleDefault(
+  others: readonly Whatsapp[],
+  next: Whatsapp,
+  old?: Whatsapp,
+): { next: Whatsapp; unset: number[] } {
+  const rest = others.filter((w) => w.id !== next.id);
+  if (rest.length === 0) return { next: { ...next, isDefault: true }, unset: [] };
+  if (next.isDefault) {
+    return { next, unset: rest.filter((w) => w.isDefault).map((w) => w.id) };
+  }
+  if (old?.isDefault || !rest.some((w) => w.isDefault)) {
+    throw new AppError("ERR_NO_OTHER_WHATSAPP", {
+      status: 400,
+      message: `Connection ${next.id} is the only default connection: make another one the default first`,
+    });
+  }
+  return { next, unset: [] };
+}
+
+/** After deleting connection `removedId`: the connection that inherits the default flag, if any. */
+export function heirOfDefault(others: readonly Whatsapp[], removed: Whatsapp): Whatsapp | undefined {
+  if (!removed.isDefault) return undefined;
+  return others.filter((w) => w.id !== removed.id).sort((a, b) => a.id - b.id)[0];
+}

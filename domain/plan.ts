@@ -39,14 +39,7 @@ export const Plan = z.object({
 export type Plan = z.infer<typeof Plan>;
 
 const flag = z.boolean().nullable().optional();
-
-/** POST /plans and PUT /plans/{id} body. */
-export const PlanInput = z.object({
-  name: sized(2, 50),
-  users: z.coerce.number().int().min(0).default(0),
-  connections: z.coerce.number().int().min(0).default(0),
-  queues: z.coerce.number().int().min(0).default(0),
-  value: z.coerce.number().min(0).default(0),
+const FLAG_FIELDS = {
   useWhatsapp: flag,
   useFacebook: flag,
   useInstagram: flag,
@@ -57,8 +50,31 @@ export const PlanInput = z.object({
   useKanban: flag,
   useInternal: flag,
   useAI: flag,
+};
+const count = z.coerce.number().int().min(0);
+const price = z.coerce.number().min(0);
+
+/** POST /plans body. */
+export const PlanInput = z.object({
+  name: sized(2, 50),
+  users: count.default(0),
+  connections: count.default(0),
+  queues: count.default(0),
+  value: price.default(0),
+  ...FLAG_FIELDS,
 });
 export type PlanInput = z.infer<typeof PlanInput>;
+
+/** PUT /plans/{id} body: only the fields sent change (no defaults, unlike PlanInput). */
+export const PlanUpdate = z.object({
+  name: sized(2, 50).optional(),
+  users: count.optional(),
+  connections: count.optional(),
+  queues: count.optional(),
+  value: price.optional(),
+  ...FLAG_FIELDS,
+});
+export type PlanUpdate = z.infer<typeof PlanUpdate>;
 
 /**
  * Whether a plan grants a feature. Spec 001 §3: a flag is on unless explicitly false, except

@@ -74,6 +74,17 @@ export function createUser(system: ActorSystem, input: NewUser, limit = 0): Prom
   });
 }
 
+/** The 409 of a company name already in use (names are unique, case-insensitively). */
+export function companyNameTaken(name: string): AppError {
+  return new AppError("ERR_CONFLICT", {
+    status: 409,
+    message: `A company named ${name} already exists`,
+    fields: {
+      name: "Não foi possível realizar a operação. Verifique se já existe uma empresa com o mesmo nome ou se os campos foram preenchidos corretamente",
+    },
+  });
+}
+
 export type NewCompany = Partial<Omit<Company, "id" | "createdAt" | "updatedAt">> & {
   name: string;
 };
@@ -84,11 +95,7 @@ export function createCompany(system: ActorSystem, input: NewCompany): Promise<C
     const name = input.name.trim();
     for (const c of view.records.values()) {
       if (c.name.toLowerCase() === name.toLowerCase()) {
-        throw new AppError("ERR_CONFLICT", {
-          status: 409,
-          message: `A company named ${name} already exists`,
-          fields: { name: "Não foi possível realizar a operação. Verifique se já existe uma empresa com o mesmo nome ou se os campos foram preenchidos corretamente" },
-        });
+        throw companyNameTaken(name);
       }
     }
     const company: Company = {

@@ -4,6 +4,7 @@
  */
 import type { ActorSystem } from "../_runtime/system.ts";
 import { AppError, notFound } from "../../domain/errors.ts";
+import { definedOnly } from "../../domain/patch.ts";
 import type { Profile, User } from "../../domain/user.ts";
 import { PLATFORM, users } from "./collections.ts";
 import { assertEmailFree } from "./commands.ts";
@@ -37,12 +38,9 @@ export function updateUser(
     const old = view.records.get(id);
     if (!old || (companyId !== null && old.companyId !== companyId)) throw noUser(id);
     if (patch.email !== undefined) assertEmailFree(view.records, patch.email, id);
-    const defined = Object.fromEntries(
-      Object.entries(patch).filter(([, v]) => v !== undefined),
-    ) as UserPatch;
     const next: User = {
       ...old,
-      ...defined,
+      ...definedOnly(patch),
       tokenVersion: patch.passwordHash ? old.tokenVersion + 1 : old.tokenVersion,
       updatedAt: view.now,
     };

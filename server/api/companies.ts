@@ -1,0 +1,163 @@
+/**
+ * Companies (spec 001 §2.6, §2.7, §7). Super users manage every company. A company's own
+ * users read its plan (`/listPlan/{id}`, for the menu's plan flags), its admins read it and
+ * save its opening hours (the settings page's Horários tab). Any other company does not
+ * exist for them (404).
+ */
+import { Hono } from "hono";
+import type { ActorSystem } from "../../actors/_runtime/system.ts";
+import { companies, PLATFORM } from "../../actors/platform/collections.ts";
+import { companyNameTaken, createCompany } from "../../actors/platform/commands.ts";
+import { getCompany, getPlan, platformCompanyId } from "../../actors/platform/lookup.ts";
+import { setSetting } from "../../actors/platform/settings_commands.ts";
+import { removeCompanyUsers } from "../../actors/platform/user_commands.ts";
+import { CompanyInput, CompanySchedulesInput, SignupInput } from "../../domain/company.ts";
+import { forbidden, notFound } from "../../domain/errors.ts";
+import { matchesSearch, paginate, SearchPage } from "../../domain/paging.ts";
+import { definedOnly } from "../../domain/patch.ts";
+import { can, type Principal } from "../../domain/permissions.ts";
+import type { AppEnv } from "../deps.ts";
+import { requireAuth, requirePermission } from "../auth/middleware.ts";
+import { idParam, parseBody, parseQuery } from "../http/validate.ts";
+import { companyDetail, companyViewer } from "./company_view.ts";
+import { signupFromInput } from "./signup.ts";
+
+const noCompany = (id: number | string) =>
+  notFound("ERR_NO_COMPANY_FOUND", `Company ${id} not found`);
+
+/** Company `id` if `who` may reach it (its own, or any for super), else the 404. */
+async function reachableCompany(system: ActorSystem, who: Principal, id: number) {
+  const company = await getCompany(system, id);
+  if (!company || (!who.super && company.id !== who.companyId)) throw noCompany(id);
+  return company;
+}
+
+/** Throws the 404 of a plan id that does not exist (null and undefined pass). */
+async function assertPlan(system: ActorSystem, planId: number | null | undefined) {
+  if (planId && !(await getPlan(system, planId))) {
+    throw notFound("ERR_NO_PLAN_FOUND", `Plan ${planId} not found`);
+  }
+}
+
+/** The company routes, mounted at `/companies` (and `/companies/`). */
+export function companyRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const auth = requireAuth();
+  const superOnly = [auth, requirePermission("super:companies")] as const;
+  const idOf = (raw: string | undefined) => {
+    const id = Number(raw);
+    if (!Number.isSafeInteger(id) || id <= 0) throw noCompany(String(raw));
+    return id;
+  };
+
+  app.get("/", ...superOnly, async (c) => {
+    const { system } = c.get("deps");
+    const query = parseQuery(c, SearchPage);
+    const all = (await companies.in(system, PLATFORM).list())
+      .filter((co) => matchesSearch(query.searchParam, co.name, co.email, co.namecomplete));
+    const page = paginate(all, query.pageNumber);
+    const view = await companyViewer(system);
+    return c.json({ companies: page.rows.map(view), count: page.count, hasMore: page.hasMore });
+  });
+
+  app.get("/list", ...superOnly, async (c) => {
+    const { system } = c.get("deps");
+    const view = await companyViewer(system);
+    return c.json((await companies.in(system, PLATFORM).list()).map(view));
+  });
+
+  app.get("/listPlan/:companyId", auth, async (c) => {
+    const { system } = c.get("deps");
+    const company = await reachableCompany(
+      system,
+      c.get("principal"),
+      idOf(c.req.param("companyId")),
+    );
+    return c.json((await companyViewer(system))(company));
+  });
+
+  app.get("/:id", auth, async (c) => {
+    const { system } = c.get("deps");
+    const who = c.get("principal");
+    const company = await reachableCompany(system, who, idOf(c.req.param("id")));
+    if (!who.super && who.profile !== "admin") throw forbidden();
+    return c.json(await companyDetail(system, company));
+  });
+
+  app.post("/", ...superOnly, async (c) => {
+    const { system } = c.get("deps");
+    const { campaignsEnabled, ...input } = await parseBody(c, CompanyInput);
+    await assertPlan(system, input.planId);
+    const company = await createCompany(system, {
+      ...definedOnly(input),
+      name: input.name,
+      planId: input.planId ?? null,
+    });
+    if (campaignsEnabled !== undefined) {
+      await setSetting(system, company.id, "campaignsEnabled", String(campaignsEnabled));
+    }
+    return c.json(await companyDetail(system, company), 201);
+  });
+
+  app.post("/internal", ...superOnly, async (c) => {
+    const input = await parseBody(c, SignupInput);
+    return c.json(await signupFromInput(c.get("deps"), input), 201);
+  });
+
+  app.put("/:id/schedules", auth, async (c) => {
+    const { system } = c.get("deps");
+    const who = c.get("principal");
+    const company = await reachableCompany(system, who, idOf(c.req.param("id")));
+    if (!can(who, "settings:manage")) throw forbidden();
+    const input = await parseBody(c, CompanySchedulesInput);
+    const updated = await companies.in(system, PLATFORM).update(
+      company.id,
+      (old, now) => ({
+        ...old,
+        schedules: input.schedules,
+        lunchHour: input.lunchHour === undefined ? old.lunchHour : input.lunchHour,
+        updatedAt: now,
+      }),
+      () => noCompany(company.id),
+    );
+    return c.json(await companyDetail(system, updated));
+  });
+
+  app.put("/:id", ...superOnly, async (c) => {
+    const { system } = c.get("deps");
+    const id = idOf(c.req.param("id"));
+    const { campaignsEnabled, ...input } = await parseBody(c, CompanyInput);
+    await assertPlan(system, input.planId);
+    const updated = await companies.in(system, PLATFORM).update(
+      id,
+      (old, now) => ({ ...old, ...definedOnly(input), updatedAt: now }),
+      () => noCompany(id),
+      (records, next) => {
+        for (const co of records.values()) {
+          if (co.id !== id && co.name.toLowerCase() === next.name.toLowerCase()) {
+            throw companyNameTaken(next.name);
+          }
+        }
+      },
+    );
+    if (campaignsEnabled !== undefined) {
+      await setSetting(system, id, "campaignsEnabled", String(campaignsEnabled));
+    }
+    return c.json(await companyDetail(system, updated));
+  });
+
+  app.delete("/:id", ...superOnly, async (c) => {
+    const { system } = c.get("deps");
+    const id = idOf(c.req.param("id"));
+    if (!(await getCompany(system, id))) throw noCompany(id);
+    if (id === (await platformCompanyId(system))) {
+      throw forbidden("The platform company cannot be deleted");
+    }
+    // Users first: a company whose users outlived it would leave logins pointing nowhere.
+    await removeCompanyUsers(system, id);
+    await companies.in(system, PLATFORM).remove(id, () => noCompany(id));
+    return c.json({ message: "Company deleted" });
+  });
+
+  return app;
+}

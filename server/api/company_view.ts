@@ -1,0 +1,30 @@
+/** Companies as the companies endpoints return them: dates as ISO text, plan expanded. */
+import type { ActorSystem } from "../../actors/_runtime/system.ts";
+import { PLATFORM, plans } from "../../actors/platform/collections.ts";
+import { companySettings } from "../../actors/platform/lookup.ts";
+import type { Company } from "../../domain/company.ts";
+import { isoDate } from "./user_view.ts";
+
+/** Builds a view function with the plans read once (for lists). */
+export async function companyViewer(system: ActorSystem) {
+  const planMap = await plans.in(system, PLATFORM).records();
+  return (company: Company) => ({
+    ...company,
+    dueDate: isoDate(company.dueDate),
+    createdAt: isoDate(company.createdAt),
+    updatedAt: isoDate(company.updatedAt),
+    plan: (company.planId !== null && planMap.get(company.planId)) || null,
+  });
+}
+
+/** One company with its plan and its settings (key/value list, spec 001 §3). */
+export async function companyDetail(system: ActorSystem, company: Company) {
+  const [view, settings] = await Promise.all([
+    companyViewer(system),
+    companySettings(system, company.id),
+  ]);
+  return {
+    ...view(company),
+    settings: Object.entries(settings).map(([key, value]) => ({ key, value })),
+  };
+}

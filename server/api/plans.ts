@@ -1,0 +1,82 @@
+/**
+ * Plans (spec 001 §2.8, §3, §7): `/plans/list` and `/plans/register` are public (the sign-up
+ * page lists them), reads need a login, writes are for super users. A plan that a company
+ * uses cannot be deleted.
+ */
+import { Hono } from "hono";
+import { companies, PLATFORM, plans } from "../../actors/platform/collections.ts";
+import { createPlan } from "../../actors/platform/commands.ts";
+import { AppError, notFound } from "../../domain/errors.ts";
+import { matchesSearch, paginate, SearchPage } from "../../domain/paging.ts";
+import { definedOnly } from "../../domain/patch.ts";
+import { PLAN_FLAGS, type Plan, PlanInput, PlanUpdate } from "../../domain/plan.ts";
+import type { AppEnv } from "../deps.ts";
+import { requireAuth, requirePermission } from "../auth/middleware.ts";
+import { idParam, parseBody, parseQuery } from "../http/validate.ts";
+
+const noPlan = (id: number | string) => notFound("ERR_NO_PLAN_FOUND", `Plan ${id} not found`);
+
+/** The plan routes, mounted at `/plans`. */
+export function planRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const superOnly = [requireAuth(), requirePermission("super:plans")] as const;
+
+  app.get("/list", async (c) => c.json(await plans.in(c.get("deps").system, PLATFORM).list()));
+  app.get("/register", async (c) => c.json(await plans.in(c.get("deps").system, PLATFORM).list()));
+  app.get("/all", requireAuth(), async (c) => {
+    return c.json(await plans.in(c.get("deps").system, PLATFORM).list());
+  });
+
+  app.get("/", ...superOnly, async (c) => {
+    const query = parseQuery(c, SearchPage);
+    const all = await plans.in(c.get("deps").system, PLATFORM).list();
+    const page = paginate(all.filter((p) => matchesSearch(query.searchParam, p.name)), query.pageNumber);
+    return c.json({ plans: page.rows, count: page.count, hasMore: page.hasMore });
+  });
+
+  app.get("/:id", requireAuth(), async (c) => {
+    const id = idParam(c, "id", () => noPlan(c.req.param("id")));
+    const plan = await plans.in(c.get("deps").system, PLATFORM).get(id);
+    if (!plan) throw noPlan(id);
+    return c.json(plan);
+  });
+
+  app.post("/", ...superOnly, async (c) => {
+    const input = await parseBody(c, PlanInput);
+    const flags = Object.fromEntries(PLAN_FLAGS.map((f) => [f, input[f] ?? null]));
+    const plan = await createPlan(c.get("deps").system, { ...input, ...flags } as Omit<
+      Plan,
+      "id" | "createdAt" | "updatedAt"
+    >);
+    return c.json(plan, 201);
+  });
+
+  app.put("/:id", ...superOnly, async (c) => {
+    const id = idParam(c, "id", () => noPlan(c.req.param("id")));
+    const input = await parseBody(c, PlanUpdate);
+    const plan = await plans.in(c.get("deps").system, PLATFORM).update(
+      id,
+      (old, now) => ({ ...old, ...definedOnly(input), updatedAt: now }),
+      () => noPlan(id),
+    );
+    return c.json(plan);
+  });
+
+  app.delete("/:id", ...superOnly, async (c) => {
+    const { system } = c.get("deps");
+    const id = idParam(c, "id", () => noPlan(c.req.param("id")));
+    // Companies and plans are two actors, so a company could take the plan between this
+    // check and the delete; a company left with a deleted plan reads as "no plan" (no flags).
+    const users = (await companies.in(system, PLATFORM).list()).filter((co) => co.planId === id);
+    if (users.length > 0) {
+      throw new AppError("ERR_CONFLICT", {
+        status: 409,
+        message: `Plan ${id} is used by ${users.length} companies (${users[0].name}…)`,
+      });
+    }
+    await plans.in(system, PLATFORM).remove(id, () => noPlan(id));
+    return c.json({ message: "Plan deleted" });
+  });
+
+  return app;
+}

@@ -1,0 +1,80 @@
+/**
+ * Company sign-up. `signupFromInput` is the one path for the super user's form
+ * (POST /companies/internal) and the public page (POST /companies/cadastro, mounted here):
+ * the company gets a trial of `trial` days (platform setting, default 3), recurrence MENSAL,
+ * and an admin user. The public path is open only while the platform setting
+ * `allowregister` is on, and is limited per client address.
+ */
+import { Hono } from "hono";
+import { publicUser } from "../../actors/platform/collections.ts";
+import { platformSettings } from "../../actors/platform/lookup.ts";
+import { signupCompany } from "../../actors/platform/signup.ts";
+import { SignupInput } from "../../domain/company.ts";
+import { AppError } from "../../domain/errors.ts";
+import { settingOn } from "../../domain/settings.ts";
+import { trialDays, trialDueDate } from "../../domain/subscription.ts";
+import type { AppDeps, AppEnv } from "../deps.ts";
+import { clientAddress } from "../auth/client_address.ts";
+import { hashPassword } from "../auth/passwords.ts";
+import { parseBody } from "../http/validate.ts";
+import { companyDetail } from "./company_view.ts";
+
+/** Creates the company (trial due date) and its admin user; replies with both views. */
+export async function signupFromInput(deps: AppDeps, input: SignupInput) {
+  const settings = await platformSettings(deps.system);
+  const now = Date.now();
+  const { company, user } = await signupCompany(deps.system, {
+    company: {
+      name: input.name,
+      namecomplete: input.namecomplete,
+      email: input.email,
+      phone: input.phone,
+      pais: input.pais,
+      indicator: input.indicator,
+      planId: input.planId,
+      status: true,
+      recurrence: "MENSAL",
+      dueDate: trialDueDate(now, trialDays(settings.trial)),
+    },
+    admin: {
+      name: input.namecomplete,
+      email: input.email,
+      passwordHash: await hashPassword(input.password, deps.config.passwordHash),
+    },
+    campaignsEnabled: input.campaignsEnabled ?? true,
+  });
+  return { company: await companyDetail(deps.system, company), user: publicUser(user) };
+}
+
+/** The public sign-up, mounted at `/companies` (path `/cadastro`, no authentication). */
+export function signupRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.post("/cadastro", async (c) => {
+    const deps = c.get("deps");
+    const settings = await platformSettings(deps.system);
+    if (!settingOn(settings.allowregister)) {
+      throw new AppError("ERR_USER_CREATION_DISABLED", {
+        status: 403,
+        message: "Sign-up is disabled on this platform",
+      });
+    }
+    // Every attempt counts (the login throttle's window and limit), so one address cannot
+    // create companies in bulk.
+    const key = `signup:${clientAddress(c)}`;
+    const now = Date.now();
+    const wait = deps.throttle.retryAfter(key, now);
+    if (wait > 0) {
+      c.header("Retry-After", String(Math.ceil(wait / 1000)));
+      throw new AppError("ERR_TOO_MANY_ATTEMPTS", {
+        status: 429,
+        message: "Too many sign-ups from this address, try again later",
+      });
+    }
+    deps.throttle.fail(key, now);
+    const input = await parseBody(c, SignupInput);
+    return c.json(await signupFromInput(deps, input), 201);
+  });
+
+  return app;
+}

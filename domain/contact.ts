@@ -151,3 +151,27 @@ export function mergeContactRecords(from: Contact, into: Contact, now: number): 
 export function contactListItem(contact: Contact) {
   return { id: contact.id, name: contact.name, number: contact.number };
 }
+
+/** The text of spec 000 §8 when a contact already sits in another user's wallet. */
+export function walletTakenMessage(name: string): string {
+  return `O contato: ${name} já está adicionado a uma carteira.`;
+}
+
+/**
+ * Who may change a contact's wallet (spec 000 §5–§6, 001 §6): whoever holds
+ * `wallet:fullUserList` (admin) assigns anyone; everyone else may only put a contact in
+ * their own wallet or take it out of it, and never takes one from another user's wallet.
+ * Returns the refusal text, or null when allowed.
+ */
+export function walletChangeRefusal(
+  who: { id: number; fullWallet: boolean },
+  contact: Pick<Contact, "name" | "walleteUserId">,
+  next: number | null,
+): string | null {
+  if (who.fullWallet || next === contact.walleteUserId) return null;
+  if (contact.walleteUserId !== null && contact.walleteUserId !== who.id) {
+    return walletTakenMessage(contact.name);
+  }
+  if (next !== null && next !== who.id) return "Sem Permissão!";
+  return null;
+}

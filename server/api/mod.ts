@@ -4,6 +4,11 @@
  */
 import type { Hono } from "hono";
 import type { AppEnv } from "../deps.ts";
+import { contactRoutes } from "./contacts.ts";
+import { walletRoutes } from "./wallets.ts";
 
-export function mountAreas(_app: Hono<AppEnv>): void {
+export function mountAreas(app: Hono<AppEnv>): void {
+  // TODO(#3): mount /contacts with routeWithSlash once slash.ts lands, for `GET /contacts/`.
+  app.route("/contacts", contactRoutes());
+  app.route("/wallets", walletRoutes());
 }

@@ -1,0 +1,188 @@
+/**
+ * Contacts (spec 000 §5, §7; 001 §2.14, §6, §7): list, pickers, create/edit with the wallet
+ * rules, delete (single and bulk), block. Import and export live in contact_import.ts and
+ * contact_export.ts; the wallet list in wallets.ts.
+ */
+import { Hono } from "hono";
+import { z } from "zod";
+import {
+  contactMissing,
+  contactsByName,
+  createContact,
+  deleteContact,
+  deleteContacts,
+  findContactByNumber,
+  getContact,
+  pageContacts,
+  updateContact,
+} from "../../actors/contacts/mod.ts";
+import { getCompanyUser } from "../../actors/platform/lookup.ts";
+import {
+  type Contact,
+  ContactInput,
+  contactListItem,
+  ContactUpdate,
+  contactMatcher,
+  contactSearchText,
+  walletChangeRefusal,
+} from "../../domain/contact.ts";
+import { AppError, forbidden, notFound } from "../../domain/errors.ts";
+import { SearchPage } from "../../domain/paging.ts";
+import { can, type Principal } from "../../domain/permissions.ts";
+import { Flag, Id } from "../../domain/text.ts";
+import type { ActorSystem } from "../../actors/_runtime/system.ts";
+import { requireAuth, requirePermission } from "../auth/middleware.ts";
+import type { AppEnv } from "../deps.ts";
+import { idParam, parseBody, parseQuery } from "../http/validate.ts";
+
+/** Contacts per page of GET /contacts/ and GET /wallets/contacts/. */
+export const CONTACT_PAGE_SIZE = 20;
+
+const ContactListQuery = z.object({
+  searchParam: z.string().trim().max(200).default(""),
+  name: z.string().trim().max(200).default(""),
+});
+
+const BulkDelete = z.object({ contactIds: z.array(Id).min(1).max(10_000) });
+const BlockBody = z.object({ active: Flag });
+const PhotoQuery = z.object({ number: z.string().min(1) });
+/** `?onDuplicate=report` answers a known number with 200 `{ alreadyExists: true, … }`. */
+const CreateQuery = z.object({ onDuplicate: z.enum(["error", "report"]).default("error") });
+
+/**
+ * Checks a wallet change against the rules (domain/contact.ts) and that the target user
+ * belongs to the company; throws the refusal.
+ */
+export async function checkWalletChange(
+  system: ActorSystem,
+  who: Principal,
+  contact: Pick<Contact, "name" | "walleteUserId">,
+  next: number | null,
+): Promise<void> {
+  const refusal = walletChangeRefusal(
+    { id: who.id, fullWallet: can(who, "wallet:fullUserList") },
+    contact,
+    next,
+  );
+  if (refusal) throw forbidden(refusal);
+  if (next !== null && !(await getCompanyUser(system, who.companyId, next))) {
+    throw notFound("ERR_NO_USER_FOUND", `User ${next} does not exist`);
+  }
+}
+
+/** The contact routes, mounted at `/contacts`. */
+export function contactRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const auth = requireAuth();
+  const canDelete = requirePermission("contacts-page:deleteContact");
+  const missing = (c: { req: { param(name: string): string } }) => () =>
+    contactMissing(Number(c.req.param("id")) || 0);
+
+  app.get("/", auth, async (c) => {
+    const query = parseQuery(c, SearchPage);
+    const { system } = c.get("deps");
+    const page = await pageContacts(system, c.get("principal").companyId, {
+      searchParam: query.searchParam,
+      offset: (query.pageNumber - 1) * CONTACT_PAGE_SIZE,
+      limit: CONTACT_PAGE_SIZE,
+    });
+    return c.json(page);
+  });
+
+  app.get("/list", auth, async (c) => {
+    const query = parseQuery(c, ContactListQuery);
+    const all = await contactsByName(c.get("deps").system, c.get("principal").companyId);
+    const matches = contactMatcher(query.searchParam || query.name);
+    return c.json(all.filter((x) => matches(contactSearchText(x))).map(contactListItem));
+  });
+
+  app.get("/photo", auth, async (c) => {
+    const { number } = parseQuery(c, PhotoQuery);
+    const found = await findContactByNumber(
+      c.get("deps").system,
+      c.get("principal").companyId,
+      number,
+    );
+    // TODO(#3): ask the connection for a fresh picture once channels expose one.
+    return c.json({ profilePicUrl: found?.profilePicUrl ?? "" });
+  });
+
+  // TODO(#3): /contacts/nt and /contacts/{id}/active-ticket need the tickets area's index.
+
+  app.get("/:id", auth, async (c) => {
+    const id = idParam(c, "id", missing(c));
+    const contact = await getContact(c.get("deps").system, c.get("principal").companyId, id);
+    if (!contact) throw contactMissing(id);
+    return c.json(contact);
+  });
+
+  app.post("/", auth, async (c) => {
+    const { onDuplicate } = parseQuery(c, CreateQuery);
+    const input = await parseBody(c, ContactInput);
+    const { system } = c.get("deps");
+    const who = c.get("principal");
+    const walleteUserId = input.walleteUserId ?? null;
+    await checkWalletChange(system, who, { name: input.name, walleteUserId: null }, walleteUserId);
+    const existing = await findContactByNumber(system, who.companyId, input.number);
+    if (existing && onDuplicate === "report") {
+      return c.json({ alreadyExists: true, existingContact: existing, invalido: false });
+    }
+    try {
+      const contact = await createContact(system, who.companyId, { ...input, walleteUserId });
+      // TODO(#3): `invalido` (number not on WhatsApp) once channels can check a number.
+      return c.json({ ...contact, alreadyExists: false, existingContact: null, invalido: false });
+    } catch (error) {
+      if (error instanceof AppError && error.code === "ERR_DUPLICATED_CONTACT") {
+        throw new AppError("ERR_DUPLICATED_CONTACT", {
+          status: 400,
+          message: error.message,
+          extra: { alreadyExists: true, invalido: false, ...error.extra },
+        });
+      }
+      throw error;
+    }
+  });
+
+  app.put("/block/:id", auth, async (c) => {
+    const id = idParam(c, "id", missing(c));
+    const { active } = await parseBody(c, BlockBody);
+    const contact = await updateContact(
+      c.get("deps").system,
+      c.get("principal").companyId,
+      id,
+      { active },
+    );
+    return c.json(contact);
+  });
+
+  app.put("/:id", auth, async (c) => {
+    const id = idParam(c, "id", missing(c));
+    const patch = await parseBody(c, ContactUpdate);
+    const { system } = c.get("deps");
+    const who = c.get("principal");
+    const old = await getContact(system, who.companyId, id);
+    if (!old) throw contactMissing(id);
+    if (patch.walleteUserId !== undefined) {
+      await checkWalletChange(system, who, old, patch.walleteUserId);
+    }
+    return c.json(await updateContact(system, who.companyId, id, patch));
+  });
+
+  app.delete("/bulk-delete", auth, canDelete, async (c) => {
+    const { contactIds } = await parseBody(c, BulkDelete);
+    const removed = await deleteContacts(
+      c.get("deps").system,
+      c.get("principal").companyId,
+      contactIds,
+    );
+    return c.json({ message: "Contacts deleted", count: removed.length });
+  });
+
+  app.delete("/:id", auth, canDelete, async (c) => {
+    const id = idParam(c, "id", missing(c));
+    await deleteContact(c.get("deps").system, c.get("principal").companyId, id);
+    return c.json({ message: "Contact deleted" });
+  });
+
+  return app;
+}

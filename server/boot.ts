@@ -4,6 +4,7 @@
  * `/health` answers. Each area adds its kinds and warm-ups here.
  */
 import type { ActorSystem } from "../actors/_runtime/system.ts";
+import { helps } from "../actors/helps/collection.ts";
 import { contactsActor } from "../actors/contacts/mod.ts";
 import { companies, PLATFORM, plans, settings, users } from "../actors/platform/collections.ts";
 import { queues } from "../actors/queues/collection.ts";
@@ -14,6 +15,7 @@ import type { AppDeps } from "./deps.ts";
 export function registerActors(system: ActorSystem): void {
   system.register(companies.actor, plans.actor, users.actor, settings.actor, queues.actor);
   system.register(tags.actor, whatsapps.actor);
+  system.register(helps.actor);
   system.register(contactsActor);
 }
 

@@ -4,11 +4,19 @@
  */
 import type { Hono } from "hono";
 import type { AppEnv } from "../deps.ts";
-import { contactRoutes } from "./contacts.ts";
-import { walletRoutes } from "./wallets.ts";
+import { companyRoutes } from "./companies.ts";
+import { helpRoutes } from "./helps.ts";
+import { planRoutes } from "./plans.ts";
+import { settingRoutes } from "./settings.ts";
+import { signupRoutes } from "./signup.ts";
+import { routeWithSlash } from "./slash.ts";
+import { userRoutes } from "./users.ts";
 
 export function mountAreas(app: Hono<AppEnv>): void {
-  // TODO(#3): mount /contacts with routeWithSlash once slash.ts lands, for `GET /contacts/`.
-  app.route("/contacts", contactRoutes());
-  app.route("/wallets", walletRoutes());
+  app.route("/companies", signupRoutes());
+  routeWithSlash(app, "/companies", companyRoutes());
+  routeWithSlash(app, "/helps", helpRoutes());
+  routeWithSlash(app, "/plans", planRoutes());
+  routeWithSlash(app, "/settings", settingRoutes());
+  routeWithSlash(app, "/users", userRoutes());
 }

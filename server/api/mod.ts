@@ -11,6 +11,8 @@ import { settingRoutes } from "./settings.ts";
 import { signupRoutes } from "./signup.ts";
 import { routeWithSlash } from "./slash.ts";
 import { userRoutes } from "./users.ts";
+import { contactRoutes } from "./contacts.ts";
+import { walletRoutes } from "./wallets.ts";
 
 export function mountAreas(app: Hono<AppEnv>): void {
   app.route("/companies", signupRoutes());
@@ -19,4 +21,7 @@ export function mountAreas(app: Hono<AppEnv>): void {
   routeWithSlash(app, "/plans", planRoutes());
   routeWithSlash(app, "/settings", settingRoutes());
   routeWithSlash(app, "/users", userRoutes());
+  // TODO(#3): mount /contacts with routeWithSlash once slash.ts lands, for `GET /contacts/`.
+  app.route("/contacts", contactRoutes());
+  app.route("/wallets", walletRoutes());
 }

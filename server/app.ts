@@ -7,6 +7,7 @@ import type { AppDeps, AppEnv } from "./deps.ts";
 import { errorResponse } from "./http/errors.ts";
 import { authRoutes } from "./api/auth.ts";
 import { mountAreas } from "./api/mod.ts";
+import { realtimeRoutes } from "./realtime/routes.ts";
 
 /** Builds the app for one set of deps (one per server; tests build many). */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -18,6 +19,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.onError(errorResponse);
   app.get("/health", (c) => c.json({ status: "ok" }));
   app.route("/auth", authRoutes());
+  app.route("/ws", realtimeRoutes());
   mountAreas(app);
   app.notFound((c) => c.json({ error: "ERR_NOT_FOUND", message: `No route ${c.req.method} ${c.req.path}` }, 404));
   return app;

@@ -5,6 +5,7 @@ import type { Config } from "./config.ts";
 import type { LoginThrottle } from "./auth/throttle.ts";
 import type { Principal } from "../domain/permissions.ts";
 import type { OutboundPort } from "../domain/channel.ts";
+import type { Hub } from "./realtime/hub.ts";
 
 export interface AppDeps {
   config: Config;
@@ -16,6 +17,8 @@ export interface AppDeps {
   throttle: LoginThrottle;
   /** Hands outgoing messages to the channels; replaced by the channels area at start-up. */
   outbound: OutboundPort;
+  /** The WebSocket hub of live events (server/realtime). */
+  hub: Hub;
 }
 
 /** Hono environment of the app: the deps and, after `requireAuth`, the principal. */

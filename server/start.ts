@@ -13,6 +13,7 @@ import { loadSecret } from "./secret.ts";
 import { registerActors, warmUp } from "./boot.ts";
 import { seedDemo, storeIsEmpty } from "./seed/demo.ts";
 import type { OutboundPort } from "../domain/channel.ts";
+import { Hub } from "./realtime/hub.ts";
 
 /** Until a channel is wired, outgoing messages stay stored at ack 0. */
 const idleOutbound: OutboundPort = {
@@ -48,10 +49,12 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Runn
     secret: await loadSecret(kv, config.secret),
     throttle: new LoginThrottle(),
     outbound: idleOutbound,
+    hub: new Hub(system, bus),
   };
   const seed = config.demo === true || (config.demo === "auto" && await storeIsEmpty(kv));
   const demo = seed ? await seedDemo(deps) : undefined;
   await warmUp(deps);
+  await deps.hub.start();
 
   const app = createApp(deps);
   const abort = new AbortController();
@@ -67,6 +70,7 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Runn
     deps,
     demo,
     async close() {
+      deps.hub.close();
       abort.abort();
       await server.finished;
       await system.close();

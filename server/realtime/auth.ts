@@ -1,0 +1,49 @@
+/**
+ * Authenticates a socket's access token: the same checks as `requireAuth` (verified token,
+ * existing user of the token's company, active subscription), answered with a close code
+ * instead of an HTTP status because a socket has no status once upgraded.
+ */
+import { getCompany, getUser } from "../../actors/platform/lookup.ts";
+import type { Principal } from "../../domain/permissions.ts";
+import { CLOSE } from "../../domain/realtime.ts";
+import { subscriptionActive } from "../../domain/subscription.ts";
+import type { AppDeps } from "../deps.ts";
+import { verifyAccess } from "../auth/tokens.ts";
+
+/** A verified principal, or the close code that refuses the socket. */
+export type SocketAuth =
+  /** `updatedAt` of the user record read, to order it against user events. */
+  | { principal: Principal; updatedAt: number }
+  | { code: number; reason: string };
+
+/** Checks `token` for a socket; billing-only tokens are refused (no live events there). */
+export async function authenticateSocket(
+  deps: Pick<AppDeps, "secret" | "system">,
+  token: string,
+): Promise<SocketAuth> {
+  const claims = await verifyAccess(deps.secret, token);
+  if (claims === "expired") return { code: CLOSE.expiredToken, reason: "Token expired" };
+  if (claims === "invalid") return { code: CLOSE.invalidToken, reason: "Invalid token" };
+  if (claims.scope === "billing") {
+    return { code: CLOSE.subscriptionExpired, reason: "Billing-only token" };
+  }
+  const user = await getUser(deps.system, claims.id);
+  if (!user || user.companyId !== claims.companyId) {
+    return { code: CLOSE.invalidToken, reason: `User ${claims.id} not found` };
+  }
+  const company = await getCompany(deps.system, user.companyId);
+  if (!company) return { code: CLOSE.invalidToken, reason: `Company ${user.companyId} not found` };
+  if (!user.super && !subscriptionActive(company.dueDate, Date.now())) {
+    return { code: CLOSE.subscriptionExpired, reason: "Subscription expired" };
+  }
+  return {
+    principal: {
+      id: user.id,
+      companyId: user.companyId,
+      profile: user.profile,
+      super: user.super,
+      queueIds: user.queueIds,
+    },
+    updatedAt: user.updatedAt,
+  };
+}

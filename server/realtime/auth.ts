@@ -1,13 +1,13 @@
 /**
  * Authenticates a socket's access token: the same checks as `requireAuth` (verified token,
- * existing user of the token's company, active subscription), answered with a close code
- * instead of an HTTP status because a socket has no status once upgraded.
+ * existing user of the token's company, the one subscription gate of server/auth/access.ts),
+ * answered with a close code instead of an HTTP status: an upgraded socket has no status.
  */
-import { getCompany, getUser } from "../../actors/platform/lookup.ts";
+import { getUser } from "../../actors/platform/lookup.ts";
 import type { Principal } from "../../domain/permissions.ts";
 import { CLOSE } from "../../domain/realtime.ts";
-import { subscriptionActive } from "../../domain/subscription.ts";
 import type { AppDeps } from "../deps.ts";
+import { accessState } from "../auth/access.ts";
 import { verifyAccess } from "../auth/tokens.ts";
 
 /** A verified principal, or the close code that refuses the socket. */
@@ -31,9 +31,9 @@ export async function authenticateSocket(
   if (!user || user.companyId !== claims.companyId) {
     return { code: CLOSE.invalidToken, reason: `User ${claims.id} not found` };
   }
-  const company = await getCompany(deps.system, user.companyId);
+  const { company, active } = await accessState(deps.system, user, Date.now());
   if (!company) return { code: CLOSE.invalidToken, reason: `Company ${user.companyId} not found` };
-  if (!user.super && !subscriptionActive(company.dueDate, Date.now())) {
+  if (!active) {
     return { code: CLOSE.subscriptionExpired, reason: "Subscription expired" };
   }
   return {

@@ -106,4 +106,25 @@ export interface OutboundPort {
   send(request: OutboundRequest): Promise<void>;
   /** Whether the connection can send now (for `ERR_WAPP_NOT_INITIALIZED`). */
   ready(companyId: number, whatsappId: number): Promise<boolean>;
+  /**
+   * Edits a sent message on the provider; throws AppError (`ERR_FETCH_WAPP_MSG` when too
+   * old, `ERR_SENDING_WAPP_MSG`) to refuse. Optional: without it edits stay local.
+   */
+  edit?(request: OutboundChange & { body: string }): Promise<void>;
+  /**
+   * Deletes a message on the provider; throws AppError (`ERR_DELETE_WAPP_MSG`) to refuse.
+   * Optional: without it deletes stay local.
+   */
+  delete?(request: OutboundChange): Promise<void>;
+}
+
+/** Which provider message an edit or delete is about (messages API, added by the messages area). */
+export interface OutboundChange {
+  companyId: number;
+  whatsappId: number;
+  /** The chat: the contact's number or the group id. */
+  to: string;
+  isGroup: boolean;
+  providerId: string;
+  fromMe: boolean;
 }

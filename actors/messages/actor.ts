@@ -1,0 +1,192 @@
+/**
+ * The messages of one ticket: one actor per ticket (id `{companyId}:{ticketId}`), so writes
+ * to a conversation serialize while different conversations run in parallel.
+ *
+ * It allocates time-ordered ids, writes each message with its provider-id index and the
+ * ticket's meta record in one unit (the runtime commits it atomically), and applies acks,
+ * send results, edits and deletes in arrival order.
+ *
+ * Duplicates: the caller checks the committed `message_by_provider` index first; the actor
+ * also remembers the provider ids it wrote recently, which covers a duplicate that arrives
+ * while the first copy's commit is still in flight. Recently written messages are cached too,
+ * so two changes to one message in quick succession never read a stale copy from KV.
+ * Handlers do no asks: other actors (tickets) may call into this one while handling.
+ */
+import { defineActor } from "../_runtime/actor.ts";
+import { AppError, notFound } from "../../domain/errors.ts";
+import { type Message, messageId } from "../../domain/message.ts";
+import { applyChange, type MessageChange } from "./change.ts";
+import {
+  messageKey,
+  type MessageMeta,
+  metaKey,
+  providerKey,
+  type ProviderRef,
+  ticketMessagesPrefix,
+} from "./keys.ts";
+
+/** How many recent provider ids and written messages each ticket actor remembers. */
+const RECENT = 256;
+
+export interface TicketMessagesState {
+  companyId: number;
+  ticketId: number;
+  count: number;
+  lastId: string | null;
+  /** Time part and counter of the newest id: the next id sorts after it. */
+  lastAt: number;
+  seq: number;
+  /** providerId → messageId of recent writes (insertion order = age). */
+  recentProviders: Map<string, string>;
+  /** messageId → newest version written by this activation (insertion order = age). */
+  cache: Map<string, Message>;
+}
+
+/** A message to store: everything but what the actor assigns. */
+export type MessageDraft = Omit<Message, "id" | "companyId" | "ticketId" | "createdAt" | "updatedAt">;
+
+/** Reply of `append`. */
+export interface AppendResult {
+  message: Message | null;
+  /** Set when the provider id was already stored: the id of the stored copy. */
+  duplicateOf: string | null;
+}
+
+/** Parses the actor id `{companyId}:{ticketId}`. */
+export function parseActorId(id: string): { companyId: number; ticketId: number } {
+  const [companyId, ticketId] = id.split(":").map(Number);
+  if (!(companyId > 0) || !(ticketId > 0)) throw new Error(`Bad messages actor id ${id}`);
+  return { companyId, ticketId };
+}
+
+/** The actor id of ticket `ticketId`'s messages. */
+export function actorId(companyId: number, ticketId: number): string {
+  return `${companyId}:${ticketId}`;
+}
+
+function remember<V>(map: Map<string, V>, key: string, value: V): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > RECENT) map.delete(map.keys().next().value!);
+}
+
+async function loadMeta(kv: Deno.Kv, companyId: number, ticketId: number): Promise<MessageMeta> {
+  const meta = await kv.get<MessageMeta>(metaKey(companyId, ticketId));
+  if (meta.value) return meta.value;
+  // Messages written without a meta record (a seeder): count them once.
+  let count = 0;
+  let lastId: string | null = null;
+  for await (const entry of kv.list({ prefix: ticketMessagesPrefix(companyId, ticketId) })) {
+    count++;
+    lastId = String(entry.key[3]);
+  }
+  return { count, lastId };
+}
+
+async function current(
+  state: TicketMessagesState,
+  kv: Deno.Kv,
+  id: string,
+): Promise<Message | null> {
+  const cached = state.cache.get(id);
+  if (cached) return cached;
+  return (await kv.get<Message>(messageKey(state.companyId, state.ticketId, id))).value;
+}
+
+export const messagesActor = defineActor({
+  kind: "messages",
+  idleMs: 2 * 60_000,
+  async load(kv, id): Promise<TicketMessagesState> {
+    const { companyId, ticketId } = parseActorId(id);
+    const meta = await loadMeta(kv, companyId, ticketId);
+    const lastAt = meta.lastId ? Number(meta.lastId.slice(0, 13)) : 0;
+    const seq = meta.lastId ? Number(meta.lastId.slice(13, 16)) : 0;
+    return {
+      companyId,
+      ticketId,
+      count: meta.count,
+      lastId: meta.lastId,
+      lastAt,
+      seq,
+      recentProviders: new Map(),
+      cache: new Map(),
+    };
+  },
+  handlers: {
+    /** Stores a new message (once per provider id); replies with it or the duplicate's id. */
+    append(ctx, draft: MessageDraft & { createdAt?: number }): AppendResult {
+      const s = ctx.state;
+      if (draft.providerId !== null) {
+        const known = s.recentProviders.get(draft.providerId);
+        if (known) return { message: null, duplicateOf: known };
+      }
+      let at = Math.max(ctx.now, s.lastAt);
+      let seq = at === s.lastAt ? s.seq + 1 : 0;
+      if (seq > 999) {
+        at = s.lastAt + 1;
+        seq = 0;
+      }
+      const id = messageId(s.ticketId, at, seq);
+      const { createdAt, ...fields } = draft;
+      const message: Message = {
+        ...fields,
+        id,
+        companyId: s.companyId,
+        ticketId: s.ticketId,
+        createdAt: createdAt ?? ctx.now,
+        updatedAt: ctx.now,
+      };
+      s.lastAt = at;
+      s.seq = seq;
+      s.lastId = id;
+      s.count++;
+      ctx.set(messageKey(s.companyId, s.ticketId, id), message);
+      if (message.providerId !== null) {
+        const ref: ProviderRef = [s.ticketId, id];
+        ctx.set(providerKey(s.companyId, message.providerId), ref);
+        remember(s.recentProviders, message.providerId, id);
+      }
+      ctx.set(metaKey(s.companyId, s.ticketId), { count: s.count, lastId: id } satisfies MessageMeta);
+      remember(s.cache, id, message);
+      return { message, duplicateOf: null };
+    },
+
+    /**
+     * Applies `change` to message `id`. Replies with the new version, or null when nothing
+     * changed. A missing message is null for provider-driven changes (acks may outlive a
+     * deleted ticket) and 404 for agent edits and deletes.
+     */
+    async change(
+      ctx,
+      arg: { id: string; change: MessageChange },
+    ): Promise<Message | null> {
+      const s = ctx.state;
+      const message = await current(s, ctx.kv, arg.id);
+      if (!message) {
+        if (arg.change.type === "edit" || arg.change.type === "delete") {
+          throw notFound("ERR_NO_MESSAGE_FOUND", `Message ${arg.id} does not exist`);
+        }
+        return null;
+      }
+      if (arg.change.type === "sent") {
+        const holder = s.recentProviders.get(arg.change.providerId);
+        if (holder && holder !== arg.id) {
+          throw new AppError("ERR_CONFLICT", {
+            status: 409,
+            message: `Provider id ${arg.change.providerId} already belongs to message ${holder}`,
+          });
+        }
+      }
+      const next = applyChange(message, arg.change, ctx.now);
+      if (!next) return null;
+      ctx.set(messageKey(s.companyId, s.ticketId, next.id), next);
+      if (arg.change.type === "sent") {
+        const ref: ProviderRef = [s.ticketId, next.id];
+        ctx.set(providerKey(s.companyId, arg.change.providerId), ref);
+        remember(s.recentProviders, arg.change.providerId, next.id);
+      }
+      remember(s.cache, next.id, next);
+      return next;
+    },
+  },
+});

@@ -1,0 +1,68 @@
+/**
+ * What message functions that receive only the actor system (`applyAck(system, …)`, called by
+ * the channels) need from the app: the deps (secret for signed media URLs, data folder, the
+ * outbound port) and a small memory of acks that arrived before their message's provider id
+ * was recorded. Held per actor system, so every server (and every test's server) has its own;
+ * bound at start-up (server/boot.ts `warmUp`) and by every function that gets the deps.
+ */
+import type { ActorSystem } from "../_runtime/system.ts";
+import type { AppDeps } from "../../server/deps.ts";
+
+/** How many early acks are remembered, and for how long. */
+const EARLY_ACKS = 2000;
+const EARLY_ACK_MS = 60_000;
+
+export interface MessagesContext {
+  deps: AppDeps;
+  /** `${companyId}:${providerId}` → the highest ack seen and when. */
+  earlyAcks: Map<string, { ack: number; at: number }>;
+}
+
+const contexts = new WeakMap<ActorSystem, MessagesContext>();
+
+/** Binds `deps` to its actor system (idempotent). */
+export function bindMessages(deps: AppDeps): MessagesContext {
+  let ctx = contexts.get(deps.system);
+  if (!ctx) contexts.set(deps.system, ctx = { deps, earlyAcks: new Map() });
+  else ctx.deps = deps;
+  return ctx;
+}
+
+/** The context of `system`; throws when the app never bound it (a wiring bug). */
+export function messagesContext(system: ActorSystem): MessagesContext {
+  const ctx = contexts.get(system);
+  if (!ctx) throw new Error("Messages are not bound to this actor system: call bindMessages(deps)");
+  return ctx;
+}
+
+/** Remembers an ack whose provider id is not known yet. */
+export function rememberEarlyAck(
+  ctx: MessagesContext,
+  companyId: number,
+  providerId: string,
+  ack: number,
+  now: number,
+): void {
+  const key = `${companyId}:${providerId}`;
+  const old = ctx.earlyAcks.get(key);
+  ctx.earlyAcks.delete(key);
+  ctx.earlyAcks.set(key, { ack: Math.max(ack, old?.ack ?? 0), at: now });
+  for (const [k, v] of ctx.earlyAcks) {
+    if (ctx.earlyAcks.size <= EARLY_ACKS && now - v.at <= EARLY_ACK_MS) break;
+    ctx.earlyAcks.delete(k);
+  }
+}
+
+/** Takes (and forgets) the early ack of a provider id, if one arrived recently. */
+export function takeEarlyAck(
+  ctx: MessagesContext,
+  companyId: number,
+  providerId: string,
+  now: number,
+): number | null {
+  const key = `${companyId}:${providerId}`;
+  const early = ctx.earlyAcks.get(key);
+  if (!early) return null;
+  ctx.earlyAcks.delete(key);
+  return now - early.at <= EARLY_ACK_MS ? early.ack : null;
+}

@@ -1,0 +1,46 @@
+/**
+ * KV keys of messages (DESIGN §3). Seeders (the tickets benchmark) write with these builders:
+ * a message, its provider-id index when it has one, and the ticket's meta record.
+ *
+ * - `["message", companyId, ticketId, messageId] → Message` (ids sort by time: a page is one
+ *   reverse `kv.list` with a limit);
+ * - `["message_by_provider", companyId, providerId] → [ticketId, messageId]`, written in the
+ *   same atomic as the message, so a message delivered twice is stored once;
+ * - `["message_meta", companyId, ticketId] → MessageMeta`: the count and the newest id, so a
+ *   ticket's message actor activates with one `kv.get`. A seeder that skips it is tolerated:
+ *   the actor then counts the ticket's messages once on activation.
+ */
+
+/** The key of one message. */
+export function messageKey(companyId: number, ticketId: number, messageId: string): Deno.KvKey {
+  return ["message", companyId, ticketId, messageId];
+}
+
+/** The prefix of every message of a ticket. */
+export function ticketMessagesPrefix(companyId: number, ticketId: number): Deno.KvKey {
+  return ["message", companyId, ticketId];
+}
+
+/** The prefix of every message of a company (the search index build reads it). */
+export function companyMessagesPrefix(companyId: number): Deno.KvKey {
+  return ["message", companyId];
+}
+
+/** The dedupe index: provider id → `[ticketId, messageId]`. */
+export function providerKey(companyId: number, providerId: string): Deno.KvKey {
+  return ["message_by_provider", companyId, providerId];
+}
+
+/** What the provider index stores. */
+export type ProviderRef = [ticketId: number, messageId: string];
+
+/** The per-ticket meta record. */
+export function metaKey(companyId: number, ticketId: number): Deno.KvKey {
+  return ["message_meta", companyId, ticketId];
+}
+
+/** The value of `metaKey`: how many messages the ticket has and its newest id. */
+export interface MessageMeta {
+  count: number;
+  lastId: string | null;
+}

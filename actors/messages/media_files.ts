@@ -1,0 +1,66 @@
+/**
+ * Media bytes live in files, not in KV (DESIGN §3): `{dataDir}/company{companyId}/{file}`.
+ * A message stores only the file name; the HTTP layer serves it behind signed URLs
+ * (server/media). File names are generated here and are safe path segments by construction.
+ */
+import { join } from "node:path";
+
+/** What a stored file name may look like: no separators, no leading dot. */
+const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,159}$/;
+
+/** Whether `name` is a file name this module could have produced (guards path traversal). */
+export function isSafeFileName(name: string): boolean {
+  return SAFE_NAME.test(name) && !name.includes("..");
+}
+
+/** The folder of a company's media. */
+export function companyMediaDir(dataDir: string, companyId: number): string {
+  return join(dataDir, `company${companyId}`);
+}
+
+/** Absolute-or-relative path of a stored file; throws for a name that is not safe. */
+export function mediaFilePath(dataDir: string, companyId: number, fileName: string): string {
+  if (!isSafeFileName(fileName)) throw new Error(`Unsafe media file name ${fileName}`);
+  return join(companyMediaDir(dataDir, companyId), fileName);
+}
+
+/** The original name reduced to safe characters, keeping its extension (at most 80 chars). */
+export function cleanFileName(original: string): string {
+  const base = original.split(/[\\/]/).pop() ?? "";
+  const ascii = base.normalize("NFD").replace(/\p{M}/gu, "").replace(/[^A-Za-z0-9._-]+/g, "_")
+    .replace(/\.{2,}/g, ".").replace(/^[._-]+/, "");
+  const dot = ascii.lastIndexOf(".");
+  const ext = dot > 0 ? ascii.slice(dot, dot + 11) : "";
+  const stem = (dot > 0 ? ascii.slice(0, dot) : ascii).slice(0, 80 - ext.length);
+  return `${stem || "file"}${ext}`;
+}
+
+/** A fresh unique file name for `original`: time, random part, cleaned name. */
+export function newFileName(original: string, now = Date.now()): string {
+  const random = crypto.getRandomValues(new Uint8Array(6));
+  const tag = Array.from(random, (b) => b.toString(16).padStart(2, "0")).join("");
+  return `${now}-${tag}-${cleanFileName(original)}`;
+}
+
+/** Writes `data` as a new file of the company (creating its folder); returns the file name. */
+export async function saveMedia(
+  dataDir: string,
+  companyId: number,
+  original: string,
+  data: Uint8Array | ReadableStream<Uint8Array>,
+): Promise<string> {
+  await Deno.mkdir(companyMediaDir(dataDir, companyId), { recursive: true });
+  const fileName = newFileName(original);
+  const path = mediaFilePath(dataDir, companyId, fileName);
+  await Deno.writeFile(path, data, { createNew: true });
+  return fileName;
+}
+
+/** Removes a stored file; a file already gone is fine. */
+export async function removeMedia(dataDir: string, companyId: number, fileName: string) {
+  try {
+    await Deno.remove(mediaFilePath(dataDir, companyId, fileName));
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * Messages of tickets (spec 000 §3–§7, issue #3; inbound/outbound paths of issue #4): what
+ * other areas call. Channels call `receiveInbound`, `applyAck`, `recordSendResult`,
+ * `applyRemoteEdit`, `applyRemoteDelete`; tickets call `sendSystemMessage` (greeting,
+ * farewell, bot menus) and `searchTicketIds` (GET /tickets?searchParam).
+ */
+import type { ActorSystem } from "../_runtime/system.ts";
+import { messageSearch } from "./search_index.ts";
+
+export { messagesActor } from "./actor.ts";
+export { bindMessages } from "./context.ts";
+export { type InboundResult, receiveInbound } from "./inbound.ts";
+export {
+  companyMessagesPrefix,
+  type MessageMeta,
+  messageKey,
+  metaKey,
+  providerKey,
+  ticketMessagesPrefix,
+} from "./keys.ts";
+export { sendOutgoing, sendSystemMessage } from "./outbound.ts";
+export { agentChange, applyAck, applyRemoteDelete, applyRemoteEdit, recordSendResult } from "./provider.ts";
+export { findByProvider, getMessage, messageCount, pageOfMessages } from "./store.ts";
+
+/**
+ * Ids of the company's tickets with a message containing every word of `term` (folded:
+ * case and accents ignored; words of 3+ characters). See search_index.ts for the index.
+ */
+export async function searchTicketIds(
+  system: ActorSystem,
+  companyId: number,
+  term: string,
+): Promise<Set<number>> {
+  return await messageSearch(system).search(companyId, term);
+}
+
+/** Builds the company's message-search index ahead of the first search (benchmarks). */
+export async function warmMessageSearch(system: ActorSystem, companyId: number): Promise<void> {
+  await messageSearch(system).warm(companyId);
+}

@@ -1,0 +1,143 @@
+/**
+ * The outbound path (DESIGN §6): a message from an agent, the bot or the system is stored
+ * with ack 0 first (an outbox entry the client sees at once), then handed to the channel
+ * through `deps.outbound`; the channel reports back with `recordSendResult` and acks.
+ */
+import { getContact } from "../contacts/mod.ts";
+import { getTicket, noteMessage } from "../tickets/mod.ts";
+import type { OutboundMessage } from "../../domain/channel.ts";
+import type { Contact } from "../../domain/contact.ts";
+import { notFound } from "../../domain/errors.ts";
+import { lastMessageText, type Message, type MessageView, type Participant } from "../../domain/message.ts";
+import type { Ticket } from "../../domain/ticket.ts";
+import type { AppDeps } from "../../server/deps.ts";
+import { bindMessages } from "./context.ts";
+import { mediaFilePath } from "./media_files.ts";
+import { publishCreated, publishUpdated } from "./publish.ts";
+import { appendMessage, changeStoredMessage, getMessage } from "./store.ts";
+
+/** An outgoing message before it is stored. */
+export interface OutgoingDraft {
+  body: string;
+  mediaType?: Message["mediaType"];
+  /** A stored media file of the company (name under its media folder). */
+  media?: { file: string; name: string; mimetype: string } | null;
+  quotedMsgId?: string | null;
+  /** The agent who sends it; null for the bot and system texts. */
+  userId?: number | null;
+  participant?: Participant | null;
+}
+
+/** What `sendOutgoing` replies: the stored message and its view. */
+export interface SentMessage {
+  message: Message;
+  view: MessageView;
+}
+
+/**
+ * Stores `draft` as a fromMe message of `ticket` (ack 0), notes it on the ticket, publishes
+ * it and hands it to the channel. A send the channel refuses outright is recorded as failed.
+ */
+export async function sendOutgoing(
+  deps: AppDeps,
+  ticket: Ticket,
+  draft: OutgoingDraft,
+  contact?: Contact,
+): Promise<SentMessage> {
+  bindMessages(deps);
+  const { system } = deps;
+  const companyId = ticket.companyId;
+  const who = contact ?? await getContact(system, companyId, ticket.contactId);
+  const { message } = await appendMessage(system, companyId, ticket.id, {
+    contactId: ticket.contactId,
+    body: draft.body,
+    fromMe: true,
+    mediaType: draft.mediaType ?? (draft.media ? "application" : "chat"),
+    mediaUrl: draft.media?.file ?? null,
+    mediaName: draft.media?.name ?? null,
+    mimetype: draft.media?.mimetype ?? null,
+    quotedMsgId: draft.quotedMsgId ?? null,
+    isDeleted: false,
+    isEdited: false,
+    ack: 0,
+    read: true,
+    providerId: null,
+    participant: draft.participant ?? null,
+    userId: draft.userId ?? null,
+    failed: null,
+    sendAttempts: 0,
+  });
+  const stored = message!;
+  const noted = await noteMessage(system, companyId, ticket.id, {
+    preview: lastMessageText(stored),
+    fromMe: true,
+    at: stored.createdAt,
+    unread: false,
+  });
+  const view = await publishCreated(system, stored, noted, who);
+  await handToChannel(deps, ticket, who, stored);
+  return { message: stored, view };
+}
+
+async function handToChannel(
+  deps: AppDeps,
+  ticket: Ticket,
+  contact: Contact | undefined,
+  message: Message,
+): Promise<void> {
+  const fail = async (error: string) => {
+    const failed = await changeStoredMessage(deps.system, ticket.companyId, ticket.id, message.id, {
+      type: "sendFailed",
+      error,
+      final: true,
+    });
+    if (failed) await publishUpdated(deps.system, failed);
+  };
+  if (ticket.whatsappId === null || !contact) {
+    return await fail(`Ticket ${ticket.id} has no connection or contact to send through`);
+  }
+  const quoted = message.quotedMsgId
+    ? await getMessage(deps.kv, ticket.companyId, message.quotedMsgId)
+    : undefined;
+  const outbound: OutboundMessage = {
+    to: contact.number,
+    isGroup: ticket.isGroup,
+    body: message.body,
+    media: message.mediaUrl
+      ? {
+        path: mediaFilePath(deps.config.dataDir, ticket.companyId, message.mediaUrl),
+        mimetype: message.mimetype ?? "application/octet-stream",
+        filename: message.mediaName ?? message.mediaUrl,
+        mediaType: message.mediaType,
+      }
+      : undefined,
+    quotedProviderId: quoted?.providerId ?? undefined,
+  };
+  try {
+    await deps.outbound.send({
+      companyId: ticket.companyId,
+      whatsappId: ticket.whatsappId,
+      ticketId: ticket.id,
+      messageId: message.id,
+      message: outbound,
+    });
+  } catch (error) {
+    await fail(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/**
+ * Sends a text of the system (greeting, farewell, bot menus, out-of-hours) in ticket
+ * `ticketId`: stored fromMe with ack 0, then handed to the channel.
+ */
+export async function sendSystemMessage(
+  deps: AppDeps,
+  companyId: number,
+  ticketId: number,
+  body: string,
+): Promise<Message> {
+  const ticket = await getTicket(deps.system, companyId, ticketId);
+  if (!ticket) throw notFound("ERR_NO_TICKET_FOUND", `Ticket ${ticketId} does not exist`);
+  const { message } = await sendOutgoing(deps, ticket, { body });
+  return message;
+}

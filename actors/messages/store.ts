@@ -1,0 +1,101 @@
+/**
+ * Reads and writes of messages that every path shares: addressing the per-ticket actor,
+ * the provider-id lookup, one message by id, a page of a ticket.
+ */
+import type { ActorSystem } from "../_runtime/system.ts";
+import { type Message, parseMessageId } from "../../domain/message.ts";
+import { actorId, type AppendResult, type MessageDraft, messagesActor, type TicketMessagesState } from "./actor.ts";
+import type { MessageChange } from "./change.ts";
+import { messageKey, providerKey, type ProviderRef, ticketMessagesPrefix } from "./keys.ts";
+
+function ref(system: ActorSystem, companyId: number, ticketId: number) {
+  return system.ref(messagesActor, actorId(companyId, ticketId));
+}
+
+/** Stores a new message in ticket `ticketId` (deduplicated by provider id). */
+export function appendMessage(
+  system: ActorSystem,
+  companyId: number,
+  ticketId: number,
+  draft: MessageDraft & { createdAt?: number },
+): Promise<AppendResult> {
+  return ref(system, companyId, ticketId).ask("append", draft);
+}
+
+/** Applies one change to a stored message; null when it changed nothing or is unknown. */
+export function changeStoredMessage(
+  system: ActorSystem,
+  companyId: number,
+  ticketId: number,
+  id: string,
+  change: MessageChange,
+): Promise<Message | null> {
+  return ref(system, companyId, ticketId).ask("change", { id, change });
+}
+
+/** Where the message with this provider id is stored (committed writes only). */
+export async function findByProvider(
+  kv: Deno.Kv,
+  companyId: number,
+  providerId: string,
+): Promise<{ ticketId: number; messageId: string } | null> {
+  const entry = await kv.get<ProviderRef>(providerKey(companyId, providerId));
+  return entry.value ? { ticketId: entry.value[0], messageId: entry.value[1] } : null;
+}
+
+/** One message of the company by id, or undefined. */
+export async function getMessage(
+  kv: Deno.Kv,
+  companyId: number,
+  id: string,
+): Promise<Message | undefined> {
+  const parsed = parseMessageId(id);
+  if (!parsed) return undefined;
+  const entry = await kv.get<Message>(messageKey(companyId, parsed.ticketId, id));
+  return entry.value ?? undefined;
+}
+
+/** How many messages ticket `ticketId` has (from its actor's memory). */
+export async function messageCount(
+  system: ActorSystem,
+  companyId: number,
+  ticketId: number,
+): Promise<number> {
+  return (await ref(system, companyId, ticketId).peek<TicketMessagesState>()).count;
+}
+
+/**
+ * Page `pageNumber` (1 = newest) of a ticket's messages, `size` per page, in the order the
+ * conversation shows them (oldest first). One reverse `kv.list` with a limit.
+ */
+export async function pageOfMessages(
+  kv: Deno.Kv,
+  companyId: number,
+  ticketId: number,
+  pageNumber: number,
+  size: number,
+): Promise<{ messages: Message[]; hasMore: boolean }> {
+  const skip = (pageNumber - 1) * size;
+  const limit = skip + size + 1;
+  const newestFirst: Message[] = [];
+  let seen = 0;
+  for await (
+    const entry of kv.list<Message>(
+      { prefix: ticketMessagesPrefix(companyId, ticketId) },
+      { reverse: true, limit, batchSize: Math.min(limit, 500) },
+    )
+  ) {
+    if (seen >= skip && newestFirst.length < size) newestFirst.push(entry.value);
+    seen++;
+  }
+  return { messages: newestFirst.reverse(), hasMore: seen > skip + size };
+}
+
+/** Every message of a ticket, oldest first (searchMessage; bounded by the ticket's size). */
+export async function allMessages(kv: Deno.Kv, companyId: number, ticketId: number): Promise<Message[]> {
+  const out: Message[] = [];
+  for await (const entry of kv.list<Message>({ prefix: ticketMessagesPrefix(companyId, ticketId) })) {
+    out.push(entry.value);
+  }
+  return out;
+}

@@ -1,0 +1,78 @@
+/**
+ * Messages as the API and `appMessage` events show them (`MessageView`): dates as ISO text,
+ * the media file as a signed URL, the contact as `{ id, name }` and the quoted message
+ * expanded to `{ id, body, fromMe, mediaType }`.
+ */
+import type { Message, MessageView, QuotedView } from "../../domain/message.ts";
+import { parseMessageId } from "../../domain/message.ts";
+import { signMediaUrl } from "../../server/media/signing.ts";
+import { messageKey } from "./keys.ts";
+
+/** What building views needs: the signing secret and KV for quoted messages. */
+export interface ViewContext {
+  secret: string;
+  kv: Deno.Kv;
+}
+
+/** `getMany` takes at most 10 keys. */
+const GET_MANY = 10;
+
+/** Reads the quoted messages of `messages` (those not among `messages` themselves). */
+async function quotedOf(
+  kv: Deno.Kv,
+  companyId: number,
+  messages: readonly Message[],
+): Promise<Map<string, Message>> {
+  const known = new Map(messages.map((m) => [m.id, m]));
+  const wanted: Deno.KvKey[] = [];
+  const seen = new Set<string>();
+  for (const m of messages) {
+    const id = m.quotedMsgId;
+    if (id === null || known.has(id) || seen.has(id)) continue;
+    const ref = parseMessageId(id);
+    if (!ref) continue;
+    seen.add(id);
+    wanted.push(messageKey(companyId, ref.ticketId, id));
+  }
+  for (let i = 0; i < wanted.length; i += GET_MANY) {
+    const entries = await kv.getMany<Message[]>(wanted.slice(i, i + GET_MANY));
+    for (const entry of entries) if (entry.value) known.set(entry.value.id, entry.value);
+  }
+  return known;
+}
+
+function quotedView(m: Message | undefined): QuotedView | null {
+  return m ? { id: m.id, body: m.isDeleted ? "" : m.body, fromMe: m.fromMe, mediaType: m.mediaType } : null;
+}
+
+/** The views of `messages` (one company), in the same order. */
+export async function messageViews(
+  ctx: ViewContext,
+  companyId: number,
+  messages: readonly Message[],
+  contact: { id: number; name: string } | null,
+): Promise<MessageView[]> {
+  const quoted = await quotedOf(ctx.kv, companyId, messages);
+  const now = Date.now();
+  return await Promise.all(messages.map(async (m) => {
+    const { sendAttempts: _attempts, ...fields } = m;
+    return {
+      ...fields,
+      mediaUrl: m.mediaUrl ? await signMediaUrl(ctx.secret, companyId, m.mediaUrl, now) : null,
+      contact,
+      quotedMsg: m.quotedMsgId ? quotedView(quoted.get(m.quotedMsgId)) : null,
+      createdAt: new Date(m.createdAt).toISOString(),
+      updatedAt: new Date(m.updatedAt).toISOString(),
+    };
+  }));
+}
+
+/** The view of one message. */
+export async function messageView(
+  ctx: ViewContext,
+  message: Message,
+  contact: { id: number; name: string } | null,
+): Promise<MessageView> {
+  const [view] = await messageViews(ctx, message.companyId, [message], contact);
+  return view;
+}

@@ -67,3 +67,21 @@ export const QueueInput = z.object({
   lunchHour: z.object({ startTime: z.string(), endTime: z.string() }).default(DEFAULT_LUNCH),
 });
 export type QueueInput = z.infer<typeof QueueInput>;
+
+/** The queues in the order of GET /queue: prioridade ascending, then id. */
+export function byPriority(list: readonly Queue[]): Queue[] {
+  return [...list].sort((a, b) => a.prioridade - b.prioridade || a.id - b.id);
+}
+
+/** The queue of `records` other than `selfId` that already uses `color` (case-insensitive). */
+export function colorOwner(
+  records: Iterable<Queue>,
+  color: string,
+  selfId?: number,
+): Queue | undefined {
+  const wanted = color.trim().toLowerCase();
+  for (const q of records) {
+    if (q.id !== selfId && q.color.trim().toLowerCase() === wanted) return q;
+  }
+  return undefined;
+}

@@ -6,6 +6,7 @@
 import type { ActorSystem } from "../actors/_runtime/system.ts";
 import { helps } from "../actors/helps/collection.ts";
 import { contactsActor } from "../actors/contacts/mod.ts";
+import { queueOptions } from "../actors/queue_options/collection.ts";
 import { companies, PLATFORM, plans, settings, users } from "../actors/platform/collections.ts";
 import { queues } from "../actors/queues/collection.ts";
 import { tags } from "../actors/tags/collection.ts";
@@ -17,6 +18,7 @@ export function registerActors(system: ActorSystem): void {
   system.register(tags.actor, whatsapps.actor);
   system.register(helps.actor);
   system.register(contactsActor);
+  system.register(queueOptions.actor);
 }
 
 /** Loads what every request needs in memory: the platform collections. */

@@ -13,6 +13,8 @@ import { routeWithSlash } from "./slash.ts";
 import { userRoutes } from "./users.ts";
 import { contactRoutes } from "./contacts.ts";
 import { walletRoutes } from "./wallets.ts";
+import { queueRoutes } from "./queues.ts";
+import { queueOptionRoutes } from "./queue_options.ts";
 
 export function mountAreas(app: Hono<AppEnv>): void {
   app.route("/companies", signupRoutes());
@@ -21,7 +23,8 @@ export function mountAreas(app: Hono<AppEnv>): void {
   routeWithSlash(app, "/plans", planRoutes());
   routeWithSlash(app, "/settings", settingRoutes());
   routeWithSlash(app, "/users", userRoutes());
-  // TODO(#3): mount /contacts with routeWithSlash once slash.ts lands, for `GET /contacts/`.
-  app.route("/contacts", contactRoutes());
+  routeWithSlash(app, "/contacts", contactRoutes());
   app.route("/wallets", walletRoutes());
+  routeWithSlash(app, "/queue", queueRoutes());
+  routeWithSlash(app, "/queue-options", queueOptionRoutes());
 }

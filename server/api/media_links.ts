@@ -1,0 +1,35 @@
+/**
+ * Media of quick messages and bot options: stored with the messages area's media files
+ * (`{dataDir}/company{id}/{file}`, actors/messages/media_files.ts) and shown as the same
+ * signed, expiring `/media/...` URLs (server/media/signing.ts), so one route serves them all.
+ */
+import { removeMedia, saveMedia } from "../../actors/messages/media_files.ts";
+import { signMediaUrl } from "../media/signing.ts";
+import type { AppDeps } from "../deps.ts";
+
+/** Stores an uploaded file for the company; returns its stored file name. */
+export async function saveMediaFile(deps: AppDeps, companyId: number, file: File): Promise<string> {
+  return await saveMedia(deps.config.dataDir, companyId, file.name, file.stream());
+}
+
+/** Removes stored files; failures are logged, never thrown (the record change already holds). */
+export async function deleteMediaFiles(
+  deps: AppDeps,
+  companyId: number,
+  fileNames: readonly string[],
+): Promise<void> {
+  for (const name of fileNames) {
+    await removeMedia(deps.config.dataDir, companyId, name).catch((error) =>
+      console.error(`Could not remove media ${name} of company ${companyId}`, error)
+    );
+  }
+}
+
+/** The signed URL of a stored file, or null when there is none. */
+export async function signedMediaUrl(
+  deps: AppDeps,
+  companyId: number,
+  fileName: string | null,
+): Promise<string | null> {
+  return fileName ? await signMediaUrl(deps.secret, companyId, fileName) : null;
+}

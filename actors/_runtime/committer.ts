@@ -56,21 +56,20 @@ export class GroupCommitter {
     return this.#stats;
   }
 
+  /**
+   * Why KV would refuse this unit on its own (a value over 64 KiB, more mutations or bytes
+   * than one atomic takes), or undefined if it can be committed. `commit` rejects such a unit
+   * at once; the actor system checks first so that it can treat it as a failed handler.
+   */
+  validate(mutations: Mutation[]): Error | undefined {
+    return measure(mutations).error;
+  }
+
   /** Resolves once every mutation of the unit is durable in KV; rejects if it cannot be. */
   commit(mutations: Mutation[]): Promise<void> {
     if (mutations.length === 0) return Promise.resolve();
-    let bytes = 0;
-    let enqueues = 0;
-    for (const m of mutations) {
-      const size = mutationSize(m);
-      if (m.type !== "delete" && size > KV_LIMITS.bytesPerValue) {
-        return Promise.reject(
-          new Error(`Value of ${m.type} ${describeKey(m)} is ${size} bytes, over KV's 64 KiB`),
-        );
-      }
-      bytes += size;
-      if (m.type === "enqueue") enqueues++;
-    }
+    const { bytes, enqueues, error } = measure(mutations);
+    if (error) return Promise.reject(error);
     return new Promise((resolve, reject) => {
       this.#queue.push({ mutations, bytes, enqueues, resolve, reject });
       if (!this.#running) this.#drain();
@@ -137,6 +136,33 @@ export class GroupCommitter {
       await this.#commitBatch(batch.slice(half));
     }
   }
+}
+
+/** Sizes a unit and says why it could never be committed, if so. */
+function measure(mutations: Mutation[]): { bytes: number; enqueues: number; error?: Error } {
+  let bytes = 0;
+  let enqueues = 0;
+  for (const m of mutations) {
+    const size = mutationSize(m);
+    if (m.type !== "delete" && size > KV_LIMITS.bytesPerValue) {
+      const error = new Error(
+        `Value of ${m.type} ${describeKey(m)} is ${size} bytes, over KV's 64 KiB`,
+      );
+      return { bytes, enqueues, error };
+    }
+    bytes += size;
+    if (m.type === "enqueue") enqueues++;
+  }
+  const over = mutations.length > KV_LIMITS.mutationsPerAtomic
+    ? `${mutations.length} mutations, over ${KV_LIMITS.mutationsPerAtomic}`
+    : bytes > KV_LIMITS.bytesPerAtomic
+    ? `${bytes} bytes, over ${KV_LIMITS.bytesPerAtomic}`
+    : enqueues > KV_LIMITS.enqueuesPerAtomic
+    ? `${enqueues} enqueues, over ${KV_LIMITS.enqueuesPerAtomic}`
+    : undefined;
+  return over
+    ? { bytes, enqueues, error: new Error(`Write unit has ${over} per atomic`) }
+    : { bytes, enqueues };
 }
 
 /** Approximate encoded size of a mutation: enough to keep a batch inside KV's byte limit. */

@@ -4,74 +4,23 @@
  *
  * Output gate (after Cloudflare Durable Objects): once a handler has returned, its writes are
  * handed to the group committer and the mailbox goes on with the next message at once; the
- * handler's reply and events are held until its writes, and those of every earlier message
- * of the same actor, are durable. A hot actor therefore handles messages at CPU speed while
- * no client or subscriber ever learns of a write that a crash could undo.
+ * handler's reply (or error) and events are held until its writes, and those of every earlier
+ * message of the same actor, are durable. A hot actor therefore handles messages at CPU speed
+ * while no client or subscriber ever learns of a write that a crash could undo.
+ *
+ * Eviction: an actor whose handler threw after recording writes, or whose writes KV refused,
+ * is dropped; its queued messages move, in order, to a fresh activation that loads only after
+ * every write of the old one has settled, so it sees exactly the committed state. A unit KV
+ * would refuse outright (a value over 64 KiB…) is detected before the next message runs.
+ * A unit refused later (an I/O error) is rare; messages handled after it in the meantime keep
+ * their own commits.
  */
-import { z } from "zod";
 import type { BusEvent } from "../../domain/events.ts";
 import type { ActorContext, AnyActorDef, ArgOf, Handler, ReplyOf } from "./actor.ts";
 import { EventBus } from "./bus.ts";
 import { GroupCommitter, type Mutation } from "./committer.ts";
-
-/** KV keys of armed timers: `["timer", kind, actorId, timerId] → dueAt`. */
-const timerKey = (kind: string, id: string, timerId: string): Deno.KvKey => [
-  "timer",
-  kind,
-  id,
-  timerId,
-];
-
-/** KV delays are capped (30 days); a longer timer is re-armed when the capped delay ends. */
-const MAX_DELAY_MS = 29 * 24 * 3600 * 1000;
-
-/** Queue messages of the runtime; parsed at the boundary like any other input. */
-const TimerMessage = z.object({
-  t: z.literal("actor-timer"),
-  kind: z.string(),
-  id: z.string(),
-  timerId: z.string(),
-  dueAt: z.number(),
-  handler: z.string(),
-  arg: z.unknown(),
-});
-type TimerMessage = z.infer<typeof TimerMessage>;
-
-interface Envelope {
-  handler: string;
-  arg: unknown;
-  /** Set for timer deliveries: the handler runs only if this timer is still armed at dueAt. */
-  timer?: { timerId: string; dueAt: number };
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
-}
-
-/** One live actor: its state, mailbox and pending output. */
-class Instance {
-  state: unknown;
-  timers = new Map<string, number>();
-  mailbox: Envelope[] = [];
-  running = false;
-  lastUsed = 0;
-  /** Settles when every write so far of this actor is durable (rejects never). */
-  outputs: Promise<void> = Promise.resolve();
-  pendingOutputs = 0;
-  evicted = false;
-  ready: Promise<void>;
-
-  constructor(readonly def: AnyActorDef, readonly id: string, system: ActorSystem) {
-    this.ready = this.#activate(system);
-  }
-
-  async #activate(system: ActorSystem): Promise<void> {
-    const [state, timers] = await Promise.all([
-      this.def.load(system.kv, this.id, system),
-      Array.fromAsync(system.kv.list<number>({ prefix: ["timer", this.def.kind, this.id] })),
-    ]);
-    this.state = state;
-    for (const entry of timers) this.timers.set(String(entry.key[3]), entry.value);
-  }
-}
+import { type Envelope, Instance } from "./instance.ts";
+import { EARLY_TOLERANCE_MS, timerEnqueue, timerKey, TimerMessage } from "./timers.ts";
 
 export interface ActorSystemOptions {
   bus?: EventBus;
@@ -98,6 +47,8 @@ export class ActorRef<H extends Record<string, Handler<never>>> {
   }
 }
 
+const instanceKey = (kind: string, id: string) => `${kind}\u0000${id}`;
+
 /** Runs the actors of one KV store; see the module doc. */
 export class ActorSystem {
   readonly kv: Deno.Kv;
@@ -106,7 +57,14 @@ export class ActorSystem {
   readonly now: () => number;
   #defs = new Map<string, AnyActorDef>();
   #instances = new Map<string, Instance>();
+  /** Outputs of evicted instances still settling, by instance key. */
+  #retiring = new Map<string, Promise<void>>();
+  /** Timer deliveries waiting for their kind to be registered (a restart's first moments). */
+  #awaitingKind = new Map<string, Array<PromiseWithResolvers<AnyActorDef>>>();
+  /** Messages accepted and not yet settled; `close` waits for them. */
+  #inflight = new Set<Promise<unknown>>();
   #sweep: ReturnType<typeof setInterval>;
+  #closing = false;
   #closed = false;
   #listening: Promise<void>;
 
@@ -126,6 +84,8 @@ export class ActorSystem {
       const known = this.#defs.get(def.kind);
       if (known && known !== def) throw new Error(`Actor kind ${def.kind} registered twice`);
       this.#defs.set(def.kind, def);
+      for (const waiter of this.#awaitingKind.get(def.kind) ?? []) waiter.resolve(def);
+      this.#awaitingKind.delete(def.kind);
     }
   }
 
@@ -140,11 +100,23 @@ export class ActorSystem {
     return this.#instances.size;
   }
 
-  /** Stops timers and the queue listener. The caller closes the KV handle afterwards. */
+  /**
+   * Stops the sweep, lets every accepted message finish (handlers may still ask other actors
+   * meanwhile) and waits until all writes are durable; later asks are refused. Timer deliveries
+   * that arrive from now on are handed back to KV, which delivers them again after a restart.
+   * The caller closes the KV handle afterwards.
+   */
   async close(): Promise<void> {
-    this.#closed = true;
+    this.#closing = true;
     clearInterval(this.#sweep);
+    for (const waiters of this.#awaitingKind.values()) {
+      for (const waiter of waiters) waiter.reject(new Error("Actor system is closed"));
+    }
+    this.#awaitingKind.clear();
+    while (this.#inflight.size > 0) await Promise.allSettled([...this.#inflight]);
     await Promise.allSettled([...this.#instances.values()].map((i) => i.outputs));
+    await Promise.allSettled([...this.#retiring.values()]);
+    this.#closed = true;
   }
 
   /** Resolves when the queue listener has ended (after the KV handle is closed). */
@@ -152,31 +124,55 @@ export class ActorSystem {
     return this.#listening;
   }
 
+  /** Queues a message for actor `id`; resolves with the reply once its writes are durable. */
   deliver(def: AnyActorDef, id: string, handler: string, arg: unknown): Promise<unknown> {
     if (this.#closed) return Promise.reject(new Error("Actor system is closed"));
     if (!(handler in def.handlers)) {
       return Promise.reject(new Error(`Actor ${def.kind} has no handler ${handler}`));
     }
-    return new Promise((resolve, reject) => {
-      this.#enqueue(def, id, { handler, arg, resolve, reject });
-    });
+    return this.#track(
+      new Promise((resolve, reject) => {
+        this.#enqueue(def, id, { handler, arg, resolve, reject, undelivered: reject });
+      }),
+    );
   }
 
+  /** The in-memory state of actor `id`, activating it if needed. */
   async peek(def: AnyActorDef, id: string): Promise<unknown> {
     const instance = this.#instance(def, id);
-    await instance.ready;
+    try {
+      await instance.ready;
+    } catch (error) {
+      if (instance.idle) this.#evict(instance);
+      throw error;
+    }
     instance.lastUsed = this.now();
     return instance.state;
   }
 
+  /** Drops idle actors now (tests use it to prove activation reloads from KV). */
+  passivateAll(): void {
+    for (const instance of this.#instances.values()) {
+      if (instance.idle) this.#evict(instance);
+    }
+  }
+
+  #track<T>(promise: Promise<T>): Promise<T> {
+    this.#inflight.add(promise);
+    const done = () => this.#inflight.delete(promise);
+    promise.then(done, done);
+    return promise;
+  }
+
   #instance(def: AnyActorDef, id: string): Instance {
-    const key = `${def.kind}\u0000${id}`;
+    const key = instanceKey(def.kind, id);
     let instance = this.#instances.get(key);
     if (!instance) {
-      instance = new Instance(def, id, this);
+      const after = this.#retiring.get(key) ?? Promise.resolve();
+      instance = new Instance(def, id, this, after);
+      instance.ready.catch(() => {}); // handled by #run and peek
       instance.lastUsed = this.now();
       this.#instances.set(key, instance);
-      instance.ready.catch(() => this.#evict(instance!));
     }
     return instance;
   }
@@ -192,17 +188,14 @@ export class ActorSystem {
     try {
       await instance.ready;
     } catch (error) {
-      for (const envelope of instance.mailbox.splice(0)) envelope.reject(error);
       instance.running = false;
+      const queued = instance.mailbox.splice(0);
+      this.#evict(instance);
+      for (const envelope of queued) envelope.undelivered(error);
       return;
     }
-    while (instance.mailbox.length > 0) {
+    while (instance.mailbox.length > 0 && !instance.evicted) {
       const envelope = instance.mailbox.shift()!;
-      if (instance.evicted) {
-        // A failed commit evicted this instance: hand the message to a fresh activation.
-        this.#enqueue(instance.def, instance.id, envelope);
-        continue;
-      }
       instance.lastUsed = this.now();
       await this.#handle(instance, envelope);
     }
@@ -214,17 +207,21 @@ export class ActorSystem {
     const events: BusEvent[] = [];
     const timerChanges = new Map<string, number | null>();
     const kind = instance.def.kind;
+    /** Writes that stand even if the handler fails: a fired timer is spent. */
+    const spent: Mutation[] = [];
 
     if (envelope.timer) {
       const { timerId, dueAt } = envelope.timer;
       if (instance.timers.get(timerId) !== dueAt) return envelope.resolve(undefined);
-      if (dueAt > this.now() + 1000) {
-        // Capped delay ran out before the due time: arm the rest.
-        mutations.push(this.#timerEnqueue(kind, instance.id, timerId, dueAt, envelope));
-        return this.#release(instance, mutations, events, envelope, undefined);
+      if (dueAt > this.now() + EARLY_TOLERANCE_MS) {
+        // A capped delay ran out before the due time: arm the rest.
+        const rearm = timerEnqueue(kind, instance.id, timerId, dueAt, envelope, this.now());
+        const armed = () => envelope.resolve(undefined);
+        return this.#release(instance, [rearm], [], armed, envelope.reject);
       }
       instance.timers.delete(timerId);
-      mutations.push({ type: "delete", key: timerKey(kind, instance.id, timerId) });
+      spent.push({ type: "delete", key: timerKey(kind, instance.id, timerId) });
+      mutations.push(...spent);
     }
 
     const ctx: ActorContext<unknown> = {
@@ -240,11 +237,10 @@ export class ActorSystem {
         if (!(handler in instance.def.handlers)) {
           throw new Error(`Actor ${kind} has no handler ${handler} for timer ${timerId}`);
         }
+        if (!Number.isFinite(dueAt)) throw new Error(`Timer ${timerId} due at ${dueAt}`);
         timerChanges.set(timerId, dueAt);
         mutations.push({ type: "set", key: timerKey(kind, instance.id, timerId), value: dueAt });
-        mutations.push(
-          this.#timerEnqueue(kind, instance.id, timerId, dueAt, { handler, arg }),
-        );
+        mutations.push(timerEnqueue(kind, instance.id, timerId, dueAt, { handler, arg }, ctx.now));
       },
       cancelTimer: (timerId) => {
         timerChanges.set(timerId, null);
@@ -260,28 +256,44 @@ export class ActorSystem {
     try {
       reply = await instance.def.handlers[envelope.handler](ctx, envelope.arg);
     } catch (error) {
-      if (mutations.length > (envelope.timer ? 1 : 0)) this.#evict(instance);
-      else if (envelope.timer) {
-        // The timer fired and its handler failed: the timer is spent all the same.
-        this.committer.commit(mutations).catch(() => {});
-      }
-      envelope.reject(error);
-      return;
+      return this.#fail(instance, envelope, spent, mutations.length > spent.length, error);
     }
+    if (instance.evicted) {
+      // An earlier write of this actor failed while this handler ran on the state it assumed.
+      return envelope.undelivered(new Error(`Actor ${kind} ${instance.id} was reset`));
+    }
+    const refused = this.committer.validate(mutations);
+    if (refused) return this.#fail(instance, envelope, spent, true, refused);
     for (const [timerId, dueAt] of timerChanges) {
       if (dueAt === null) instance.timers.delete(timerId);
       else instance.timers.set(timerId, dueAt);
     }
-    this.#release(instance, mutations, events, envelope, reply);
+    this.#release(instance, mutations, events, () => envelope.resolve(reply), envelope.reject);
   }
 
-  /** Commits the writes, then (in order with earlier messages) publishes events and replies. */
+  /** A handler failed: commit only what is spent anyway; drop the state if it was written to. */
+  #fail(
+    instance: Instance,
+    envelope: Envelope,
+    spent: Mutation[],
+    wrote: boolean,
+    error: unknown,
+  ): void {
+    const rejectWithCause = () => envelope.reject(error);
+    this.#release(instance, spent, [], rejectWithCause, rejectWithCause);
+    if (wrote) this.#evict(instance);
+  }
+
+  /**
+   * Commits the writes, then (in order with earlier messages of the actor) publishes the events
+   * and calls `done`; if KV refuses the writes, evicts the actor and calls `failed` instead.
+   */
   #release(
     instance: Instance,
     mutations: Mutation[],
     events: BusEvent[],
-    envelope: Envelope,
-    reply: unknown,
+    done: () => void,
+    failed: (error: unknown) => void,
   ): void {
     const committed = this.committer.commit(mutations);
     const previous = instance.outputs;
@@ -292,85 +304,72 @@ export class ActorSystem {
         await committed;
       } catch (error) {
         this.#evict(instance);
-        envelope.reject(error);
+        failed(error);
         return;
       } finally {
         instance.pendingOutputs--;
       }
       for (const event of events) this.bus.publish(event);
-      envelope.resolve(reply);
+      done();
     })();
   }
 
-  #timerEnqueue(
-    kind: string,
-    id: string,
-    timerId: string,
-    dueAt: number,
-    target: { handler: string; arg?: unknown },
-  ): Mutation {
-    const message: TimerMessage = {
-      t: "actor-timer",
-      kind,
-      id,
-      timerId,
-      dueAt,
-      handler: target.handler,
-      arg: target.arg ?? null,
-    };
-    const delay = Math.min(MAX_DELAY_MS, Math.max(0, dueAt - this.now()));
-    return { type: "enqueue", value: message, delay };
-  }
-
   /** Routes a delivered timer into its actor's mailbox; the actor decides if it is stale. */
-  #onQueueMessage(raw: unknown): Promise<void> | void {
+  async #onQueueMessage(raw: unknown): Promise<void> {
     const parsed = TimerMessage.safeParse(raw);
-    if (!parsed.success || this.#closed) return;
+    if (!parsed.success) return;
     const message = parsed.data;
-    const def = this.#defs.get(message.kind);
-    if (!def) {
-      console.error(`Timer for unknown actor kind ${message.kind} dropped`);
-      return;
-    }
-    return new Promise<void>((resolve) => {
-      this.#enqueue(def, message.id, {
-        handler: message.handler,
-        arg: message.arg,
-        timer: { timerId: message.timerId, dueAt: message.dueAt },
-        resolve: () => resolve(),
-        reject: (error) => {
-          console.error(`Timer ${message.kind}/${message.id}/${message.timerId} failed`, error);
-          resolve();
-        },
-      });
+    // Thrown: KV keeps the message and delivers it again later (after a restart, if closing).
+    if (this.#closing) throw new Error("Actor system is closing");
+    const def = this.#defs.get(message.kind) ?? await this.#awaitKind(message.kind);
+    const { promise, resolve, reject } = Promise.withResolvers<void>();
+    this.#enqueue(def, message.id, {
+      handler: message.handler,
+      arg: message.arg,
+      timer: { timerId: message.timerId, dueAt: message.dueAt },
+      resolve: () => resolve(),
+      reject: (error) => {
+        // The handler ran and failed: the timer is spent (its handler owns retries).
+        console.error(`Timer ${message.kind}/${message.id}/${message.timerId} failed`, error);
+        resolve();
+      },
+      undelivered: reject,
     });
+    await this.#track(promise);
   }
 
+  /** Waits until kind `kind` is registered (a restarted process registers after it listens). */
+  #awaitKind(kind: string): Promise<AnyActorDef> {
+    const waiter = Promise.withResolvers<AnyActorDef>();
+    const waiters = this.#awaitingKind.get(kind) ?? [];
+    waiters.push(waiter);
+    this.#awaitingKind.set(kind, waiters);
+    return waiter.promise;
+  }
+
+  /** Drops the instance; its queued messages go, in order, to a fresh activation. */
   #evict(instance: Instance): void {
+    if (instance.evicted) return;
     instance.evicted = true;
-    const key = `${instance.def.kind}\u0000${instance.id}`;
+    const key = instanceKey(instance.def.kind, instance.id);
     if (this.#instances.get(key) === instance) this.#instances.delete(key);
+    const outputs = instance.outputs;
+    this.#retiring.set(key, outputs);
+    outputs.then(() => {
+      if (this.#retiring.get(key) === outputs) this.#retiring.delete(key);
+    });
+    const queued = instance.mailbox.splice(0);
+    if (queued.length === 0) return;
+    const fresh = this.#instance(instance.def, instance.id);
+    fresh.mailbox.unshift(...queued);
+    if (!fresh.running) this.#run(fresh);
   }
 
   #passivateIdle(): void {
     const now = this.now();
     for (const instance of this.#instances.values()) {
       const idleMs = instance.def.idleMs ?? 5 * 60_000;
-      if (
-        !instance.running && instance.mailbox.length === 0 && instance.pendingOutputs === 0 &&
-        now - instance.lastUsed > idleMs
-      ) {
-        this.#evict(instance);
-      }
-    }
-  }
-
-  /** Drops idle actors now (tests use it to prove activation reloads from KV). */
-  passivateAll(): void {
-    for (const instance of this.#instances.values()) {
-      if (!instance.running && instance.mailbox.length === 0 && instance.pendingOutputs === 0) {
-        this.#evict(instance);
-      }
+      if (instance.idle && now - instance.lastUsed > idleMs) this.#evict(instance);
     }
   }
 }

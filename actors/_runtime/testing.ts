@@ -1,0 +1,108 @@
+/**
+ * Test kit for the actor kernel: a system on a fresh KV that is always closed, a KV wrapper
+ * that records every atomic and can hold commits back, and bounded waiting.
+ */
+import { ActorSystem, type ActorSystemOptions } from "./system.ts";
+
+/** A KV handle whose atomics are recorded and whose commits can be held back. */
+export interface ProbedKv {
+  readonly kv: Deno.Kv;
+  /** Mutation count of every atomic committed so far, in commit order. */
+  readonly atomics: number[];
+  /** Makes every commit from now on wait until `release()`. */
+  hold(): void;
+  release(): void;
+}
+
+/** Wraps `inner` so a test can see each atomic and delay commits (to widen race windows). */
+export function probeKv(inner: Deno.Kv): ProbedKv {
+  const atomics: number[] = [];
+  let gate: PromiseWithResolvers<void> | undefined;
+  const wrapAtomic = () => {
+    const op = inner.atomic();
+    let count = 0;
+    const counted = new Proxy(op, {
+      get(target, prop) {
+        if (prop === "commit") {
+          return async () => {
+            if (gate) await gate.promise;
+            const result = await target.commit();
+            if (result.ok) atomics.push(count);
+            return result;
+          };
+        }
+        const value = Reflect.get(target, prop, target);
+        if (typeof value !== "function") return value;
+        return (...args: unknown[]) => {
+          if (prop === "set" || prop === "delete" || prop === "enqueue") count++;
+          value.apply(target, args);
+          return counted;
+        };
+      },
+    });
+    return counted;
+  };
+  const kv = new Proxy(inner, {
+    get(target, prop) {
+      if (prop === "atomic") return wrapAtomic;
+      const value = Reflect.get(target, prop, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return {
+    kv,
+    atomics,
+    hold: () => gate ??= Promise.withResolvers<void>(),
+    release: () => {
+      gate?.resolve();
+      gate = undefined;
+    },
+  };
+}
+
+/** What `withSystem` hands the test. */
+export interface SystemFixture {
+  system: ActorSystem;
+  /** The KV the system writes through (probed). */
+  probe: ProbedKv;
+  /** The underlying KV, for direct reads and enqueues. */
+  kv: Deno.Kv;
+}
+
+/** Runs `fn` with a system on a fresh in-memory (or given) KV, then closes both. */
+export async function withSystem(
+  fn: (fixture: SystemFixture) => Promise<void>,
+  options: ActorSystemOptions & { path?: string } = {},
+): Promise<void> {
+  const kv = await Deno.openKv(options.path ?? ":memory:");
+  const probe = probeKv(kv);
+  const system = new ActorSystem(probe.kv, options);
+  try {
+    await fn({ system, probe, kv });
+  } finally {
+    probe.release();
+    await system.close();
+    kv.close();
+    await system.listening.catch(() => {});
+  }
+}
+
+/** Polls `condition` every 10 ms until it holds; throws after `timeoutMs`. */
+export async function waitFor(
+  condition: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) {
+      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Lets pending promise callbacks and I/O completions run (one macrotask turn, a few times). */
+export async function settle(turns = 5): Promise<void> {
+  for (let i = 0; i < turns; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+}

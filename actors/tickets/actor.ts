@@ -1,0 +1,306 @@
+/**
+ * The ticket desk: one actor per company (id = company id) that owns the company's tickets
+ * in memory (records and the indexes of index.ts) and applies every change to them, one at
+ * a time. Serializing here is what makes the lifecycle safe: two accepts of one ticket, or
+ * two inbound messages of one contact, can never interleave. The kernel's output gate lets
+ * this one hot actor handle thousands of changes per second: a reply waits for its commit,
+ * the mailbox does not.
+ *
+ * Activation lists the company's tickets once (several id ranges in parallel) and builds
+ * the indexes; the desk is never passivated, since its indexes are the inbox's read model.
+ * Each handler validates (pure `decide` of domain/ticket.ts) before it changes anything.
+ */
+import { AppError, notFound } from "../../domain/errors.ts";
+import { companyChannel } from "../../domain/events.ts";
+import type { Principal } from "../../domain/permissions.ts";
+import {
+  buildTicket,
+  decide,
+  isActive,
+  otherOpenTicket,
+  Ticket,
+  type TicketEffect,
+  type TicketSettings,
+  type TicketStatus,
+} from "../../domain/ticket.ts";
+import { commandsForUpdate, type TicketUpdate } from "../../domain/ticket_input.ts";
+import { type ActorContext, defineActor } from "../_runtime/actor.ts";
+import { TicketIndex } from "./index.ts";
+import { companyTicketsPrefix, ticketCounterKey, ticketKey } from "./keys.ts";
+import { loadLookups, ticketItem } from "./view.ts";
+
+/** The desk's state: the company, its last ticket id and the indexes. */
+export interface DeskState {
+  companyId: number;
+  counter: number;
+  index: TicketIndex;
+}
+
+type Ctx = ActorContext<DeskState>;
+
+/** Parallel KV list streams used on activation. */
+const LOAD_STREAMS = 8;
+
+/** The 404 of a ticket that does not exist in the company. */
+export const ticketMissing = (id: number | string) =>
+  notFound("ERR_NO_TICKET_FOUND", `Ticket ${id} does not exist`);
+
+/** A stored record: the current version loads as is, older ones are parsed (migrated). */
+function revive(raw: unknown): Ticket {
+  return (raw as { v?: number }).v === 1 ? raw as Ticket : Ticket.parse(raw);
+}
+
+async function loadDesk(kv: Deno.Kv, id: string): Promise<DeskState> {
+  const companyId = Number(id);
+  const prefix = companyTicketsPrefix(companyId);
+  const stored = (await kv.get<number>(ticketCounterKey(companyId))).value ?? 0;
+  const index = new TicketIndex();
+  const span = Math.max(1, Math.ceil((stored + 1) / LOAD_STREAMS));
+  const streams = Array.from({ length: LOAD_STREAMS }, async (_, k) => {
+    const start = [...prefix, k * span];
+    const selector = k === LOAD_STREAMS - 1
+      ? { prefix, start }
+      : { start, end: [...prefix, (k + 1) * span] };
+    for await (const entry of kv.list(selector, { batchSize: 1000 })) {
+      index.load(revive(entry.value));
+    }
+  });
+  await Promise.all(streams);
+  index.finishLoad();
+  let counter = stored;
+  for (const ticketId of index.byId.keys()) if (ticketId > counter) counter = ticketId;
+  return { companyId, counter, index };
+}
+
+/** The realtime scope of a ticket: who may receive its events (domain/visibility.ts). */
+export function ticketScope(t: Ticket) {
+  return {
+    kind: "ticket" as const,
+    ticketId: t.id,
+    queueId: t.queueId,
+    userId: t.userId,
+    isGroup: t.isGroup,
+    status: t.status,
+  };
+}
+
+function emit(ctx: Ctx, t: Ticket, data: unknown): void {
+  ctx.emit({
+    companyId: t.companyId,
+    channel: companyChannel(t.companyId, "ticket"),
+    data,
+    scope: ticketScope(t),
+  });
+}
+
+/** Whether a change moves the ticket out of a list (status, queue or owner changed). */
+function leavesList(before: Ticket, next: Ticket): boolean {
+  return before.status !== next.status || before.queueId !== next.queueId ||
+    before.userId !== next.userId;
+}
+
+/**
+ * Writes `next` (after `before`, if any): index, KV and events. The list item is joined
+ * before anything changes, so a failed lookup leaves the desk untouched.
+ */
+async function commit(ctx: Ctx, before: Ticket | undefined, next: Ticket): Promise<void> {
+  const item = ticketItem(next, await loadLookups(ctx.system, next.companyId));
+  ctx.state.index.put(next);
+  ctx.set(ticketKey(next.companyId, next.id), next);
+  if (before && leavesList(before, next)) {
+    emit(ctx, before, { action: "removeFromList", ticketId: before.id });
+  }
+  emit(ctx, next, { action: "update", ticket: item });
+}
+
+/** Throws ERR_OTHER_OPEN_TICKET when another active ticket holds `t`'s contact and connection. */
+function assertOnlyActive(state: DeskState, t: Ticket): void {
+  if (!isActive(t)) return;
+  const other = state.index.activeOf(t.contactId, t.whatsappId);
+  if (other && other.id !== t.id) throw otherOpenTicket(other);
+}
+
+function get(state: DeskState, id: number): Ticket {
+  const t = state.index.byId.get(id);
+  if (!t) throw ticketMissing(id);
+  return t;
+}
+
+/** New ticket fields asked by POST /tickets. */
+export interface CreateArg {
+  contactId: number;
+  whatsappId: number | null;
+  queueId: number | null;
+  userId: number | null;
+  status: TicketStatus;
+  isGroup: boolean;
+  channel: string;
+  who: Principal;
+  settings: TicketSettings;
+}
+
+/** What an inbound message asks: the contact's active ticket on the connection, or a new one. */
+export interface InboundArg {
+  contactId: number;
+  whatsappId: number | null;
+  isGroup: boolean;
+  queueId: number | null;
+  channel: string;
+}
+
+/** The reply of `update`: the ticket before and after, and the effects to perform. */
+export interface UpdateReply {
+  before: Ticket;
+  ticket: Ticket;
+  effects: TicketEffect[];
+}
+
+export const ticketDesk = defineActor({
+  kind: "ticket-desk",
+  idleMs: Infinity,
+  load(kv, id): Promise<DeskState> {
+    return loadDesk(kv, id);
+  },
+  handlers: {
+    /** POST /tickets: a new ticket after the opening rules and the one-active-ticket rule. */
+    async create(ctx, arg: CreateArg): Promise<Ticket> {
+      const s = ctx.state;
+      const id = s.counter + 1;
+      const { ticket } = decide(null, {
+        type: "create",
+        id,
+        uuid: crypto.randomUUID(),
+        companyId: s.companyId,
+        contactId: arg.contactId,
+        whatsappId: arg.whatsappId,
+        queueId: arg.queueId,
+        userId: arg.userId,
+        status: arg.status,
+        isGroup: arg.isGroup,
+        channel: arg.channel,
+      }, arg.who, arg.settings, ctx.now);
+      assertOnlyActive(s, ticket!);
+      await commit(ctx, undefined, ticket!);
+      s.counter = id;
+      ctx.set(ticketCounterKey(s.companyId), id);
+      return ticket!;
+    },
+
+    /** Inbound message: the open or pending ticket of the contact there, or a new pending one. */
+    async inbound(ctx, arg: InboundArg): Promise<{ ticket: Ticket; created: boolean }> {
+      const s = ctx.state;
+      const found = s.index.activeOf(arg.contactId, arg.whatsappId);
+      if (found) return { ticket: found, created: false };
+      const id = s.counter + 1;
+      const ticket = buildTicket({
+        id,
+        uuid: crypto.randomUUID(),
+        companyId: s.companyId,
+        contactId: arg.contactId,
+        whatsappId: arg.whatsappId,
+        queueId: arg.queueId,
+        userId: null,
+        status: "pending",
+        isGroup: arg.isGroup,
+        channel: arg.channel,
+      }, ctx.now);
+      await commit(ctx, undefined, ticket);
+      s.counter = id;
+      ctx.set(ticketCounterKey(s.companyId), id);
+      return { ticket, created: true };
+    },
+
+    /** PUT /tickets/{id}: the body's commands in order, all decided before any is applied. */
+    async update(ctx,
+      arg: { id: number; body: TicketUpdate; who: Principal; settings: TicketSettings },
+    ): Promise<UpdateReply> {
+      const before = get(ctx.state, arg.id);
+      let ticket = before;
+      const effects: TicketEffect[] = [];
+      for (const command of commandsForUpdate(before, arg.body)) {
+        const decision = decide(ticket, command, arg.who, arg.settings, ctx.now);
+        ticket = decision.ticket!;
+        effects.push(...decision.effects);
+      }
+      if (ticket === before) return { before, ticket, effects };
+      if (!isActive(before)) assertOnlyActive(ctx.state, ticket);
+      await commit(ctx, before, ticket);
+      return { before, ticket, effects };
+    },
+
+    /** DELETE /tickets/{id} (permission checked by `decide`). */
+    remove(ctx, arg: { id: number; who: Principal; settings: TicketSettings }): Ticket {
+      const before = get(ctx.state, arg.id);
+      decide(before, { type: "delete" }, arg.who, arg.settings, ctx.now);
+      ctx.state.index.drop(before.id);
+      ctx.delete(ticketKey(before.companyId, before.id));
+      emit(ctx, before, { action: "delete", ticketId: before.id });
+      return before;
+    },
+
+    /** A message joined the ticket: preview, times and the unread counter. */
+    async note(ctx,
+      arg: { id: number; preview: string; fromMe: boolean; at: number; unread: boolean },
+    ): Promise<Ticket> {
+      const before = get(ctx.state, arg.id);
+      const next: Ticket = {
+        ...before,
+        lastMessage: arg.preview.slice(0, 255),
+        updatedAt: Math.max(arg.at, before.updatedAt),
+        latestCreatedAt: arg.at,
+        unreadMessages: before.unreadMessages + (arg.unread ? 1 : 0),
+      };
+      await commit(ctx, before, next);
+      return next;
+    },
+
+    /** The ticket was read: unread counter to 0 (no event when it already was). */
+    read(ctx, arg: { id: number }): Ticket {
+      const before = get(ctx.state, arg.id);
+      if (before.unreadMessages === 0) return before;
+      const next = { ...before, unreadMessages: 0 };
+      ctx.state.index.put(next);
+      ctx.set(ticketKey(next.companyId, next.id), next);
+      emit(ctx, next, { action: "updateUnread", ticketId: next.id });
+      return next;
+    },
+
+    /** The chatbot chose a queue: the ticket moves there, its status unchanged. */
+    async queue(ctx, arg: { id: number; queueId: number | null }): Promise<Ticket> {
+      const before = get(ctx.state, arg.id);
+      if (before.queueId === arg.queueId) return before;
+      const next = { ...before, queueId: arg.queueId, updatedAt: Math.max(ctx.now, before.updatedAt) };
+      await commit(ctx, before, next);
+      return next;
+    },
+
+    /** Replaces the ticket's tags (the tags area's sync and kanban moves). */
+    async tags(ctx, arg: { id: number; tagIds: number[] }): Promise<Ticket> {
+      const before = get(ctx.state, arg.id);
+      const tagIds = [...new Set(arg.tagIds)];
+      const next = { ...before, tagIds };
+      await commit(ctx, before, next);
+      return next;
+    },
+
+    /** Moves the tickets of a merged contact onto the contact that stays. */
+    async moveContact(ctx, arg: { fromId: number; intoId: number }): Promise<number> {
+      const ids = [...ctx.state.index.byContact.get(arg.fromId) ?? []];
+      if (ids.length > 400) {
+        throw new AppError("ERR_CONFLICT", {
+          status: 409,
+          message: `Contact ${arg.fromId} has ${ids.length} tickets; move them in batches`,
+        });
+      }
+      const lookups = await loadLookups(ctx.system, ctx.state.companyId);
+      for (const id of ids) {
+        const before = ctx.state.index.byId.get(id)!;
+        const next = { ...before, contactId: arg.intoId };
+        ctx.state.index.put(next);
+        ctx.set(ticketKey(next.companyId, next.id), next);
+        emit(ctx, next, { action: "update", ticket: ticketItem(next, lookups) });
+      }
+      return ids.length;
+    },
+  },
+});

@@ -1,0 +1,123 @@
+/**
+ * The in-memory indexes of one company's tickets (DESIGN §2 read models): records by id and
+ * uuid, the active (open or pending) ticket per contact and connection, tickets per contact
+ * and per tag, and lists sorted newest first per status, per status and user, per status
+ * and queue, and of groups per status. Lists answer the inbox without a scan of KV or of
+ * every ticket; see query.ts.
+ */
+import { isActive, type Ticket, type TicketStatus } from "../../domain/ticket.ts";
+import { SortedTickets } from "./sorted.ts";
+
+/** Queue key of tickets without a queue. */
+export const NO_QUEUE = 0;
+
+export const STATUSES: readonly TicketStatus[] = ["open", "pending", "closed"];
+
+function perStatus<T>(make: () => T): Record<TicketStatus, T> {
+  return { open: make(), pending: make(), closed: make() };
+}
+
+function listIn(map: Map<number, SortedTickets>, key: number): SortedTickets {
+  let list = map.get(key);
+  if (!list) map.set(key, list = new SortedTickets());
+  return list;
+}
+
+function addTo<K>(map: Map<K, Set<number>>, key: K, id: number): void {
+  let set = map.get(key);
+  if (!set) map.set(key, set = new Set());
+  set.add(id);
+}
+
+function removeFrom<K>(map: Map<K, Set<number>>, key: K, id: number): void {
+  const set = map.get(key);
+  if (!set) return;
+  set.delete(id);
+  if (set.size === 0) map.delete(key);
+}
+
+/** The key of the one-active-ticket rule: contact and connection. */
+export function activeKey(contactId: number, whatsappId: number | null): string {
+  return `${contactId}:${whatsappId ?? 0}`;
+}
+
+/** All indexes of one company's tickets; `put` and `drop` keep them consistent. */
+export class TicketIndex {
+  readonly byId = new Map<number, Ticket>();
+  readonly byUuid = new Map<string, number>();
+  readonly active = new Map<string, number>();
+  readonly byContact = new Map<number, Set<number>>();
+  readonly byTag = new Map<number, Set<number>>();
+  readonly all = perStatus(() => new SortedTickets());
+  readonly groups = perStatus(() => new SortedTickets());
+  readonly byUser = perStatus(() => new Map<number, SortedTickets>());
+  readonly byQueue = perStatus(() => new Map<number, SortedTickets>());
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  /** Inserts or replaces a ticket. */
+  put(ticket: Ticket): void {
+    const old = this.byId.get(ticket.id);
+    if (old) this.#unlink(old);
+    this.#link(ticket, true);
+  }
+
+  /** Removes a ticket; returns the removed record. */
+  drop(id: number): Ticket | undefined {
+    const old = this.byId.get(id);
+    if (old) this.#unlink(old);
+    return old;
+  }
+
+  /** Bulk load: links without sorting; call `finishLoad()` once at the end. */
+  load(ticket: Ticket): void {
+    this.#link(ticket, false);
+  }
+
+  finishLoad(): void {
+    for (const status of Object.keys(this.all) as TicketStatus[]) {
+      this.all[status].sort();
+      this.groups[status].sort();
+      for (const list of this.byUser[status].values()) list.sort();
+      for (const list of this.byQueue[status].values()) list.sort();
+    }
+  }
+
+  /** The open or pending ticket of a contact on a connection. */
+  activeOf(contactId: number, whatsappId: number | null): Ticket | undefined {
+    const id = this.active.get(activeKey(contactId, whatsappId));
+    return id === undefined ? undefined : this.byId.get(id);
+  }
+
+  #link(t: Ticket, sorted: boolean): void {
+    this.byId.set(t.id, t);
+    this.byUuid.set(t.uuid, t.id);
+    addTo(this.byContact, t.contactId, t.id);
+    for (const tag of t.tagIds) addTo(this.byTag, tag, t.id);
+    if (isActive(t)) this.active.set(activeKey(t.contactId, t.whatsappId), t.id);
+    const lists = this.#listsOf(t);
+    for (const list of lists) sorted ? list.insert(t) : list.append(t);
+  }
+
+  #unlink(t: Ticket): void {
+    this.byId.delete(t.id);
+    this.byUuid.delete(t.uuid);
+    removeFrom(this.byContact, t.contactId, t.id);
+    for (const tag of t.tagIds) removeFrom(this.byTag, tag, t.id);
+    const key = activeKey(t.contactId, t.whatsappId);
+    if (this.active.get(key) === t.id) this.active.delete(key);
+    for (const list of this.#listsOf(t)) list.remove(t);
+  }
+
+  #listsOf(t: Ticket): SortedTickets[] {
+    const lists = [
+      this.all[t.status],
+      listIn(this.byQueue[t.status], t.queueId ?? NO_QUEUE),
+    ];
+    if (t.userId !== null) lists.push(listIn(this.byUser[t.status], t.userId));
+    if (t.isGroup) lists.push(this.groups[t.status]);
+    return lists;
+  }
+}

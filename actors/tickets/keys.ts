@@ -1,0 +1,20 @@
+/**
+ * KV keys of tickets (DESIGN §3): `["ticket", companyId, id] → Ticket` and the per-company
+ * id counter `["counter", "ticket", companyId] → last id`, advanced in the same atomic as the
+ * ticket it numbers. Seeders (bench/inbox.ts, tests/helpers/fixtures.ts) use these builders.
+ */
+
+/** The key of one ticket. */
+export function ticketKey(companyId: number, id: number): Deno.KvKey {
+  return ["ticket", companyId, id];
+}
+
+/** The prefix of every ticket of a company. */
+export function companyTicketsPrefix(companyId: number): Deno.KvKey {
+  return ["ticket", companyId];
+}
+
+/** The key of the company's last ticket id. */
+export function ticketCounterKey(companyId: number): Deno.KvKey {
+  return ["counter", "ticket", companyId];
+}

@@ -1,0 +1,90 @@
+/**
+ * The ticket as lists and events show it (spec 000 §2 list item, §3): the record with its
+ * contact, queue, user, connection and tags joined from the in-memory collections, dates as
+ * ISO text. One shape for GET /tickets, PUT replies and `company-{id}-ticket` events.
+ */
+import type { ActorSystem } from "../_runtime/system.ts";
+import { contactsOf } from "../contacts/mod.ts";
+import { PLATFORM, users } from "../platform/collections.ts";
+import { queues } from "../queues/collection.ts";
+import { tags } from "../tags/collection.ts";
+import { whatsapps } from "../whatsapps/collection.ts";
+import type { Contact } from "../../domain/contact.ts";
+import type { Queue } from "../../domain/queue.ts";
+import type { Tag } from "../../domain/tag.ts";
+import type { Ticket } from "../../domain/ticket.ts";
+import type { User } from "../../domain/user.ts";
+import type { Whatsapp } from "../../domain/whatsapp.ts";
+
+/** The records a list item joins, read once per request or event. */
+export interface TicketLookups {
+  companyId: number;
+  contacts: ReadonlyMap<number, Contact>;
+  queues: ReadonlyMap<number, Queue>;
+  users: ReadonlyMap<number, User>;
+  whatsapps: ReadonlyMap<number, Whatsapp>;
+  tags: ReadonlyMap<number, Tag>;
+}
+
+/** Reads the company's lookups (all in memory: no KV access once warm). */
+export async function loadLookups(system: ActorSystem, companyId: number): Promise<TicketLookups> {
+  const [contactMap, queueMap, userMap, connMap, tagMap] = await Promise.all([
+    contactsOf(system, companyId),
+    queues.in(system, companyId).records(),
+    users.in(system, PLATFORM).records(),
+    whatsapps.in(system, companyId).records(),
+    tags.in(system, companyId).records(),
+  ]);
+  return {
+    companyId,
+    contacts: contactMap,
+    queues: queueMap,
+    users: userMap,
+    whatsapps: connMap,
+    tags: tagMap,
+  };
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** The name of a user of the company, or null. */
+export function userRef(l: TicketLookups, id: number | null): { id: number; name: string } | null {
+  if (id === null) return null;
+  const u = l.users.get(id);
+  return u && u.companyId === l.companyId ? { id: u.id, name: u.name } : null;
+}
+
+/** The list item of `t`; `extraInfo` adds the contact's extra fields (kanban cards). */
+export function ticketItem(t: Ticket, l: TicketLookups, options: { extraInfo?: boolean } = {}) {
+  const contact = l.contacts.get(t.contactId);
+  const queue = t.queueId === null ? undefined : l.queues.get(t.queueId);
+  const conn = t.whatsappId === null ? undefined : l.whatsapps.get(t.whatsappId);
+  const { v: _v, ...fields } = t;
+  return {
+    ...fields,
+    createdAt: iso(t.createdAt),
+    updatedAt: iso(t.updatedAt),
+    latestCreatedAt: iso(t.latestCreatedAt),
+    closedAt: iso(t.closedAt),
+    acceptedAt: iso(t.acceptedAt),
+    contact: contact
+      ? {
+        id: contact.id,
+        name: contact.name,
+        number: contact.number,
+        profilePicUrl: contact.profilePicUrl,
+        ...(options.extraInfo ? { extraInfo: contact.extraInfo } : {}),
+      }
+      : null,
+    queue: queue ? { id: queue.id, name: queue.name, color: queue.color } : null,
+    user: userRef(l, t.userId),
+    whatsapp: conn ? { id: conn.id, name: conn.name, channel: conn.channel } : null,
+    tags: t.tagIds.flatMap((id) => {
+      const tag = l.tags.get(id);
+      return tag ? [{ id: tag.id, name: tag.name, color: tag.color }] : [];
+    }),
+  };
+}
+
+/** The list item type. */
+export type TicketItem = ReturnType<typeof ticketItem>;

@@ -1,0 +1,56 @@
+/**
+ * The messages a ticket transition sends (spec 000 §4): the greeting when a user accepts a
+ * ticket and setting sendGreetingAccepted is on, and the farewell when a ticket is resolved
+ * unless the user chose to close without it (sendFarewellMessage false). The farewell is the
+ * user's own farewell message, else the connection's completion message; none when both are
+ * empty. Sent after the transition is durable; a failed send is logged, never undoes it.
+ */
+import { getContact } from "../../actors/contacts/mod.ts";
+import { getCompanyUser } from "../../actors/platform/lookup.ts";
+import { whatsapps } from "../../actors/whatsapps/collection.ts";
+import type { Ticket, TicketEffect } from "../../domain/ticket.ts";
+import type { AppDeps } from "../deps.ts";
+import { messagesHooks } from "./ticket_hooks.ts";
+
+/** Fills `{{name}}` (the contact's name) in a configured text. */
+function fill(text: string, contactName: string): string {
+  return text.replaceAll("{{name}}", contactName);
+}
+
+/** The text an effect sends in `ticket`, or "" for none. */
+async function effectText(deps: AppDeps, ticket: Ticket, effect: TicketEffect): Promise<string> {
+  const { system } = deps;
+  const contact = await getContact(system, ticket.companyId, ticket.contactId);
+  const name = contact?.name ?? "";
+  const user = ticket.userId === null
+    ? undefined
+    : await getCompanyUser(system, ticket.companyId, ticket.userId);
+  if (effect.type === "greeting") {
+    if (!user) return "";
+    return `Olá *${name}*, meu nome é *${user.name}* e agora vou prosseguir com seu atendimento!`;
+  }
+  const conn = ticket.whatsappId === null
+    ? undefined
+    : await whatsapps.in(system, ticket.companyId).get(ticket.whatsappId);
+  const text = user?.farewellMessage?.trim() || conn?.complationMessage?.trim() || "";
+  return text ? fill(text, name) : "";
+}
+
+/** Sends the messages of `effects` in `ticket` (see the module doc). */
+export async function performEffects(
+  deps: AppDeps,
+  ticket: Ticket,
+  effects: TicketEffect[],
+): Promise<void> {
+  if (effects.length === 0) return;
+  const { sendSystemMessage } = await messagesHooks();
+  if (!sendSystemMessage) return;
+  for (const effect of effects) {
+    try {
+      const text = await effectText(deps, ticket, effect);
+      if (text) await sendSystemMessage(deps, ticket.companyId, ticket.id, text);
+    } catch (error) {
+      console.error(`The ${effect.type} message of ticket ${ticket.id} failed`, error);
+    }
+  }
+}

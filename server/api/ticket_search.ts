@@ -1,0 +1,30 @@
+/**
+ * The search tab's matches (GET /tickets?searchParam, spec 000 §7): tickets whose contact
+ * name or number contains the term (the contacts area's prepared search texts), whose id
+ * is the term, or whose messages contain it (the messages area's inverted index).
+ */
+import type { ActorSystem } from "../../actors/_runtime/system.ts";
+import { pageContacts } from "../../actors/contacts/mod.ts";
+import type { TicketIndex } from "../../actors/tickets/index.ts";
+import { messagesHooks } from "./ticket_hooks.ts";
+
+/** Ids of the company's tickets that match `term` by contact, id or message text. */
+export async function searchTickets(
+  system: ActorSystem,
+  companyId: number,
+  index: TicketIndex,
+  term: string,
+): Promise<Set<number>> {
+  const { searchTicketIds } = await messagesHooks();
+  const [contacts, byMessage] = await Promise.all([
+    pageContacts(system, companyId, { searchParam: term, offset: 0, limit: Infinity }),
+    searchTicketIds ? searchTicketIds(system, companyId, term) : Promise.resolve(new Set<number>()),
+  ]);
+  const ids = new Set<number>(byMessage);
+  for (const contact of contacts.contacts) {
+    for (const id of index.byContact.get(contact.id) ?? []) ids.add(id);
+  }
+  const asId = Number(term.trim());
+  if (Number.isSafeInteger(asId) && index.byId.has(asId)) ids.add(asId);
+  return ids;
+}

@@ -11,6 +11,7 @@ import { companies, PLATFORM, plans, settings, users } from "../actors/platform/
 import { queues } from "../actors/queues/collection.ts";
 import { tags } from "../actors/tags/collection.ts";
 import { whatsapps } from "../actors/whatsapps/collection.ts";
+import { ticketDesk, warmTickets } from "../actors/tickets/mod.ts";
 import type { AppDeps } from "./deps.ts";
 
 export function registerActors(system: ActorSystem): void {
@@ -19,6 +20,7 @@ export function registerActors(system: ActorSystem): void {
   system.register(helps.actor);
   system.register(contactsActor);
   system.register(queueOptions.actor);
+  system.register(ticketDesk);
 }
 
 /** Loads what every request needs in memory: the platform collections. */
@@ -29,4 +31,7 @@ export async function warmUp(deps: AppDeps): Promise<void> {
     plans.in(system, PLATFORM).list(),
     users.in(system, PLATFORM).list(),
   ]);
+  // Ticket desks: every company's ticket indexes (the inbox read model) before /health.
+  const companyIds = (await companies.in(system, PLATFORM).list()).map((c) => c.id);
+  await Promise.all(companyIds.map((id) => warmTickets(system, id)));
 }

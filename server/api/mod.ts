@@ -15,6 +15,7 @@ import { contactRoutes } from "./contacts.ts";
 import { walletRoutes } from "./wallets.ts";
 import { queueRoutes } from "./queues.ts";
 import { queueOptionRoutes } from "./queue_options.ts";
+import { ticketRoutes } from "./tickets.ts";
 
 export function mountAreas(app: Hono<AppEnv>): void {
   app.route("/companies", signupRoutes());
@@ -27,4 +28,5 @@ export function mountAreas(app: Hono<AppEnv>): void {
   app.route("/wallets", walletRoutes());
   routeWithSlash(app, "/queue", queueRoutes());
   routeWithSlash(app, "/queue-options", queueOptionRoutes());
+  app.route("/", ticketRoutes());
 }

@@ -27,3 +27,27 @@ export const TagInput = z.object({
   userId: z.coerce.number().int().positive().nullable().optional(),
 });
 export type TagInput = z.infer<typeof TagInput>;
+
+/** POST /tags/sync body: the ticket and its complete new tag list (tags or their ids). */
+export const TagSync = z.object({
+  ticketId: z.coerce.number().int().positive(),
+  tags: z.array(
+    z.union([z.coerce.number().int().positive(), z.object({ id: z.coerce.number().int().positive() })]),
+  ).default([]),
+});
+export type TagSync = z.infer<typeof TagSync>;
+
+/** The tag ids of a TagSync list, deduplicated, in the given order. */
+export function syncIds(tags: TagSync["tags"]): number[] {
+  return [...new Set(tags.map((t) => (typeof t === "number" ? t : t.id)))];
+}
+
+/** Tags newest first (the tags screen: id descending). */
+export function newestFirst(list: readonly Tag[]): Tag[] {
+  return [...list].sort((a, b) => b.id - a.id);
+}
+
+/** Kanban lanes: kanban tags by `order`, then id. */
+export function kanbanLanes(list: readonly Tag[]): Tag[] {
+  return list.filter((t) => t.kanban === 1).sort((a, b) => a.order - b.order || a.id - b.id);
+}

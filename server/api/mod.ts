@@ -15,6 +15,8 @@ import { contactRoutes } from "./contacts.ts";
 import { walletRoutes } from "./wallets.ts";
 import { queueRoutes } from "./queues.ts";
 import { queueOptionRoutes } from "./queue_options.ts";
+import { tagRoutes } from "./tags.ts";
+import { ticketTagRoutes } from "./ticket_tags.ts";
 import { ticketRoutes } from "./tickets.ts";
 
 export function mountAreas(app: Hono<AppEnv>): void {
@@ -28,5 +30,7 @@ export function mountAreas(app: Hono<AppEnv>): void {
   app.route("/wallets", walletRoutes());
   routeWithSlash(app, "/queue", queueRoutes());
   routeWithSlash(app, "/queue-options", queueOptionRoutes());
+  routeWithSlash(app, "/tags", tagRoutes());
+  app.route("/ticket-tags", ticketTagRoutes());
   app.route("/", ticketRoutes());
 }

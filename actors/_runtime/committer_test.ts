@@ -1,0 +1,103 @@
+import assert from "node:assert/strict";
+import { GroupCommitter, KV_LIMITS, type Mutation } from "./committer.ts";
+import { probeKv } from "./testing.ts";
+
+/** Runs `fn` with a committer over a probed in-memory KV. */
+async function withCommitter(
+  fn: (c: GroupCommitter, kv: Deno.Kv, atomics: number[]) => Promise<void>,
+): Promise<void> {
+  const kv = await Deno.openKv(":memory:");
+  const probe = probeKv(kv);
+  try {
+    await fn(new GroupCommitter(probe.kv), kv, probe.atomics);
+  } finally {
+    kv.close();
+  }
+}
+
+const set = (key: Deno.KvKey, value: unknown = 1): Mutation => ({ type: "set", key, value });
+
+Deno.test("GroupCommitter.commit() writes many concurrent units in few atomics", async () => {
+  await withCommitter(async (committer, kv) => {
+    await Promise.all(Array.from({ length: 500 }, (_, i) => committer.commit([set(["k", i], i)])));
+    const { commits, units } = committer.stats;
+    assert.equal(units, 500);
+    assert.ok(commits <= 10, `500 units took ${commits} atomics`);
+    const stored = await Array.fromAsync(kv.list({ prefix: ["k"] }));
+    assert.equal(stored.length, 500);
+  });
+});
+
+Deno.test("GroupCommitter.commit() rejects a unit with a value over 64 KiB alone; its batch commits", async () => {
+  await withCommitter(async (committer, kv) => {
+    const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) =>
+      committer.commit([
+        set(["k", i], i),
+        set(["big", i], i === 7 ? "x".repeat(KV_LIMITS.bytesPerValue + 10) : "small"),
+      ])));
+    assert.equal(results.filter((r) => r.status === "rejected").length, 1);
+    assert.equal(results[7].status, "rejected");
+    assert.match(String((results[7] as PromiseRejectedResult).reason), /over KV's 64 KiB/);
+    assert.equal((await kv.get(["k", 7])).value, null, "the refused unit was split");
+    for (const i of [0, 6, 8, 19]) assert.equal((await kv.get(["k", i])).value, i);
+  });
+});
+
+Deno.test("GroupCommitter.commit() isolates a unit KV refuses (key over 2 KiB) by halving its batch", async () => {
+  await withCommitter(async (committer, kv, atomics) => {
+    const results = await Promise.allSettled(
+      Array.from(
+        { length: 16 },
+        (_, i) =>
+          committer.commit([set(["k", i], i), set(["key", i === 11 ? "k".repeat(3000) : "ok"], i)]),
+      ),
+    );
+    assert.deepEqual(
+      results.map((r) => r.status === "fulfilled"),
+      Array.from({ length: 16 }, (_, i) => i !== 11),
+    );
+    assert.equal((await kv.get(["k", 11])).value, null);
+    assert.equal((await kv.get(["k", 12])).value, 12);
+    assert.ok(atomics.every((n) => n % 2 === 0), "a unit was split across atomics");
+  });
+});
+
+Deno.test("GroupCommitter splits batches at KV's mutation limit and never splits a unit", async () => {
+  await withCommitter(async (committer, kv, atomics) => {
+    const unit = (u: number) => Array.from({ length: 300 }, (_, i) => set(["u", u, i], i));
+    await Promise.all(Array.from({ length: 6 }, (_, u) => committer.commit(unit(u))));
+    assert.ok(atomics.length >= 2, `atomics: ${atomics}`);
+    for (const n of atomics) {
+      assert.ok(n <= KV_LIMITS.mutationsPerAtomic, `atomic of ${n} mutations`);
+      assert.equal(n % 300, 0, `atomic of ${n} mutations split a unit`);
+    }
+    assert.equal(atomics.reduce((a, b) => a + b, 0), 1800);
+    assert.equal((await Array.fromAsync(kv.list({ prefix: ["u"] }))).length, 1800);
+  });
+});
+
+Deno.test("GroupCommitter.validate() names units that can never be committed", async () => {
+  await withCommitter((committer) => {
+    assert.equal(committer.validate([set(["a"])]), undefined);
+    const many = Array.from({ length: 1001 }, (_, i) => set(["m", i]));
+    assert.match(String(committer.validate(many)), /1001 mutations/);
+    const enqueues = Array.from(
+      { length: 101 },
+      (): Mutation => ({ type: "enqueue", value: 1, delay: 0 }),
+    );
+    assert.match(String(committer.validate(enqueues)), /101 enqueues/);
+    assert.match(String(committer.validate([set(["b"], new Uint8Array(70_000))])), /64 KiB/);
+    return Promise.resolve();
+  });
+});
+
+Deno.test("GroupCommitter with grouping: false commits every unit in its own atomic", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const committer = new GroupCommitter(kv, { grouping: false });
+    await Promise.all(Array.from({ length: 20 }, (_, i) => committer.commit([set(["k", i])])));
+    assert.equal(committer.stats.commits, 20);
+  } finally {
+    kv.close();
+  }
+});

@@ -1,0 +1,123 @@
+/**
+ * The session actor of one connection (id `{companyId}:{whatsappId}`): applies the state
+ * machine of state.ts, writes the status onto the connection record, publishes
+ * `company-{id}-whatsappSession`, and arms the reconnect timer. It also holds the queue-menu
+ * choices of new tickets, so a menu reply is consumed exactly once.
+ */
+import { defineActor } from "../_runtime/actor.ts";
+import { companyChannel } from "../../domain/events.ts";
+import type { Whatsapp } from "../../domain/whatsapp.ts";
+import { whatsapps } from "../whatsapps/collection.ts";
+import { sessionHost } from "./host.ts";
+import { type SessionInput, type SessionState, sessionStep } from "./state.ts";
+
+/** KV key of a session's state. */
+export const sessionKey = (companyId: number, whatsappId: number): Deno.KvKey => [
+  "session",
+  companyId,
+  whatsappId,
+];
+
+/** Splits a session actor id. */
+export function sessionIds(id: string): { companyId: number; whatsappId: number } {
+  const [companyId, whatsappId] = id.split(":").map(Number);
+  return { companyId, whatsappId };
+}
+
+/** The `session` part of a whatsappSession event. */
+export function sessionView(w: Whatsapp) {
+  return {
+    id: w.id,
+    name: w.name,
+    number: w.number,
+    status: w.status,
+    statusEvo: w.statusEvo,
+    qrcode: w.qrcode,
+    qrcodeEvo: w.qrcodeEvo,
+    retries: w.retries,
+    updatedAt: new Date(w.updatedAt).toISOString(),
+  };
+}
+
+export const sessionActor = defineActor({
+  kind: "session",
+  async load(kv, id): Promise<SessionState> {
+    const { companyId, whatsappId } = sessionIds(id);
+    const stored = await kv.get<SessionState>(sessionKey(companyId, whatsappId));
+    return stored.value ?? {
+      v: 1,
+      companyId,
+      whatsappId,
+      dropped: false,
+      qrCount: 0,
+      retries: 0,
+      menus: {},
+    };
+  },
+  handlers: {
+    /** Applies one adapter report; replies with the new status (null when the record is gone). */
+    async transition(ctx, input: SessionInput) {
+      const { companyId, whatsappId } = ctx.state;
+      const coll = whatsapps.in(ctx.system, companyId);
+      const current = await coll.get(whatsappId);
+      if (!current) return { status: null, stop: true };
+      const step = sessionStep(ctx.state, current.status, input);
+      const record = await coll.transact((view) => {
+        const old = view.records.get(whatsappId);
+        if (!old) return { reply: undefined };
+        const next: Whatsapp = {
+          ...old,
+          status: step.record.status,
+          qrcode: step.record.qrcode ?? old.qrcode,
+          number: step.record.number ?? old.number,
+          retries: step.record.retries,
+          updatedAt: view.now,
+        };
+        return { put: [next], reply: next };
+      });
+      if (!record) return { status: null, stop: true };
+      Object.assign(ctx.state, step.state);
+      ctx.set(sessionKey(companyId, whatsappId), ctx.state);
+      if (step.reconnectIn === null) {
+        if (ctx.timerDue("reconnect") !== undefined) ctx.cancelTimer("reconnect");
+      } else {
+        ctx.setTimer("reconnect", ctx.now + step.reconnectIn, "reconnect");
+      }
+      ctx.emit({
+        companyId,
+        channel: companyChannel(companyId, "whatsappSession"),
+        data: { action: "update", session: sessionView(record), ...step.flags },
+        scope: { kind: "company" },
+      });
+      return { status: record.status, stop: step.stop };
+    },
+
+    /** Timer: try the adapter again. */
+    reconnect(ctx) {
+      const { companyId, whatsappId } = ctx.state;
+      const host = sessionHost(ctx.system);
+      if (host) setTimeout(() => host.connect(companyId, whatsappId), 0);
+    },
+
+    /** Cancels a pending reconnect (admin disconnect, deleted connection). */
+    cancelReconnect(ctx) {
+      if (ctx.timerDue("reconnect") !== undefined) ctx.cancelTimer("reconnect");
+    },
+
+    /** Remembers that ticket `ticketId` was shown the queue menu with these queues. */
+    openMenu(ctx, arg: { ticketId: number; queueIds: number[] }) {
+      ctx.state.menus[String(arg.ticketId)] = arg.queueIds;
+      ctx.set(sessionKey(ctx.state.companyId, ctx.state.whatsappId), ctx.state);
+    },
+
+    /** The queues of ticket `ticketId`'s open menu, or null; `consume` closes the menu. */
+    menuOf(ctx, arg: { ticketId: number; consume: boolean }): number[] | null {
+      const queueIds = ctx.state.menus[String(arg.ticketId)] ?? null;
+      if (queueIds && arg.consume) {
+        delete ctx.state.menus[String(arg.ticketId)];
+        ctx.set(sessionKey(ctx.state.companyId, ctx.state.whatsappId), ctx.state);
+      }
+      return queueIds;
+    },
+  },
+});

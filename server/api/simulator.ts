@@ -1,0 +1,89 @@
+/**
+ * The simulator's JSON endpoints (issue #4), for the simulator page and tests. Only for
+ * connections whose provider is `simulator`, with an admin token of that company:
+ * scan, inbound (as any customer), outbox, ack, disconnect (and `fail`, to test retries).
+ */
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import { notFound } from "../../domain/errors.ts";
+import type { AppEnv } from "../deps.ts";
+import { requireAdmin, requireAuth } from "../auth/middleware.ts";
+import { idParam, parseBody } from "../http/validate.ts";
+import type { MediaType } from "../../domain/channel.ts";
+import { qrSvg, simulatorPage } from "../pages/simulator.ts";
+
+const MEDIA_TYPES = ["chat", "image", "audio", "video", "document", "application", "locationMessage", "contactMessage", "vcard", "sticker"] as const satisfies readonly MediaType[];
+
+/** POST /simulator/{id}/inbound body. */
+export const SimulatorInboundInput = z.object({
+  from: z.string().trim().regex(/^\+?[\d\s()-]{8,20}$/, "Invalid number"),
+  name: z.string().trim().max(80).default(""),
+  body: z.string().max(4096).default(""),
+  mediaType: z.enum(MEDIA_TYPES).optional(),
+  mediaBase64: z.string().max(5_000_000).optional(),
+  isGroup: z.boolean().default(false),
+  groupId: z.string().trim().optional(),
+  groupName: z.string().trim().optional(),
+  id: z.string().trim().min(1).max(128).optional(),
+  fromMe: z.boolean().optional(),
+});
+
+/** POST /simulator/{id}/ack body. */
+export const SimulatorAckInput = z.object({ id: z.string().min(1), ack: z.coerce.number().int().min(0).max(5) });
+
+const FailInput = z.object({ count: z.coerce.number().int().min(0).max(100).default(1) });
+
+const missing = (id: string | undefined) => () => notFound("ERR_NO_WAPP_FOUND", `Connection ${id} does not exist`);
+
+export function simulatorRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.get("/", (c) => c.html(simulatorPage()));
+  app.use("/:id/*", requireAuth(), requireAdmin());
+
+  const phone = (c: Context<AppEnv>) => {
+    const id = idParam(c, "id", missing(c.req.param("id")));
+    return c.get("deps").channels.simulator(c.get("principal").companyId, id);
+  };
+
+  app.get("/:id/qr", async (c) => {
+    const sim = await phone(c);
+    return c.json({ qrcode: sim.qrcode, svg: sim.qrcode ? await qrSvg(sim.qrcode) : "" });
+  });
+
+  app.post("/:id/scan", async (c) => {
+    const sim = await phone(c);
+    await sim.scan();
+    return c.json({ connected: sim.connected });
+  });
+
+  app.post("/:id/inbound", async (c) => {
+    const input = await parseBody(c, SimulatorInboundInput);
+    const sim = await phone(c);
+    return c.json(sim.inbound(input));
+  });
+
+  app.get("/:id/outbox", async (c) => {
+    const sim = await phone(c);
+    return c.json({ connected: sim.connected, qrcode: sim.qrcode, pending: sim.pendingCount, messages: sim.outbox });
+  });
+
+  app.post("/:id/ack", async (c) => {
+    const input = await parseBody(c, SimulatorAckInput);
+    const sim = await phone(c);
+    return c.json(sim.ack(input.id, input.ack));
+  });
+
+  app.post("/:id/disconnect", async (c) => {
+    const sim = await phone(c);
+    sim.disconnect();
+    return c.json({ connected: sim.connected });
+  });
+
+  app.post("/:id/fail", async (c) => {
+    const { count } = await parseBody(c, FailInput);
+    (await phone(c)).failNext(count);
+    return c.json({ failNext: count });
+  });
+
+  return app;
+}

@@ -1,0 +1,197 @@
+/**
+ * The live half of one connection's session: its adapter (an I/O handle, never persisted),
+ * its send queue with the anti-ban pacer and retries, and the routing of adapter events —
+ * status changes to the session actor (in order), inbound messages to the inbound path,
+ * acks, edits and deletes to the messages area.
+ */
+import type { AdapterEvent, ChannelAdapter, InboundMessage, OutboundRequest } from "../../domain/channel.ts";
+import { emptyPacer, nextSlot, type PacerState, type PacingConfig } from "../../domain/pacing.ts";
+import type { Provider, Whatsapp } from "../../domain/whatsapp.ts";
+import { reportSession, type SessionInput } from "../../actors/sessions/mod.ts";
+import type { AppDeps } from "../deps.ts";
+import { applyAck, applyRemoteDelete, applyRemoteEdit, recordSendResult } from "../../actors/messages/mod.ts";
+import { handleInbound, linkLid } from "./inbound.ts";
+import type { AdapterFactory } from "./types.ts";
+
+/** Tunables of a live session. */
+export interface LiveOptions {
+  pacing: PacingConfig;
+  /** Waits before the 2nd, 3rd… send attempt; its length + 1 is the number of tries. */
+  retryDelays: number[];
+  random: () => number;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export class LiveSession {
+  readonly adapter: ChannelAdapter;
+  readonly provider: Provider;
+  #deps: AppDeps;
+  #options: LiveOptions;
+  #statusChain: Promise<unknown> = Promise.resolve();
+  #sendChain: Promise<void> = Promise.resolve();
+  #pacer: PacerState = emptyPacer();
+  #pacerChain: Promise<void> = Promise.resolve();
+  /** Provider ids whose send result is still being recorded: acks wait for them. */
+  #recording = new Map<string, Promise<unknown>>();
+  #closed = false;
+
+  constructor(
+    deps: AppDeps,
+    readonly companyId: number,
+    readonly whatsappId: number,
+    record: Whatsapp,
+    factory: AdapterFactory,
+    options: LiveOptions,
+  ) {
+    this.#deps = deps;
+    this.#options = options;
+    this.provider = record.provider;
+    this.adapter = factory({
+      companyId,
+      whatsappId,
+      kv: deps.kv,
+      record,
+      emit: (event) => this.#onEvent(event),
+    });
+  }
+
+  /** Starts (or restarts) the adapter: OPENING, then whatever the adapter reports. */
+  async open(): Promise<void> {
+    this.#closed = false;
+    await this.#report({ type: "opening" });
+    try {
+      await this.adapter.start();
+    } catch (error) {
+      this.#report({ type: "disconnected", loggedOut: false, reason: String(error) });
+    }
+  }
+
+  /** Stops the adapter without touching its auth; the record becomes DISCONNECTED. */
+  async close(report = true): Promise<void> {
+    this.#closed = true;
+    await this.adapter.stop().catch(() => {});
+    if (report) await this.#report({ type: "stopped" });
+  }
+
+  /** Logs the adapter out (its auth is dropped: the next start shows a QR). */
+  async logout(): Promise<void> {
+    this.#closed = true;
+    await this.adapter.logout().catch((error) => console.warn("Logout failed", String(error)));
+    await this.#report({ type: "stopped" });
+  }
+
+  /** Waits for the pacer's next slot: every send of this connection goes through here. */
+  pace(): Promise<void> {
+    const turn = this.#pacerChain.then(async () => {
+      const slot = nextSlot(this.#pacer, Date.now(), this.#options.pacing, this.#options.random());
+      this.#pacer = slot.state;
+      const wait = slot.at - Date.now();
+      if (wait > 0) await sleep(wait);
+    });
+    this.#pacerChain = turn;
+    return turn;
+  }
+
+  /** Runs one inbound message through the inbound path; resolves once it is stored. */
+  receive(message: InboundMessage): ReturnType<typeof handleInbound> {
+    return handleInbound(this.#deps, this, message);
+  }
+
+  /** Queues an outgoing message; sends are one at a time, in order, paced and retried. */
+  send(request: OutboundRequest): Promise<void> {
+    const done = this.#sendChain.then(() => this.#deliver(request));
+    this.#sendChain = done.catch(() => {});
+    return Promise.resolve();
+  }
+
+  /** Settles when every queued send so far is done (tests, shutdown). */
+  drained(): Promise<void> {
+    return this.#sendChain;
+  }
+
+  async #deliver(request: OutboundRequest): Promise<void> {
+    const { companyId, ticketId, messageId, message } = request;
+    const system = this.#deps.system;
+    let lastError: unknown;
+    for (let attempt = 0; attempt <= this.#options.retryDelays.length; attempt++) {
+      if (attempt > 0) await sleep(this.#options.retryDelays[attempt - 1]);
+      if (this.#closed) break;
+      try {
+        await this.pace();
+        const { providerId } = message.media
+          ? await this.adapter.sendMedia(message)
+          : await this.adapter.sendText(message);
+        const recorded = recordSendResult(system, companyId, ticketId, messageId, { providerId });
+        this.#recording.set(providerId, recorded);
+        try {
+          await recorded;
+        } finally {
+          this.#recording.delete(providerId);
+        }
+        return;
+      } catch (error) {
+        lastError = error;
+      }
+    }
+    console.warn(`Send of message ${messageId} on connection ${this.whatsappId} failed:`, String(lastError));
+    await recordSendResult(system, companyId, ticketId, messageId, {
+      error: "ERR_SENDING_WAPP_MSG",
+      final: true,
+    }).catch((error) => console.error("Recording a failed send failed", error));
+  }
+
+  #report(input: SessionInput): Promise<unknown> {
+    const step = this.#statusChain.then(async () => {
+      const result = await reportSession(this.#deps.system, this.companyId, this.whatsappId, input);
+      if (result.stop && !this.#closed) {
+        this.#closed = true;
+        await this.adapter.stop().catch(() => {});
+      }
+      return result;
+    });
+    this.#statusChain = step.catch((error) => console.error("Session transition failed", error));
+    return this.#statusChain;
+  }
+
+  #onEvent(event: AdapterEvent): void {
+    const { system } = this.#deps;
+    const { companyId, whatsappId } = this;
+    const log = (what: string) => (error: unknown) =>
+      console.error(`${what} on connection ${whatsappId} failed:`, error);
+    switch (event.type) {
+      case "qr":
+        this.#report({ type: "qr", qrcode: event.qrcode });
+        return;
+      case "pairing":
+        this.#report({ type: "pairing" });
+        return;
+      case "connected":
+        this.#closed = false;
+        this.#report({ type: "connected", number: event.number });
+        return;
+      case "disconnected":
+        if (this.#closed) return;
+        this.#report({ type: "disconnected", loggedOut: event.loggedOut, reason: event.reason });
+        return;
+      case "message":
+        this.receive(event.message).catch(log("Inbound message"));
+        return;
+      case "ack": {
+        const pending = this.#recording.get(event.providerId) ?? Promise.resolve();
+        pending.catch(() => {}).then(() => applyAck(system, companyId, event.providerId, event.ack))
+          .catch(log("Ack"));
+        return;
+      }
+      case "edit":
+        applyRemoteEdit(system, companyId, event.providerId, event.body).catch(log("Remote edit"));
+        return;
+      case "delete":
+        applyRemoteDelete(system, companyId, event.providerId).catch(log("Remote delete"));
+        return;
+      case "lid":
+        linkLid(system, companyId, event.lid, event.number).catch(log("LID link"));
+        return;
+    }
+  }
+}

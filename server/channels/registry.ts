@@ -1,0 +1,240 @@
+/**
+ * The channel registry of one server (`deps.channels`): the live session of every started
+ * connection, keyed by company and connection. It starts, stops and resumes adapters, is the
+ * `SessionHost` the session actors' reconnect timers call, and implements the outbound port
+ * the messages area sends through.
+ */
+import { attachSessionHost, type SessionHost } from "../../actors/sessions/mod.ts";
+import { companies, PLATFORM } from "../../actors/platform/collections.ts";
+import { whatsapps } from "../../actors/whatsapps/collection.ts";
+import type { OutboundChange, OutboundPort, OutboundRequest } from "../../domain/channel.ts";
+import { AppError, notFound } from "../../domain/errors.ts";
+import type { PacingConfig } from "../../domain/pacing.ts";
+import type { Provider, Whatsapp } from "../../domain/whatsapp.ts";
+import { recordSendResult } from "../../actors/messages/mod.ts";
+import type { AppDeps } from "../deps.ts";
+import { LiveSession, type LiveOptions } from "./live_session.ts";
+import { SimulatorAdapter } from "./simulator.ts";
+import { BaileysAdapter } from "./baileys.ts";
+import type { AdapterFactories } from "./types.ts";
+
+/** Options of the registry; tests replace factories (fake Baileys socket) and timings. */
+export interface ChannelsOptions {
+  factories?: AdapterFactories;
+  /** Pacing per provider; the simulator sends no real traffic, so it gets a loose limit. */
+  pacing?: Partial<Record<Provider, PacingConfig>>;
+  retryDelays?: number[];
+  random?: () => number;
+}
+
+/** Safe anti-ban defaults for real WhatsApp numbers; env BALCAO_SEND_PER_MINUTE / _JITTER_MS. */
+function defaultPacing(): Record<Provider, PacingConfig> {
+  const env = (name: string) => {
+    try {
+      return Deno.env.get(name);
+    } catch {
+      return undefined;
+    }
+  };
+  const real: PacingConfig = {
+    perMinute: Number(env("BALCAO_SEND_PER_MINUTE") ?? 40),
+    jitterMs: Number(env("BALCAO_SEND_JITTER_MS") ?? 1500),
+  };
+  return {
+    simulator: { perMinute: 6000, jitterMs: 0 },
+    baileys: real,
+    evolution: real,
+    cloudapi: real,
+    beta: real,
+  };
+}
+
+const key = (companyId: number, whatsappId: number) => `${companyId}:${whatsappId}`;
+
+export class Channels implements SessionHost {
+  #deps?: AppDeps;
+  #live = new Map<string, LiveSession>();
+  #factories: AdapterFactories;
+  #pacing: Record<Provider, PacingConfig>;
+  #retryDelays: number[];
+  #random: () => number;
+
+  constructor(options: ChannelsOptions = {}) {
+    this.#factories = {
+      simulator: (ctx) => new SimulatorAdapter(ctx),
+      baileys: (ctx) => new BaileysAdapter(ctx),
+      ...options.factories,
+    };
+    this.#pacing = { ...defaultPacing(), ...options.pacing };
+    this.#retryDelays = options.retryDelays ?? [1000, 3000];
+    this.#random = options.random ?? Math.random;
+  }
+
+  /** Binds the registry to its server's deps (once, at start-up). */
+  bind(deps: AppDeps): void {
+    this.#deps = deps;
+    attachSessionHost(deps.system, this);
+  }
+
+  /** Adds or replaces the adapter factory of a provider (Baileys, Evolution wiring). */
+  setFactory(provider: Provider, factory: NonNullable<AdapterFactories[Provider]>): void {
+    this.#factories[provider] = factory;
+  }
+
+  /** The live session of a connection, if started. */
+  get(companyId: number, whatsappId: number): LiveSession | undefined {
+    return this.#live.get(key(companyId, whatsappId));
+  }
+
+  /** The simulator phone of a connection whose provider is simulator (started on demand). */
+  async simulator(companyId: number, whatsappId: number): Promise<SimulatorAdapter> {
+    const record = await this.#record(companyId, whatsappId);
+    if (!record || record.provider !== "simulator") {
+      throw notFound("ERR_NO_WAPP_FOUND", `Connection ${whatsappId} is not a simulator connection`);
+    }
+    const live = this.get(companyId, whatsappId) ?? (await this.start(companyId, whatsappId));
+    return live.adapter as SimulatorAdapter;
+  }
+
+  /** Starts (or restarts) the adapter of a connection; resolves when it reported its first state. */
+  async start(companyId: number, whatsappId: number): Promise<LiveSession> {
+    const deps = this.#need();
+    const record = await this.#record(companyId, whatsappId);
+    if (!record) throw notFound("ERR_NO_WAPP_FOUND", `Connection ${whatsappId} does not exist`);
+    let live = this.get(companyId, whatsappId);
+    if (live && live.provider !== record.provider) {
+      await live.close(false);
+      live = undefined;
+    }
+    if (!live) {
+      const factory = this.#factories[record.provider];
+      if (!factory) throw notFound("ERR_NO_WAPP_FOUND", `Provider ${record.provider} is not available`);
+      live = new LiveSession(deps, companyId, whatsappId, record, factory, this.#options(record.provider));
+      this.#live.set(key(companyId, whatsappId), live);
+    } else {
+      await live.adapter.stop().catch(() => {});
+    }
+    await live.open();
+    return live;
+  }
+
+  /** SessionHost: a reconnect timer fired. */
+  connect(companyId: number, whatsappId: number): void {
+    this.start(companyId, whatsappId).catch((error) =>
+      console.error(`Reconnect of connection ${whatsappId} failed:`, String(error))
+    );
+  }
+
+  /** SessionHost: stop an adapter (keeps its auth). */
+  halt(companyId: number, whatsappId: number): void {
+    this.get(companyId, whatsappId)?.close().catch(() => {});
+  }
+
+  /** Stops the adapter and marks the session DISCONNECTED (keeps auth). */
+  async stop(companyId: number, whatsappId: number): Promise<void> {
+    const live = this.get(companyId, whatsappId);
+    if (live) await live.close();
+  }
+
+  /** Logs the connection out (auth dropped) and forgets the live session. */
+  async logout(companyId: number, whatsappId: number): Promise<void> {
+    const live = this.get(companyId, whatsappId) ??
+      (await this.#record(companyId, whatsappId) ? await this.#detached(companyId, whatsappId) : undefined);
+    if (!live) return;
+    await live.logout();
+  }
+
+  /** Forgets a deleted connection: stops its adapter without reporting. */
+  async forget(companyId: number, whatsappId: number): Promise<void> {
+    const live = this.get(companyId, whatsappId);
+    this.#live.delete(key(companyId, whatsappId));
+    if (live) await live.close(false);
+  }
+
+  /**
+   * After a restart: starts every connection that was working (CONNECTED, PAIRING, OPENING)
+   * or waiting for a scan (qrcode), so paired sessions come back without a new QR.
+   */
+  async resumeAll(): Promise<number> {
+    const deps = this.#need();
+    let started = 0;
+    const all = await companies.in(deps.system, PLATFORM).list();
+    for (const company of all) {
+      for (const w of await whatsapps.in(deps.system, company.id).list()) {
+        if (w.status === "DISCONNECTED" || w.status === "TIMEOUT") continue;
+        this.connect(company.id, w.id);
+        started++;
+      }
+    }
+    return started;
+  }
+
+  /** Stops every adapter (server shutdown), without touching the records. */
+  async closeAll(): Promise<void> {
+    const all = [...this.#live.values()];
+    this.#live.clear();
+    await Promise.all(all.map((live) => live.close(false)));
+  }
+
+  /** The outbound port of DESIGN §6: queue per connection, pacing, retries, results. */
+  readonly outbound: OutboundPort = {
+    send: (request: OutboundRequest) => {
+      const live = this.get(request.companyId, request.whatsappId);
+      if (live) return live.send(request);
+      const { companyId, ticketId, messageId } = request;
+      return recordSendResult(this.#need().system, companyId, ticketId, messageId, {
+        error: "ERR_WAPP_NOT_INITIALIZED",
+        final: true,
+      }).then(() => {}, (error) => console.error("Recording a failed send failed", error));
+    },
+    ready: async (companyId: number, whatsappId: number) => {
+      const record = await this.#record(companyId, whatsappId);
+      return record?.status === "CONNECTED" && this.get(companyId, whatsappId) !== undefined;
+    },
+    edit: async (request: OutboundChange & { body: string }) => {
+      const live = await this.#sendable(request.companyId, request.whatsappId);
+      await live.pace();
+      await live.adapter.edit(request.to, request.providerId, request.body).catch((cause) => {
+        throw cause instanceof AppError ? cause : new AppError("ERR_FETCH_WAPP_MSG", { status: 400, message: "The message can no longer be edited", cause });
+      });
+    },
+    delete: async (request: OutboundChange) => {
+      const live = await this.#sendable(request.companyId, request.whatsappId);
+      await live.pace();
+      await live.adapter.delete(request.to, request.providerId, request.fromMe).catch((cause) => {
+        throw cause instanceof AppError ? cause : new AppError("ERR_DELETE_WAPP_MSG", { status: 400, message: "Deleting the message failed", cause });
+      });
+    },
+  };
+
+  /** The live session of a connected connection, or `ERR_WAPP_NOT_INITIALIZED`. */
+  async #sendable(companyId: number, whatsappId: number): Promise<LiveSession> {
+    const live = this.get(companyId, whatsappId);
+    if (!live || !(await this.outbound.ready(companyId, whatsappId))) {
+      throw new AppError("ERR_WAPP_NOT_INITIALIZED", { status: 400, message: `Connection ${whatsappId} is not connected` });
+    }
+    return live;
+  }
+
+  async #detached(companyId: number, whatsappId: number): Promise<LiveSession | undefined> {
+    const record = await this.#record(companyId, whatsappId);
+    const factory = record && this.#factories[record.provider];
+    if (!record || !factory) return undefined;
+    const live = new LiveSession(this.#need(), companyId, whatsappId, record, factory, this.#options(record.provider));
+    this.#live.set(key(companyId, whatsappId), live);
+    return live;
+  }
+
+  #options(provider: Provider): LiveOptions {
+    return { pacing: this.#pacing[provider], retryDelays: this.#retryDelays, random: this.#random };
+  }
+
+  #record(companyId: number, whatsappId: number): Promise<Whatsapp | undefined> {
+    return whatsapps.in(this.#need().system, companyId).get(whatsappId);
+  }
+
+  #need(): AppDeps {
+    if (!this.#deps) throw new Error("Channels used before bind(deps)");
+    return this.#deps;
+  }
+}

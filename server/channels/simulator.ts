@@ -1,0 +1,269 @@
+/**
+ * The simulator: a built-in phone for demos and tests (DESIGN §6). It shows a QR text that
+ * is "scanned" from the simulator page or API, then delivers messages that a person posts as
+ * any customer, keeps what the agents send in an outbox with provider ids, and reports the
+ * acks the person posts. The pairing is kept in KV (like a real phone's auth), so a restart
+ * resumes a paired simulator without a new QR. Messages posted while the phone is offline
+ * are queued and delivered when the session is back (issue #4 "nothing missed").
+ */
+import type { ChannelAdapter, InboundMessage, MediaType, OutboundMessage } from "../../domain/channel.ts";
+import { AppError } from "../../domain/errors.ts";
+import { type AdapterContext, digits } from "./types.ts";
+
+/** KV key of a simulator's pairing. */
+export const simulatorAuthKey = (companyId: number, whatsappId: number): Deno.KvKey => [
+  "simulator_auth",
+  companyId,
+  whatsappId,
+];
+
+/** What the simulator's phone number is: a fixed fake Brazilian mobile per connection. */
+export function simulatorNumber(whatsappId: number): string {
+  return `55119${String(90000000 + whatsappId).padStart(8, "0")}`;
+}
+
+/** A message posted by the person playing the customer (POST /simulator/{id}/inbound). */
+export interface SimulatorInbound {
+  from: string;
+  name: string;
+  body: string;
+  mediaType?: MediaType;
+  mediaBase64?: string;
+  isGroup?: boolean;
+  groupId?: string;
+  groupName?: string;
+  id?: string;
+  fromMe?: boolean;
+}
+
+/** One message the agents sent, as the simulator's phone received it. */
+export interface OutboxEntry {
+  id: string;
+  to: string;
+  isGroup: boolean;
+  body: string;
+  mediaType: MediaType;
+  filename?: string;
+  ack: number;
+  edited?: boolean;
+  deleted?: boolean;
+  timestamp: number;
+}
+
+/** Marks the pairing of a simulator connection as done (demo seed, tests). */
+export async function pairSimulator(kv: Deno.Kv, companyId: number, whatsappId: number): Promise<void> {
+  await kv.set(simulatorAuthKey(companyId, whatsappId), { paired: true, number: simulatorNumber(whatsappId) });
+}
+
+/** The simulator adapter; see the module doc. */
+export class SimulatorAdapter implements ChannelAdapter {
+  readonly outbox: OutboxEntry[] = [];
+  #ctx: AdapterContext;
+  #connected = false;
+  #online = true;
+  #qrcode = "";
+  #pending: InboundMessage[] = [];
+  #failures = 0;
+  #counter = 0;
+
+  constructor(ctx: AdapterContext) {
+    this.#ctx = ctx;
+  }
+
+  /** The QR text shown now ("" when none). */
+  get qrcode(): string {
+    return this.#qrcode;
+  }
+
+  get connected(): boolean {
+    return this.#connected;
+  }
+
+  /** Messages posted while the phone was away, waiting for the session. */
+  get pendingCount(): number {
+    return this.#pending.length;
+  }
+
+  async start(): Promise<void> {
+    this.#connected = false;
+    if (!this.#online) {
+      this.#ctx.emit({ type: "disconnected", reason: "Simulated phone is offline", loggedOut: false });
+      return;
+    }
+    if (await this.#paired()) return this.#open();
+    this.#qrcode = `balcao-simulator:${this.#ctx.companyId}:${this.#ctx.whatsappId}:${crypto.randomUUID()}`;
+    this.#ctx.emit({ type: "qr", qrcode: this.#qrcode });
+  }
+
+  stop(): Promise<void> {
+    this.#connected = false;
+    this.#qrcode = "";
+    return Promise.resolve();
+  }
+
+  async logout(): Promise<void> {
+    this.#connected = false;
+    this.#qrcode = "";
+    await this.#ctx.kv.delete(simulatorAuthKey(this.#ctx.companyId, this.#ctx.whatsappId));
+  }
+
+  /** The person scans the QR (or brings an offline phone back). */
+  async scan(): Promise<void> {
+    this.#online = true;
+    if (this.#connected) return;
+    if (!(await this.#paired())) {
+      if (!this.#qrcode) throw new AppError("ERR_WAPP_NOT_INITIALIZED", { status: 409, message: "There is no QR code to scan" });
+      this.#ctx.emit({ type: "pairing" });
+      await pairSimulator(this.#ctx.kv, this.#ctx.companyId, this.#ctx.whatsappId);
+    }
+    this.#open();
+  }
+
+  /** The phone loses its connection; reconnects fail until it is scanned (brought back) again. */
+  disconnect(): void {
+    this.#online = false;
+    if (!this.#connected) return;
+    this.#connected = false;
+    this.#ctx.emit({ type: "disconnected", reason: "Simulated phone went offline", loggedOut: false });
+  }
+
+  /** A customer's message: delivered now, or queued until the session is back. */
+  inbound(input: SimulatorInbound): { providerId: string; queued: boolean } {
+    const message = this.#toMessage(input);
+    if (!this.#connected) {
+      this.#pending.push(message);
+      return { providerId: message.providerId, queued: true };
+    }
+    this.#ctx.emit({ type: "message", message });
+    return { providerId: message.providerId, queued: false };
+  }
+
+  /** The person reports an ack for one outbox message. */
+  ack(id: string, ack: number): OutboxEntry {
+    const entry = this.outbox.find((e) => e.id === id);
+    if (!entry) throw new AppError("ERR_NO_MESSAGE_FOUND", { status: 404, message: `No sent message ${id}` });
+    entry.ack = Math.max(entry.ack, ack);
+    this.#ctx.emit({ type: "ack", providerId: id, ack: entry.ack });
+    return entry;
+  }
+
+  /** Makes the next `count` sends fail (tests of retries). */
+  failNext(count: number): void {
+    this.#failures = count;
+  }
+
+  sendText(message: OutboundMessage): Promise<{ providerId: string }> {
+    return Promise.resolve(this.#deliver(message, "chat"));
+  }
+
+  sendMedia(message: OutboundMessage): Promise<{ providerId: string }> {
+    return Promise.resolve(this.#deliver(message, message.media?.mediaType ?? "document"));
+  }
+
+  edit(_to: string, providerId: string, body: string): Promise<void> {
+    const entry = this.#entry(providerId);
+    entry.body = body;
+    entry.edited = true;
+    return Promise.resolve();
+  }
+
+  delete(_to: string, providerId: string): Promise<void> {
+    this.#entry(providerId).deleted = true;
+    return Promise.resolve();
+  }
+
+  markRead(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  checkNumber(number: string): Promise<{ exists: boolean; jid?: string }> {
+    const n = digits(number);
+    const exists = n.length >= 10 && n.length <= 15;
+    return Promise.resolve(exists ? { exists, jid: `${n}@s.whatsapp.net` } : { exists });
+  }
+
+  profilePicture(): Promise<string | null> {
+    return Promise.resolve(null);
+  }
+
+  #open(): void {
+    this.#qrcode = "";
+    this.#connected = true;
+    this.#ctx.emit({ type: "connected", number: simulatorNumber(this.#ctx.whatsappId) });
+    for (const message of this.#pending.splice(0)) this.#ctx.emit({ type: "message", message });
+  }
+
+  async #paired(): Promise<boolean> {
+    const auth = await this.#ctx.kv.get<{ paired: boolean }>(
+      simulatorAuthKey(this.#ctx.companyId, this.#ctx.whatsappId),
+    );
+    return auth.value?.paired === true;
+  }
+
+  #deliver(message: OutboundMessage, mediaType: MediaType): { providerId: string } {
+    if (!this.#connected) throw new AppError("ERR_WAPP_NOT_INITIALIZED", { status: 409, message: "Simulator is not connected" });
+    if (this.#failures > 0) {
+      this.#failures--;
+      throw new AppError("ERR_SENDING_WAPP_MSG", { status: 502, message: "Simulated send failure" });
+    }
+    const id = `SIMOUT${Date.now().toString(36).toUpperCase()}${(++this.#counter).toString(36).toUpperCase()}`;
+    this.outbox.push({
+      id,
+      to: message.to,
+      isGroup: message.isGroup,
+      body: message.body,
+      mediaType,
+      filename: message.media?.filename,
+      ack: 1,
+      timestamp: Date.now(),
+    });
+    return { providerId: id };
+  }
+
+  #entry(providerId: string): OutboxEntry {
+    const entry = this.outbox.find((e) => e.id === providerId);
+    if (!entry) throw new AppError("ERR_FETCH_WAPP_MSG", { status: 404, message: `No sent message ${providerId}` });
+    return entry;
+  }
+
+  #toMessage(input: SimulatorInbound): InboundMessage {
+    const providerId = input.id ?? `SIMIN${crypto.randomUUID().replaceAll("-", "").slice(0, 20).toUpperCase()}`;
+    const mediaType = input.mediaType ?? "chat";
+    const media = input.mediaBase64
+      ? {
+        data: Uint8Array.from(atob(input.mediaBase64), (c) => c.charCodeAt(0)),
+        mimetype: MIME[mediaType] ?? "application/octet-stream",
+        filename: `${providerId}.${EXT[mediaType] ?? "bin"}`,
+      }
+      : undefined;
+    const from = digits(input.isGroup ? input.groupId ?? input.from : input.from);
+    return {
+      providerId,
+      from,
+      name: input.isGroup ? input.groupName ?? from : input.name,
+      body: input.body,
+      mediaType,
+      media,
+      fromMe: input.fromMe ?? false,
+      isGroup: input.isGroup ?? false,
+      group: input.isGroup ? { id: from, name: input.groupName ?? from } : undefined,
+      participant: input.isGroup ? { number: digits(input.from), name: input.name } : undefined,
+      timestamp: Date.now(),
+    };
+  }
+}
+
+const MIME: Partial<Record<MediaType, string>> = {
+  image: "image/jpeg",
+  audio: "audio/ogg",
+  video: "video/mp4",
+  document: "application/pdf",
+  application: "application/pdf",
+};
+const EXT: Partial<Record<MediaType, string>> = {
+  image: "jpg",
+  audio: "ogg",
+  video: "mp4",
+  document: "pdf",
+  application: "pdf",
+};

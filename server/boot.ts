@@ -11,6 +11,7 @@ import { companies, PLATFORM, plans, settings, users } from "../actors/platform/
 import { queues } from "../actors/queues/collection.ts";
 import { tags } from "../actors/tags/collection.ts";
 import { whatsapps } from "../actors/whatsapps/collection.ts";
+import { sessionActor } from "../actors/sessions/mod.ts";
 import { ticketDesk, warmTickets } from "../actors/tickets/mod.ts";
 import type { AppDeps } from "./deps.ts";
 
@@ -19,6 +20,7 @@ export function registerActors(system: ActorSystem): void {
   system.register(tags.actor, whatsapps.actor);
   system.register(helps.actor);
   system.register(contactsActor);
+  system.register(sessionActor);
   system.register(queueOptions.actor);
   system.register(ticketDesk);
 }

@@ -6,6 +6,7 @@ import type { LoginThrottle } from "./auth/throttle.ts";
 import type { Principal } from "../domain/permissions.ts";
 import type { OutboundPort } from "../domain/channel.ts";
 import type { Hub } from "./realtime/hub.ts";
+import type { Channels } from "./channels/registry.ts";
 
 export interface AppDeps {
   config: Config;
@@ -19,6 +20,8 @@ export interface AppDeps {
   outbound: OutboundPort;
   /** The WebSocket hub of live events (server/realtime). */
   hub: Hub;
+  /** Live WhatsApp sessions of this server (adapters are I/O handles, never persisted). */
+  channels: Channels;
 }
 
 /** Hono environment of the app: the deps and, after `requireAuth`, the principal. */

@@ -12,14 +12,9 @@ import { LoginThrottle } from "./auth/throttle.ts";
 import { loadSecret } from "./secret.ts";
 import { registerActors, warmUp } from "./boot.ts";
 import { seedDemo, storeIsEmpty } from "./seed/demo.ts";
-import type { OutboundPort } from "../domain/channel.ts";
 import { Hub } from "./realtime/hub.ts";
+import { Channels } from "./channels/registry.ts";
 
-/** Until a channel is wired, outgoing messages stay stored at ack 0. */
-const idleOutbound: OutboundPort = {
-  send: () => Promise.resolve(),
-  ready: () => Promise.resolve(true),
-};
 
 export interface RunningServer {
   url: string;
@@ -41,6 +36,7 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Runn
   const bus = new EventBus();
   const system = new ActorSystem(kv, { bus });
   registerActors(system);
+  const channels = new Channels();
   const deps: AppDeps = {
     config,
     kv,
@@ -48,13 +44,16 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Runn
     bus,
     secret: await loadSecret(kv, config.secret),
     throttle: new LoginThrottle(),
-    outbound: idleOutbound,
+    outbound: channels.outbound,
+    channels,
     hub: new Hub(system, bus),
   };
   const seed = config.demo === true || (config.demo === "auto" && await storeIsEmpty(kv));
   const demo = seed ? await seedDemo(deps) : undefined;
   await warmUp(deps);
   await deps.hub.start();
+  channels.bind(deps);
+  await channels.resumeAll();
 
   const app = createApp(deps);
   const abort = new AbortController();
@@ -73,6 +72,7 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Runn
       deps.hub.close();
       abort.abort();
       await server.finished;
+      await channels.closeAll();
       await system.close();
       kv.close();
       await system.listening.catch(() => {});

@@ -9,7 +9,6 @@ import { helpRoutes } from "./helps.ts";
 import { planRoutes } from "./plans.ts";
 import { settingRoutes } from "./settings.ts";
 import { signupRoutes } from "./signup.ts";
-import { routeWithSlash } from "./slash.ts";
 import { userRoutes } from "./users.ts";
 import { contactRoutes } from "./contacts.ts";
 import { walletRoutes } from "./wallets.ts";
@@ -17,6 +16,10 @@ import { queueRoutes } from "./queues.ts";
 import { queueOptionRoutes } from "./queue_options.ts";
 import { tagRoutes } from "./tags.ts";
 import { ticketTagRoutes } from "./ticket_tags.ts";
+import { routeWithSlash } from "./slash.ts";
+import { whatsappRoutes } from "./whatsapps.ts";
+import { sessionRoutes } from "./sessions.ts";
+import { simulatorRoutes } from "./simulator.ts";
 import { ticketRoutes } from "./tickets.ts";
 
 export function mountAreas(app: Hono<AppEnv>): void {
@@ -28,6 +31,9 @@ export function mountAreas(app: Hono<AppEnv>): void {
   routeWithSlash(app, "/users", userRoutes());
   routeWithSlash(app, "/contacts", contactRoutes());
   app.route("/wallets", walletRoutes());
+  routeWithSlash(app, "/whatsapp", whatsappRoutes());
+  app.route("/", sessionRoutes());
+  app.route("/simulator", simulatorRoutes());
   routeWithSlash(app, "/queue", queueRoutes());
   routeWithSlash(app, "/queue-options", queueOptionRoutes());
   routeWithSlash(app, "/tags", tagRoutes());

@@ -9,6 +9,7 @@ import { queues } from "../../actors/queues/collection.ts";
 import { DEFAULT_LUNCH, DEFAULT_SCHEDULES, type Queue } from "../../domain/queue.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import type { AppDeps } from "../deps.ts";
+import { seedDemoConnection } from "../channels/demo.ts";
 
 /** True when nothing was ever stored (a fresh `BALCAO_KV`). */
 export async function storeIsEmpty(kv: Deno.Kv): Promise<boolean> {
@@ -116,6 +117,7 @@ export async function seedDemo(deps: AppDeps) {
     queueIds: [support.id],
   });
 
+  await seedDemoConnection(deps, demo.id, [support.id, sales.id]);
   const logins: DemoLogin[] = [
     { email: superUser.email, role: "super (platform owner)", id: superUser.id },
     { email: admin.email, role: "admin", id: admin.id },

@@ -216,3 +216,29 @@ Deno.test("contacts of another company answer 404 and never show in lists", asyn
     assert.equal((await server.client().get("/contacts/")).status, 401);
   });
 });
+
+Deno.test("GET /contacts/nt lists contacts with tickets; /contacts/{id}/active-ticket finds the open one", async () => {
+  await withServer(async (server) => {
+    const { openTicketForInbound } = await import("../actors/tickets/mod.ts");
+    const admin = await server.login("admin@demo.local");
+    const withTicket = (await admin.post("/contacts", { name: "Com ticket", number: "5511966660000" })).body;
+    const without = (await admin.post("/contacts", { name: "Sem ticket", number: "5511966661111" })).body;
+    const { ticket } = await openTicketForInbound(server.deps.system, server.demo!.companyId, {
+      contactId: withTicket.id,
+      whatsappId: 1,
+      isGroup: false,
+      fromMe: false,
+      queueId: server.demo!.queueIds[0],
+    });
+    const nt = await admin.get("/contacts/nt?searchParam=ticket");
+    assert.equal(nt.status, 200);
+    assert.deepEqual(nt.body.contacts.map((x: { id: number }) => x.id), [withTicket.id]);
+    const active = await admin.get(`/contacts/${withTicket.id}/active-ticket`);
+    assert.equal(active.status, 200);
+    assert.equal(active.body.id, ticket.id);
+    assert.equal(active.body.uuid, ticket.uuid);
+    const none = await admin.get(`/contacts/${without.id}/active-ticket`);
+    assert.equal(none.body, null);
+    assert.equal((await admin.get("/contacts/9999/active-ticket")).status, 404);
+  });
+});

@@ -17,6 +17,7 @@ import {
   updateContact,
 } from "../../actors/contacts/mod.ts";
 import { getCompanyUser } from "../../actors/platform/lookup.ts";
+import { activeTicketOfContact, deskState } from "../../actors/tickets/mod.ts";
 import {
   type Contact,
   ContactInput,
@@ -107,7 +108,27 @@ export function contactRoutes(): Hono<AppEnv> {
     return c.json({ profilePicUrl: found?.profilePicUrl ?? "" });
   });
 
-  // TODO(#3): /contacts/nt and /contacts/{id}/active-ticket need the tickets area's index.
+  app.get("/nt", auth, async (c) => {
+    const query = parseQuery(c, SearchPage);
+    const { system } = c.get("deps");
+    const companyId = c.get("principal").companyId;
+    const { index } = await deskState(system, companyId);
+    const page = await pageContacts(system, companyId, {
+      searchParam: query.searchParam,
+      offset: (query.pageNumber - 1) * CONTACT_PAGE_SIZE,
+      limit: CONTACT_PAGE_SIZE,
+      where: (x) => (index.byContact.get(x.id)?.size ?? 0) > 0,
+    });
+    return c.json(page);
+  });
+
+  app.get("/:id/active-ticket", auth, async (c) => {
+    const id = idParam(c, "id", missing(c));
+    const { system } = c.get("deps");
+    const companyId = c.get("principal").companyId;
+    if (!(await getContact(system, companyId, id))) throw contactMissing(id);
+    return c.json((await activeTicketOfContact(system, companyId, id)) ?? null);
+  });
 
   app.get("/:id", auth, async (c) => {
     const id = idParam(c, "id", missing(c));

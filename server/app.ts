@@ -7,6 +7,8 @@ import type { AppDeps, AppEnv } from "./deps.ts";
 import { errorResponse } from "./http/errors.ts";
 import { authRoutes } from "./api/auth.ts";
 import { mountAreas } from "./api/mod.ts";
+import { pageRouter } from "./pages/mod.ts";
+import { assetRoutes } from "./islands/mod.ts";
 import { realtimeRoutes } from "./realtime/routes.ts";
 
 /** Builds the app for one set of deps (one per server; tests build many). */
@@ -18,6 +20,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   app.onError(errorResponse);
   app.get("/health", (c) => c.json({ status: "ok" }));
+  // Pages answer only GETs that accept HTML, so API paths shared with pages still get JSON.
+  app.use(pageRouter());
+  app.route("/", assetRoutes());
   app.route("/auth", authRoutes());
   app.route("/ws", realtimeRoutes());
   mountAreas(app);

@@ -1,0 +1,72 @@
+/**
+ * The app shell island: drawer and top bar around every private page. It loads the session
+ * (no token → /login), applies the company colours, opens the tab's WebSocket, and shows the
+ * toasts. The drawer is 300 px and collapsible; under 600 px it is temporary (an overlay).
+ */
+import { useEffect, useState } from "react";
+import { t } from "./lib/i18n.ts";
+import { useSession } from "./lib/session.ts";
+import { startSocket } from "./lib/socket.ts";
+import { Drawer } from "./shell/Drawer.tsx";
+import { applyCompanyColors, restoreTheme } from "./shell/theme.ts";
+import { TopBar } from "./shell/TopBar.tsx";
+import { ErrorState } from "./ui/States.tsx";
+import { Toasts } from "./ui/Toasts.tsx";
+import { loadSession } from "./lib/session.ts";
+
+/** Props of the AppShell island. */
+export interface AppShellProps {
+  /** The current path, for the menu's current item. */
+  path: string;
+}
+
+const NARROW = "(max-width: 599px)";
+
+/** Drawer, top bar and toasts. */
+export default function AppShell({ path }: AppShellProps) {
+  const session = useSession();
+  const user = session.status === "ready" ? session.user : null;
+  const [narrow, setNarrow] = useState(false);
+  const [open, setOpen] = useState(true);
+
+  useEffect(() => {
+    restoreTheme();
+    const query = matchMedia(NARROW);
+    const update = () => {
+      setNarrow(query.matches);
+      setOpen(!query.matches && localStorage.getItem("drawerOpen") !== "false");
+    };
+    update();
+    query.addEventListener("change", update);
+    return () => query.removeEventListener("change", update);
+  }, []);
+
+  useEffect(() => {
+    document.documentElement.dataset.drawer = open ? (narrow ? "overlay" : "open") : "closed";
+  }, [open, narrow]);
+
+  useEffect(() => {
+    if (!user) return;
+    applyCompanyColors(user);
+    startSocket(user.companyId, user.id);
+  }, [user]);
+
+  function toggle() {
+    const next = !open;
+    setOpen(next);
+    if (!narrow) localStorage.setItem("drawerOpen", String(next));
+  }
+
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#content">{t("common.skipToContent")}</a>
+      <Drawer user={user} path={path} open={open} onNavigate={() => narrow && setOpen(false)} />
+      {narrow && open && <div className="drawer-backdrop" onClick={() => setOpen(false)} aria-hidden="true" />}
+      <TopBar user={user} onMenu={toggle} drawerOpen={open} />
+      {session.status === "error" && (
+        <div className="shell-error"><ErrorState onRetry={() => loadSession(true)} /></div>
+      )}
+      <Toasts />
+    </div>
+  );
+}

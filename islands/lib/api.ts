@@ -1,0 +1,103 @@
+/**
+ * HTTP calls of the islands with the session rules of spec 000 §4: the access token lives in
+ * localStorage and goes as a bearer header (the refresh token is an httpOnly cookie); a 403
+ * triggers one refresh-and-retry; a 401 clears the session and goes to /login; a 402
+ * ERR_SUBSCRIPTION_EXPIRED goes to /financeiro with the message and the due date.
+ */
+import { readLocal, writeLocal } from "./storage.ts";
+
+const TOKEN = "token";
+
+/** A failed call: the HTTP status and the body's `error` code. */
+export class ApiError extends Error {
+  constructor(readonly status: number, readonly code: string, readonly body: unknown) {
+    super(code || `HTTP ${status}`);
+  }
+}
+
+/** The stored access token, if any. */
+export function storedToken(): string {
+  return readLocal(TOKEN);
+}
+
+/** Stores the access token (null clears it). */
+export function storeToken(token: string | null): void {
+  writeLocal(TOKEN, token);
+}
+
+/** Forgets the session and goes to the login page. */
+export function clearSession(): void {
+  storeToken(null);
+  if (location.pathname !== "/login") location.assign("/login");
+}
+
+let refreshing: Promise<boolean> | undefined;
+
+/** Exchanges the refresh cookie for a new access token (one at a time). */
+export function refreshToken(): Promise<boolean> {
+  refreshing ??= fetch("/auth/refresh_token", { method: "POST", credentials: "include" })
+    .then(async (r) => {
+      if (!r.ok) return false;
+      storeToken((await r.json()).token);
+      return true;
+    })
+    .catch(() => false)
+    .finally(() => (refreshing = undefined));
+  return refreshing;
+}
+
+async function send(method: string, path: string, body: unknown): Promise<Response> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  const token = storedToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers["content-type"] = "application/json";
+    payload = JSON.stringify(body);
+  }
+  return await fetch(path, { method, headers, body: payload, credentials: "include" });
+}
+
+/** Goes to /financeiro remembering why (spec 000 §4). */
+export function subscriptionExpired(body: { message?: string; dueDate?: string | null }): void {
+  storeToken(null);
+  sessionStorage.setItem("subscriptionExpired", JSON.stringify({ message: body.message, dueDate: body.dueDate }));
+  if (location.pathname !== "/financeiro") location.assign("/financeiro");
+}
+
+/** Calls the API; returns the parsed JSON body or throws ApiError. */
+export async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+  let response = await send(method, path, body);
+  if (response.status === 403 && await refreshToken()) response = await send(method, path, body);
+  const text = await response.text();
+  let parsed: unknown = null;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = text;
+  }
+  if (response.ok) return parsed as T;
+  const code = typeof parsed === "object" && parsed && "error" in parsed ? String(parsed.error) : "";
+  if (response.status === 401) clearSession();
+  if (response.status === 402 && code === "ERR_SUBSCRIPTION_EXPIRED") {
+    subscriptionExpired(parsed as { message?: string; dueDate?: string });
+  }
+  throw new ApiError(response.status, code || (typeof parsed === "string" ? parsed : ""), parsed);
+}
+
+/** GET shorthand. */
+export function get<T = unknown>(path: string): Promise<T> {
+  return api<T>("GET", path);
+}
+
+/** Builds a query string from defined values. */
+export function query(params: Record<string, string | number | boolean | undefined | null | (string | number)[]>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined || v === null || v === "") continue;
+    q.set(k, Array.isArray(v) ? JSON.stringify(v) : String(v));
+  }
+  const s = q.toString();
+  return s ? `?${s}` : "";
+}

@@ -1,0 +1,22 @@
+/**
+ * Client runtime of the islands: finds the elements the server marked with
+ * `data-island="Name"`, reads their serialized props and hydrates the component there.
+ * The language is loaded first so the first client render matches the server's HTML.
+ */
+import { createElement, type ComponentType } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { isLang, loadLang } from "./i18n.ts";
+
+let langReady: Promise<void> | undefined;
+
+/** Hydrates every element marked for island `name` with component `C`. */
+export async function hydrateIslands(name: string, C: ComponentType<Record<string, unknown>>): Promise<void> {
+  const lang = document.documentElement.lang;
+  langReady ??= loadLang(isLang(lang) ? lang : "pt");
+  await langReady;
+  for (const el of document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`)) {
+    const script = document.getElementById(`island-props-${el.dataset.islandId}`);
+    const props = script?.textContent ? JSON.parse(script.textContent) : {};
+    hydrateRoot(el, createElement(C, props));
+  }
+}

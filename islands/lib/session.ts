@@ -1,0 +1,111 @@
+/**
+ * The signed-in user as `GET /auth/me` returns it (company with plan, settings and due date;
+ * queues), shared by every island of the page through one store. No token means no session:
+ * private pages go to /login.
+ */
+import { useSyncExternalStore } from "react";
+import { can, isManager, type Permission } from "../../domain/permissions.ts";
+import { planAllows, type PlanFlag } from "../../domain/plan.ts";
+import { settingOn } from "../../domain/settings.ts";
+import type { Profile } from "../../domain/user.ts";
+import { clearSession, get, storedToken } from "./api.ts";
+
+/** The user of the session (the shape of server/api/user_view.ts sessionUser). */
+export interface SessionUser {
+  id: number;
+  name: string;
+  email: string;
+  profile: Profile;
+  super: boolean;
+  companyId: number;
+  whatsappId: number | null;
+  queues: { id: number; name: string; color: string }[];
+  company: {
+    id: number;
+    name: string;
+    dueDate: string | null;
+    plan: Partial<Record<PlanFlag, boolean | null>> | null;
+    settings: { key: string; value: string }[];
+  } | null;
+}
+
+/** Where the session is: loading, signed in, or failed (with a retry). */
+export type SessionState =
+  | { status: "loading" }
+  | { status: "ready"; user: SessionUser }
+  | { status: "error"; error: unknown };
+
+let state: SessionState = { status: "loading" };
+let started = false;
+const listeners = new Set<() => void>();
+
+function set(next: SessionState) {
+  state = next;
+  for (const l of listeners) l();
+}
+
+/** Loads the session once per page (again when `force`). */
+export function loadSession(force = false): void {
+  if (started && !force) return;
+  started = true;
+  if (!storedToken()) {
+    clearSession();
+    return;
+  }
+  set({ status: "loading" });
+  get<SessionUser>("/auth/me").then(
+    (user) => set({ status: "ready", user }),
+    (error) => set({ status: "error", error }),
+  );
+}
+
+/** Replaces the session user (after a profile save). */
+export function updateSessionUser(user: SessionUser): void {
+  set({ status: "ready", user });
+}
+
+const SERVER_STATE: SessionState = { status: "loading" };
+
+/** React hook: the session state; starts loading on first use in the browser. */
+export function useSession(): SessionState {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      loadSession();
+      return () => listeners.delete(l);
+    },
+    () => state,
+    () => SERVER_STATE,
+  );
+}
+
+/** A company setting's value ('' when absent). */
+export function setting(user: SessionUser, key: string): string {
+  return user.company?.settings.find((s) => s.key === key)?.value ?? "";
+}
+
+/** Whether a company setting is on. */
+export function settingEnabled(user: SessionUser, key: string): boolean {
+  return settingOn(setting(user, key));
+}
+
+/** Whether the user holds a permission of domain/permissions.ts. */
+export function allowed(user: SessionUser, permission: Permission): boolean {
+  return can(user, permission);
+}
+
+/** Whether the company's plan grants a feature flag. */
+export function planHas(user: SessionUser, flag: PlanFlag): boolean {
+  const plan = user.company?.plan;
+  return planAllows(plan ? { ...EMPTY_PLAN, ...plan } : undefined, flag);
+}
+
+const EMPTY_PLAN = Object.fromEntries(
+  ["useWhatsapp", "useFacebook", "useInstagram", "useCampaigns", "useSchedules", "useInternalChat", "useExternalApi", "useKanban", "useInternal", "useAI"]
+    .map((k) => [k, null]),
+) as Record<PlanFlag, null>;
+
+/** Admin or supervisor. */
+export function manager(user: SessionUser): boolean {
+  return isManager(user);
+}

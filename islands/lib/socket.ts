@@ -1,0 +1,133 @@
+/**
+ * The one WebSocket of a tab (DESIGN §5, protocol in domain/realtime.ts): `/ws?token=…&lastSeq=N`.
+ * Event frames are `{ channel, seq, data }`; control frames hello/ping/resumed/resync carry
+ * `seq` too. On a drop it reconnects with the last sequence number seen so missed events are
+ * replayed; a `resync` tells the pages to refetch ("resync" pseudo-channel). Close code 4003
+ * means the token expired: refresh it, then reconnect; 4001 ends the session. A new login of
+ * the same user (company-{id}-auth) shows the spec's message, clears the session and reloads
+ * after 1 s.
+ */
+import { CLOSE } from "../../domain/realtime.ts";
+import { clearSession, refreshToken, storedToken, storeToken } from "./api.ts";
+import { t } from "./i18n.ts";
+import { showToast } from "./toast.ts";
+
+/** A frame pushed by the server. */
+export interface ServerFrame {
+  channel: string;
+  seq?: number;
+  data: unknown;
+}
+
+type Handler = (data: unknown, channel: string) => void;
+
+const handlers = new Map<string, Set<Handler>>();
+const joined = new Map<string, Record<string, unknown>>();
+let ws: WebSocket | undefined;
+let lastSeq = 0;
+let companyId = 0;
+let userId = 0;
+let retry = 0;
+let stopped = false;
+
+function dispatch(channel: string, data: unknown) {
+  for (const key of [channel, "*"]) for (const h of handlers.get(key) ?? []) h(data, channel);
+}
+
+function onFrame(frame: ServerFrame) {
+  if (typeof frame.seq === "number") lastSeq = Math.max(lastSeq, frame.seq);
+  if (frame.channel === `company-${companyId}-auth`) {
+    const data = frame.data as { action?: string; user?: { id?: number } };
+    if (data?.user?.id === userId || data?.user?.id === undefined) return kickedOut();
+  }
+  dispatch(frame.channel, frame.data);
+}
+
+function kickedOut() {
+  showToast("error", t("auth.loggedElsewhere"), "auth");
+  stopped = true;
+  ws?.close();
+  setTimeout(() => {
+    storeToken(null);
+    localStorage.clear();
+    location.reload();
+  }, 1000);
+}
+
+function connect() {
+  if (stopped) return;
+  const token = storedToken();
+  if (!token) return;
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${proto}://${location.host}/ws?token=${encodeURIComponent(token)}&lastSeq=${lastSeq}`);
+  ws = socket;
+  socket.onopen = () => {
+    retry = 0;
+    for (const frame of joined.values()) socket.send(JSON.stringify(frame));
+    dispatch("socket:open", null);
+  };
+  const resuming = lastSeq > 0;
+  socket.onmessage = (event) => {
+    let frame;
+    try {
+      frame = JSON.parse(String(event.data));
+    } catch {
+      return;
+    }
+    if (!frame || typeof frame !== "object") return;
+    if (typeof frame.channel === "string") return onFrame(frame);
+    if (frame.type === "ping") socket.send(JSON.stringify({ type: "pong" }));
+    if (typeof frame.seq === "number" && (frame.type !== "hello" || !resuming)) lastSeq = Math.max(lastSeq, frame.seq);
+    if (frame.type === "resync") {
+      lastSeq = frame.seq;
+      dispatch("resync", frame);
+    }
+  };
+  socket.onclose = async (event) => {
+    if (ws !== socket || stopped) return;
+    ws = undefined;
+    if (event.code === CLOSE.invalidToken) return clearSession();
+    if (event.code === CLOSE.subscriptionExpired) return;
+    if (event.code === CLOSE.expiredToken && !(await refreshToken())) return clearSession();
+    const delay = Math.min(10_000, 500 * 2 ** retry++);
+    setTimeout(connect, delay);
+  };
+}
+
+/** Opens the tab's socket for this user (once). */
+export function startSocket(company: number, user: number): void {
+  if (ws || typeof WebSocket === "undefined") return;
+  companyId = company;
+  userId = user;
+  stopped = false;
+  connect();
+}
+
+/** Listens to a channel ("*" for all, "resync", "socket:open"); returns the unsubscribe. */
+export function onChannel(channel: string, handler: Handler): () => void {
+  if (!handlers.has(channel)) handlers.set(channel, new Set());
+  handlers.get(channel)!.add(handler);
+  return () => handlers.get(channel)?.delete(handler);
+}
+
+/** The channel name `company-{id}-{suffix}` for the current company. */
+export function channelName(suffix: string): string {
+  return `company-${companyId}-${suffix}`;
+}
+
+/** Sends a client frame now and again after every reconnect (joins) under `key`. */
+export function join(key: string, frame: Record<string, unknown>): void {
+  joined.set(key, frame);
+  if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify(frame));
+}
+
+/** Forgets a join and sends its leave frame. */
+export function leave(key: string, frame?: Record<string, unknown>): void {
+  joined.delete(key);
+  if (frame && ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify(frame));
+}
+
+/** Sends a one-off client frame (userStatus…). */
+export function sendFrame(frame: Record<string, unknown>): void {
+  if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify(frame));
+}

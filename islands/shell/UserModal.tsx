@@ -1,0 +1,151 @@
+/**
+ * The user modal of spec 000 §2 for one's own profile: name, e-mail, password, and for admins
+ * profile and queues, for super users the super flag, the default connection and the farewell
+ * message. PUT /users/{id}; the save is delayed 400 ms and a success toast follows.
+ */
+import { type FormEvent, useEffect, useState } from "react";
+import { api, get } from "../lib/api.ts";
+import { t } from "../lib/i18n.ts";
+import { allowed, loadSession, type SessionUser } from "../lib/session.ts";
+import { showToast, toastError } from "../lib/toast.ts";
+import { Modal } from "../ui/Modal.tsx";
+
+interface Option {
+  id: number;
+  name: string;
+}
+
+/** Props of UserModal. */
+export interface UserModalProps {
+  user: SessionUser;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Edits the signed-in user. */
+export function UserModal({ user, open, onOpenChange }: UserModalProps) {
+  const [form, setForm] = useState({ name: user.name, email: user.email, password: "", profile: user.profile, super: user.super, queueIds: user.queues.map((q) => q.id), whatsappId: user.whatsappId, farewellMessage: "" });
+  const [queues, setQueues] = useState<Option[]>(user.queues);
+  const [connections, setConnections] = useState<Option[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const editProfile = allowed(user, "user-modal:editProfile");
+  const editQueues = allowed(user, "user-modal:editQueues");
+
+  useEffect(() => {
+    if (!open) return;
+    get<{ farewellMessage?: string }>(`/users/${user.id}`).then((u) => setForm((f) => ({ ...f, farewellMessage: u.farewellMessage ?? "" })), () => {});
+    if (editQueues) get<Option[]>("/queue").then((q) => Array.isArray(q) && setQueues(q), () => {});
+    get<Option[]>("/whatsapp").then((w) => Array.isArray(w) && setConnections(w), () => {});
+  }, [open]);
+
+  function validate(): Record<string, string> {
+    const e: Record<string, string> = {};
+    if (!form.name.trim()) e.name = t("validation.required");
+    else if (form.name.trim().length < 2) e.name = t("validation.tooShort");
+    else if (form.name.length > 50) e.name = t("validation.tooLong");
+    if (!form.email) e.email = t("validation.required");
+    else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.email)) e.email = t("validation.email");
+    if (form.password && form.password.length < 5) e.password = t("validation.tooShort");
+    if (form.password.length > 50) e.password = t("validation.tooLong");
+    return e;
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const e = validate();
+    setErrors(e);
+    if (Object.keys(e).length) return;
+    setBusy(true);
+    await new Promise((r) => setTimeout(r, 400));
+    try {
+      const body: Record<string, unknown> = { name: form.name, email: form.email, whatsappId: form.whatsappId, farewellMessage: form.farewellMessage };
+      if (form.password) body.password = form.password;
+      if (editProfile) body.profile = form.profile;
+      if (editQueues) body.queueIds = form.queueIds;
+      if (allowed(user, "user-modal:editSuper")) body.super = form.super;
+      await api("PUT", `/users/${user.id}`, body);
+      showToast("success", t("userModal.saved"));
+      loadSession(true);
+      onOpenChange(false);
+    } catch (error) {
+      toastError((error as { body?: unknown }).body ?? error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t("userModal.title")}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={() => onOpenChange(false)}>{t("common.cancel")}</button>
+          <button type="submit" form="user-modal-form" className="btn btn-primary" disabled={busy}>{t("common.save")}</button>
+        </>
+      }
+    >
+      <form id="user-modal-form" className="form-grid" onSubmit={submit} noValidate>
+        <label className="field">
+          <span>{t("userModal.name")}</span>
+          <input value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} aria-invalid={!!errors.name} />
+          {errors.name && <small className="field-error">{errors.name}</small>}
+        </label>
+        <label className="field">
+          <span>{t("userModal.password")}</span>
+          <input type="password" autoComplete="new-password" value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} aria-invalid={!!errors.password} />
+          {errors.password && <small className="field-error">{errors.password}</small>}
+        </label>
+        <label className="field">
+          <span>{t("userModal.email")}</span>
+          <input type="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} aria-invalid={!!errors.email} />
+          {errors.email && <small className="field-error">{errors.email}</small>}
+        </label>
+        {editProfile && (
+          <label className="field">
+            <span>{t("userModal.profile")}</span>
+            <select value={form.profile} onChange={(e) => setForm({ ...form, profile: e.target.value as SessionUser["profile"] })}>
+              <option value="admin">{t("profile.admin")}</option>
+              <option value="supervisor">{t("profile.supervisor")}</option>
+              <option value="user">{t("profile.user")}</option>
+            </select>
+          </label>
+        )}
+        {allowed(user, "user-modal:editSuper") && (
+          <label className="check">
+            <input type="checkbox" checked={form.super} onChange={(e) => setForm({ ...form, super: e.target.checked })} />
+            <span>{t("userModal.super")}</span>
+          </label>
+        )}
+        {editQueues && (
+          <fieldset className="field">
+            <legend>{t("userModal.queues")}</legend>
+            {queues.map((q) => (
+              <label key={q.id} className="check">
+                <input
+                  type="checkbox"
+                  checked={form.queueIds.includes(q.id)}
+                  onChange={(e) => setForm({ ...form, queueIds: e.target.checked ? [...form.queueIds, q.id] : form.queueIds.filter((id) => id !== q.id) })}
+                />
+                <span>{q.name}</span>
+              </label>
+            ))}
+          </fieldset>
+        )}
+        <label className="field">
+          <span>{t("userModal.whatsapp")}</span>
+          <select value={form.whatsappId ?? ""} onChange={(e) => setForm({ ...form, whatsappId: e.target.value ? Number(e.target.value) : null })}>
+            <option value="">{t("common.none")}</option>
+            {connections.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+          </select>
+        </label>
+        <label className="field field-wide">
+          <span>{t("userModal.farewell")}</span>
+          <textarea rows={3} value={form.farewellMessage} onChange={(e) => setForm({ ...form, farewellMessage: e.target.value })} />
+        </label>
+      </form>
+    </Modal>
+  );
+}

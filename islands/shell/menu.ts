@@ -1,0 +1,65 @@
+/**
+ * The side menu of spec 000 §2 and 002 §2.1 with each item's gate: role (through
+ * domain/permissions.ts), super flag and plan flags (domain/plan.ts). Pure; the drawer only
+ * renders what `visibleMenu` returns.
+ */
+import type { LocaleKey } from "../lib/i18n.ts";
+import { allowed, planHas, type SessionUser } from "../lib/session.ts";
+
+/** One menu entry. */
+export interface MenuItem {
+  path: string;
+  label: LocaleKey;
+  icon: string;
+  section: "main" | "admin";
+  show: (user: SessionUser) => boolean;
+}
+
+const all = () => true;
+
+/** Every menu entry in display order. */
+export const MENU: readonly MenuItem[] = [
+  // Spec 000 §2 says "/ admin only" while §6 gives supervisors "dashboard view"; the
+  // stricter reading (admin only) decides the menu entry.
+  { path: "/", label: "menu.dashboard", icon: "LayoutDashboard", section: "main", show: (u) => u.profile === "admin" },
+  { path: "/servicePanel", label: "menu.servicePanel", icon: "Columns3", section: "main", show: (u) => allowed(u, "service-panel:view") },
+  { path: "/tickets", label: "menu.tickets", icon: "MessagesSquare", section: "main", show: all },
+  { path: "/relatorios", label: "menu.relatorios", icon: "FileBarChart", section: "main", show: all },
+  { path: "/kanban", label: "menu.kanban", icon: "KanbanSquare", section: "main", show: (u) => planHas(u, "useKanban") },
+  { path: "/quick-messages", label: "menu.quickMessages", icon: "Zap", section: "main", show: all },
+  { path: "/todolist", label: "menu.todolist", icon: "ListTodo", section: "main", show: all },
+  { path: "/contacts", label: "menu.contacts", icon: "Contact", section: "main", show: all },
+  { path: "/wallets", label: "menu.wallets", icon: "Wallet", section: "main", show: all },
+  { path: "/schedules", label: "menu.schedules", icon: "CalendarClock", section: "main", show: (u) => planHas(u, "useSchedules") },
+  { path: "/tags", label: "menu.tags", icon: "Tag", section: "main", show: all },
+  { path: "/chats", label: "menu.chats", icon: "MessageCircle", section: "main", show: (u) => planHas(u, "useInternalChat") },
+  { path: "/oportunidades", label: "menu.oportunidades", icon: "Target", section: "main", show: all },
+  { path: "/ratings", label: "menu.ratings", icon: "Star", section: "main", show: all },
+  { path: "/helps", label: "menu.helps", icon: "CircleHelp", section: "main", show: all },
+  { path: "/campaigns", label: "menu.campaigns", icon: "Megaphone", section: "admin", show: (u) => allowed(u, "campaigns:view") && planHas(u, "useCampaigns") },
+  { path: "/contact-lists", label: "menu.contactLists", icon: "Users", section: "admin", show: (u) => allowed(u, "campaigns:view") && planHas(u, "useCampaigns") },
+  { path: "/campaigns-config", label: "menu.campaignsConfig", icon: "SlidersHorizontal", section: "admin", show: (u) => allowed(u, "campaigns:view") && planHas(u, "useCampaigns") },
+  { path: "/announcements", label: "menu.announcements", icon: "Newspaper", section: "admin", show: (u) => allowed(u, "super:announcements") },
+  { path: "/messages-api", label: "menu.messagesApi", icon: "Code", section: "admin", show: (u) => planHas(u, "useExternalApi") },
+  { path: "/ai-module", label: "menu.aiModule", icon: "Bot", section: "admin", show: (u) => planHas(u, "useAI") },
+  { path: "/users", label: "menu.users", icon: "UserCog", section: "admin", show: (u) => allowed(u, "drawer-admin-items:view") },
+  { path: "/queues", label: "menu.queues", icon: "ListTree", section: "admin", show: (u) => allowed(u, "drawer-admin-items:view") },
+  { path: "/connections", label: "menu.connections", icon: "Smartphone", section: "admin", show: (u) => allowed(u, "drawer-admin-items:view") },
+  { path: "/financeiro", label: "menu.financeiro", icon: "Banknote", section: "admin", show: (u) => allowed(u, "financeiro:view") },
+  { path: "/integrations", label: "menu.integrations", icon: "Plug", section: "admin", show: (u) => allowed(u, "drawer-admin-items:view") },
+  { path: "/settings", label: "menu.settings", icon: "Settings", section: "admin", show: (u) => allowed(u, "drawer-admin-items:view") },
+  { path: "/companies", label: "menu.companies", icon: "Building2", section: "admin", show: (u) => allowed(u, "super:companies") },
+];
+
+/** The entries `user` sees. */
+export function visibleMenu(user: SessionUser): MenuItem[] {
+  return MENU.filter((item) => item.show(user));
+}
+
+/** Connection statuses that raise the /connections warning badge (spec 000 §2). */
+export const WARNING_STATUSES: ReadonlySet<string> = new Set(["qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING"]);
+
+/** Whether `path` (the current page) belongs to the menu entry `item`. */
+export function isCurrent(item: MenuItem, path: string): boolean {
+  return item.path === "/" ? path === "/" : path === item.path || path.startsWith(item.path + "/");
+}

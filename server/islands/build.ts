@@ -1,0 +1,160 @@
+/**
+ * Bundles the islands (`islands/*.tsx`, one entry per island) with esbuild: ESM, code
+ * splitting, minified, with a metafile. Each entry is a virtual module that imports the
+ * island and hands it to the client hydration runtime (`islands/lib/hydrate.ts`), so island
+ * files stay plain default-exported components. `deno task build` writes the output to
+ * `static/build/` (not committed) and prints each island's first-load size; the server builds
+ * the same bundle in memory on first use (server/islands/mod.ts), so several servers or test
+ * processes never race on one folder.
+ */
+import * as esbuild from "esbuild";
+import { gzipSync } from "node:zlib";
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+const ISLANDS_DIR = `${ROOT}islands`;
+export const BUILD_DIR = `${ROOT}static/build`;
+
+/** What the server needs to load an island: its entry file and every chunk it imports. */
+export interface IslandAsset {
+  /** Entry file name under /build/. */
+  entry: string;
+  /** Every file the entry loads statically (itself included), for modulepreload. */
+  files: string[];
+  /** Gzip bytes of `files` (the JavaScript a first load of a page with this island moves). */
+  gzipBytes: number;
+}
+
+/** The build result: one asset per island name, and every output file's bytes by name. */
+export interface IslandManifest {
+  islands: Record<string, IslandAsset>;
+  files: Map<string, Uint8Array>;
+}
+
+/** Island names: every `islands/*.tsx` file. */
+export async function islandNames(): Promise<string[]> {
+  const names: string[] = [];
+  for await (const entry of Deno.readDir(ISLANDS_DIR)) {
+    if (entry.isFile && entry.name.endsWith(".tsx")) names.push(entry.name.slice(0, -4));
+  }
+  return names.sort();
+}
+
+const virtualEntries: esbuild.Plugin = {
+  name: "island-entries",
+  setup(build) {
+    build.onResolve({ filter: /^island:/ }, (args) => ({ path: args.path.slice(7), namespace: "island" }));
+    build.onLoad({ filter: /.*/, namespace: "island" }, (args) => ({
+      contents: `import C from "./islands/${args.path}.tsx";\n` +
+        `import { hydrateIslands } from "./islands/lib/hydrate.ts";\n` +
+        `hydrateIslands(${JSON.stringify(args.path)}, C);\n`,
+      loader: "ts",
+      resolveDir: ROOT,
+    }));
+  },
+};
+
+/**
+ * Islands import pure rules from domain/ (permissions, plan flags, previews), and those files
+ * also declare zod schemas at top level, which would pull all of zod (≈ 440 KB minified) into
+ * the browser. Islands never parse with zod, so the browser bundle gets an inert `z` whose
+ * schema builders chain to nothing and whose parse methods throw.
+ */
+const ZOD_STUB = `
+const fail = () => { throw new Error("zod is not bundled in islands: parse on the server"); };
+const PARSE = new Set(["parse", "safeParse", "parseAsync", "safeParseAsync", "decode", "encode"]);
+const inert = new Proxy(function () {}, {
+  get: (_t, key) => (typeof key === "string" && PARSE.has(key) ? fail : key === Symbol.toPrimitive ? () => "" : inert),
+  apply: () => inert,
+  construct: () => inert,
+});
+export const z = inert;
+export default inert;
+`;
+
+const zodStub: esbuild.Plugin = {
+  name: "zod-stub",
+  setup(build) {
+    build.onResolve({ filter: /^zod(\/.*)?$/ }, (args) => ({ path: args.path, namespace: "zod-stub" }));
+    build.onLoad({ filter: /.*/, namespace: "zod-stub" }, () => ({ contents: ZOD_STUB, loader: "js" }));
+  },
+};
+
+/** Builds every island (in memory; `write` also saves to `static/build/`) and returns the manifest. */
+export async function buildIslands(options: { minify?: boolean; write?: boolean } = {}): Promise<IslandManifest> {
+  const names = await islandNames();
+  const result = await esbuild.build({
+    entryPoints: names.map((n) => ({ in: `island:${n}`, out: n })),
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "browser",
+    target: ["es2022"],
+    minify: options.minify ?? true,
+    metafile: true,
+    outdir: BUILD_DIR,
+    entryNames: "[name]-[hash]",
+    chunkNames: "chunk-[hash]",
+    jsx: "automatic",
+    jsxImportSource: "react",
+    define: { "process.env.NODE_ENV": '"production"' },
+    plugins: [virtualEntries, zodStub],
+    logLevel: "silent",
+    write: false,
+    absWorkingDir: ROOT,
+    nodePaths: [`${ROOT}node_modules`],
+  });
+  const outputs = result.metafile.outputs;
+  const files = new Map<string, Uint8Array>();
+  for (const out of result.outputFiles) files.set(baseName(out.path), out.contents);
+  if (options.write) {
+    await Deno.remove(BUILD_DIR, { recursive: true }).catch(() => {});
+    await Deno.mkdir(BUILD_DIR, { recursive: true });
+    for (const [name, bytes] of files) await Deno.writeFile(`${BUILD_DIR}/${name}`, bytes);
+  }
+  const gzipOf = (file: string) => gzipSync(files.get(baseName(file))!).length;
+  const islands: Record<string, IslandAsset> = {};
+  for (const [file, meta] of Object.entries(outputs)) {
+    if (!meta.entryPoint?.startsWith("island:")) continue;
+    const seen = new Set<string>();
+    const walk = (f: string) => {
+      if (seen.has(f)) return;
+      seen.add(f);
+      for (const imp of outputs[f]?.imports ?? []) if (imp.kind === "import-statement") walk(imp.path);
+    };
+    walk(file);
+    islands[meta.entryPoint.slice(7)] = {
+      entry: baseName(file),
+      files: [...seen].map(baseName),
+      gzipBytes: [...seen].reduce((sum, f) => sum + gzipOf(f), 0),
+    };
+  }
+  await esbuild.stop();
+  return { islands, files };
+}
+
+function baseName(path: string): string {
+  return path.slice(path.lastIndexOf("/") + 1);
+}
+
+/** Gzip bytes of the JavaScript a page with these islands loads first (shared chunks once). */
+export function pageGzipBytes(manifest: IslandManifest, names: string[]): number {
+  const files = new Set(names.flatMap((n) => manifest.islands[n]?.files ?? []));
+  let sum = 0;
+  for (const f of files) sum += gzipSync(manifest.files.get(f)!).length;
+  return sum;
+}
+
+/** The islands the /tickets page hydrates on first load (see routes/tickets.tsx). */
+export const TICKETS_PAGE_ISLANDS = ["AppShell", "TicketsPage"];
+
+if (import.meta.main) {
+  const started = performance.now();
+  const manifest = await buildIslands({ write: true });
+  for (const [name, asset] of Object.entries(manifest.islands)) {
+    console.log(`${name.padEnd(14)} ${(asset.gzipBytes / 1024).toFixed(1).padStart(7)} KB gzip (${asset.files.length} files)`);
+  }
+  const tickets = pageGzipBytes(manifest, TICKETS_PAGE_ISLANDS);
+  console.log(`/tickets first load: ${(tickets / 1024).toFixed(1)} KB gzip JavaScript (limit 300 KB)`);
+  console.log(`built in ${Math.round(performance.now() - started)} ms`);
+  if (tickets > 300 * 1024) Deno.exit(1);
+}

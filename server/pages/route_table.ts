@@ -1,0 +1,82 @@
+/**
+ * The page routes of spec 002 §2.1: public pages, private pages (the app shell), and which
+ * private pages are built. A path matches a page only for a GET that accepts HTML, so the API
+ * keeps paths it shares with pages (`GET /tickets` as JSON).
+ */
+
+/** One page route: its pattern (`:name` and optional `:name?` segments) and kind. */
+export interface PageRoute {
+  pattern: string;
+  kind: "public" | "private";
+  /** The page component key (routes/<page>.tsx); unbuilt private pages use "construction". */
+  page: string;
+}
+
+const PUBLIC = ["/login", "/signup", "/forgotpassword"];
+const BUILT: Record<string, string> = { "/tickets/:ticketId?": "tickets" };
+const PRIVATE = [
+  "/",
+  "/servicePanel",
+  "/tickets/:ticketId?",
+  "/connections",
+  "/relatorios",
+  "/quick-messages",
+  "/schedules",
+  "/wallets",
+  "/todolist",
+  "/tags",
+  "/contacts",
+  "/helps",
+  "/users",
+  "/messages-api",
+  "/ai-module",
+  "/settings",
+  "/financeiro",
+  "/queues",
+  "/announcements",
+  "/subscription",
+  "/kanban",
+  "/oportunidades",
+  "/companies",
+  "/ratings",
+  "/integrations",
+  "/chats/:id?",
+  "/contact-lists",
+  "/contact-lists/:contactListId/contacts",
+  "/campaigns",
+  "/campaign/:campaignId/report",
+  "/campaigns-config",
+];
+
+/** Every page route. */
+export const PAGE_ROUTES: readonly PageRoute[] = [
+  ...PUBLIC.map((pattern) => ({ pattern, kind: "public" as const, page: pattern.slice(1) })),
+  ...PRIVATE.map((pattern) => ({ pattern, kind: "private" as const, page: BUILT[pattern] ?? "construction" })),
+];
+
+/** A matched page: the route and its path parameters. */
+export interface PageMatch {
+  route: PageRoute;
+  params: Record<string, string>;
+}
+
+/** The page for `path`, or null when the path is not a page. */
+export function matchPage(path: string): PageMatch | null {
+  const parts = path.split("/").filter(Boolean);
+  for (const route of PAGE_ROUTES) {
+    const segs = route.pattern.split("/").filter(Boolean);
+    const params: Record<string, string> = {};
+    let ok = parts.length <= segs.length;
+    for (let i = 0; ok && i < segs.length; i++) {
+      const seg = segs[i];
+      const part = parts[i];
+      if (seg.startsWith(":")) {
+        const optional = seg.endsWith("?");
+        if (part === undefined) ok = optional;
+        else params[seg.slice(1, optional ? -1 : undefined)] = decodeURIComponent(part);
+      } else ok = part === seg;
+    }
+    if (ok) return { route, params };
+  }
+  return null;
+}

@@ -1,0 +1,127 @@
+/** Browser tests of the login page and the app shell against a real server (Chromium). */
+import assert from "node:assert/strict";
+import { withServer } from "./helpers/server.ts";
+import { hasChromium, launchBrowser, loginAs, screenshot } from "./helpers/browser.ts";
+
+const opts = { ignore: !hasChromium(), sanitizeOps: false, sanitizeResources: false };
+
+Deno.test({
+  name: "Login island signs the agent in, lands on /tickets and the shell shows the agent's menu",
+  ...opts,
+  async fn() {
+    await withServer(async (server) => {
+      const chrome = await launchBrowser();
+      try {
+        const page = await (await chrome.newContext()).newPage();
+        await page.goto(`${server.url}/tickets`);
+        await page.waitForURL(/\/login$/, { timeout: 20_000 });
+        await screenshot(page, "login");
+        await loginAs(page, server.url, "agent@demo.local");
+        await page.getByText("Olá").first().waitFor({ timeout: 20_000 });
+        const menu = await page.locator("nav.drawer .menu-item").allTextContents();
+        assert.ok(menu.some((m) => m.includes("Atendimentos")), menu.join(","));
+        assert.ok(!menu.some((m) => m.includes("Usuários")), "a plain agent has no admin items");
+        assert.ok(!menu.some((m) => m.includes("Dashboard")), "dashboard is admin only");
+        await screenshot(page, "shell_agent");
+      } finally {
+        await chrome.close();
+      }
+    });
+  },
+});
+
+Deno.test({
+  name: "Login island shows the translated error for wrong credentials",
+  ...opts,
+  async fn() {
+    await withServer(async (server) => {
+      const chrome = await launchBrowser();
+      try {
+        const page = await (await chrome.newContext()).newPage();
+        await page.goto(`${server.url}/login`);
+        await page.getByLabel("E-mail").fill("agent@demo.local");
+        await page.locator('input[name="password"]').fill("wrong-password");
+        await page.locator('button[type="submit"]').click();
+        await page.getByText("Erro de autenticação").waitFor({ timeout: 10_000 });
+        assert.equal(new URL(page.url()).pathname, "/login");
+      } finally {
+        await chrome.close();
+      }
+    });
+  },
+});
+
+Deno.test({
+  name: "AppShell gives the admin the admin menu, keeps the dark theme across reloads, and an unbuilt route shows 'Em construção'",
+  ...opts,
+  async fn() {
+    await withServer(async (server) => {
+      const chrome = await launchBrowser();
+      try {
+        const page = await (await chrome.newContext()).newPage();
+        await loginAs(page, server.url, "admin@demo.local");
+        await page.getByText("Assinatura ativa até").waitFor({ timeout: 20_000 });
+        const menu = await page.locator("nav.drawer .menu-item").allTextContents();
+        for (const item of ["Dashboard", "Usuários", "Conexões", "Kanban", "Campanhas"]) {
+          assert.ok(menu.some((m) => m.includes(item)), `admin sees ${item}: ${menu.join(",")}`);
+        }
+        assert.ok(!menu.some((m) => m.includes("Informativos")), "announcements are super only");
+        await page.getByTestId("theme-toggle").click();
+        await page.goto(`${server.url}/kanban`);
+        assert.equal(await page.locator("html").getAttribute("data-theme"), "dark");
+        await page.getByRole("heading", { name: "Em construção" }).waitFor();
+        await page.getByText("Olá").first().waitFor({ timeout: 20_000 });
+        await screenshot(page, "construction_dark");
+      } finally {
+        await chrome.close();
+      }
+    });
+  },
+});
+
+Deno.test({
+  name: "AppShell language switch renders the shell in English and Spanish",
+  ...opts,
+  async fn() {
+    await withServer(async (server) => {
+      const chrome = await launchBrowser();
+      try {
+        const page = await (await chrome.newContext()).newPage();
+        await loginAs(page, server.url, "supervisor@demo.local");
+        await page.getByText("Olá").first().waitFor({ timeout: 20_000 });
+        await page.getByTestId("profile-menu").click();
+        await page.locator('[data-lang="en"]').click();
+        await page.getByText("Hello").first().waitFor({ timeout: 20_000 });
+        assert.equal(await page.locator("html").getAttribute("lang"), "en");
+        await screenshot(page, "shell_english");
+        await page.getByTestId("profile-menu").click();
+        await page.locator('[data-lang="es"]').click();
+        await page.getByText("Hola").first().waitFor({ timeout: 20_000 });
+      } finally {
+        await chrome.close();
+      }
+    });
+  },
+});
+
+Deno.test({
+  name: "AppShell under 600 px hides the drawer until the menu button opens it",
+  ...opts,
+  async fn() {
+    await withServer(async (server) => {
+      const chrome = await launchBrowser();
+      try {
+        const page = await (await chrome.newContext({ viewport: { width: 390, height: 800 } })).newPage();
+        await loginAs(page, server.url, "agent@demo.local");
+        await page.getByText("Olá").first().waitFor({ timeout: 20_000 });
+        assert.equal(await page.locator("nav.drawer").isVisible(), false);
+        await screenshot(page, "phone_tickets");
+        await page.getByRole("button", { name: "Abrir menu" }).click();
+        await page.locator("nav.drawer").waitFor({ state: "visible" });
+        await screenshot(page, "phone_drawer");
+      } finally {
+        await chrome.close();
+      }
+    });
+  },
+});

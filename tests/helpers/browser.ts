@@ -1,0 +1,57 @@
+/**
+ * Browser-test helpers: Debian's Chromium driven by playwright-core (headless, no sandbox,
+ * background networking off, a fresh profile per browser), a login helper that goes through
+ * the real login form, and screenshots under tests/screenshots/ (not committed).
+ */
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+
+export const CHROMIUM = "/usr/bin/chromium";
+const SHOTS = new URL("../screenshots/", import.meta.url).pathname;
+
+/** Launches a headless Chromium (playwright gives each launch a fresh temporary profile). */
+export async function launchBrowser(): Promise<{ browser: Browser; newContext: (options?: Parameters<Browser["newContext"]>[0]) => Promise<BrowserContext>; close: () => Promise<void> }> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-dev-shm-usage",
+    ],
+  });
+  return {
+    browser,
+    newContext: (options) => browser.newContext({ locale: "pt-BR", ...options }),
+    async close() {
+      await browser.close();
+    },
+  };
+}
+
+/** Logs in through the form at /login and waits for the tickets page. */
+export async function loginAs(page: Page, baseUrl: string, email: string, password = "demo1234"): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel("E-mail").fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL(/\/tickets/, { timeout: 20_000 });
+}
+
+/** Saves a full-page screenshot as tests/screenshots/<name>.png. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await Deno.mkdir(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}${name}.png`, fullPage: false });
+}
+
+/** Whether Chromium is installed (CI installs it; skip browser tests when it is absent). */
+export function hasChromium(): boolean {
+  try {
+    return Deno.statSync(CHROMIUM).isFile;
+  } catch {
+    return false;
+  }
+}

@@ -4,7 +4,7 @@
  * save its opening hours (the settings page's Horários tab). Any other company does not
  * exist for them (404).
  */
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { ActorSystem } from "../../actors/_runtime/system.ts";
 import { companies, PLATFORM } from "../../actors/platform/collections.ts";
 import { companyNameTaken, createCompany } from "../../actors/platform/commands.ts";
@@ -22,7 +22,7 @@ import { idParam, parseBody, parseQuery } from "../http/validate.ts";
 import { companyDetail, companyViewer } from "./company_view.ts";
 import { signupFromInput } from "./signup.ts";
 
-const noCompany = (id: number | string) =>
+const noCompany = (id: number | string | undefined) =>
   notFound("ERR_NO_COMPANY_FOUND", `Company ${id} not found`);
 
 /** Company `id` if `who` may reach it (its own, or any for super), else the 404. */
@@ -44,11 +44,7 @@ export function companyRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const auth = requireAuth();
   const superOnly = [auth, requirePermission("super:companies")] as const;
-  const idOf = (raw: string | undefined) => {
-    const id = Number(raw);
-    if (!Number.isSafeInteger(id) || id <= 0) throw noCompany(String(raw));
-    return id;
-  };
+  const idOf = (c: Context, name = "id") => idParam(c, name, () => noCompany(c.req.param(name)));
 
   app.get("/", ...superOnly, async (c) => {
     const { system } = c.get("deps");
@@ -71,7 +67,7 @@ export function companyRoutes(): Hono<AppEnv> {
     const company = await reachableCompany(
       system,
       c.get("principal"),
-      idOf(c.req.param("companyId")),
+      idOf(c, "companyId"),
     );
     return c.json((await companyViewer(system))(company));
   });
@@ -79,7 +75,7 @@ export function companyRoutes(): Hono<AppEnv> {
   app.get("/:id", auth, async (c) => {
     const { system } = c.get("deps");
     const who = c.get("principal");
-    const company = await reachableCompany(system, who, idOf(c.req.param("id")));
+    const company = await reachableCompany(system, who, idOf(c));
     if (!who.super && who.profile !== "admin") throw forbidden();
     return c.json(await companyDetail(system, company));
   });
@@ -107,7 +103,7 @@ export function companyRoutes(): Hono<AppEnv> {
   app.put("/:id/schedules", auth, async (c) => {
     const { system } = c.get("deps");
     const who = c.get("principal");
-    const company = await reachableCompany(system, who, idOf(c.req.param("id")));
+    const company = await reachableCompany(system, who, idOf(c));
     if (!can(who, "settings:manage")) throw forbidden();
     const input = await parseBody(c, CompanySchedulesInput);
     const updated = await companies.in(system, PLATFORM).update(
@@ -125,7 +121,7 @@ export function companyRoutes(): Hono<AppEnv> {
 
   app.put("/:id", ...superOnly, async (c) => {
     const { system } = c.get("deps");
-    const id = idOf(c.req.param("id"));
+    const id = idOf(c);
     const { campaignsEnabled, ...input } = await parseBody(c, CompanyInput);
     await assertPlan(system, input.planId);
     const updated = await companies.in(system, PLATFORM).update(
@@ -148,7 +144,7 @@ export function companyRoutes(): Hono<AppEnv> {
 
   app.delete("/:id", ...superOnly, async (c) => {
     const { system } = c.get("deps");
-    const id = idOf(c.req.param("id"));
+    const id = idOf(c);
     if (!(await getCompany(system, id))) throw noCompany(id);
     if (id === (await platformCompanyId(system))) {
       throw forbidden("The platform company cannot be deleted");

@@ -7,12 +7,14 @@ import type { ActorSystem } from "../actors/_runtime/system.ts";
 import { helps } from "../actors/helps/collection.ts";
 import { contactsActor } from "../actors/contacts/mod.ts";
 import { queueOptions } from "../actors/queue_options/collection.ts";
+import { quickMessages } from "../actors/quick_messages/collection.ts";
 import { companies, PLATFORM, plans, settings, users } from "../actors/platform/collections.ts";
 import { queues } from "../actors/queues/collection.ts";
 import { tags } from "../actors/tags/collection.ts";
 import { whatsapps } from "../actors/whatsapps/collection.ts";
 import { sessionActor } from "../actors/sessions/mod.ts";
 import { ticketDesk, warmTickets } from "../actors/tickets/mod.ts";
+import { bindMessages, messagesActor } from "../actors/messages/mod.ts";
 import type { AppDeps } from "./deps.ts";
 
 export function registerActors(system: ActorSystem): void {
@@ -20,14 +22,17 @@ export function registerActors(system: ActorSystem): void {
   system.register(tags.actor, whatsapps.actor);
   system.register(helps.actor);
   system.register(contactsActor);
+  system.register(messagesActor);
   system.register(sessionActor);
   system.register(queueOptions.actor);
+  system.register(quickMessages.actor);
   system.register(ticketDesk);
 }
 
 /** Loads what every request needs in memory: the platform collections. */
 export async function warmUp(deps: AppDeps): Promise<void> {
   const { system } = deps;
+  bindMessages(deps);
   await Promise.all([
     companies.in(system, PLATFORM).list(),
     plans.in(system, PLATFORM).list(),

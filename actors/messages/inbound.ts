@@ -55,7 +55,7 @@ export async function receiveInbound(
   });
 
   const mediaUrl = msg.media
-    ? await saveMedia(deps.config.dataDir, companyId, msg.media.filename, msg.media.data)
+    ? await saveMedia(deps.config.dataDir, companyId, msg.media.filename, msg.media.data, msg.media.mimetype)
     : null;
   const quoted = msg.quotedProviderId
     ? await findByProvider(kv, companyId, msg.quotedProviderId)

@@ -35,11 +35,59 @@ export function cleanFileName(original: string): string {
   return `${stem || "file"}${ext}`;
 }
 
-/** A fresh unique file name for `original`: time, random part, cleaned name. */
-export function newFileName(original: string, now = Date.now()): string {
+/** MIME types of the extensions media files commonly have (both directions). */
+const MIME_BY_EXT: Readonly<Record<string, string>> = {
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  gif: "image/gif",
+  webp: "image/webp",
+  mp4: "video/mp4",
+  "3gp": "video/3gpp",
+  mov: "video/quicktime",
+  webm: "audio/webm",
+  ogg: "audio/ogg",
+  oga: "audio/ogg",
+  opus: "audio/opus",
+  mp3: "audio/mpeg",
+  m4a: "audio/mp4",
+  aac: "audio/aac",
+  wav: "audio/wav",
+  pdf: "application/pdf",
+  txt: "text/plain",
+  csv: "text/csv",
+  vcf: "text/vcard",
+  zip: "application/zip",
+  doc: "application/msword",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  xls: "application/vnd.ms-excel",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+};
+
+/** The MIME type of a stored file, from its extension. */
+export function mimeOfFile(name: string): string {
+  const ext = name.slice(name.lastIndexOf(".") + 1).toLowerCase();
+  return name.includes(".") ? MIME_BY_EXT[ext] ?? "application/octet-stream" : "application/octet-stream";
+}
+
+/** An extension for a MIME type (without the dot), or "" when none is known. */
+function extensionOf(mimetype: string): string {
+  const base = mimetype.split(";")[0].trim().toLowerCase();
+  for (const [ext, mime] of Object.entries(MIME_BY_EXT)) if (mime === base) return ext;
+  return "";
+}
+
+/**
+ * A fresh unique file name for `original`: time, random part, cleaned name; an extension
+ * from `mimetype` is added when the name has none (so the file is served with its type).
+ */
+export function newFileName(original: string, mimetype = "", now = Date.now()): string {
   const random = crypto.getRandomValues(new Uint8Array(6));
   const tag = Array.from(random, (b) => b.toString(16).padStart(2, "0")).join("");
-  return `${now}-${tag}-${cleanFileName(original)}`;
+  let name = cleanFileName(original);
+  const ext = extensionOf(mimetype);
+  if (!name.includes(".") && ext) name = `${name}.${ext}`;
+  return `${now}-${tag}-${name}`;
 }
 
 /** Writes `data` as a new file of the company (creating its folder); returns the file name. */
@@ -48,9 +96,10 @@ export async function saveMedia(
   companyId: number,
   original: string,
   data: Uint8Array | ReadableStream<Uint8Array>,
+  mimetype = "",
 ): Promise<string> {
   await Deno.mkdir(companyMediaDir(dataDir, companyId), { recursive: true });
-  const fileName = newFileName(original);
+  const fileName = newFileName(original, mimetype);
   const path = mediaFilePath(dataDir, companyId, fileName);
   await Deno.writeFile(path, data, { createNew: true });
   return fileName;

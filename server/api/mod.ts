@@ -16,7 +16,10 @@ import { queueRoutes } from "./queues.ts";
 import { queueOptionRoutes } from "./queue_options.ts";
 import { tagRoutes } from "./tags.ts";
 import { ticketTagRoutes } from "./ticket_tags.ts";
+import { quickMessageRoutes } from "./quick_messages.ts";
 import { routeWithSlash } from "./slash.ts";
+import { ghostMessageRoutes, messageRoutes } from "./messages.ts";
+import { mediaRoutes } from "../media/routes.ts";
 import { whatsappRoutes } from "./whatsapps.ts";
 import { sessionRoutes } from "./sessions.ts";
 import { simulatorRoutes } from "./simulator.ts";
@@ -38,5 +41,9 @@ export function mountAreas(app: Hono<AppEnv>): void {
   routeWithSlash(app, "/queue-options", queueOptionRoutes());
   routeWithSlash(app, "/tags", tagRoutes());
   app.route("/ticket-tags", ticketTagRoutes());
+  routeWithSlash(app, "/quick-messages", quickMessageRoutes());
+  app.route("/messages", messageRoutes());
+  app.route("/messages-ghost", ghostMessageRoutes());
+  app.route("/media", mediaRoutes());
   app.route("/", ticketRoutes());
 }

@@ -1,0 +1,172 @@
+/**
+ * Messages of a ticket (spec 000 §7 "Messages"): read a page, send text or media. Edits,
+ * deletes, forwards, contact cards and search are in message_actions.ts; link previews in
+ * message_preview.ts.
+ *
+ * Readings chosen where the spec is silent:
+ * - `GET /messages/{ticketId}` answers `{ messages, ticket, count, hasMore }`, 20 per page,
+ *   page 1 the newest, each page ordered oldest → newest; it resets the ticket's unread
+ *   counter. `GET /messages-ghost/{ticketId}` (permission `ticket-options:spy`) reads the
+ *   same without resetting it.
+ * - Sending needs an open ticket: a pending ticket must be accepted first and a closed one
+ *   reopened (400 `ERR_CREATING_MESSAGE`); a connection that cannot send now is 400
+ *   `ERR_WAPP_NOT_INITIALIZED`; blank text without media is 400.
+ * - Signature: when the company setting `sendSignMessage` is on and the body does not say
+ *   `signMessage: false`, a typed text is sent as `*{user name}:*\n{text}` (media captions
+ *   too; a media message with no caption is not signed). With the setting off, never.
+ * - Multipart: `medias` (or `medias[]`) files and `body` (one caption, or one per file);
+ *   one message per file. JSON `mediaUrl` is ignored (media come as uploads).
+ */
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { saveMedia } from "../../actors/messages/media_files.ts";
+import { messageCount, pageOfMessages, sendOutgoing } from "../../actors/messages/mod.ts";
+import { getUser } from "../../actors/platform/lookup.ts";
+import { loadLookups, markTicketRead, ticketItem, ticketMissing } from "../../actors/tickets/mod.ts";
+import { AppError } from "../../domain/errors.ts";
+import {
+  MESSAGE_PAGE_SIZE,
+  type MessageView,
+  MessagePageQuery,
+  mediaTypeOfMime,
+  parseMessageId,
+  SendMessageInput,
+  signedBody,
+} from "../../domain/message.ts";
+import { settingOn } from "../../domain/settings.ts";
+import { requireAuth, requirePermission } from "../auth/middleware.ts";
+import type { AppDeps, AppEnv } from "../deps.ts";
+import { idParam, parseQuery, parseWith } from "../http/validate.ts";
+import type { Principal } from "../../domain/permissions.ts";
+import { assertCanSend, readableTicket, viewsOf, writableTicket } from "./message_access.ts";
+import { messageActionRoutes } from "./message_actions.ts";
+
+/** Largest upload accepted by POST /messages/{ticketId} (WhatsApp documents go to 100 MB). */
+export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+
+const blank = () =>
+  new AppError("ERR_VALIDATION", {
+    status: 400,
+    message: "Message body is blank",
+    fields: { body: "Required" },
+  });
+
+/** One page of a ticket's messages as GET /messages and /messages-ghost answer it. */
+async function readPage(deps: AppDeps, who: Principal, ticketId: number, pageNumber: number, ghost: boolean) {
+  const { ticket } = await readableTicket(deps, who, ticketId);
+  const [{ messages, hasMore }, count] = await Promise.all([
+    pageOfMessages(deps.kv, who.companyId, ticketId, pageNumber, MESSAGE_PAGE_SIZE),
+    messageCount(deps.system, who.companyId, ticketId),
+  ]);
+  const current = ghost ? ticket : await markTicketRead(deps.system, who.companyId, ticketId);
+  const [views, lookups] = await Promise.all([
+    viewsOf(deps, ticket, messages),
+    loadLookups(deps.system, who.companyId),
+  ]);
+  return { messages: views, ticket: ticketItem(current, lookups), count, hasMore };
+}
+
+/** The body's files and captions, from a multipart form. */
+function uploads(form: Record<string, unknown>): { files: File[]; captions: string[] } {
+  const list = (v: unknown) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+  const files = [...list(form.medias), ...list(form["medias[]"])].filter((f): f is File => f instanceof File);
+  const captions = list(form.body).map((b) => (typeof b === "string" ? b : ""));
+  return { files, captions };
+}
+
+/** Sends what POST /messages/{ticketId} carries; replies with the stored messages' views. */
+async function send(deps: AppDeps, who: Principal, ticketId: number, raw: Record<string, unknown>, files: File[], captions: string[]) {
+  const { ticket, settings } = await writableTicket(deps, who, ticketId);
+  const input = parseWith(SendMessageInput, raw);
+  const text = input.body.trim();
+  if (files.length === 0 && text === "") throw blank();
+  await assertCanSend(deps, ticket);
+  const user = await getUser(deps.system, who.id);
+  const sign = settingOn(settings.sendSignMessage) && input.signMessage !== false && user !== undefined;
+  const withSignature = (body: string) => (sign && body !== "" ? signedBody(user!.name, body) : body);
+  const quoted = input.quotedMsg && parseMessageId(input.quotedMsg)?.ticketId === ticket.id
+    ? input.quotedMsg
+    : null;
+
+  const views: MessageView[] = [];
+  if (files.length === 0) {
+    const { view } = await sendOutgoing(deps, ticket, {
+      body: withSignature(text),
+      quotedMsgId: quoted,
+      userId: who.id,
+    });
+    views.push(view);
+  }
+  for (const [i, file] of files.entries()) {
+    const caption = (captions[i] ?? (files.length === 1 ? captions[0] : undefined) ?? "").trim();
+    const stored = await saveMedia(deps.config.dataDir, who.companyId, file.name, file.stream(), file.type);
+    const { view } = await sendOutgoing(deps, ticket, {
+      body: caption ? withSignature(caption) : file.name,
+      mediaType: mediaTypeOfMime(file.type),
+      media: { file: stored, name: file.name, mimetype: file.type || "application/octet-stream" },
+      quotedMsgId: i === 0 ? quoted : null,
+      userId: who.id,
+    });
+    views.push(view);
+  }
+  return { message: views[views.length - 1], messages: views };
+}
+
+/** The `/messages` sub-app. */
+export function messageRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use(requireAuth());
+  app.route("/", messageActionRoutes());
+
+  app.get("/:ticketId", async (c) => {
+    const ticketId = idParam(c, "ticketId", () => ticketMissing(c.req.param("ticketId")));
+    const { pageNumber } = parseQuery(c, MessagePageQuery);
+    return c.json(await readPage(c.get("deps"), c.get("principal"), ticketId, pageNumber, false));
+  });
+
+  app.post(
+    "/:ticketId",
+    bodyLimit({
+      maxSize: MAX_UPLOAD_BYTES,
+      onError: () => {
+        throw new AppError("ERR_VALIDATION", { status: 413, message: "Upload too large (max 100 MB)" });
+      },
+    }),
+    async (c) => {
+      const ticketId = idParam(c, "ticketId", () => ticketMissing(c.req.param("ticketId")));
+      const type = c.req.header("content-type") ?? "";
+      let raw: Record<string, unknown> = {};
+      let files: File[] = [];
+      let captions: string[] = [];
+      if (type.includes("multipart/form-data")) {
+        const form = await c.req.parseBody({ all: true });
+        ({ files, captions } = uploads(form));
+        raw = { ...form, body: captions[0] ?? "" };
+        delete raw.medias;
+        delete raw["medias[]"];
+      } else {
+        const text = await c.req.text();
+        try {
+          raw = text.trim() ? JSON.parse(text) : {};
+        } catch {
+          throw new AppError("ERR_VALIDATION", { status: 400, message: "Body is not valid JSON" });
+        }
+        if (typeof raw !== "object" || raw === null) raw = {};
+      }
+      return c.json(await send(c.get("deps"), c.get("principal"), ticketId, raw, files, captions));
+    },
+  );
+  return app;
+}
+
+/** The `/messages-ghost` sub-app: reading without resetting unread (supervisors' spy). */
+export function ghostMessageRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use(requireAuth(), requirePermission("ticket-options:spy"));
+  app.get("/:ticketId", async (c) => {
+    const ticketId = idParam(c, "ticketId", () => ticketMissing(c.req.param("ticketId")));
+    const { pageNumber } = parseQuery(c, MessagePageQuery);
+    return c.json(await readPage(c.get("deps"), c.get("principal"), ticketId, pageNumber, true));
+  });
+  return app;
+}

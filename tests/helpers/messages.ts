@@ -1,0 +1,51 @@
+/**
+ * Fixtures for the messages tests: inbound messages built like a channel builds them, fed
+ * through the real inbound path (`receiveInbound`), and waits for bus events.
+ */
+import { receiveInbound } from "../../actors/messages/mod.ts";
+import type { InboundMessage } from "../../domain/channel.ts";
+import type { BusEvent } from "../../domain/events.ts";
+import { defaultConnection } from "./fixtures.ts";
+import type { TestServer } from "./server.ts";
+
+/** An inbound text from `from` (fresh provider id unless given). */
+export function inboundText(from: string, body: string, fields: Partial<InboundMessage> = {}): InboundMessage {
+  return {
+    providerId: `P-${crypto.randomUUID()}`,
+    from,
+    name: `Cliente ${from.slice(-4)}`,
+    body,
+    mediaType: "chat",
+    fromMe: false,
+    isGroup: false,
+    timestamp: Date.now(),
+    ...fields,
+  };
+}
+
+/** Feeds `msg` through the inbound path on the company's default connection. */
+export async function receive(server: TestServer, msg: InboundMessage, companyId = server.demo!.companyId) {
+  const conn = await defaultConnection(server, companyId);
+  return await receiveInbound(server.deps, companyId, conn.id, msg);
+}
+
+/** A fresh customer number. */
+export function freshNumber(): string {
+  return `5511${String(crypto.getRandomValues(new Uint32Array(1))[0] % 1e9).padStart(9, "0")}`;
+}
+
+/** Resolves with the first bus event matching `match` (rejects after `ms`). */
+export function nextEvent(server: TestServer, match: (e: BusEvent) => boolean, ms = 10_000): Promise<BusEvent> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error("No matching bus event in time"));
+    }, ms);
+    const stop = server.deps.bus.subscribe((event) => {
+      if (!match(event)) return;
+      clearTimeout(timer);
+      stop();
+      resolve(event);
+    });
+  });
+}

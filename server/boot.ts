@@ -8,6 +8,8 @@ import { helps } from "../actors/helps/collection.ts";
 import { contactsActor } from "../actors/contacts/mod.ts";
 import { queueOptions } from "../actors/queue_options/collection.ts";
 import { quickMessages } from "../actors/quick_messages/collection.ts";
+import { ticketNotes } from "../actors/notes/collection.ts";
+import { oportunidades } from "../actors/oportunidades/collection.ts";
 import { companies, PLATFORM, plans, settings, users } from "../actors/platform/collections.ts";
 import { queues } from "../actors/queues/collection.ts";
 import { tags } from "../actors/tags/collection.ts";
@@ -26,6 +28,7 @@ export function registerActors(system: ActorSystem): void {
   system.register(sessionActor);
   system.register(queueOptions.actor);
   system.register(quickMessages.actor);
+  system.register(ticketNotes.actor, oportunidades.actor);
   system.register(ticketDesk);
 }
 

@@ -17,6 +17,8 @@ import { queueOptionRoutes } from "./queue_options.ts";
 import { tagRoutes } from "./tags.ts";
 import { ticketTagRoutes } from "./ticket_tags.ts";
 import { quickMessageRoutes } from "./quick_messages.ts";
+import { ticketNoteRoutes } from "./ticket_notes.ts";
+import { oportunidadeRoutes } from "./oportunidades.ts";
 import { routeWithSlash } from "./slash.ts";
 import { ghostMessageRoutes, messageRoutes } from "./messages.ts";
 import { mediaRoutes } from "../media/routes.ts";
@@ -42,6 +44,8 @@ export function mountAreas(app: Hono<AppEnv>): void {
   routeWithSlash(app, "/tags", tagRoutes());
   app.route("/ticket-tags", ticketTagRoutes());
   routeWithSlash(app, "/quick-messages", quickMessageRoutes());
+  app.route("/ticket-notes", ticketNoteRoutes());
+  routeWithSlash(app, "/oportunidade", oportunidadeRoutes());
   app.route("/messages", messageRoutes());
   app.route("/messages-ghost", ghostMessageRoutes());
   app.route("/media", mediaRoutes());

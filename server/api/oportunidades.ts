@@ -1,0 +1,73 @@
+/**
+ * Opportunities (spec 002 §2.11, §7): a searchable, paged list with add, edit and delete for
+ * every user of the company (the spec names no role restriction).
+ */
+import { Hono } from "hono";
+import { oportunidades } from "../../actors/oportunidades/collection.ts";
+import { notFound } from "../../domain/errors.ts";
+import { type Oportunidade, OportunidadeInput } from "../../domain/oportunidade.ts";
+import { matchesSearch, paginate, SearchPage } from "../../domain/paging.ts";
+import { requireAuth } from "../auth/middleware.ts";
+import type { AppEnv } from "../deps.ts";
+import { idParam, parseBody, parseQuery } from "../http/validate.ts";
+
+const missing = (id: number | string) =>
+  notFound("ERR_NOT_FOUND", `Oportunidade ${id} does not exist`);
+
+/** The opportunity routes, mounted at `/oportunidade`. */
+export function oportunidadeRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const auth = requireAuth();
+
+  app.get("/", auth, async (c) => {
+    const query = parseQuery(c, SearchPage);
+    const all = await oportunidades.in(c.get("deps").system, c.get("principal").companyId).list();
+    const hits = all.filter((o) => matchesSearch(query.searchParam, o.name))
+      .sort((a, b) => a.name.localeCompare(b.name, "pt") || a.id - b.id);
+    const page = paginate(hits, query.pageNumber);
+    return c.json({ oportunidades: page.rows, count: page.count, hasMore: page.hasMore });
+  });
+
+  app.get("/list", auth, async (c) => {
+    const all = await oportunidades.in(c.get("deps").system, c.get("principal").companyId).list();
+    return c.json(all.sort((a, b) => a.name.localeCompare(b.name, "pt") || a.id - b.id));
+  });
+
+  app.get("/:id", auth, async (c) => {
+    const id = idParam(c, "id", () => missing(c.req.param("id")));
+    const found = await oportunidades.in(c.get("deps").system, c.get("principal").companyId).get(id);
+    if (!found) throw missing(id);
+    return c.json(found);
+  });
+
+  app.post("/", auth, async (c) => {
+    const input = await parseBody(c, OportunidadeInput);
+    const companyId = c.get("principal").companyId;
+    const record = await oportunidades.in(c.get("deps").system, companyId).create(
+      (id, now): Oportunidade => ({ id, companyId, name: input.name, createdAt: now, updatedAt: now }),
+    );
+    return c.json(record);
+  });
+
+  app.put("/:id", auth, async (c) => {
+    const id = idParam(c, "id", () => missing(c.req.param("id")));
+    const input = await parseBody(c, OportunidadeInput);
+    const record = await oportunidades.in(c.get("deps").system, c.get("principal").companyId).update(
+      id,
+      (old, now) => ({ ...old, name: input.name, updatedAt: now }),
+      () => missing(id),
+    );
+    return c.json(record);
+  });
+
+  app.delete("/:id", auth, async (c) => {
+    const id = idParam(c, "id", () => missing(c.req.param("id")));
+    await oportunidades.in(c.get("deps").system, c.get("principal").companyId).remove(
+      id,
+      () => missing(id),
+    );
+    return c.json({ message: "Oportunidade deleted" });
+  });
+
+  return app;
+}

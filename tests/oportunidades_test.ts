@@ -1,0 +1,42 @@
+/** Opportunities over real HTTP: CRUD, validation, paging and isolation. */
+import assert from "node:assert/strict";
+import { withServer } from "./helpers/server.ts";
+
+Deno.test("/oportunidade CRUD validates the name and pages with search", async () => {
+  await withServer(async (server) => {
+    const agent = await server.login("agent@demo.local");
+    const bad = await agent.post("/oportunidade", { name: "x" });
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.fields.name, "Too Short!");
+    assert.equal((await agent.post("/oportunidade", {})).body.fields.name, "Required");
+    for (let i = 1; i <= 21; i++) {
+      assert.equal((await agent.post("/oportunidade", { name: `Venda ${String(i).padStart(2, "0")}` })).status, 200);
+    }
+    const created = await agent.post("/oportunidade", { name: "Renovação anual" });
+    const page = await agent.get("/oportunidade/?pageNumber=1");
+    assert.equal(page.status, 200);
+    assert.equal(page.body.oportunidades.length, 20);
+    assert.equal(page.body.count, 22);
+    assert.equal(page.body.hasMore, true);
+    assert.equal((await agent.get("/oportunidade?pageNumber=2")).body.hasMore, false);
+    const search = await agent.get("/oportunidade/?searchParam=renovacao");
+    assert.deepEqual(search.body.oportunidades.map((o: { id: number }) => o.id), [created.body.id]);
+    const edited = await agent.put(`/oportunidade/${created.body.id}`, { name: "Renovação bienal" });
+    assert.equal(edited.body.name, "Renovação bienal");
+    assert.equal((await agent.get(`/oportunidade/${created.body.id}`)).body.name, "Renovação bienal");
+    assert.equal((await agent.delete(`/oportunidade/${created.body.id}`)).status, 200);
+    assert.equal((await agent.get(`/oportunidade/${created.body.id}`)).status, 404);
+  });
+});
+
+Deno.test("opportunities of another company answer 404", async () => {
+  await withServer(async (server) => {
+    const admin = await server.login("admin@demo.local");
+    const outsider = await server.login("super@balcao.local");
+    const o = (await admin.post("/oportunidade", { name: "Privada" })).body;
+    assert.equal((await outsider.get(`/oportunidade/${o.id}`)).status, 404);
+    assert.equal((await outsider.put(`/oportunidade/${o.id}`, { name: "Hack" })).status, 404);
+    assert.equal((await outsider.delete(`/oportunidade/${o.id}`)).status, 404);
+    assert.equal((await outsider.get("/oportunidade/")).body.count, 0);
+  });
+});

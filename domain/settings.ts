@@ -112,6 +112,25 @@ export const SECRET_SETTING_KEYS: ReadonlySet<string> = new Set([
   "asaastoken",
 ]);
 
+/**
+ * Company keys holding the company's own credentials for bot integrations: readable by its
+ * admins (who set them), not by every agent.
+ */
+export const ADMIN_SETTING_KEYS: ReadonlySet<string> = new Set(["tokenTypebot", "apiKeyN8N"]);
+
+/** Who reads settings, as far as hiding keys goes. */
+export interface SettingReader {
+  profile: string;
+  super: boolean;
+}
+
+/** Whether `who` may read `key` at all (secrets: super only; admin keys: admins). */
+export function settingReadable(who: SettingReader, key: string): boolean {
+  if (SECRET_SETTING_KEYS.has(key)) return who.super;
+  if (ADMIN_SETTING_KEYS.has(key)) return who.super || who.profile === "admin";
+  return true;
+}
+
 /** Whether `key` is a setting the product knows (every known key has a default). */
 export function isSettingKey(key: string): boolean {
   return Object.hasOwn(SETTING_DEFAULTS, key);

@@ -73,3 +73,27 @@ Deno.test("global settings: only super writes them, everyone reads the platform'
     assert.equal((await owner.get("/settings/mpaccesstoken")).body.value, "APP-secret");
   });
 });
+
+Deno.test("settings: integration credentials are for admins; secrets never reach non-super sessions", async () => {
+  await withServer(async (server) => {
+    const admin = await server.login("admin@demo.local");
+    assert.equal((await admin.put("/settings/apiKeyN8N", { value: "n8n-key" })).status, 200);
+    assert.equal((await admin.get("/settings/apiKeyN8N")).body.value, "n8n-key");
+    const agent = await server.login("agent@demo.local");
+    assert.equal((await agent.get("/settings/apiKeyN8N")).status, 403);
+    const agentList = (await agent.get("/settings/")).body as Array<{ key: string }>;
+    assert.equal(agentList.some((s) => s.key === "apiKeyN8N"), false);
+
+    const owner = await server.login("super@balcao.local");
+    await owner.put("/settings/stripeprivatekey", { value: "sk_live_x" });
+    await owner.post("/users", { name: "Equipe", email: "equipe@balcao.local", password: "12345", profile: "admin" });
+    const staff = await server.login("equipe@balcao.local", "12345");
+    for (const path of ["/auth/me", `/companies/${server.demo!.platformId}`]) {
+      const body = JSON.stringify((await staff.get(path)).body);
+      assert.equal(body.includes("sk_live_x"), false, path);
+      assert.equal(body.includes("stripeprivatekey"), false, path);
+    }
+    const ownerMe = JSON.stringify((await owner.get("/auth/me")).body);
+    assert.ok(ownerMe.includes("sk_live_x"));
+  });
+});

@@ -2,7 +2,12 @@
 import type { ActorSystem } from "../_runtime/system.ts";
 import type { Company } from "../../domain/company.ts";
 import type { Plan } from "../../domain/plan.ts";
-import { SETTING_DEFAULTS } from "../../domain/settings.ts";
+import {
+  GLOBAL_SETTING_KEYS,
+  SETTING_DEFAULTS,
+  settingReadable,
+  type SettingReader,
+} from "../../domain/settings.ts";
 import type { User } from "../../domain/user.ts";
 import { companies, PLATFORM, plans, settings, users } from "./collections.ts";
 
@@ -80,4 +85,25 @@ export async function platformCompanyId(system: ActorSystem): Promise<number | u
 export async function platformSettings(system: ActorSystem): Promise<Record<string, string>> {
   const id = await platformCompanyId(system);
   return id === undefined ? { ...SETTING_DEFAULTS } : await companySettings(system, id);
+}
+
+/**
+ * The settings of company `companyId` as `who` may read them: global keys from the platform
+ * company (the one place they are written), keys `who` may not read left out.
+ */
+export async function visibleSettings(
+  system: ActorSystem,
+  companyId: number,
+  who: SettingReader,
+): Promise<Record<string, string>> {
+  const [own, platform] = await Promise.all([
+    companySettings(system, companyId),
+    platformSettings(system),
+  ]);
+  const result: Record<string, string> = {};
+  for (const [key, value] of Object.entries(own)) {
+    if (!settingReadable(who, key)) continue;
+    result[key] = GLOBAL_SETTING_KEYS.has(key) ? platform[key] : value;
+  }
+  return result;
 }

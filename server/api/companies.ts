@@ -77,7 +77,7 @@ export function companyRoutes(): Hono<AppEnv> {
     const who = c.get("principal");
     const company = await reachableCompany(system, who, idOf(c));
     if (!who.super && who.profile !== "admin") throw forbidden();
-    return c.json(await companyDetail(system, company));
+    return c.json(await companyDetail(system, company, c.get("principal")));
   });
 
   app.post("/", ...superOnly, async (c) => {
@@ -92,7 +92,7 @@ export function companyRoutes(): Hono<AppEnv> {
     if (campaignsEnabled !== undefined) {
       await setSetting(system, company.id, "campaignsEnabled", String(campaignsEnabled));
     }
-    return c.json(await companyDetail(system, company), 201);
+    return c.json(await companyDetail(system, company, c.get("principal")), 201);
   });
 
   app.post("/internal", ...superOnly, async (c) => {
@@ -116,7 +116,7 @@ export function companyRoutes(): Hono<AppEnv> {
       }),
       () => noCompany(company.id),
     );
-    return c.json(await companyDetail(system, updated));
+    return c.json(await companyDetail(system, updated, c.get("principal")));
   });
 
   app.put("/:id", ...superOnly, async (c) => {
@@ -139,7 +139,7 @@ export function companyRoutes(): Hono<AppEnv> {
     if (campaignsEnabled !== undefined) {
       await setSetting(system, id, "campaignsEnabled", String(campaignsEnabled));
     }
-    return c.json(await companyDetail(system, updated));
+    return c.json(await companyDetail(system, updated, c.get("principal")));
   });
 
   app.delete("/:id", ...superOnly, async (c) => {

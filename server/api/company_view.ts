@@ -1,7 +1,8 @@
 /** Companies as the companies endpoints return them: dates as ISO text, plan expanded. */
 import type { ActorSystem } from "../../actors/_runtime/system.ts";
 import { PLATFORM, plans } from "../../actors/platform/collections.ts";
-import { companySettings } from "../../actors/platform/lookup.ts";
+import { visibleSettings } from "../../actors/platform/lookup.ts";
+import type { SettingReader } from "../../domain/settings.ts";
 import type { Company } from "../../domain/company.ts";
 import { isoDate } from "./user_view.ts";
 
@@ -17,11 +18,11 @@ export async function companyViewer(system: ActorSystem) {
   });
 }
 
-/** One company with its plan and its settings (key/value list, spec 001 §3). */
-export async function companyDetail(system: ActorSystem, company: Company) {
+/** One company with its plan and its settings as `who` may read them (spec 001 §3). */
+export async function companyDetail(system: ActorSystem, company: Company, who: SettingReader) {
   const [view, settings] = await Promise.all([
     companyViewer(system),
-    companySettings(system, company.id),
+    visibleSettings(system, company.id, who),
   ]);
   return {
     ...view(company),

@@ -2,18 +2,18 @@
  * Settings (spec 000 §7, 001 §2.4, §3): key/value pairs per company, every known key with a
  * default. Global keys (GLOBAL_SETTING_KEYS) live in the platform company: everyone reads
  * them from there, only super users write them, and the credentials among them
- * (SECRET_SETTING_KEYS) are shown to super users only. Company keys are written by admins.
+ * (SECRET_SETTING_KEYS) are shown to super users only. Company keys are written by admins;
+ * the company's own integration credentials (ADMIN_SETTING_KEYS) are read by admins only.
  */
 import { Hono } from "hono";
-import { companySettings, platformCompanyId, platformSettings } from "../../actors/platform/lookup.ts";
+import { platformCompanyId, visibleSettings } from "../../actors/platform/lookup.ts";
 import { setSetting } from "../../actors/platform/settings_commands.ts";
-import type { ActorSystem } from "../../actors/_runtime/system.ts";
 import { AppError, forbidden, notFound } from "../../domain/errors.ts";
-import { can, type Principal } from "../../domain/permissions.ts";
+import { can } from "../../domain/permissions.ts";
 import {
   GLOBAL_SETTING_KEYS,
   isSettingKey,
-  SECRET_SETTING_KEYS,
+  settingReadable,
   settingValueError,
   SettingUpdate,
 } from "../../domain/settings.ts";
@@ -23,30 +23,14 @@ import { parseBody } from "../http/validate.ts";
 
 const noSetting = (key: string) => notFound("ERR_NO_SETTING_FOUND", `Setting ${key} not found`);
 
-/** The settings `who` may read: the company's, global keys from the platform, secrets for super only. */
-export async function visibleSettings(
-  system: ActorSystem,
-  who: Pick<Principal, "companyId" | "super">,
-): Promise<Record<string, string>> {
-  const [own, platform] = await Promise.all([
-    companySettings(system, who.companyId),
-    platformSettings(system),
-  ]);
-  const result: Record<string, string> = {};
-  for (const [key, value] of Object.entries(own)) {
-    if (SECRET_SETTING_KEYS.has(key) && !who.super) continue;
-    result[key] = GLOBAL_SETTING_KEYS.has(key) ? platform[key] : value;
-  }
-  return result;
-}
-
 /** The settings routes, mounted at `/settings`. */
 export function settingRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const auth = requireAuth();
 
   app.get("/", auth, async (c) => {
-    const all = await visibleSettings(c.get("deps").system, c.get("principal"));
+    const who = c.get("principal");
+    const all = await visibleSettings(c.get("deps").system, who.companyId, who);
     return c.json(Object.entries(all).map(([key, value]) => ({ key, value })));
   });
 
@@ -54,8 +38,8 @@ export function settingRoutes(): Hono<AppEnv> {
     const key = c.req.param("key");
     const who = c.get("principal");
     if (!isSettingKey(key)) throw noSetting(key);
-    if (SECRET_SETTING_KEYS.has(key) && !who.super) throw forbidden(`Setting ${key} is for super users`);
-    const all = await visibleSettings(c.get("deps").system, who);
+    if (!settingReadable(who, key)) throw forbidden(`Setting ${key} is not readable by user ${who.id}`);
+    const all = await visibleSettings(c.get("deps").system, who.companyId, who);
     return c.json({ key, value: all[key] });
   });
 

@@ -43,7 +43,7 @@ export async function signupFromInput(deps: AppDeps, input: SignupInput) {
     },
     campaignsEnabled: input.campaignsEnabled ?? true,
   });
-  return { company: await companyDetail(deps.system, company), user: publicUser(user) };
+  return { company: await companyDetail(deps.system, company, user), user: publicUser(user) };
 }
 
 /** The public sign-up, mounted at `/companies` (path `/cadastro`, no authentication). */

@@ -1,6 +1,6 @@
 /** The user as login, refresh and `/auth/me` return it (spec 000 §7: company, settings, queues). */
 import { publicUser } from "../../actors/platform/collections.ts";
-import { companyPlan, companySettings, getCompany } from "../../actors/platform/lookup.ts";
+import { companyPlan, getCompany, visibleSettings } from "../../actors/platform/lookup.ts";
 import { queues } from "../../actors/queues/collection.ts";
 import type { ActorSystem } from "../../actors/_runtime/system.ts";
 import type { User } from "../../domain/user.ts";
@@ -14,7 +14,8 @@ export function isoDate(ms: number | null | undefined): string | null {
 export async function sessionUser(system: ActorSystem, user: User) {
   const [company, settings, plan, queueMap] = await Promise.all([
     getCompany(system, user.companyId),
-    companySettings(system, user.companyId),
+    // Global keys from the platform, credentials only for those allowed (as GET /settings).
+    visibleSettings(system, user.companyId, user),
     companyPlan(system, user.companyId),
     queues.in(system, user.companyId).records(),
   ]);

@@ -39,9 +39,31 @@ export type BaileysSocketFactory = (auth: KvAuth["state"]) => BaileysSocketLike;
 /** Downloads a message's media (real: Baileys' downloadMediaMessage). */
 export type MediaDownloader = (msg: WaMessageLike, sock: BaileysSocketLike) => Promise<{ data: Uint8Array; mimetype: string; filename: string }>;
 
+/** Baileys' logger interface, quiet except for errors (it logs every frame otherwise). */
+const quietLogger = {
+  level: "error",
+  child() {
+    return quietLogger;
+  },
+  trace() {},
+  debug() {},
+  info() {},
+  warn() {},
+  error(obj: unknown, msg?: string) {
+    console.error("baileys:", msg ?? "", typeof obj === "object" ? JSON.stringify(obj).slice(0, 300) : obj);
+  },
+};
+
 /** The real socket factory. */
 export const realSocket: BaileysSocketFactory = (auth) =>
-  baileys.default({ auth, printQRInTerminal: false, syncFullHistory: false, markOnlineOnConnect: false }) as unknown as BaileysSocketLike;
+  baileys.default({
+    auth,
+    printQRInTerminal: false,
+    syncFullHistory: false,
+    markOnlineOnConnect: false,
+    // deno-lint-ignore no-explicit-any -- structurally a pino logger for the calls Baileys makes
+    logger: quietLogger as any,
+  }) as unknown as BaileysSocketLike;
 
 const realDownload: MediaDownloader = async (msg, sock) => {
   const data = await baileys.downloadMediaMessage(

@@ -27,7 +27,7 @@ export class LiveSession {
   readonly adapter: ChannelAdapter;
   readonly provider: Provider;
   #deps: AppDeps;
-  #options: LiveOptions;
+  #options: () => LiveOptions;
   #statusChain: Promise<unknown> = Promise.resolve();
   #sendChain: Promise<void> = Promise.resolve();
   #pacer: PacerState = emptyPacer();
@@ -42,7 +42,7 @@ export class LiveSession {
     readonly whatsappId: number,
     record: Whatsapp,
     factory: AdapterFactory,
-    options: LiveOptions,
+    options: () => LiveOptions,
   ) {
     this.#deps = deps;
     this.#options = options;
@@ -84,7 +84,7 @@ export class LiveSession {
   /** Waits for the pacer's next slot: every send of this connection goes through here. */
   pace(): Promise<void> {
     const turn = this.#pacerChain.then(async () => {
-      const slot = nextSlot(this.#pacer, Date.now(), this.#options.pacing, this.#options.random());
+      const slot = nextSlot(this.#pacer, Date.now(), this.#options().pacing, this.#options().random());
       this.#pacer = slot.state;
       const wait = slot.at - Date.now();
       if (wait > 0) await sleep(wait);
@@ -114,8 +114,8 @@ export class LiveSession {
     const { companyId, ticketId, messageId, message } = request;
     const system = this.#deps.system;
     let lastError: unknown;
-    for (let attempt = 0; attempt <= this.#options.retryDelays.length; attempt++) {
-      if (attempt > 0) await sleep(this.#options.retryDelays[attempt - 1]);
+    for (let attempt = 0; attempt <= this.#options().retryDelays.length; attempt++) {
+      if (attempt > 0) await sleep(this.#options().retryDelays[attempt - 1]);
       if (this.#closed) break;
       try {
         await this.pace();
@@ -132,6 +132,10 @@ export class LiveSession {
         return;
       } catch (error) {
         lastError = error;
+        if (attempt < this.#options().retryDelays.length) {
+          await recordSendResult(system, companyId, ticketId, messageId, { error: "ERR_SENDING_WAPP_MSG", final: false })
+            .catch(() => {});
+        }
       }
     }
     console.warn(`Send of message ${messageId} on connection ${this.whatsappId} failed:`, String(lastError));

@@ -70,6 +70,13 @@ export class Channels implements SessionHost {
     this.#random = options.random ?? Math.random;
   }
 
+  /** Changes timings at run time (tests); applies to sessions started afterwards. */
+  configure(options: Pick<ChannelsOptions, "pacing" | "retryDelays" | "random">): void {
+    if (options.pacing) this.#pacing = { ...this.#pacing, ...options.pacing };
+    if (options.retryDelays) this.#retryDelays = options.retryDelays;
+    if (options.random) this.#random = options.random;
+  }
+
   /** Binds the registry to its server's deps (once, at start-up). */
   bind(deps: AppDeps): void {
     this.#deps = deps;
@@ -109,7 +116,7 @@ export class Channels implements SessionHost {
     if (!live) {
       const factory = this.#factories[record.provider];
       if (!factory) throw notFound("ERR_NO_WAPP_FOUND", `Provider ${record.provider} is not available`);
-      live = new LiveSession(deps, companyId, whatsappId, record, factory, this.#options(record.provider));
+      live = new LiveSession(deps, companyId, whatsappId, record, factory, () => this.#options(record.provider));
       this.#live.set(key(companyId, whatsappId), live);
     } else {
       await live.adapter.stop().catch(() => {});
@@ -220,7 +227,7 @@ export class Channels implements SessionHost {
     const record = await this.#record(companyId, whatsappId);
     const factory = record && this.#factories[record.provider];
     if (!record || !factory) return undefined;
-    const live = new LiveSession(this.#need(), companyId, whatsappId, record, factory, this.#options(record.provider));
+    const live = new LiveSession(this.#need(), companyId, whatsappId, record, factory, () => this.#options(record.provider));
     this.#live.set(key(companyId, whatsappId), live);
     return live;
   }

@@ -14,7 +14,7 @@ import { parseBody } from "../http/validate.ts";
 import { accessState } from "../auth/access.ts";
 import { clientAddress } from "../auth/client_address.ts";
 import { requireAuth } from "../auth/middleware.ts";
-import { verifyPassword } from "../auth/passwords.ts";
+import { verifyOrBurn } from "../auth/passwords.ts";
 import { signAccess, signRefresh, verifyRefresh } from "../auth/tokens.ts";
 import { isoDate, sessionUser } from "./user_view.ts";
 import type { Context } from "hono";
@@ -74,10 +74,10 @@ export function authRoutes(): Hono<AppEnv> {
     }
     const user = await findUserByEmail(deps.system, input.email);
     const state = user ? await accessState(deps.system, user, now) : undefined;
-    // A user of a deleted company logs in like an unknown e-mail.
-    if (
-      !user || !state?.company || !(await verifyPassword(user.passwordHash, input.password))
-    ) {
+    // A user of a deleted company logs in like an unknown e-mail (same answer, same time).
+    const known = state?.company ? user : undefined;
+    const valid = await verifyOrBurn(known?.passwordHash, input.password, deps.config.passwordHash);
+    if (!user || !state?.company || !valid) {
       for (const k of keys) deps.throttle.fail(k, now);
       throw invalidCredentials();
     }

@@ -16,3 +16,26 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
     return false;
   }
 }
+
+/**
+ * Hashes of a password nobody has, one per cost. Login verifies against one when the e-mail
+ * is unknown, so an unknown e-mail takes as long as a wrong password (no user enumeration
+ * by timing).
+ */
+const NO_USER_HASH = {
+  strong: "$argon2id$v=19$m=19456,t=2,p=1$7kOEn0LM2pCl6i8dIcUZfQ$Icbz9zHaWXL/Onj4VRYvAQR/51Q3ig0NhkWFk3Of+/M",
+  fast: "$argon2id$v=19$m=1024,t=1,p=1$mh2PV2HcUnNvNBkQGNHoPA$TKeYGqODOIK4fL5pXHfyd3HWbzxzaLjAwo5i1r6Hwes",
+} as const;
+
+/** Verifies `password` against `passwordHash`, or spends the same time and fails when there is none. */
+export async function verifyOrBurn(
+  passwordHash: string | undefined,
+  password: string,
+  cost: "strong" | "fast",
+): Promise<boolean> {
+  if (passwordHash === undefined) {
+    await verifyPassword(NO_USER_HASH[cost], password);
+    return false;
+  }
+  return await verifyPassword(passwordHash, password);
+}

@@ -105,6 +105,8 @@ Deno.test("POST/PUT/DELETE /companies: create, unique name, update, delete with 
     assert.equal(user.body.companyId, id);
     assert.equal((await owner.delete(`/companies/${id}`)).status, 200);
     assert.equal((await owner.get(`/companies/${id}`)).status, 404);
+    const leftSettings = await Array.fromAsync(server.deps.kv.list({ prefix: ["setting", id] }));
+    assert.deepEqual(leftSettings, []);
     const login = await server.client().post("/auth/login", { email: "padeiro@padaria.local", password: "12345" });
     assert.equal(login.status, 401);
     const platform = server.demo!.platformId;

@@ -19,3 +19,11 @@ export function setSetting(
     return { put: [next], reply: next };
   });
 }
+
+/** Deletes every stored setting of a company (when the company is deleted). */
+export function removeCompanySettings(system: ActorSystem, companyId: number): Promise<number> {
+  return settings.in(system, companyId).transact((view) => ({
+    remove: [...view.records.keys()],
+    reply: view.records.size,
+  }));
+}

@@ -9,7 +9,7 @@ import type { ActorSystem } from "../../actors/_runtime/system.ts";
 import { companies, PLATFORM } from "../../actors/platform/collections.ts";
 import { companyNameTaken, createCompany } from "../../actors/platform/commands.ts";
 import { getCompany, getPlan, platformCompanyId } from "../../actors/platform/lookup.ts";
-import { setSetting } from "../../actors/platform/settings_commands.ts";
+import { removeCompanySettings, setSetting } from "../../actors/platform/settings_commands.ts";
 import { removeCompanyUsers } from "../../actors/platform/user_commands.ts";
 import { CompanyInput, CompanySchedulesInput, SignupInput } from "../../domain/company.ts";
 import { forbidden, notFound } from "../../domain/errors.ts";
@@ -152,6 +152,8 @@ export function companyRoutes(): Hono<AppEnv> {
     // Users first: a company whose users outlived it would leave logins pointing nowhere.
     await removeCompanyUsers(system, id);
     await companies.in(system, PLATFORM).remove(id, () => noCompany(id));
+    // TODO(#2): the company's queues, connections, contacts and tickets stay in KV, unreachable.
+    await removeCompanySettings(system, id);
     return c.json({ message: "Company deleted" });
   });
 

@@ -4,6 +4,8 @@
  * quick replies, and a simulator connection already paired. Each area adds its part to
  * `seedDemo` below.
  */
+import { helps } from "../../actors/helps/collection.ts";
+import { PLATFORM } from "../../actors/platform/collections.ts";
 import { createCompany, createPlan, createUser } from "../../actors/platform/commands.ts";
 import { queues } from "../../actors/queues/collection.ts";
 import { DEFAULT_LUNCH, DEFAULT_SCHEDULES, type Queue } from "../../domain/queue.ts";
@@ -118,6 +120,14 @@ export async function seedDemo(deps: AppDeps) {
   });
 
   await seedDemoConnection(deps, demo.id, [support.id, sales.id]);
+  // Help screen (issue #2): two entries the platform owner can edit under Configurações > Ajuda.
+  for (const [title, description, video] of [
+    ["Conectar o WhatsApp", "Em Conexões, adicione uma conexão e leia o QR code com o celular.", ""],
+    ["Atender um ticket", "Em Atendimentos, aceite um ticket aguardando para iniciar a conversa.", ""],
+  ]) {
+    await helps.in(system, PLATFORM).create((id, now) => ({ id, title, description, video, createdAt: now, updatedAt: now }));
+  }
+
   const logins: DemoLogin[] = [
     { email: superUser.email, role: "super (platform owner)", id: superUser.id },
     { email: admin.email, role: "admin", id: admin.id },

@@ -3,6 +3,7 @@
  * (HH:mm today, else dd/MM/yyyy HH:mm), the 20-character preview with its special texts, the
  * last-interaction label and its colour, and the 999 badge cap.
  */
+import { listPreview, PREVIEW_TEXT } from "../../domain/message.ts";
 import { t } from "./i18n.ts";
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -32,18 +33,14 @@ export function badgeCount(n: number): string {
 }
 
 /**
- * The last-message preview: cut to 20 characters plus '...', '---' when empty, and the
- * special texts for a contact card and a location (spec 000 §2).
+ * The last-message preview (domain/message.ts listPreview: 20 characters plus '...', '---'
+ * when empty) with its fixed texts translated.
  */
-export function messagePreview(body: string | null | undefined): string {
-  // TODO(#6): switch to domain/message.ts's preview rule when the messages area lands it.
-  const text = (body ?? "").trim();
-  if (!text) return "---";
-  if (text.includes("BEGIN:VCARD")) return t("tickets.previewContact");
-  if (text.startsWith("data:image/png;base64") || /^-?\d+\.\d+,\s*-?\d+\.\d+$/.test(text) || text.includes("maps.google")) {
-    return t("tickets.previewLocation");
-  }
-  return text.length > 20 ? `${text.slice(0, 20)}...` : text;
+export function messagePreview(lastMessage: string | null | undefined): string {
+  const text = listPreview(lastMessage);
+  if (text === PREVIEW_TEXT.contact) return t("tickets.previewContact");
+  if (text === PREVIEW_TEXT.location) return t("tickets.previewLocation");
+  return text;
 }
 
 /** Last-interaction label and tone: minutes 1–10 green, 11–59 orange, then hours and days red. */

@@ -110,9 +110,9 @@ export function onChannel(channel: string, handler: Handler): () => void {
   return () => handlers.get(channel)?.delete(handler);
 }
 
-/** The channel name `company-{id}-{suffix}` for the current company. */
-export function channelName(suffix: string): string {
-  return `company-${companyId}-${suffix}`;
+/** The channel name `company-{id}-{suffix}`. */
+export function channelName(company: number, suffix: string): string {
+  return `company-${company}-${suffix}`;
 }
 
 /** Sends a client frame now and again after every reconnect (joins) under `key`. */

@@ -37,8 +37,8 @@ export function NotificationsBell({ user }: { user: SessionUser }) {
     };
     load();
     const offs = [
-      onChannel(channelName("ticket"), later),
-      onChannel(channelName("appMessage"), (data) => {
+      onChannel(channelName(user.companyId, "ticket"), later),
+      onChannel(channelName(user.companyId, "appMessage"), (data) => {
         const d = data as { action?: string; message?: { fromMe?: boolean } };
         if (d.action === "create" && d.message && !d.message.fromMe) playNotification();
         later();

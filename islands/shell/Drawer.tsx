@@ -31,7 +31,7 @@ function useConnectionWarning(user: SessionUser | null): boolean {
       connections = Array.isArray(list) ? list : list.whatsapps ?? [];
       evaluate();
     }, () => {});
-    const off = onChannel(channelName("whatsappSession"), (data) => {
+    const off = onChannel(channelName(user.companyId, "whatsappSession"), (data) => {
       const session = (data as { session?: Connection })?.session;
       if (!session) return;
       connections = [...connections.filter((c) => c.id !== session.id), session];

@@ -1,0 +1,137 @@
+/**
+ * One message (shared/UI.md "Conversation"): left for the customer, right for the agent;
+ * time and ack icon (0 clock, 1–2 single/double grey, 3 delivered, 4–5 blue); quoted message;
+ * media inline (image, audio player, video, document, location, contact card); deleted and
+ * edited marks; an options menu (reply, edit, delete, forward).
+ */
+import { memo } from "react";
+import { DropdownMenu } from "radix-ui";
+import { Check, CheckCheck, ChevronDown, Clock, Download, FileText, MapPin, Phone, TriangleAlert, UserRound } from "lucide-react";
+import { formatTime } from "../lib/format.ts";
+import { t } from "../lib/i18n.ts";
+import type { Message } from "./types.ts";
+
+/** Props of MessageBubble. */
+export interface MessageBubbleProps {
+  message: Message;
+  readOnly: boolean;
+  onAction: (action: "reply" | "edit" | "delete" | "forward", message: Message) => void;
+}
+
+/** The ack icon of an outgoing message. */
+export function AckIcon({ ack, failed }: { ack: number; failed?: boolean }) {
+  if (failed) return <TriangleAlert size={14} className="ack ack-failed" aria-label={t("backendErrors.ERR_SENDING_WAPP_MSG")} />;
+  if (ack === 0) return <Clock size={14} className="ack" aria-label={t("messages.ack0")} />;
+  if (ack === 1) return <Check size={14} className="ack" aria-label={t("messages.ack1")} />;
+  if (ack <= 3) return <CheckCheck size={14} className="ack" aria-label={t(ack === 3 ? "messages.ack3" : "messages.ack1")} />;
+  return <CheckCheck size={14} className="ack ack-read" aria-label={t("messages.ack4")} />;
+}
+
+/** Fields of a vCard body: the name and the first number. */
+function vcard(body: string): { name: string; number: string } {
+  const name = /FN[^:]*:(.*)/.exec(body)?.[1]?.trim() ?? "";
+  const number = /waid=(\d+)/.exec(body)?.[1] ?? /TEL[^:]*:(.*)/.exec(body)?.[1]?.trim() ?? "";
+  return { name, number };
+}
+
+function Media({ message }: { message: Message }) {
+  const url = message.mediaUrl ?? "";
+  switch (message.mediaType) {
+    case "image":
+    case "sticker":
+      return url ? <a href={url} target="_blank" rel="noreferrer"><img className="media-image" src={url} alt={message.mediaName ?? ""} loading="lazy" /></a> : null;
+    case "audio":
+      return url ? <audio className="media-audio" src={url} controls preload="none" /> : null;
+    case "video":
+      return url ? <video className="media-video" src={url} controls preload="metadata" /> : null;
+    case "application":
+    case "document":
+      return url
+        ? (
+          <a className="media-doc" href={url} download={message.mediaName ?? true} target="_blank" rel="noreferrer">
+            <FileText size={28} aria-hidden="true" />
+            <span>{message.mediaName ?? t("messages.download")}</span>
+            <Download size={16} aria-label={t("messages.download")} />
+          </a>
+        )
+        : null;
+    case "locationMessage": {
+      const coords = /(-?\d+\.\d+)\s*,\s*(-?\d+\.\d+)/.exec(message.body);
+      const href = coords ? `https://maps.google.com/maps?q=${coords[1]},${coords[2]}` : message.body;
+      return (
+        <a className="media-doc" href={href} target="_blank" rel="noreferrer">
+          <MapPin size={24} aria-hidden="true" /> <span>{t("messages.openMap")}</span>
+        </a>
+      );
+    }
+    case "contactMessage":
+    case "contactsArrayMessage":
+    case "vcard": {
+      const card = vcard(message.body);
+      return (
+        <div className="media-contact">
+          <UserRound size={28} aria-hidden="true" />
+          <span><strong>{card.name || t("messages.contactCard")}</strong><br />{card.number}</span>
+        </div>
+      );
+    }
+    case "call_log":
+      return <div className="media-doc"><Phone size={18} aria-hidden="true" /> {t("messages.call")}</div>;
+    default:
+      return null;
+  }
+}
+
+const SILENT_BODY = new Set(["locationMessage", "contactMessage", "contactsArrayMessage", "vcard", "call_log"]);
+
+function MessageBubbleImpl({ message, readOnly, onAction }: MessageBubbleProps) {
+  const showBody = !SILENT_BODY.has(message.mediaType) && message.body && message.body !== message.mediaName;
+  return (
+    <div className={`bubble-row ${message.fromMe ? "out" : "in"}`} data-message-id={message.id}>
+      <div className={`bubble ${message.isDeleted ? "deleted" : ""}`}>
+        {message.participant && !message.fromMe && <div className="bubble-author">{message.participant.name || message.participant.number}</div>}
+        {!readOnly && !message.isDeleted && (
+          <DropdownMenu.Root>
+            <DropdownMenu.Trigger className="bubble-menu" aria-label={t("messages.options")}>
+              <ChevronDown size={16} />
+            </DropdownMenu.Trigger>
+            <DropdownMenu.Portal>
+              <DropdownMenu.Content className="menu-popup" align="end">
+                <DropdownMenu.Item className="menu-popup-item" onSelect={() => onAction("reply", message)}>{t("messages.reply")}</DropdownMenu.Item>
+                {message.fromMe && message.mediaType === "chat" && (
+                  <DropdownMenu.Item className="menu-popup-item" onSelect={() => onAction("edit", message)}>{t("messages.edit")}</DropdownMenu.Item>
+                )}
+                <DropdownMenu.Item className="menu-popup-item" onSelect={() => onAction("forward", message)}>{t("messages.forward")}</DropdownMenu.Item>
+                {message.fromMe && (
+                  <DropdownMenu.Item className="menu-popup-item" onSelect={() => onAction("delete", message)}>{t("common.delete")}</DropdownMenu.Item>
+                )}
+              </DropdownMenu.Content>
+            </DropdownMenu.Portal>
+          </DropdownMenu.Root>
+        )}
+        {message.quotedMsg && (
+          <div className={`quoted ${message.quotedMsg.fromMe ? "quoted-out" : ""}`}>
+            <strong>{message.quotedMsg.fromMe ? t("messages.you") : message.contact?.name}</strong>
+            <span>{message.quotedMsg.body}</span>
+          </div>
+        )}
+        {message.isDeleted
+          ? <em className="muted">{t("messages.deleted")}</em>
+          : (
+            <>
+              <Media message={message} />
+              {showBody && <div className="bubble-text">{message.body}</div>}
+            </>
+          )}
+        <div className="bubble-meta">
+          {message.isEdited && !message.isDeleted && <span>{t("messages.edited")}</span>}
+          <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
+          {message.fromMe && <AckIcon ack={message.ack} failed={!!message.failed} />}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** A memoized bubble: a new message re-renders only itself. */
+export const MessageBubble = memo(MessageBubbleImpl);

@@ -1,0 +1,94 @@
+/**
+ * One ticket in a list (spec 000 §2): avatar (opens the full photo), name, channel icon,
+ * queue tag or 'SEM FILA', tags, unread badge, 20-character preview, time, last-interaction
+ * label, Accept and Close on pending tickets, spy (managers) and mark-as-unread icons.
+ */
+import { memo, useState } from "react";
+import { Check, Eye, MailWarning, MessageCircle, X } from "lucide-react";
+import { badgeCount, lastInteraction, listTime, messagePreview } from "../lib/format.ts";
+import { t } from "../lib/i18n.ts";
+import { Modal } from "../ui/Modal.tsx";
+import type { TicketItem } from "./types.ts";
+
+/** Props of TicketRow. */
+export interface TicketRowProps {
+  ticket: TicketItem;
+  selected: boolean;
+  canSpy: boolean;
+  /** Re-render tick for the last-interaction label (changes every 60 s). */
+  tick: number;
+  onOpen: (ticket: TicketItem, spy?: boolean) => void;
+  onAccept: (ticket: TicketItem) => void;
+  onClosePending: (ticket: TicketItem) => void;
+  onMarkUnread: (ticket: TicketItem) => void;
+}
+
+/** Initials for a contact without a photo. */
+export function initials(name: string | undefined): string {
+  return (name ?? "?").split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]!.toUpperCase()).join("") || "?";
+}
+
+function TicketRowImpl({ ticket, selected, canSpy, onOpen, onAccept, onClosePending, onMarkUnread }: TicketRowProps) {
+  const [photo, setPhoto] = useState(false);
+  const name = ticket.contact?.name ?? "";
+  const last = lastInteraction(ticket.latestCreatedAt ?? ticket.updatedAt);
+  const pending = ticket.status === "pending";
+  return (
+    <li className="ticket-row" aria-selected={selected} data-ticket-id={ticket.id} data-status={ticket.status}>
+      <button type="button" className="avatar" aria-label={t("tickets.avatar")} onClick={() => setPhoto(true)}>
+        {ticket.contact?.profilePicUrl ? <img src={ticket.contact.profilePicUrl} alt="" /> : <span>{initials(name)}</span>}
+      </button>
+      <button type="button" className="ticket-main" onClick={() => onOpen(ticket)} aria-current={selected ? "true" : undefined}>
+        <span className="ticket-line">
+          <MessageCircle size={14} className="channel-icon" aria-label={t("tickets.channel", { channel: ticket.channel })} />
+          <span className="ticket-name">{name}</span>
+          <span className="ticket-time">{listTime(ticket.latestCreatedAt ?? ticket.updatedAt)}</span>
+        </span>
+        <span className="ticket-line">
+          <span className="ticket-preview">{messagePreview(ticket.lastMessage)}</span>
+          {ticket.unreadMessages > 0 && (
+            <span className="badge badge-inline" aria-label={t("tickets.unreadCount", { count: ticket.unreadMessages })}>
+              {badgeCount(ticket.unreadMessages)}
+            </span>
+          )}
+        </span>
+        <span className="ticket-line ticket-tags">
+          <span className="chip" style={{ background: ticket.queue?.color ?? "var(--muted)" }}>{ticket.queue?.name ?? t("tickets.noQueue")}</span>
+          {ticket.user && ticket.status !== "pending" && <span className="chip chip-outline">{ticket.user.name}</span>}
+          {ticket.tags.map((tag) => <span key={tag.id} className="chip" style={{ background: tag.color }}>{tag.name}</span>)}
+          {last && <span className={`last-interaction tone-${last.tone}`} title={t("tickets.lastInteraction")}>{last.text}</span>}
+        </span>
+      </button>
+      <span className="ticket-actions">
+        {pending && (
+          <>
+            <button type="button" className="btn btn-small btn-success" onClick={() => onAccept(ticket)} data-testid="accept">
+              <Check size={14} aria-hidden="true" /> {t("tickets.accept")}
+            </button>
+            <button type="button" className="btn btn-small" onClick={() => onClosePending(ticket)}>
+              <X size={14} aria-hidden="true" /> {t("tickets.close")}
+            </button>
+          </>
+        )}
+        {canSpy && (
+          <button type="button" className="icon-btn" aria-label={t("tickets.spy")} onClick={() => onOpen(ticket, true)}>
+            <Eye size={16} />
+          </button>
+        )}
+        <button type="button" className="icon-btn" aria-label={t("tickets.markUnread")} onClick={() => onMarkUnread(ticket)}>
+          <MailWarning size={16} />
+        </button>
+      </span>
+      {photo && (
+        <Modal open={photo} onOpenChange={setPhoto} title={name}>
+          {ticket.contact?.profilePicUrl
+            ? <img className="photo-full" src={ticket.contact.profilePicUrl} alt={name} />
+            : <div className="avatar avatar-large"><span>{initials(name)}</span></div>}
+        </Modal>
+      )}
+    </li>
+  );
+}
+
+/** A memoized row: list updates re-render only the rows that changed. */
+export const TicketRow = memo(TicketRowImpl);

@@ -1,0 +1,187 @@
+/**
+ * The list pane (spec 000 §2): tabs Conversas, Grupos, Resolvidas, Busca with their
+ * visibility rules; sub-tabs assigned and pending with counts capped at 999; search with tag
+ * and user filters; show-all (managers, not in groups) and the connection filter (admin);
+ * the new-ticket button. The last-interaction labels re-render every 60 s.
+ */
+import { useEffect, useState } from "react";
+import { Tabs } from "radix-ui";
+import { CheckCheck, MessagesSquare, Plus, Search, UsersRound } from "lucide-react";
+import { badgeCount } from "../lib/format.ts";
+import { t } from "../lib/i18n.ts";
+import { allowed, manager, type SessionUser, settingEnabled } from "../lib/session.ts";
+import { acceptTicket, closePending, markUnread } from "./actions.ts";
+import { NewTicketDialog } from "./NewTicketDialog.tsx";
+import { TicketListView } from "./TicketListView.tsx";
+import type { ListFilters, ListTab, TicketItem } from "./types.ts";
+import { useOptions } from "./use_options.ts";
+import { type ListSpec, useTicketList } from "./use_ticket_list.ts";
+
+/** Props of TicketsManager. */
+export interface TicketsManagerProps {
+  user: SessionUser;
+  selectedId: number | null;
+  onOpen: (ticket: TicketItem, spy?: boolean) => void;
+}
+
+function MultiFilter({ label, options, value, onChange }: { label: string; options: { id: number; name: string }[]; value: number[]; onChange: (v: number[]) => void }) {
+  return (
+    <label className="filter">
+      <span className="sr-only">{label}</span>
+      <select
+        multiple={false}
+        value={value[0] ?? ""}
+        aria-label={label}
+        onChange={(e) => onChange(e.target.value ? [Number(e.target.value)] : [])}
+      >
+        <option value="">{label}</option>
+        {options.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
+      </select>
+    </label>
+  );
+}
+
+/** The tabs, filters and lists of the tickets screen. */
+export function TicketsManager({ user, selectedId, onOpen }: TicketsManagerProps) {
+  const isManager = manager(user);
+  const showGroups = isManager || settingEnabled(user, "viewgroups");
+  const showClosed = isManager || settingEnabled(user, "viewclosed");
+  const [tab, setTab] = useState<ListTab>("open");
+  const [sub, setSub] = useState<"open" | "pending">("open");
+  const [search, setSearch] = useState("");
+  const [tags, setTags] = useState<number[]>([]);
+  const [users, setUsers] = useState<number[]>([]);
+  const [whatsappIds, setWhatsappIds] = useState<number[]>([]);
+  const [showAll, setShowAll] = useState(false);
+  const [newOpen, setNewOpen] = useState(false);
+  const [tick, setTick] = useState(0);
+  const tagOptions = useOptions("/tags/list");
+  const userOptions = useOptions(allowed(user, "tickets-manager:userFilter") ? "/users/list" : null);
+  const connOptions = useOptions(allowed(user, "tickets-manager:connectionFilter") ? "/whatsapp" : null);
+
+  useEffect(() => {
+    const timer = setInterval(() => setTick((n) => n + 1), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+
+  const filters: ListFilters = {
+    searchParam: tab === "search" ? search.trim() : "",
+    tags: tab === "search" ? tags : [],
+    users: tab === "search" ? users : [],
+    whatsappIds,
+    showAll: showAll && tab !== "groups" && allowed(user, "tickets-manager:showAllTickets"),
+    queueIds: [],
+  };
+  const base = { filters, userId: user.id, companyId: user.companyId };
+  const spec = (s: Partial<ListSpec>, enabled: boolean): ListSpec => ({ ...base, ...s, enabled });
+  const openList = useTicketList(spec({ status: "open", isGroup: tab === "groups" }, tab === "open" || tab === "groups"));
+  const pendingList = useTicketList(spec({ status: "pending", isGroup: tab === "groups" }, tab === "open" || tab === "groups"));
+  const closedList = useTicketList(spec({ status: "closed" }, tab === "closed"));
+  const searchList = useTicketList(spec({ search: true }, tab === "search"));
+
+  const row = {
+    canSpy: allowed(user, "ticket-options:spy"),
+    tick,
+    onOpen,
+    onAccept: async (ticket: TicketItem) => {
+      const updated = await acceptTicket(ticket, user.id);
+      if (updated) {
+        setSub("open");
+        onOpen(updated);
+      }
+    },
+    onClosePending: (ticket: TicketItem) => void closePending(ticket, user.id),
+    onMarkUnread: (ticket: TicketItem) => void markUnread(ticket),
+  };
+  const iconOnly = !showClosed;
+
+  return (
+    <section className="tickets-manager" aria-label={t("tickets.paneList")}>
+      <Tabs.Root value={tab} onValueChange={(v) => setTab(v as ListTab)} className="manager-tabs">
+        <Tabs.List className="tabs" aria-label={t("tickets.paneList")}>
+          <Tabs.Trigger value="open" className="tab" aria-label={t("tickets.tabOpen")}>
+            <MessagesSquare size={18} aria-hidden="true" />{!iconOnly && <span>{t("tickets.tabOpen")}</span>}
+          </Tabs.Trigger>
+          {showGroups && (
+            <Tabs.Trigger value="groups" className="tab" aria-label={t("tickets.tabGroups")}>
+              <UsersRound size={18} aria-hidden="true" />{!iconOnly && <span>{t("tickets.tabGroups")}</span>}
+            </Tabs.Trigger>
+          )}
+          {showClosed && (
+            <Tabs.Trigger value="closed" className="tab" aria-label={t("tickets.tabClosed")}>
+              <CheckCheck size={18} aria-hidden="true" /><span>{t("tickets.tabClosed")}</span>
+            </Tabs.Trigger>
+          )}
+          {showClosed && (
+            <Tabs.Trigger value="search" className="tab" aria-label={t("tickets.tabSearch")}>
+              <Search size={18} aria-hidden="true" /><span>{t("tickets.tabSearch")}</span>
+            </Tabs.Trigger>
+          )}
+        </Tabs.List>
+      </Tabs.Root>
+      <div className="manager-toolbar">
+        {tab === "search"
+          ? (
+            <div className="search-filters">
+              <input
+                className="input"
+                type="search"
+                placeholder={t("tickets.searchPlaceholder")}
+                aria-label={t("tickets.searchPlaceholder")}
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+              />
+              <MultiFilter label={t("tickets.filterTags")} options={tagOptions} value={tags} onChange={setTags} />
+              {allowed(user, "tickets-manager:userFilter") && <MultiFilter label={t("tickets.filterUsers")} options={userOptions} value={users} onChange={setUsers} />}
+            </div>
+          )
+          : (
+            <button type="button" className="btn btn-primary btn-small" onClick={() => setNewOpen(true)}>
+              <Plus size={16} aria-hidden="true" /> {t("tickets.newTicket")}
+            </button>
+          )}
+        {allowed(user, "tickets-manager:showAllTickets") && tab !== "groups" && tab !== "search" && (
+          <label className="check switch">
+            <input type="checkbox" role="switch" checked={showAll} onChange={(e) => setShowAll(e.target.checked)} />
+            <span>{t("tickets.showAll")}</span>
+          </label>
+        )}
+        {allowed(user, "tickets-manager:connectionFilter") && tab !== "search" && (
+          <MultiFilter label={t("tickets.filterConnections")} options={connOptions} value={whatsappIds} onChange={setWhatsappIds} />
+        )}
+      </div>
+      {(tab === "open" || tab === "groups") && (
+        <>
+          <div className="subtabs" role="tablist" aria-label={t("tickets.paneList")}>
+            <button type="button" role="tab" className="subtab" aria-selected={sub === "open"} onClick={() => setSub("open")} data-testid="subtab-open">
+              {t("tickets.assigned")} <span className="count" data-testid="count-open">{badgeCount(openList.count)}</span>
+            </button>
+            <button type="button" role="tab" className="subtab" aria-selected={sub === "pending"} onClick={() => setSub("pending")} data-testid="subtab-pending">
+              {t("tickets.pending")} <span className="count" data-testid="count-pending">{badgeCount(pendingList.count)}</span>
+            </button>
+          </div>
+          <div className="list-host" data-testid={`list-${sub}`}>
+            <TicketListView
+              list={sub === "open" ? openList : pendingList}
+              selectedId={selectedId}
+              emptyText={t("tickets.empty")}
+              label={t(sub === "open" ? "tickets.assigned" : "tickets.pending")}
+              {...row}
+            />
+          </div>
+        </>
+      )}
+      {tab === "closed" && (
+        <div className="list-host" data-testid="list-closed">
+          <TicketListView list={closedList} selectedId={selectedId} emptyText={t("tickets.empty")} label={t("tickets.tabClosed")} {...row} />
+        </div>
+      )}
+      {tab === "search" && (
+        <div className="list-host" data-testid="list-search">
+          <TicketListView list={searchList} selectedId={selectedId} emptyText={t("tickets.emptySearch")} label={t("tickets.tabSearch")} {...row} />
+        </div>
+      )}
+      {newOpen && <NewTicketDialog user={user} open={newOpen} onOpenChange={setNewOpen} onCreated={(ticket) => onOpen(ticket)} />}
+    </section>
+  );
+}

@@ -1,0 +1,183 @@
+/**
+ * The conversation's short dialogs: transfer (queue required, user optional, user search
+ * from 3 characters), resolve (farewell choice; rating required when userRating is on),
+ * confirmation (delete), edit message (empty is not sent) and forward (one contact at least).
+ */
+import { useState } from "react";
+import { Star } from "lucide-react";
+import { api } from "../lib/api.ts";
+import { t } from "../lib/i18n.ts";
+import { type SessionUser, settingEnabled } from "../lib/session.ts";
+import { showToast, toastError } from "../lib/toast.ts";
+import { Modal } from "../ui/Modal.tsx";
+import type { Message, Option, TicketItem } from "./types.ts";
+import { useOptions } from "./use_options.ts";
+import { useSearch } from "./use_search.ts";
+
+interface Base {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Transfer: picks a queue (required) and optionally a user. */
+export function TransferDialog({ open, onOpenChange, user, onTransfer }: Base & { user: SessionUser; onTransfer: (queueId: number, userId: number | null) => Promise<void> }) {
+  const [queueId, setQueueId] = useState<number | "">("");
+  const [userText, setUserText] = useState("");
+  const [picked, setPicked] = useState<Option | null>(null);
+  const [error, setError] = useState("");
+  const queues = useOptions("/queue");
+  const users = useSearch("/users/", userText, "users");
+  async function submit() {
+    if (queueId === "") return setError(t("transfer.queueRequired"));
+    await onTransfer(queueId, picked?.id ?? null);
+    onOpenChange(false);
+  }
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title={t("transfer.title")} footer={
+      <>
+        <button type="button" className="btn" onClick={() => onOpenChange(false)}>{t("common.cancel")}</button>
+        <button type="button" className="btn btn-primary" onClick={submit} data-testid="transfer-submit">{t("transfer.submit")}</button>
+      </>
+    }>
+      <label className="field">
+        <span>{t("transfer.user")}</span>
+        <input type="search" value={picked ? picked.name : userText} onChange={(e) => {
+          setPicked(null);
+          setUserText(e.target.value);
+        }} />
+      </label>
+      {!picked && users.length > 0 && (
+        <ul className="pick-list">
+          {users.map((u) => <li key={u.id}><button type="button" className="pick" onClick={() => setPicked(u)}>{u.name}</button></li>)}
+        </ul>
+      )}
+      <label className="field">
+        <span>{t("transfer.queue")}</span>
+        <select value={queueId} onChange={(e) => {
+          setQueueId(e.target.value ? Number(e.target.value) : "");
+          setError("");
+        }} aria-invalid={!!error} data-testid="transfer-queue">
+          <option value="">{t("common.select")}</option>
+          {(queues.length ? queues : user.queues).map((q) => <option key={q.id} value={q.id}>{q.name}</option>)}
+        </select>
+        {error && <small className="field-error">{error}</small>}
+      </label>
+    </Modal>
+  );
+}
+
+/** Resolve: with or without farewell; a rating (1–5) first when the company asks for one. */
+export function ResolveDialog({ open, onOpenChange, user, onResolve }: Base & { user: SessionUser; onResolve: (farewell: boolean, rating: number | null) => Promise<void> }) {
+  const ratingOn = settingEnabled(user, "userRating");
+  const [rating, setRating] = useState<number | null>(null);
+  const [error, setError] = useState("");
+  async function resolve(farewell: boolean) {
+    if (ratingOn && rating === null) return setError(t("rating.required"));
+    await onResolve(farewell, rating);
+    onOpenChange(false);
+  }
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title={t(ratingOn ? "rating.title" : "resolve.title")} footer={
+      <>
+        <button type="button" className="btn" onClick={() => resolve(false)} data-testid="resolve-without">{t("resolve.withoutFarewell")}</button>
+        <button type="button" className="btn btn-primary" onClick={() => resolve(true)} data-testid="resolve-with">{t("resolve.withFarewell")}</button>
+      </>
+    }>
+      {ratingOn && (
+        <fieldset className="field">
+          <legend>{t("rating.choose")}</legend>
+          <div className="stars" role="radiogroup" aria-label={t("rating.choose")}>
+            {[1, 2, 3, 4, 5].map((n) => (
+              <button key={n} type="button" role="radio" aria-checked={rating === n} aria-label={String(n)} className={`icon-btn star ${rating !== null && n <= rating ? "on" : ""}`} onClick={() => {
+                setRating(n);
+                setError("");
+              }} data-testid={`rating-${n}`}>
+                <Star size={24} />
+              </button>
+            ))}
+          </div>
+          {error && <small className="field-error" role="alert">{error}</small>}
+        </fieldset>
+      )}
+      {!ratingOn && <p className="muted">{t("resolve.title")}</p>}
+    </Modal>
+  );
+}
+
+/** A yes/no confirmation. */
+export function ConfirmDialog({ open, onOpenChange, title, text, onConfirm }: Base & { title: string; text: string; onConfirm: () => void }) {
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title={title} footer={
+      <>
+        <button type="button" className="btn" onClick={() => onOpenChange(false)}>{t("common.cancel")}</button>
+        <button type="button" className="btn btn-danger" onClick={() => {
+          onConfirm();
+          onOpenChange(false);
+        }} data-testid="confirm">{t("common.confirm")}</button>
+      </>
+    }>
+      <p>{text}</p>
+    </Modal>
+  );
+}
+
+/** Edits the text of a sent message (POST /messages/edit/{id}). */
+export function EditMessageDialog({ open, onOpenChange, message }: Base & { message: Message }) {
+  const [text, setText] = useState(message.body);
+  async function save() {
+    if (!text.trim()) return;
+    try {
+      await api("POST", `/messages/edit/${message.id}`, { body: text.trim() });
+      onOpenChange(false);
+    } catch (error) {
+      toastError((error as { body?: unknown }).body ?? error);
+    }
+  }
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title={t("messages.editTitle")} footer={
+      <>
+        <button type="button" className="btn" onClick={() => onOpenChange(false)}>{t("common.cancel")}</button>
+        <button type="button" className="btn btn-primary" disabled={!text.trim()} onClick={save}>{t("common.save")}</button>
+      </>
+    }>
+      <textarea className="input" rows={4} value={text} onChange={(e) => setText(e.target.value)} aria-label={t("messages.editTitle")} />
+    </Modal>
+  );
+}
+
+/** Forwards a message to contacts found by search (from 3 characters). */
+export function ForwardDialog({ open, onOpenChange, message, ticket }: Base & { message: Message; ticket: TicketItem }) {
+  const [text, setText] = useState("");
+  const [picked, setPicked] = useState<Option[]>([]);
+  const results = useSearch("/contacts/", text, "contacts");
+  async function send() {
+    if (picked.length === 0) return showToast("error", t("messages.selectContact"));
+    try {
+      await api("POST", "/messages/forward/send", { messages: [message.id], contacts: picked.map((c) => c.id), whatsappId: ticket.whatsappId ?? undefined, queue: ticket.queueId });
+      onOpenChange(false);
+    } catch (error) {
+      toastError((error as { body?: unknown }).body ?? error);
+    }
+  }
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title={t("messages.forward")} footer={
+      <>
+        <button type="button" className="btn" onClick={() => onOpenChange(false)}>{t("common.cancel")}</button>
+        <button type="button" className="btn btn-primary" onClick={send}>{t("messages.send")}</button>
+      </>
+    }>
+      <input className="input" type="search" value={text} placeholder={t("newTicket.searchContact")} aria-label={t("newTicket.searchContact")} onChange={(e) => setText(e.target.value)} />
+      <ul className="pick-list">
+        {results.map((c) => (
+          <li key={c.id}>
+            <label className="check">
+              <input type="checkbox" checked={picked.some((p) => p.id === c.id)} onChange={(e) => setPicked(e.target.checked ? [...picked, c] : picked.filter((p) => p.id !== c.id))} />
+              <span>{c.name}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      {picked.length > 0 && <p className="muted">{picked.map((p) => p.name).join(", ")}</p>}
+    </Modal>
+  );
+}

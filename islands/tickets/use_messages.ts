@@ -1,0 +1,95 @@
+/**
+ * The messages of one ticket: page 1 (newest) from GET /messages/{id} (or /messages-ghost for
+ * a supervisor's spy view), older pages on demand, live creates and updates from
+ * `company-{id}-appMessage` after joinChatBox, and a temporary copy of what the agent just
+ * sent until the server copy arrives (spec 000 §4: replaced when body and ticket match).
+ */
+import { useCallback, useEffect, useRef, useState } from "react";
+import { get } from "../lib/api.ts";
+import { channelName, join, leave, onChannel } from "../lib/socket.ts";
+import type { Message, TicketItem } from "./types.ts";
+
+/** State and actions of a conversation's messages. */
+export interface Messages {
+  messages: Message[];
+  status: "loading" | "ready" | "error";
+  hasMore: boolean;
+  loadOlder: () => Promise<boolean>;
+  reload: () => void;
+  upsert: (message: Message) => void;
+  /** Removes a message (the temporary copy of a sent one) by id. */
+  drop: (id: string) => void;
+}
+
+function sortById(list: Message[]): Message[] {
+  return list.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** Loads and follows the messages of `ticketId`. */
+export function useMessages(companyId: number, ticketId: number | null, ghost: boolean, onTicket: (t: TicketItem) => void): Messages {
+  const [messages, setMessages] = useState<Message[]>([]);
+  const [status, setStatus] = useState<Messages["status"]>("loading");
+  const [hasMore, setHasMore] = useState(false);
+  const page = useRef(1);
+  const onTicketRef = useRef(onTicket);
+  onTicketRef.current = onTicket;
+
+  const upsert = useCallback((message: Message) => {
+    setMessages((old) => {
+      const rest = old.filter((m) => m.id !== message.id && !(m.id.startsWith("temp-") && m.body === message.body && m.ticketId === message.ticketId));
+      return sortById([...rest, message]);
+    });
+  }, []);
+
+  const drop = useCallback((id: string) => setMessages((old) => old.filter((m) => m.id !== id)), []);
+
+  const fetchPage = useCallback((n: number) =>
+    get<{ messages: Message[]; hasMore: boolean; ticket?: TicketItem }>(`/${ghost ? "messages-ghost" : "messages"}/${ticketId}?pageNumber=${n}`), [ticketId, ghost]);
+
+  const reload = useCallback(() => {
+    if (!ticketId) return;
+    page.current = 1;
+    fetchPage(1).then((r) => {
+      setMessages(sortById(r.messages));
+      setHasMore(r.hasMore);
+      setStatus("ready");
+      if (r.ticket) onTicketRef.current(r.ticket);
+    }, () => setStatus("error"));
+  }, [fetchPage, ticketId]);
+
+  useEffect(() => {
+    setMessages([]);
+    setStatus("loading");
+    if (!ticketId) return;
+    reload();
+    join("chatBox", { type: "joinChatBox", ticketId });
+    const offs = [
+      onChannel(channelName(companyId, "appMessage"), (data) => {
+        const d = data as { action?: string; message?: Message; ticket?: TicketItem };
+        if (!d.message || d.message.ticketId !== ticketId) return;
+        upsert(d.message);
+      }),
+      onChannel("resync", reload),
+    ];
+    return () => {
+      offs.forEach((off) => off());
+      leave("chatBox", { type: "leaveChatBox", ticketId });
+    };
+  }, [ticketId, ghost]);
+
+  const loadOlder = useCallback(async () => {
+    if (!hasMore || !ticketId) return false;
+    const next = page.current + 1;
+    try {
+      const r = await fetchPage(next);
+      page.current = next;
+      setHasMore(r.hasMore);
+      setMessages((old) => sortById([...r.messages.filter((m) => !old.some((o) => o.id === m.id)), ...old]));
+      return true;
+    } catch {
+      return false;
+    }
+  }, [hasMore, ticketId, fetchPage]);
+
+  return { messages, status, hasMore, loadOlder, reload, upsert, drop };
+}

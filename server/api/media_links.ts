@@ -9,7 +9,7 @@ import type { AppDeps } from "../deps.ts";
 
 /** Stores an uploaded file for the company; returns its stored file name. */
 export async function saveMediaFile(deps: AppDeps, companyId: number, file: File): Promise<string> {
-  return await saveMedia(deps.config.dataDir, companyId, file.name, file.stream());
+  return await saveMedia(deps.config.dataDir, companyId, file.name, file.stream(), file.type);
 }
 
 /** Removes stored files; failures are logged, never thrown (the record change already holds). */

@@ -12,6 +12,8 @@ import { signupRoutes } from "./signup.ts";
 import { userRoutes } from "./users.ts";
 import { contactRoutes } from "./contacts.ts";
 import { walletRoutes } from "./wallets.ts";
+import { contactImportRoutes } from "./contact_import.ts";
+import { contactExportRoutes } from "./contact_export.ts";
 import { queueRoutes } from "./queues.ts";
 import { queueOptionRoutes } from "./queue_options.ts";
 import { tagRoutes } from "./tags.ts";
@@ -36,6 +38,8 @@ export function mountAreas(app: Hono<AppEnv>): void {
   routeWithSlash(app, "/users", userRoutes());
   routeWithSlash(app, "/contacts", contactRoutes());
   app.route("/wallets", walletRoutes());
+  app.route("/contacts", contactImportRoutes());
+  app.route("/exportar", contactExportRoutes());
   routeWithSlash(app, "/whatsapp", whatsappRoutes());
   app.route("/", sessionRoutes());
   app.route("/simulator", simulatorRoutes());

@@ -1,0 +1,86 @@
+/**
+ * Contact import (spec 001 §2.14): a table whose header names the columns Nome and Telefone
+ * (required) and optionally Email; other columns are ignored. Each row is checked with the
+ * contact form's rules (name 2–50, number 8–50 digits, valid e-mail); bad rows are counted
+ * and reported with their line number, never half-imported.
+ */
+import { z } from "zod";
+import { normalizeNumber } from "./contact.ts";
+import { foldText } from "./contact.ts";
+import { MSG } from "./text.ts";
+
+/** Header spellings accepted for each column (compared folded: no accents, lower case). */
+const COLUMNS = {
+  name: ["nome", "name"],
+  number: ["telefone", "numero", "number", "phone", "celular", "whatsapp"],
+  email: ["email", "e-mail"],
+} as const;
+
+/** Where each known column sits in the header row (-1 when absent). */
+export interface ImportColumns {
+  name: number;
+  number: number;
+  email: number;
+}
+
+/** Finds the columns in a header row; null when Nome or Telefone is missing. */
+export function importColumns(header: readonly string[]): ImportColumns | null {
+  const folded = header.map((h) => foldText(String(h ?? "").trim()));
+  const find = (names: readonly string[]) => folded.findIndex((h) => names.includes(h));
+  const columns = { name: find(COLUMNS.name), number: find(COLUMNS.number), email: find(COLUMNS.email) };
+  return columns.name < 0 || columns.number < 0 ? null : columns;
+}
+
+/** The message of a file without the required columns. */
+export const MISSING_COLUMNS = "O arquivo precisa das colunas Nome e Telefone";
+
+/** One data row as imported. */
+export const ImportRow = z.object({
+  name: z.string().trim().min(1, MSG.required).min(2, MSG.tooShort).max(50, MSG.tooLong),
+  number: z.string().transform(normalizeNumber).pipe(
+    z.string().min(8, MSG.tooShort).max(50, MSG.tooLong),
+  ),
+  email: z.union([z.literal(""), z.email(MSG.invalidEmail)]),
+});
+export type ImportRow = z.infer<typeof ImportRow>;
+
+/** A row that failed, with its 1-based line in the file (the header is line 1). */
+export interface RowError {
+  line: number;
+  field: string;
+  message: string;
+}
+
+/** Splits data rows into valid contacts and errors. */
+export function checkRows(
+  rows: readonly (readonly string[])[],
+  columns: ImportColumns,
+): { valid: ImportRow[]; errors: RowError[] } {
+  const valid: ImportRow[] = [];
+  const errors: RowError[] = [];
+  rows.forEach((row, i) => {
+    const cell = (at: number) => (at < 0 ? "" : String(row[at] ?? "").trim());
+    if (row.every((v) => String(v ?? "").trim() === "")) return;
+    const result = ImportRow.safeParse({
+      name: cell(columns.name),
+      number: cell(columns.number),
+      email: cell(columns.email).toLowerCase(),
+    });
+    if (result.success) valid.push(result.data);
+    else {
+      const issue = result.error.issues[0];
+      errors.push({ line: i + 2, field: String(issue.path[0] ?? ""), message: issue.message });
+    }
+  });
+  return { valid, errors };
+}
+
+/** The import's answer (the UI toasts 'Importação concluída! Contatos Válidos: {valid}'). */
+export interface ImportResult {
+  valid: number;
+  invalid: number;
+  created: number;
+  duplicated: number;
+  /** The first errors (at most 100), to show which lines were refused. */
+  errors: RowError[];
+}

@@ -1,6 +1,7 @@
 /** Users: stored shape, API shapes and the validation of the user modal (spec 000 §3, §5; 001 §2.12). */
 import { z } from "zod";
 import { SearchPage } from "./paging.ts";
+import { can } from "./permissions.ts";
 import { Email, Id, MSG, OptionalId, sized } from "./text.ts";
 
 export const Profile = z.enum(["user", "supervisor", "admin"]);
@@ -74,29 +75,31 @@ export interface UserEditor {
 }
 
 /**
- * Why `editor` may not apply `patch` to `target`, or null when it may (spec 000 §6, 001 §6):
- * admins (and super users) edit anyone of the company; anyone else edits only their own name,
- * e-mail, password and farewell message; only a super user sets `super` or edits a super user.
- * A field sent with its current value is not a change (the user modal sends every field).
+ * Why `editor` may not apply `patch` to `target`, or null when it may (spec 000 §6, 001 §6,
+ * through the rule table of permissions.ts): whoever holds `users:manage` (admins) edits
+ * anyone of the company; anyone else edits only their own name, e-mail, password and
+ * farewell message; only a super user sets `super` or edits a super user. A field sent with
+ * its current value is not a change (the user modal sends every field).
  */
 export function userEditError(
   editor: UserEditor,
   target: Pick<User, "id" | "profile" | "super" | "queueIds" | "whatsappId">,
   patch: UserUpdate,
 ): string | null {
-  if (patch.super !== undefined && patch.super !== target.super && !editor.super) {
+  const superOk = can(editor, "user-modal:editSuper");
+  if (patch.super !== undefined && patch.super !== target.super && !superOk) {
     return "Only a super user may set the super flag";
   }
-  if (target.super && !editor.super) return `User ${target.id} is a super user`;
-  if (editor.super || editor.profile === "admin") return null;
-  if (editor.id !== target.id) return `Only an admin may edit user ${target.id}`;
+  if (target.super && !superOk) return `User ${target.id} is a super user`;
+  const manager = can(editor, "users:manage");
+  if (editor.id !== target.id && !manager) return `Only an admin may edit user ${target.id}`;
   const sameQueues = patch.queueIds === undefined ||
     [...patch.queueIds].sort().join() === [...target.queueIds].sort().join();
   if (patch.profile !== undefined && patch.profile !== target.profile) {
-    return "Only an admin may change a profile";
+    if (!can(editor, "user-modal:editProfile")) return "Only an admin may change a profile";
   }
-  if (!sameQueues) return "Only an admin may change queues";
-  if (patch.whatsappId !== undefined && patch.whatsappId !== target.whatsappId) {
+  if (!sameQueues && !can(editor, "user-modal:editQueues")) return "Only an admin may change queues";
+  if (patch.whatsappId !== undefined && patch.whatsappId !== target.whatsappId && !manager) {
     return "Only an admin may change the default connection";
   }
   return null;

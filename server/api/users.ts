@@ -13,7 +13,7 @@ import { queues } from "../../actors/queues/collection.ts";
 import { whatsapps } from "../../actors/whatsapps/collection.ts";
 import { forbidden, notFound } from "../../domain/errors.ts";
 import { matchesSearch, paginate } from "../../domain/paging.ts";
-import type { Principal } from "../../domain/permissions.ts";
+import { can, type Principal } from "../../domain/permissions.ts";
 import { UserCreate, UserListQuery, userEditError, UserUpdate } from "../../domain/user.ts";
 import type { AppEnv } from "../deps.ts";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
@@ -89,7 +89,7 @@ export function userRoutes(): Hono<AppEnv> {
     const deps = c.get("deps");
     const who = c.get("principal");
     const input = await parseBody(c, UserCreate);
-    if (input.super && !who.super) throw forbidden("Only a super user may set the super flag");
+    if (input.super && !can(who, "user-modal:editSuper")) throw forbidden("Only a super user may set the super flag");
     const companyId = scopeCompany(who, input.companyId);
     if (!(await getCompany(deps.system, companyId))) {
       throw notFound("ERR_NO_COMPANY_FOUND", `Company ${companyId} not found`);
@@ -133,7 +133,7 @@ export function userRoutes(): Hono<AppEnv> {
     const id = idParam(c, "id", () => noUser(Number(c.req.param("id"))));
     const target = await visibleUser(system, who, id);
     if (target.id === who.id) throw forbidden("You cannot delete your own user");
-    if (target.super && !who.super) throw forbidden(`User ${id} is a super user`);
+    if (target.super && !can(who, "user-modal:editSuper")) throw forbidden(`User ${id} is a super user`);
     await removeUser(system, who.super ? null : who.companyId, id);
     return c.json({ message: "User deleted" });
   });

@@ -35,6 +35,7 @@ export class LiveSession {
   /** Provider ids whose send result is still being recorded: acks wait for them. */
   #recording = new Map<string, Promise<unknown>>();
   #closed = false;
+  #inflight = new Set<Promise<unknown>>();
 
   constructor(
     deps: AppDeps,
@@ -65,6 +66,14 @@ export class LiveSession {
     } catch (error) {
       this.#report({ type: "disconnected", loggedOut: false, reason: String(error) });
     }
+    await this.#statusChain;
+  }
+
+  /** Settles when the inbound messages, sends and status changes under way are done. */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.#inflight]);
+    await this.#sendChain;
+    await this.#statusChain;
   }
 
   /** Stops the adapter without touching its auth; the record becomes DISCONNECTED. */
@@ -95,7 +104,10 @@ export class LiveSession {
 
   /** Runs one inbound message through the inbound path; resolves once it is stored. */
   receive(message: InboundMessage): ReturnType<typeof handleInbound> {
-    return handleInbound(this.#deps, this, message);
+    const work = handleInbound(this.#deps, this, message);
+    this.#inflight.add(work);
+    work.finally(() => this.#inflight.delete(work)).catch(() => {});
+    return work;
   }
 
   /** Queues an outgoing message; sends are one at a time, in order, paced and retried. */

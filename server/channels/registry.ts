@@ -181,6 +181,7 @@ export class Channels implements SessionHost {
     const all = [...this.#live.values()];
     this.#live.clear();
     await Promise.all(all.map((live) => live.close(false)));
+    await Promise.all(all.map((live) => live.settled()));
   }
 
   /** The outbound port of DESIGN §6: queue per connection, pacing, retries, results. */

@@ -1,0 +1,99 @@
+/** Session actions and lifecycle: logout, new QR, restart of all, reconnect timer, resume after restart. */
+import assert from "node:assert/strict";
+import { startTestServer, withServer } from "./helpers/server.ts";
+import { demoConnection, eventually, nextEvent, sessionEvents } from "./helpers/channels.ts";
+
+const statusOf = async (admin: { get(p: string): Promise<{ body: { status: string } }> }, id: number) =>
+  (await admin.get(`/whatsapp/${id}`)).body.status;
+
+Deno.test("DELETE /whatsappsession/{id} logs out; POST /whatsappsession/{id} then shows a QR", async () => {
+  await withServer(async (server) => {
+    const admin = await server.login("admin@demo.local");
+    const demo = await demoConnection(admin);
+    const out = await admin.delete(`/whatsappsession/${demo.id}`, { lib: "baileys" });
+    assert.equal(out.status, 200, JSON.stringify(out.body));
+    assert.equal(await statusOf(admin, demo.id), "DISCONNECTED");
+    const again = await admin.post(`/whatsappsession/${demo.id}`);
+    assert.equal(again.status, 200);
+    assert.equal(again.body.whatsapp.status, "qrcode");
+    assert.match(again.body.whatsapp.qrcode, /balcao-simulator/);
+    const agent = await server.login("agent@demo.local");
+    assert.equal((await agent.post(`/whatsappsession/${demo.id}`)).status, 403);
+    assert.equal((await admin.post("/whatsappsession/999")).status, 404);
+  });
+});
+
+Deno.test("PUT /whatsappsession/{id} drops the pairing and publishes the new QR", async () => {
+  await withServer(async (server) => {
+    const admin = await server.login("admin@demo.local");
+    const demo = await demoConnection(admin);
+    const qrEvent = nextEvent(server, (e) =>
+      e.channel === `company-${server.demo!.companyId}-whatsappSession` &&
+      (e.data as { session: { status: string } }).session.status === "qrcode");
+    const r = await admin.put(`/whatsappsession/${demo.id}`);
+    assert.equal(r.status, 200);
+    const event = await qrEvent;
+    const data = event.data as { action: string; session: Record<string, unknown> };
+    assert.equal(data.action, "update");
+    assert.equal(data.session.id, demo.id);
+    assert.match(String(data.session.qrcode), /balcao-simulator/);
+    for (const key of ["status", "qrcode", "qrcodeEvo", "retries", "updatedAt"]) assert.ok(key in data.session, key);
+    assert.deepEqual(event.scope, { kind: "company" });
+  });
+});
+
+Deno.test("POST /whatsapp-restart/ restarts every connection of the company", async () => {
+  await withServer(async (server) => {
+    const admin = await server.login("admin@demo.local");
+    const demo = await demoConnection(admin);
+    const watch = sessionEvents(server, demo.id);
+    const r = await admin.post("/whatsapp-restart/");
+    assert.equal(r.status, 200);
+    assert.equal(await statusOf(admin, demo.id), "CONNECTED");
+    assert.deepEqual(watch.events.map((e) => (e.session as { status: string }).status), ["OPENING", "CONNECTED"]);
+    watch.stop();
+  });
+});
+
+Deno.test("session actor: a dropped session is retried by its reconnect timer with growing retries", async () => {
+  await withServer(async (server) => {
+    const admin = await server.login("admin@demo.local");
+    const demo = await demoConnection(admin);
+    await admin.post(`/simulator/${demo.id}/disconnect`);
+    // The phone stays offline: the timer's attempt fails and the next one is armed.
+    const retried = await eventually(async () => {
+      const w = (await admin.get(`/whatsapp/${demo.id}`)).body;
+      return w.retries >= 2 ? w : undefined;
+    }, 15_000, "second reconnect attempt");
+    assert.equal(retried.status, "DISCONNECTED");
+    await admin.post(`/simulator/${demo.id}/scan`);
+    await eventually(async () => (await statusOf(admin, demo.id)) === "CONNECTED" ? true : undefined);
+    assert.equal((await admin.get(`/whatsapp/${demo.id}`)).body.retries, 0);
+  });
+});
+
+Deno.test("startServer() resumes a CONNECTED session after a restart without a new QR", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "balcao-resume-" });
+  const kvPath = `${dir}/store.kv`;
+  let first = await startTestServer({ kvPath });
+  let demoId: number;
+  try {
+    const admin = await first.login("admin@demo.local");
+    demoId = (await demoConnection(admin)).id;
+    await admin.post(`/simulator/${demoId}/inbound`, { from: "5511987659999", name: "Antes", body: "antes do restart" });
+  } finally {
+    await first.close();
+  }
+  first = await startTestServer({ kvPath, demo: false });
+  try {
+    const admin = await first.login("admin@demo.local");
+    const w = (await admin.get(`/whatsapp/${demoId}`)).body;
+    assert.equal(w.status, "CONNECTED");
+    assert.equal(w.qrcode, "");
+    const sent = await admin.post(`/simulator/${demoId}/inbound`, { from: "5511987659999", name: "Depois", body: "depois" });
+    assert.equal(sent.body.queued, false);
+  } finally {
+    await first.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -97,3 +97,23 @@ Deno.test("settings: integration credentials are for admins; secrets never reach
     assert.ok(ownerMe.includes("sk_live_x"));
   });
 });
+
+Deno.test("company-{id}-settings events keep credentials to admins and platform secrets valueless", async () => {
+  await withServer(async (server) => {
+    const admin = await server.login("admin@demo.local");
+    const owner = await server.login("super@balcao.local");
+    const events: Array<{ data: unknown; scope: unknown }> = [];
+    const off = server.deps.bus.subscribe((e) => {
+      if (e.channel.endsWith("-settings")) events.push({ data: e.data, scope: e.scope });
+    });
+    await admin.put("/settings/viewclosed", { value: "enabled" });
+    await admin.put("/settings/tokenTypebot", { value: "tb-token" });
+    await owner.put("/settings/asaastoken", { value: "asaas-secret" });
+    off();
+    assert.deepEqual(events, [
+      { data: { action: "create", setting: { key: "viewclosed", value: "enabled" } }, scope: { kind: "company" } },
+      { data: { action: "create", setting: { key: "tokenTypebot", value: "tb-token" } }, scope: { kind: "admins" } },
+      { data: { action: "create", setting: { key: "asaastoken" } }, scope: { kind: "admins" } },
+    ]);
+  });
+});

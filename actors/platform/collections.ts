@@ -4,9 +4,9 @@
  * companies (it is the login), and only one actor can check that without a race.
  */
 import { Company } from "../../domain/company.ts";
-import { companyChannel } from "../../domain/events.ts";
+import { type BusEvent, companyChannel } from "../../domain/events.ts";
 import { Plan } from "../../domain/plan.ts";
-import { Setting } from "../../domain/settings.ts";
+import { ADMIN_SETTING_KEYS, SECRET_SETTING_KEYS, Setting } from "../../domain/settings.ts";
 import { User } from "../../domain/user.ts";
 import { defineCollection } from "../collection/mod.ts";
 
@@ -39,13 +39,27 @@ export const users = defineCollection<User>({
 export const settings = defineCollection<Setting>({
   name: "setting",
   parse: (raw) => Setting.parse(raw),
-  events: (action, setting) => [{
-    companyId: setting.companyId,
-    channel: companyChannel(setting.companyId, "settings"),
-    data: { action, setting: { key: setting.key, value: setting.value } },
-    scope: { kind: "company" },
-  }],
+  events: (action, setting) => [settingEvent(action, setting)],
 });
+
+/**
+ * The `company-{id}-settings` event of a change. Keys everyone reads go to the company;
+ * admin-only keys go to admins; platform credentials go to admins without their value
+ * (the event has no super-only scope, so the super user's screen refetches).
+ */
+function settingEvent(action: string, setting: Setting): BusEvent {
+  const { companyId, key, value } = setting;
+  const channel = companyChannel(companyId, "settings");
+  if (SECRET_SETTING_KEYS.has(key)) {
+    return { companyId, channel, data: { action, setting: { key } }, scope: { kind: "admins" } };
+  }
+  return {
+    companyId,
+    channel,
+    data: { action, setting: { key, value } },
+    scope: ADMIN_SETTING_KEYS.has(key) ? { kind: "admins" } : { kind: "company" },
+  };
+}
 
 /** A user without its secrets, as every API response shows it. */
 export function publicUser(user: User) {

@@ -10,7 +10,7 @@ import { getCompanyUser } from "../../actors/platform/lookup.ts";
 import { whatsapps } from "../../actors/whatsapps/collection.ts";
 import type { Ticket, TicketEffect } from "../../domain/ticket.ts";
 import type { AppDeps } from "../deps.ts";
-import { messagesHooks } from "./ticket_hooks.ts";
+import { sendSystemMessage } from "./ticket_hooks.ts";
 
 /** Fills `{{name}}` (the contact's name) in a configured text. */
 function fill(text: string, contactName: string): string {
@@ -43,8 +43,6 @@ export async function performEffects(
   effects: TicketEffect[],
 ): Promise<void> {
   if (effects.length === 0) return;
-  const { sendSystemMessage } = await messagesHooks();
-  if (!sendSystemMessage) return;
   for (const effect of effects) {
     try {
       const text = await effectText(deps, ticket, effect);

@@ -6,7 +6,7 @@
 import type { ActorSystem } from "../../actors/_runtime/system.ts";
 import { pageContacts } from "../../actors/contacts/mod.ts";
 import type { TicketIndex } from "../../actors/tickets/index.ts";
-import { messagesHooks } from "./ticket_hooks.ts";
+import { searchTicketIds } from "./ticket_hooks.ts";
 
 /** Ids of the company's tickets that match `term` by contact, id or message text. */
 export async function searchTickets(
@@ -15,10 +15,9 @@ export async function searchTickets(
   index: TicketIndex,
   term: string,
 ): Promise<Set<number>> {
-  const { searchTicketIds } = await messagesHooks();
   const [contacts, byMessage] = await Promise.all([
     pageContacts(system, companyId, { searchParam: term, offset: 0, limit: Infinity }),
-    searchTicketIds ? searchTicketIds(system, companyId, term) : Promise.resolve(new Set<number>()),
+    searchTicketIds(system, companyId, term),
   ]);
   const ids = new Set<number>(byMessage);
   for (const contact of contacts.contacts) {

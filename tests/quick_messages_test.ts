@@ -39,16 +39,21 @@ Deno.test("GET /quick-messages/list gives the caller's and the general ones", as
     const admin = await server.login("admin@demo.local");
     const agent = await server.login("agent@demo.local");
     const supervisor = await server.login("supervisor@demo.local");
-    await admin.post("/quick-messages", { shortcode: "pix", message: "Chave pix", geral: true });
+    await admin.post("/quick-messages", { shortcode: "boleto", message: "Segue o boleto", geral: true });
     await supervisor.post("/quick-messages", { shortcode: "sup", message: "Privada do supervisor" });
     await agent.post("/quick-messages", { shortcode: "meu", message: "Minha" });
     const list = await agent.get(`/quick-messages/list?companyId=${server.demo!.companyId}&userId=1`);
     assert.equal(list.status, 200);
-    assert.deepEqual(list.body.map((q: { shortcode: string }) => q.shortcode), ["meu", "pix"]);
+    // The demo seeds the general replies ola, pix and horario.
+    assert.deepEqual(
+      list.body.map((q: { shortcode: string }) => q.shortcode),
+      ["boleto", "horario", "meu", "ola", "pix"],
+    );
     const page = await admin.get("/quick-messages/?searchParam=");
-    assert.equal(page.body.count, 3, "managers see every reply in the table");
+    assert.equal(page.body.count, 6, "managers see every reply in the table");
     const agentPage = await agent.get("/quick-messages");
-    assert.equal(agentPage.body.count, 2);
+    assert.equal(agentPage.body.count, 5);
+    assert.equal((await agent.get("/quick-messages?searchParam=boleto")).body.count, 1);
   });
 });
 

@@ -33,14 +33,14 @@ Deno.test("POST /tags validates the name; GET /tags/ pages id descending with ti
     const page = await agent.get("/tags/?pageNumber=1");
     assert.equal(page.status, 200);
     assert.equal(page.body.tags.length, 20);
-    assert.equal(page.body.count, 22);
+    assert.equal(page.body.count, 25, "22 plus the demo's 3 tags");
     assert.equal(page.body.hasMore, true);
     assert.equal(page.body.tags[0].name, "Etiqueta 22");
     assert.equal(page.body.tags[0].ticketsCount, 0);
     const found = await agent.get("/tags?searchParam=etiqueta%201");
     assert.equal(found.body.count, 11);
     const list = await agent.get("/tags/list");
-    assert.equal(list.body.length, 22);
+    assert.equal(list.body.length, 25);
   });
 });
 
@@ -55,9 +55,13 @@ Deno.test("kanban tags and tag edits need tags:manage; GET /tags/kanban lists th
     const plain = await agent.post("/tags", { name: "Cliente VIP", color: "#ff0000" });
     assert.equal(plain.body.kanban, 0);
     const kanban = await agent.get("/tags/kanban");
-    assert.deepEqual(kanban.body.lista.map((t: { name: string }) => t.name), ["Contato", "Proposta"]);
+    assert.deepEqual(
+      kanban.body.lista.map((t: { name: string }) => t.name),
+      ["Lead quente", "Contato", "Proposta"],
+      "by order, then id (the demo's lane comes first)",
+    );
     assert.equal(lane1.body.kanban, 1);
-    assert.equal((await agent.get("/tags/list?kanban=1")).body.length, 2);
+    assert.equal((await agent.get("/tags/list?kanban=1")).body.length, 3);
 
     assert.equal((await agent.put(`/tags/${plain.body.id}`, { name: "Outro" })).status, 403);
     assert.equal((await agent.delete(`/tags/${plain.body.id}`)).status, 403);

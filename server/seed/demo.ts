@@ -12,6 +12,7 @@ import { DEFAULT_LUNCH, DEFAULT_SCHEDULES, type Queue } from "../../domain/queue
 import { hashPassword } from "../auth/passwords.ts";
 import type { AppDeps } from "../deps.ts";
 import { seedDemoConnection } from "../channels/demo.ts";
+import { seedDemoCatalog } from "./demo_catalog.ts";
 
 /** True when nothing was ever stored (a fresh `BALCAO_KV`). */
 export async function storeIsEmpty(kv: Deno.Kv): Promise<boolean> {
@@ -120,6 +121,7 @@ export async function seedDemo(deps: AppDeps) {
   });
 
   await seedDemoConnection(deps, demo.id, [support.id, sales.id]);
+  await seedDemoCatalog(system, demo.id, admin.id);
   // Help screen (issue #2): two entries the platform owner can edit under Configurações > Ajuda.
   for (const [title, description, video] of [
     ["Conectar o WhatsApp", "Em Conexões, adicione uma conexão e leia o QR code com o celular.", ""],

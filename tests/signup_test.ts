@@ -70,3 +70,19 @@ Deno.test("POST /companies/cadastro is limited per address", async () => {
     assert.equal(last, 429);
   });
 });
+
+Deno.test("concurrent sign-ups with one e-mail create one company and one user", async () => {
+  await withServer(async (server) => {
+    const owner = await server.login("super@balcao.local");
+    const results = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) =>
+        owner.post("/companies/internal", { ...form(server.demo!.planId), name: `Concorrente ${n}` })
+      ),
+    );
+    assert.deepEqual(results.map((r) => r.status).sort(), [201, 409, 409, 409, 409]);
+    assert.equal((await owner.get("/companies/list")).body.length, 3);
+    const winner = results.find((r) => r.status === 201)!.body;
+    const users = await owner.get(`/users/list?companyId=${winner.company.id}`);
+    assert.deepEqual(users.body.map((u: { email: string }) => u.email), ["maria@flores.local"]);
+  });
+});

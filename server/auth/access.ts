@@ -17,7 +17,9 @@ export async function accessState(
 ): Promise<{ company: Company | undefined; active: boolean }> {
   const company = await getCompany(system, user.companyId);
   if (!company) return { company, active: false };
-  const active = user.super || company.id === await platformCompanyId(system) ||
-    subscriptionActive(company.dueDate, now);
+  // Cheapest test first: the platform lookup walks the users, and only a company past its
+  // grace needs it.
+  const active = user.super || subscriptionActive(company.dueDate, now) ||
+    company.id === await platformCompanyId(system);
   return { company, active };
 }

@@ -176,16 +176,19 @@ export function mapMessage(msg: WaMessageLike): { events: AdapterEvent[]; needsM
   return { events, needsMedia: content.media === true };
 }
 
-/** proto.WebMessageInfo.Status → our ack (0 pending … 4 played): status − 1, floored at 0. */
+/**
+ * proto.WebMessageInfo.Status → our ack, which uses the same scale (messages area: 1–2 sent,
+ * 3 delivered, 4 read, 5 played); ERROR (0) is not an ack.
+ */
 export function ackOfStatus(status: number | null | undefined): number | null {
-  if (status === null || status === undefined) return null;
-  return Math.max(0, Math.min(4, status - 1));
+  if (status === null || status === undefined || status <= 0) return null;
+  return Math.min(5, status);
 }
 
-/** A message-receipt.update entry → our ack. */
+/** A message-receipt.update entry → our ack (delivered 3, read 4, played 5). */
 export function ackOfReceipt(receipt: { readTimestamp?: unknown; playedTimestamp?: unknown; receiptTimestamp?: unknown }): number | null {
-  if (receipt.playedTimestamp) return 4;
-  if (receipt.readTimestamp) return 3;
-  if (receipt.receiptTimestamp) return 2;
+  if (receipt.playedTimestamp) return 5;
+  if (receipt.readTimestamp) return 4;
+  if (receipt.receiptTimestamp) return 3;
   return null;
 }

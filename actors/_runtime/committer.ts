@@ -24,14 +24,21 @@ export const KV_LIMITS = {
   enqueuesPerAtomic: 100,
 } as const;
 
-interface Pending {
-  mutations: Mutation[];
-  bytes: number;
-  enqueues: number;
+/** A unit measured once: what `commit` needs to batch it, or why KV would refuse it. */
+export interface WriteUnit {
+  readonly mutations: Mutation[];
+  readonly bytes: number;
+  readonly enqueues: number;
+  /** Set when KV would refuse the unit on its own; `commit` then rejects it at once. */
+  readonly error?: Error;
+}
+
+interface Pending extends WriteUnit {
   resolve: () => void;
   reject: (e: unknown) => void;
 }
 
+/** Counters since construction: atomics committed, and the units and mutations in them. */
 export interface CommitterStats {
   commits: number;
   units: number;
@@ -52,23 +59,29 @@ export class GroupCommitter {
     this.#grouping = options.grouping ?? true;
   }
 
+  /** See CommitterStats. */
   get stats(): Readonly<CommitterStats> {
     return this.#stats;
   }
 
   /**
-   * Why KV would refuse this unit on its own (a value over 64 KiB, more mutations or bytes
-   * than one atomic takes), or undefined if it can be committed. `commit` rejects such a unit
-   * at once; the actor system checks first so that it can treat it as a failed handler.
+   * Measures a unit once and says, in `error`, why KV would refuse it on its own (a value over
+   * 64 KiB, more mutations, bytes or enqueues than one atomic takes). The actor system checks
+   * this before handling the next message, so a refused unit counts as a failed handler.
    */
+  prepare(mutations: Mutation[]): WriteUnit {
+    return measure(mutations);
+  }
+
+  /** Why KV would refuse this unit on its own, or undefined if it can be committed. */
   validate(mutations: Mutation[]): Error | undefined {
     return measure(mutations).error;
   }
 
   /** Resolves once every mutation of the unit is durable in KV; rejects if it cannot be. */
-  commit(mutations: Mutation[]): Promise<void> {
+  commit(unit: Mutation[] | WriteUnit): Promise<void> {
+    const { mutations, bytes, enqueues, error } = Array.isArray(unit) ? measure(unit) : unit;
     if (mutations.length === 0) return Promise.resolve();
-    const { bytes, enqueues, error } = measure(mutations);
     if (error) return Promise.reject(error);
     return new Promise((resolve, reject) => {
       this.#queue.push({ mutations, bytes, enqueues, resolve, reject });
@@ -139,7 +152,7 @@ export class GroupCommitter {
 }
 
 /** Sizes a unit and says why it could never be committed, if so. */
-function measure(mutations: Mutation[]): { bytes: number; enqueues: number; error?: Error } {
+function measure(mutations: Mutation[]): WriteUnit {
   let bytes = 0;
   let enqueues = 0;
   for (const m of mutations) {
@@ -148,7 +161,7 @@ function measure(mutations: Mutation[]): { bytes: number; enqueues: number; erro
       const error = new Error(
         `Value of ${m.type} ${describeKey(m)} is ${size} bytes, over KV's 64 KiB`,
       );
-      return { bytes, enqueues, error };
+      return { mutations, bytes, enqueues, error };
     }
     bytes += size;
     if (m.type === "enqueue") enqueues++;
@@ -161,8 +174,8 @@ function measure(mutations: Mutation[]): { bytes: number; enqueues: number; erro
     ? `${enqueues} enqueues, over ${KV_LIMITS.enqueuesPerAtomic}`
     : undefined;
   return over
-    ? { bytes, enqueues, error: new Error(`Write unit has ${over} per atomic`) }
-    : { bytes, enqueues };
+    ? { mutations, bytes, enqueues, error: new Error(`Write unit has ${over} per atomic`) }
+    : { mutations, bytes, enqueues };
 }
 
 /** Approximate encoded size of a mutation: enough to keep a batch inside KV's byte limit. */

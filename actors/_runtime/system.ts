@@ -18,7 +18,7 @@
 import type { BusEvent } from "../../domain/events.ts";
 import type { ActorContext, AnyActorDef, ArgOf, Handler, ReplyOf } from "./actor.ts";
 import { EventBus } from "./bus.ts";
-import { GroupCommitter, type Mutation } from "./committer.ts";
+import { GroupCommitter, type Mutation, type WriteUnit } from "./committer.ts";
 import { type Envelope, Instance } from "./instance.ts";
 import { EARLY_TOLERANCE_MS, timerEnqueue, timerKey, TimerMessage } from "./timers.ts";
 
@@ -139,6 +139,7 @@ export class ActorSystem {
 
   /** The in-memory state of actor `id`, activating it if needed. */
   async peek(def: AnyActorDef, id: string): Promise<unknown> {
+    if (this.#closed) throw new Error("Actor system is closed");
     const instance = this.#instance(def, id);
     try {
       await instance.ready;
@@ -224,27 +225,35 @@ export class ActorSystem {
       mutations.push(...spent);
     }
 
+    let open = true;
+    /** A write recorded after the handler returned would be silently lost: refuse it. */
+    const record = <T>(list: T[], item: T) => {
+      if (!open) {
+        throw new Error(`Actor ${kind} ${instance.id}: ctx used after its handler returned`);
+      }
+      list.push(item);
+    };
     const ctx: ActorContext<unknown> = {
       id: instance.id,
       state: instance.state,
       now: this.now(),
       kv: this.kv,
       system: this,
-      set: (key, value) => mutations.push({ type: "set", key, value }),
-      delete: (key) => mutations.push({ type: "delete", key }),
-      emit: (event) => events.push(event),
+      set: (key, value) => record(mutations, { type: "set", key, value }),
+      delete: (key) => record(mutations, { type: "delete", key }),
+      emit: (event) => record(events, event),
       setTimer: (timerId, dueAt, handler, arg) => {
         if (!(handler in instance.def.handlers)) {
           throw new Error(`Actor ${kind} has no handler ${handler} for timer ${timerId}`);
         }
         if (!Number.isFinite(dueAt)) throw new Error(`Timer ${timerId} due at ${dueAt}`);
-        timerChanges.set(timerId, dueAt);
-        mutations.push({ type: "set", key: timerKey(kind, instance.id, timerId), value: dueAt });
+        record(mutations, { type: "set", key: timerKey(kind, instance.id, timerId), value: dueAt });
         mutations.push(timerEnqueue(kind, instance.id, timerId, dueAt, { handler, arg }, ctx.now));
+        timerChanges.set(timerId, dueAt);
       },
       cancelTimer: (timerId) => {
+        record(mutations, { type: "delete", key: timerKey(kind, instance.id, timerId) });
         timerChanges.set(timerId, null);
-        mutations.push({ type: "delete", key: timerKey(kind, instance.id, timerId) });
       },
       timerDue: (timerId) =>
         timerChanges.has(timerId)
@@ -257,18 +266,20 @@ export class ActorSystem {
       reply = await instance.def.handlers[envelope.handler](ctx, envelope.arg);
     } catch (error) {
       return this.#fail(instance, envelope, spent, mutations.length > spent.length, error);
+    } finally {
+      open = false;
     }
     if (instance.evicted) {
       // An earlier write of this actor failed while this handler ran on the state it assumed.
       return envelope.undelivered(new Error(`Actor ${kind} ${instance.id} was reset`));
     }
-    const refused = this.committer.validate(mutations);
-    if (refused) return this.#fail(instance, envelope, spent, true, refused);
+    const unit = this.committer.prepare(mutations);
+    if (unit.error) return this.#fail(instance, envelope, spent, true, unit.error);
     for (const [timerId, dueAt] of timerChanges) {
       if (dueAt === null) instance.timers.delete(timerId);
       else instance.timers.set(timerId, dueAt);
     }
-    this.#release(instance, mutations, events, () => envelope.resolve(reply), envelope.reject);
+    this.#release(instance, unit, events, () => envelope.resolve(reply), envelope.reject);
   }
 
   /** A handler failed: commit only what is spent anyway; drop the state if it was written to. */
@@ -290,12 +301,12 @@ export class ActorSystem {
    */
   #release(
     instance: Instance,
-    mutations: Mutation[],
+    unit: Mutation[] | WriteUnit,
     events: BusEvent[],
     done: () => void,
     failed: (error: unknown) => void,
   ): void {
-    const committed = this.committer.commit(mutations);
+    const committed = this.committer.commit(unit);
     const previous = instance.outputs;
     instance.pendingOutputs++;
     instance.outputs = (async () => {

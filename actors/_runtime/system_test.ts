@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { BusEvent } from "../../domain/events.ts";
-import { defineActor } from "./actor.ts";
+import { type ActorContext, defineActor } from "./actor.ts";
 import { settle, waitFor, withSystem } from "./testing.ts";
 
 interface Counter {
@@ -232,5 +232,25 @@ Deno.test("ActorSystem.close() lets accepted messages finish, then refuses new a
     await closing;
     assert.equal((await kv.get(["counter", "a"])).value, 1);
     await assert.rejects(ref.ask("inc", undefined), /closed/);
+  });
+});
+
+Deno.test("ActorContext refuses writes recorded after its handler returned", async () => {
+  await withSystem(async ({ system, kv }) => {
+    let leaked: ActorContext<unknown> | undefined;
+    const def = defineActor({
+      kind: "test_leak",
+      load: () => Promise.resolve({}),
+      handlers: {
+        leak(ctx) {
+          leaked = ctx;
+          return "done";
+        },
+      },
+    });
+    assert.equal(await system.ref(def, "a").ask("leak", undefined), "done");
+    assert.throws(() => leaked!.set(["late"], 1), /after its handler returned/);
+    assert.throws(() => leaked!.setTimer("t", Date.now(), "leak"), /after its handler returned/);
+    assert.equal((await kv.get(["late"])).value, null);
   });
 });

@@ -48,6 +48,7 @@ const ADMIN = [
   "users:manage",
   "queues:manage",
   "settings:manage",
+  "company:viewOwn",
   "greeting:renewalDate",
 ] as const;
 

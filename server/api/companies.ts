@@ -76,8 +76,8 @@ export function companyRoutes(): Hono<AppEnv> {
     const { system } = c.get("deps");
     const who = c.get("principal");
     const company = await reachableCompany(system, who, idOf(c));
-    if (!who.super && who.profile !== "admin") throw forbidden();
-    return c.json(await companyDetail(system, company, c.get("principal")));
+    if (!who.super && !can(who, "company:viewOwn")) throw forbidden();
+    return c.json(await companyDetail(system, company, who));
   });
 
   app.post("/", ...superOnly, async (c) => {

@@ -192,6 +192,7 @@ Deno.test("walleteUserId: a plain user assigns only itself and cannot take anoth
     assert.equal(mine.status, 200);
     const wallet = await agent.get("/wallets/contacts/");
     assert.deepEqual(wallet.body.contacts.map((x: { name: string }) => x.name), ["Meu"]);
+    assert.deepEqual(wallet.body.contacts[0].walleteUser, { id: agentId, name: "Alice Atendente" });
     assert.equal(wallet.body.hasMore, false);
     const all = await admin.get("/wallets/contacts/?searchParam=");
     assert.deepEqual(all.body.contacts.map((x: { name: string }) => x.name), ["Carteira", "Meu"]);
@@ -233,6 +234,9 @@ Deno.test("GET /contacts/nt lists contacts with tickets; /contacts/{id}/active-t
     const nt = await admin.get("/contacts/nt?searchParam=ticket");
     assert.equal(nt.status, 200);
     assert.deepEqual(nt.body.contacts.map((x: { id: number }) => x.id), [withTicket.id]);
+    assert.equal(nt.body.contacts[0].tickets[0].uuid, ticket.uuid, "latest ticket = last interaction");
+    const listed = await admin.get("/contacts/?searchParam=ticket");
+    assert.deepEqual(listed.body.contacts.map((x: { tickets: unknown[] }) => x.tickets.length), [1, 0]);
     const active = await admin.get(`/contacts/${withTicket.id}/active-ticket`);
     assert.equal(active.status, 200);
     assert.equal(active.body.id, ticket.id);

@@ -16,8 +16,8 @@ import {
   pageContacts,
   updateContact,
 } from "../../actors/contacts/mod.ts";
-import { getCompanyUser } from "../../actors/platform/lookup.ts";
-import { activeTicketOfContact, deskState } from "../../actors/tickets/mod.ts";
+import { companyUsers, getCompanyUser } from "../../actors/platform/lookup.ts";
+import { activeTicketOfContact, deskState, ticketsByContact } from "../../actors/tickets/mod.ts";
 import {
   type Contact,
   ContactInput,
@@ -38,6 +38,31 @@ import { idParam, parseBody, parseQuery } from "../http/validate.ts";
 
 /** Contacts per page of GET /contacts/ and GET /wallets/contacts/. */
 export const CONTACT_PAGE_SIZE = 20;
+
+/**
+ * A page of contacts as the contacts and wallet screens show them (spec 001 §2.14, §3;
+ * 002 §3): each with `tickets` holding its latest ticket (`id`, `uuid`, `status`,
+ * `updatedAt`: the "last interaction") and `walleteUser` (`id`, `name`) when in a wallet.
+ */
+export async function contactRows(
+  system: ActorSystem,
+  companyId: number,
+  page: { contacts: Contact[]; count: number; hasMore: boolean },
+) {
+  const users = new Map((await companyUsers(system, companyId)).map((u) => [u.id, u.name]));
+  const contacts = await Promise.all(page.contacts.map(async (contact) => {
+    const [latest] = await ticketsByContact(system, companyId, contact.id);
+    const wallet = contact.walleteUserId;
+    return {
+      ...contact,
+      tickets: latest
+        ? [{ id: latest.id, uuid: latest.uuid, status: latest.status, updatedAt: latest.updatedAt }]
+        : [],
+      walleteUser: wallet !== null && users.has(wallet) ? { id: wallet, name: users.get(wallet)! } : null,
+    };
+  }));
+  return { contacts, count: page.count, hasMore: page.hasMore };
+}
 
 const ContactListQuery = z.object({
   searchParam: z.string().trim().max(200).default(""),
@@ -87,7 +112,7 @@ export function contactRoutes(): Hono<AppEnv> {
       offset: (query.pageNumber - 1) * CONTACT_PAGE_SIZE,
       limit: CONTACT_PAGE_SIZE,
     });
-    return c.json(page);
+    return c.json(await contactRows(system, c.get("principal").companyId, page));
   });
 
   app.get("/list", auth, async (c) => {
@@ -119,7 +144,7 @@ export function contactRoutes(): Hono<AppEnv> {
       limit: CONTACT_PAGE_SIZE,
       where: (x) => (index.byContact.get(x.id)?.size ?? 0) > 0,
     });
-    return c.json(page);
+    return c.json(await contactRows(system, companyId, page));
   });
 
   app.get("/:id/active-ticket", auth, async (c) => {

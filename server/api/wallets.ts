@@ -10,7 +10,7 @@ import { can } from "../../domain/permissions.ts";
 import { requireAuth } from "../auth/middleware.ts";
 import type { AppEnv } from "../deps.ts";
 import { parseQuery } from "../http/validate.ts";
-import { CONTACT_PAGE_SIZE } from "./contacts.ts";
+import { CONTACT_PAGE_SIZE, contactRows } from "./contacts.ts";
 
 /** The wallet routes, mounted at `/wallets`. */
 export function walletRoutes(): Hono<AppEnv> {
@@ -26,7 +26,7 @@ export function walletRoutes(): Hono<AppEnv> {
       limit: CONTACT_PAGE_SIZE,
       where: all ? (x) => x.walleteUserId !== null : (x) => x.walleteUserId === who.id,
     });
-    return c.json(page);
+    return c.json(await contactRows(c.get("deps").system, who.companyId, page));
   });
 
   return app;

@@ -73,6 +73,11 @@ export const sessionActor = defineActor({
           retries: step.record.retries,
           updatedAt: view.now,
         };
+        // The Evolution engine reports its session in the spec's second pair of fields too.
+        if (old.provider === "evolution") {
+          next.statusEvo = next.status;
+          next.qrcodeEvo = next.qrcode;
+        }
         return { put: [next], reply: next };
       });
       if (!record) return { status: null, stop: true };

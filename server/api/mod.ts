@@ -27,6 +27,7 @@ import { mediaRoutes } from "../media/routes.ts";
 import { whatsappRoutes } from "./whatsapps.ts";
 import { sessionRoutes } from "./sessions.ts";
 import { simulatorRoutes } from "./simulator.ts";
+import { webhookRoutes } from "./webhooks.ts";
 import { ticketRoutes } from "./tickets.ts";
 
 export function mountAreas(app: Hono<AppEnv>): void {
@@ -43,6 +44,7 @@ export function mountAreas(app: Hono<AppEnv>): void {
   routeWithSlash(app, "/whatsapp", whatsappRoutes());
   app.route("/", sessionRoutes());
   app.route("/simulator", simulatorRoutes());
+  app.route("/webhooks", webhookRoutes());
   routeWithSlash(app, "/queue", queueRoutes());
   routeWithSlash(app, "/queue-options", queueOptionRoutes());
   routeWithSlash(app, "/tags", tagRoutes());

@@ -16,6 +16,7 @@ import type { AppDeps } from "../deps.ts";
 import { LiveSession, type LiveOptions } from "./live_session.ts";
 import { SimulatorAdapter } from "./simulator.ts";
 import { BaileysAdapter } from "./baileys.ts";
+import { EvolutionAdapter, type EvolutionConfig } from "./evolution.ts";
 import type { AdapterFactories } from "./types.ts";
 
 /** Options of the registry; tests replace factories (fake Baileys socket) and timings. */
@@ -25,6 +26,8 @@ export interface ChannelsOptions {
   pacing?: Partial<Record<Provider, PacingConfig>>;
   retryDelays?: number[];
   random?: () => number;
+  /** The Evolution API server (env BALCAO_EVOLUTION_URL, _APIKEY; BALCAO_PUBLIC_URL for its webhook). */
+  evolution?: EvolutionConfig;
 }
 
 /** Safe anti-ban defaults for real WhatsApp numbers; env BALCAO_SEND_PER_MINUTE / _JITTER_MS. */
@@ -49,6 +52,22 @@ function defaultPacing(): Record<Provider, PacingConfig> {
   };
 }
 
+/** Evolution settings from the environment. */
+function defaultEvolution(deps: AppDeps | undefined): EvolutionConfig {
+  const env = (name: string) => {
+    try {
+      return Deno.env.get(name);
+    } catch {
+      return undefined;
+    }
+  };
+  return {
+    baseUrl: env("BALCAO_EVOLUTION_URL") ?? "http://127.0.0.1:8081",
+    apiKey: env("BALCAO_EVOLUTION_APIKEY") ?? "",
+    webhookBase: env("BALCAO_PUBLIC_URL") ?? `http://127.0.0.1:${deps?.config.port ?? 8080}`,
+  };
+}
+
 const key = (companyId: number, whatsappId: number) => `${companyId}:${whatsappId}`;
 
 export class Channels implements SessionHost {
@@ -58,20 +77,24 @@ export class Channels implements SessionHost {
   #pacing: Record<Provider, PacingConfig>;
   #retryDelays: number[];
   #random: () => number;
+  #evolution?: EvolutionConfig;
 
   constructor(options: ChannelsOptions = {}) {
     this.#factories = {
       simulator: (ctx) => new SimulatorAdapter(ctx),
       baileys: (ctx) => new BaileysAdapter(ctx),
+      evolution: (ctx) => new EvolutionAdapter(ctx, this.#evolution ?? defaultEvolution(this.#deps)),
       ...options.factories,
     };
+    this.#evolution = options.evolution;
     this.#pacing = { ...defaultPacing(), ...options.pacing };
     this.#retryDelays = options.retryDelays ?? [1000, 3000];
     this.#random = options.random ?? Math.random;
   }
 
   /** Changes timings at run time (tests); applies to sessions started afterwards. */
-  configure(options: Pick<ChannelsOptions, "pacing" | "retryDelays" | "random">): void {
+  configure(options: Pick<ChannelsOptions, "pacing" | "retryDelays" | "random" | "evolution">): void {
+    if (options.evolution) this.#evolution = options.evolution;
     if (options.pacing) this.#pacing = { ...this.#pacing, ...options.pacing };
     if (options.retryDelays) this.#retryDelays = options.retryDelays;
     if (options.random) this.#random = options.random;

@@ -59,9 +59,14 @@ async function send(method: string, path: string, body: unknown): Promise<Respon
   return await fetch(path, { method, headers, body: payload, credentials: "include" });
 }
 
-/** Goes to /financeiro remembering why (spec 000 §4). */
-export function subscriptionExpired(body: { message?: string; dueDate?: string | null }): void {
+/**
+ * Goes to /financeiro remembering why (spec 000 §4: no stored token there). The billing-only
+ * token a 402 login carries is kept for this tab only (sessionStorage "billingToken") for the
+ * billing page's calls.
+ */
+export function subscriptionExpired(body: { message?: string; dueDate?: string | null; token?: string }): void {
   storeToken(null);
+  if (body.token) sessionStorage.setItem("billingToken", body.token);
   sessionStorage.setItem("subscriptionExpired", JSON.stringify({ message: body.message, dueDate: body.dueDate }));
   if (location.pathname !== "/financeiro") location.assign("/financeiro");
 }

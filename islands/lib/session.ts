@@ -33,7 +33,9 @@ export interface SessionUser {
 export type SessionState =
   | { status: "loading" }
   | { status: "ready"; user: SessionUser }
-  | { status: "error"; error: unknown };
+  | { status: "error"; error: unknown }
+  /** Spec 000 §4: sent to /financeiro with no stored token after a 402 at login or on a call. */
+  | { status: "expired"; message?: string; dueDate?: string | null };
 
 let state: SessionState = { status: "loading" };
 let started = false;
@@ -49,6 +51,8 @@ export function loadSession(force = false): void {
   if (started && !force) return;
   started = true;
   if (!storedToken()) {
+    const expired = sessionStorage.getItem("subscriptionExpired");
+    if (expired && location.pathname === "/financeiro") return set({ status: "expired", ...JSON.parse(expired) });
     clearSession();
     return;
   }

@@ -48,7 +48,7 @@ export function Chat({ user, ticket, spy, onTicket, onBack, onDeleted }: ChatPro
   const apply = (updated: TicketItem | null): void => {
     if (updated) onTicket(updated);
   };
-  async function onAction(action: "reply" | "edit" | "delete" | "forward", message: Message) {
+  function onAction(action: "reply" | "edit" | "delete" | "forward", message: Message) {
     if (action === "reply") setReplyTo(message);
     if (action === "edit") setEditing(message);
     if (action === "forward") setForwarding(message);
@@ -97,11 +97,11 @@ export function Chat({ user, ticket, spy, onTicket, onBack, onDeleted }: ChatPro
                   <ArrowLeftRight size={18} />
                 </button>
                 {ticket.contact?.number && !ticket.isGroup && (
-                  <a className="icon-btn" href={phoneLink(ticket.contact.number)} aria-label={t("tickets.phoneLink")}><Phone size={18} /></a>
+                  <a className="icon-btn wide-only" href={phoneLink(ticket.contact.number)} aria-label={t("tickets.phoneLink")}><Phone size={18} /></a>
                 )}
               </>
             )}
-            <button type="button" className="icon-btn" aria-label={t("tickets.contactInfo")} onClick={() => setDrawer(!drawer)}><Info size={18} /></button>
+            <button type="button" className="icon-btn wide-only" aria-label={t("tickets.contactInfo")} onClick={() => setDrawer(!drawer)}><Info size={18} /></button>
             <DropdownMenu.Root>
               <DropdownMenu.Trigger className="icon-btn" aria-label={t("tickets.options")}><EllipsisVertical size={18} /></DropdownMenu.Trigger>
               <DropdownMenu.Portal>

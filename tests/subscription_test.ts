@@ -41,6 +41,13 @@ Deno.test("login past the grace: 402 with dueDate and a billing-only token", asy
     const me = await client.get("/auth/me");
     assert.equal(me.status, 200);
     assert.equal(me.body.email, "admin@demo.local");
+    // What renewing needs stays readable: the own company, its plan, the plans.
+    const own = await client.get(`/companies/${server.demo!.companyId}`);
+    assert.equal(own.status, 200);
+    assert.equal(own.body.dueDate, new Date(due).toISOString());
+    assert.equal((await client.get(`/companies/listPlan/${server.demo!.companyId}`)).status, 200);
+    assert.equal((await client.get("/plans/all")).status, 200);
+    assert.equal((await client.get(`/companies/${server.demo!.platformId}`)).status, 404);
 
     // A refresh still gives a billing-only token while the company is past its grace.
     const refreshed = await client.post("/auth/refresh_token");

@@ -43,6 +43,9 @@ async function assertPlan(system: ActorSystem, planId: number | null | undefined
 export function companyRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const auth = requireAuth();
+  // Reading one's own company and plan stays open to a billing-only token: the invoices and
+  // subscription screens show the due date and plan to renew.
+  const billing = requireAuth({ billing: true });
   const superOnly = [auth, requirePermission("super:companies")] as const;
   const idOf = (c: Context, name = "id") => idParam(c, name, () => noCompany(c.req.param(name)));
 
@@ -62,7 +65,7 @@ export function companyRoutes(): Hono<AppEnv> {
     return c.json((await companies.in(system, PLATFORM).list()).map(view));
   });
 
-  app.get("/listPlan/:companyId", auth, async (c) => {
+  app.get("/listPlan/:companyId", billing, async (c) => {
     const { system } = c.get("deps");
     const company = await reachableCompany(
       system,
@@ -72,7 +75,7 @@ export function companyRoutes(): Hono<AppEnv> {
     return c.json((await companyViewer(system))(company));
   });
 
-  app.get("/:id", auth, async (c) => {
+  app.get("/:id", billing, async (c) => {
     const { system } = c.get("deps");
     const who = c.get("principal");
     const company = await reachableCompany(system, who, idOf(c));

@@ -20,10 +20,12 @@ const noPlan = (id: number | string) => notFound("ERR_NO_PLAN_FOUND", `Plan ${id
 export function planRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const superOnly = [requireAuth(), requirePermission("super:plans")] as const;
+  // Plans stay readable with a billing-only token: choosing a plan is how one renews.
+  const billing = requireAuth({ billing: true });
 
   app.get("/list", async (c) => c.json(await plans.in(c.get("deps").system, PLATFORM).list()));
   app.get("/register", async (c) => c.json(await plans.in(c.get("deps").system, PLATFORM).list()));
-  app.get("/all", requireAuth(), async (c) => {
+  app.get("/all", billing, async (c) => {
     return c.json(await plans.in(c.get("deps").system, PLATFORM).list());
   });
 
@@ -34,7 +36,7 @@ export function planRoutes(): Hono<AppEnv> {
     return c.json({ plans: page.rows, count: page.count, hasMore: page.hasMore });
   });
 
-  app.get("/:id", requireAuth(), async (c) => {
+  app.get("/:id", billing, async (c) => {
     const id = idParam(c, "id", () => noPlan(c.req.param("id")));
     const plan = await plans.in(c.get("deps").system, PLATFORM).get(id);
     if (!plan) throw noPlan(id);

@@ -12,6 +12,11 @@ export class LoginThrottle {
     readonly maxKeys = 10_000,
   ) {}
 
+  /** How many keys have failures on record (for metrics and tests). */
+  get size(): number {
+    return this.#failures.size;
+  }
+
   /** Milliseconds until `key` may try again, or 0 when it may now. */
   retryAfter(key: string, now: number): number {
     const recent = this.#recent(key, now);

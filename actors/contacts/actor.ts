@@ -40,6 +40,9 @@ export function duplicated(existing: Contact): AppError {
 
 type Ctx = ActorContext<ContactsState>;
 
+/** Parallel KV list streams used on activation. */
+const LOAD_STREAMS = 4;
+
 function emitContact(ctx: Ctx, action: "create" | "update", contact: Contact): void {
   ctx.emit({
     companyId: contact.companyId,
@@ -128,11 +131,18 @@ export const contactsActor = defineActor({
   kind: "contacts",
   async load(kv, id): Promise<ContactsState> {
     const companyId = Number(id);
-    const [entries, counter] = await Promise.all([
-      Array.fromAsync(kv.list<Contact>({ prefix: ["contact", companyId] }, { batchSize: 1000 })),
-      kv.get<number>(counterKey(companyId)),
-    ]);
-    return buildState(companyId, entries.map((e) => e.value), counter.value ?? 0);
+    const counter = (await kv.get<number>(counterKey(companyId))).value ?? 0;
+    // Id ranges listed in parallel: a company of 50,000 contacts loads in a few batches each.
+    const prefix: Deno.KvKey = ["contact", companyId];
+    const span = Math.max(1, Math.ceil((counter + 1) / LOAD_STREAMS));
+    const parts = await Promise.all(Array.from({ length: LOAD_STREAMS }, (_, k) => {
+      const start = [...prefix, k * span];
+      const selector = k === LOAD_STREAMS - 1
+        ? { prefix, start }
+        : { start, end: [...prefix, (k + 1) * span] };
+      return Array.fromAsync(kv.list<Contact>(selector, { batchSize: 1000 }), (e) => e.value);
+    }));
+    return buildState(companyId, parts.flat(), counter);
   },
   handlers: {
     /** Creates a contact; a number another contact has is ERR_DUPLICATED_CONTACT. */

@@ -192,11 +192,12 @@ export async function pageContacts(
     return { contacts, count, hasMore: query.offset + contacts.length < count };
   }
   const matches = contactMatcher(term);
+  const { byName, searchTexts } = s;
   const contacts: Contact[] = [];
   let count = 0;
-  for (const id of s.byName) {
-    if (!matches(s.searchTexts.get(id)!)) continue;
-    const contact = s.contacts.get(id)!;
+  for (let i = 0; i < byName.length; i++) {
+    if (!matches(searchTexts[i])) continue;
+    const contact = s.contacts.get(byName[i])!;
     if (query.where && !query.where(contact)) continue;
     if (count >= query.offset && contacts.length < query.limit) contacts.push(contact);
     count++;

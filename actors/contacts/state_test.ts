@@ -1,0 +1,30 @@
+/** Unit tests of the contacts indexes (no KV). */
+import assert from "node:assert/strict";
+import { buildContact } from "../../domain/contact.ts";
+import { buildState, dropContact, putContact } from "./state.ts";
+
+const contact = (id: number, name: string, number = `55119${String(id).padStart(8, "0")}`) =>
+  buildContact(id, 1, { name, number }, 0);
+
+Deno.test("putContact() keeps ids, keys and search texts in name order through renames and drops", () => {
+  const state = buildState(1, [contact(3, "Carla"), contact(1, "Ágata"), contact(2, "bruno")], 0);
+  assert.deepEqual(state.byName, [1, 2, 3]);
+  assert.equal(state.counter, 3);
+  putContact(state, contact(4, "Beatriz"));
+  assert.deepEqual(state.byName, [1, 4, 2, 3]);
+  putContact(state, { ...contact(1, "Zuleica"), number: "5511900000001" });
+  assert.deepEqual(state.byName, [4, 2, 3, 1]);
+  assert.deepEqual(state.nameKeys, ["beatriz", "bruno", "carla", "zuleica"]);
+  assert.ok(state.searchTexts[3].startsWith("zuleica"));
+  dropContact(state, 2);
+  assert.deepEqual(state.byName, [4, 3, 1]);
+  assert.equal(state.searchTexts.length, 3);
+  assert.equal(state.byNumber.get("5511900000002"), undefined);
+  assert.equal(state.byNumber.get("5511900000001"), 1);
+});
+
+Deno.test("putContact() orders equal names by id", () => {
+  const state = buildState(1, [contact(5, "Ana"), contact(2, "Ana")], 0);
+  putContact(state, contact(3, "ana"));
+  assert.deepEqual(state.byName, [2, 3, 5]);
+});

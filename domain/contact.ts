@@ -110,8 +110,8 @@ export function normalizeLid(raw: string | null | undefined): string {
 
 /** Lower-case text without accents: how names are sorted and searched. */
 export function foldText(text: string): string {
-  // Most names are plain ASCII: skip the Unicode decomposition for them.
-  if (/^[\x00-\x7f]*$/.test(text)) return text.toLowerCase();
+  // Most names are printable ASCII: skip the Unicode decomposition for them.
+  if (!/[^ -~]/.test(text)) return text.toLowerCase();
   return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
 }
 

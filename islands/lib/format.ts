@@ -37,7 +37,9 @@ export function badgeCount(n: number): string {
  * when empty) with its fixed texts translated.
  */
 export function messagePreview(lastMessage: string | null | undefined): string {
-  const text = listPreview(lastMessage);
+  // The stored fixed texts (lastMessageText) are shown whole, not cut at 20 characters.
+  const stored = (lastMessage ?? "").trim();
+  const text = stored === PREVIEW_TEXT.contact || stored === PREVIEW_TEXT.location ? stored : listPreview(lastMessage);
   if (text === PREVIEW_TEXT.contact) return t("tickets.previewContact");
   if (text === PREVIEW_TEXT.location) return t("tickets.previewLocation");
   return text;

@@ -6,15 +6,15 @@
  */
 import { useState } from "react";
 import { DropdownMenu } from "radix-ui";
-import { ArrowLeft, ArrowLeftRight, Check, CircleCheck, EllipsisVertical, Info, Phone, RotateCcw, Undo2 } from "lucide-react";
-import { api } from "../lib/api.ts";
+import { ArrowLeft, ArrowLeftRight, Check, CircleCheck, EllipsisVertical, Info, Phone, RotateCcw, Search, Undo2 } from "lucide-react";
+import { api, get, query } from "../lib/api.ts";
 import { phoneLink } from "../lib/format.ts";
 import { t } from "../lib/i18n.ts";
 import { allowed, planHas, type SessionUser } from "../lib/session.ts";
 import { toastError } from "../lib/toast.ts";
 import { acceptTicket, deleteTicket, reopenTicket, resolveTicket, returnTicket, transferTicket } from "./actions.ts";
 import { ContactDrawer } from "./ContactDrawer.tsx";
-import { ConfirmDialog, EditMessageDialog, ForwardDialog, ResolveDialog, TransferDialog } from "./dialogs.tsx";
+import { ConfirmDialog, EditMessageDialog, ForwardDialog, ResolveDialog, SendContactDialog, TransferDialog } from "./dialogs.tsx";
 import { MessageInput } from "./MessageInput.tsx";
 import { MessagesList } from "./MessagesList.tsx";
 import { initials } from "./TicketRow.tsx";
@@ -31,7 +31,22 @@ export interface ChatProps {
   onDeleted: () => void;
 }
 
-type DialogName = "transfer" | "resolve" | "delete" | null;
+type DialogName = "transfer" | "resolve" | "delete" | "sendContact" | null;
+
+/** Finds messages containing `term` and scrolls to the newest one already on screen. */
+async function searchMessages(ticketId: number, term: string): Promise<number> {
+  const r = await get<{ messagesIds: string[] }>(`/messages/searchMessage/${ticketId}` + query({ searchedTerm: term }));
+  document.querySelectorAll(".bubble-row.found").forEach((el) => el.classList.remove("found"));
+  for (const id of r.messagesIds ?? []) {
+    const el = document.querySelector(`[data-message-id="${CSS.escape(id)}"]`);
+    if (el) {
+      el.classList.add("found");
+      el.scrollIntoView({ block: "center" });
+      break;
+    }
+  }
+  return r.messagesIds?.length ?? 0;
+}
 
 /** Header, messages, composer and drawer of the open ticket. */
 export function Chat({ user, ticket, spy, onTicket, onBack, onDeleted }: ChatProps) {
@@ -42,6 +57,8 @@ export function Chat({ user, ticket, spy, onTicket, onBack, onDeleted }: ChatPro
   const [editing, setEditing] = useState<Message | null>(null);
   const [forwarding, setForwarding] = useState<Message | null>(null);
   const [deleting, setDeleting] = useState<Message | null>(null);
+  const [searching, setSearching] = useState(false);
+  const [term, setTerm] = useState("");
   const open = ticket.status === "open";
   const readOnly = spy || !open;
 
@@ -87,6 +104,9 @@ export function Chat({ user, ticket, spy, onTicket, onBack, onDeleted }: ChatPro
             )}
             {open && !spy && (
               <>
+                <button type="button" className="icon-btn wide-only" aria-label={t("tickets.searchMessages")} aria-pressed={searching} onClick={() => setSearching(!searching)}>
+                  <Search size={18} />
+                </button>
                 <button type="button" className="btn btn-small" onClick={async () => apply(await returnTicket(ticket))} data-testid="return">
                   <Undo2 size={16} aria-hidden="true" /> <span className="wide-only">{t("tickets.return")}</span>
                 </button>
@@ -111,6 +131,9 @@ export function Chat({ user, ticket, spy, onTicket, onBack, onDeleted }: ChatPro
                   {planHas(user, "useSchedules") && (
                     <DropdownMenu.Item className="menu-popup-item" onSelect={() => location.assign("/schedules")}>{t("tickets.schedule")}</DropdownMenu.Item>
                   )}
+                  {open && !spy && (
+                    <DropdownMenu.Item className="menu-popup-item" onSelect={() => setDialog("sendContact")}>{t("messages.sendContact")}</DropdownMenu.Item>
+                  )}
                   {allowed(user, "ticket-options:deleteTicket") && (
                     <DropdownMenu.Item className="menu-popup-item" onSelect={() => setDialog("delete")}>{t("tickets.deleteTicket")}</DropdownMenu.Item>
                   )}
@@ -119,6 +142,14 @@ export function Chat({ user, ticket, spy, onTicket, onBack, onDeleted }: ChatPro
             </DropdownMenu.Root>
           </div>
         </header>
+        {searching && (
+          <form className="message-search" role="search" onSubmit={(e) => {
+            e.preventDefault();
+            if (term.trim()) searchMessages(ticket.id, term.trim()).catch(toastError);
+          }}>
+            <input className="input" type="search" autoFocus value={term} placeholder={t("tickets.searchMessages")} aria-label={t("tickets.searchMessages")} onChange={(e) => setTerm(e.target.value)} />
+          </form>
+        )}
         <MessagesList data={data} readOnly={readOnly} onAction={onAction} />
         {!spy && (
           <MessageInput
@@ -151,6 +182,7 @@ export function Chat({ user, ticket, spy, onTicket, onBack, onDeleted }: ChatPro
           onConfirm={async () => (await deleteTicket(ticket)) && onDeleted()}
         />
       )}
+      {dialog === "sendContact" && <SendContactDialog open ticketId={ticket.id} onOpenChange={() => setDialog(null)} />}
       {deleting && (
         <ConfirmDialog open onOpenChange={() => setDeleting(null)} title={t("messages.deleteConfirm")} text={deleting.body} onConfirm={() => removeMessage(deleting)} />
       )}

@@ -11,6 +11,7 @@ import { badgeCount } from "../lib/format.ts";
 import { t } from "../lib/i18n.ts";
 import { allowed, manager, type SessionUser, settingEnabled } from "../lib/session.ts";
 import { acceptTicket, closePending, markUnread } from "./actions.ts";
+import { NewGroupDialog } from "./NewGroupDialog.tsx";
 import { NewTicketDialog } from "./NewTicketDialog.tsx";
 import { TicketListView } from "./TicketListView.tsx";
 import type { ListFilters, ListTab, TicketItem } from "./types.ts";
@@ -54,6 +55,7 @@ export function TicketsManager({ user, selectedId, onOpen }: TicketsManagerProps
   const [whatsappIds, setWhatsappIds] = useState<number[]>([]);
   const [showAll, setShowAll] = useState(false);
   const [newOpen, setNewOpen] = useState(false);
+  const [groupOpen, setGroupOpen] = useState(false);
   const [tick, setTick] = useState(0);
   const tagOptions = useOptions("/tags/list");
   const userOptions = useOptions(allowed(user, "tickets-manager:userFilter") ? "/users/list" : null);
@@ -136,8 +138,8 @@ export function TicketsManager({ user, selectedId, onOpen }: TicketsManagerProps
             </div>
           )
           : (
-            <button type="button" className="btn btn-primary btn-small" onClick={() => setNewOpen(true)}>
-              <Plus size={16} aria-hidden="true" /> {t("tickets.newTicket")}
+            <button type="button" className="btn btn-primary btn-small" onClick={() => (tab === "groups" ? setGroupOpen(true) : setNewOpen(true))}>
+              <Plus size={16} aria-hidden="true" /> {t(tab === "groups" ? "tickets.newGroup" : "tickets.newTicket")}
             </button>
           )}
         {allowed(user, "tickets-manager:showAllTickets") && tab !== "groups" && tab !== "search" && (
@@ -181,6 +183,7 @@ export function TicketsManager({ user, selectedId, onOpen }: TicketsManagerProps
           <TicketListView list={searchList} selectedId={selectedId} emptyText={t("tickets.emptySearch")} label={t("tickets.tabSearch")} {...row} />
         </div>
       )}
+      {groupOpen && <NewGroupDialog user={user} open={groupOpen} onOpenChange={setGroupOpen} onCreated={(ticket) => onOpen(ticket)} />}
       {newOpen && <NewTicketDialog user={user} open={newOpen} onOpenChange={setNewOpen} onCreated={(ticket) => onOpen(ticket)} />}
     </section>
   );

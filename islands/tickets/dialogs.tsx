@@ -181,3 +181,39 @@ export function ForwardDialog({ open, onOpenChange, message, ticket }: Base & { 
     </Modal>
   );
 }
+
+/** Sends contact cards into the conversation (POST /messages/sendContact/{ticketId}). */
+export function SendContactDialog({ open, onOpenChange, ticketId }: Base & { ticketId: number }) {
+  const [text, setText] = useState("");
+  const [picked, setPicked] = useState<Option[]>([]);
+  const results = useSearch("/contacts/", text, "contacts");
+  async function send() {
+    if (picked.length === 0) return showToast("error", t("messages.selectContact"));
+    try {
+      await api("POST", `/messages/sendContact/${ticketId}`, { contactsId: picked.map((c) => c.id) });
+      onOpenChange(false);
+    } catch (error) {
+      toastError((error as { body?: unknown }).body ?? error);
+    }
+  }
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title={t("messages.sendContact")} footer={
+      <>
+        <button type="button" className="btn" onClick={() => onOpenChange(false)}>{t("common.cancel")}</button>
+        <button type="button" className="btn btn-primary" onClick={send}>{t("messages.send")}</button>
+      </>
+    }>
+      <input className="input" type="search" value={text} placeholder={t("newTicket.searchContact")} aria-label={t("newTicket.searchContact")} onChange={(e) => setText(e.target.value)} />
+      <ul className="pick-list">
+        {results.map((c) => (
+          <li key={c.id}>
+            <label className="check">
+              <input type="checkbox" checked={picked.some((p) => p.id === c.id)} onChange={(e) => setPicked(e.target.checked ? [...picked, c] : picked.filter((p) => p.id !== c.id))} />
+              <span>{c.name}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+    </Modal>
+  );
+}

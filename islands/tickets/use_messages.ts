@@ -63,15 +63,23 @@ export function useMessages(companyId: number, ticketId: number | null, ghost: b
     if (!ticketId) return;
     reload();
     join("chatBox", { type: "joinChatBox", ticketId });
+    let readTimer: ReturnType<typeof setTimeout> | undefined;
+    // A customer message in the open conversation is read: re-reading page 1 tells the server.
+    const markRead = () => {
+      clearTimeout(readTimer);
+      readTimer = setTimeout(() => fetchPage(1).then((r) => r.messages.forEach(upsert), () => {}), 500);
+    };
     const offs = [
       onChannel(channelName(companyId, "appMessage"), (data) => {
         const d = data as { action?: string; message?: Message; ticket?: TicketItem };
         if (!d.message || d.message.ticketId !== ticketId) return;
         upsert(d.message);
+        if (d.action === "create" && !d.message.fromMe && !ghost) markRead();
       }),
       onChannel("resync", reload),
     ];
     return () => {
+      clearTimeout(readTimer);
       offs.forEach((off) => off());
       leave("chatBox", { type: "leaveChatBox", ticketId });
     };

@@ -1,0 +1,44 @@
+import assert from "node:assert/strict";
+import type { SessionUser } from "../lib/session.ts";
+import { visibleMenu } from "./menu.ts";
+
+const ALL_FLAGS = { useKanban: true, useCampaigns: true, useSchedules: true, useInternalChat: true, useExternalApi: true, useAI: true };
+
+function user(profile: SessionUser["profile"], extra: Partial<SessionUser> = {}, plan: Record<string, boolean> = ALL_FLAGS): SessionUser {
+  return {
+    id: 1,
+    name: "U",
+    email: "u@x.local",
+    profile,
+    super: false,
+    companyId: 1,
+    whatsappId: null,
+    queues: [],
+    company: { id: 1, name: "C", dueDate: null, plan, settings: [] },
+    ...extra,
+  };
+}
+
+const paths = (u: SessionUser) => visibleMenu(u).map((i) => i.path);
+
+Deno.test("visibleMenu() gives a plain user no dashboard, service panel, admin items or announcements", () => {
+  const p = paths(user("user"));
+  assert.ok(p.includes("/tickets"));
+  for (const hidden of ["/", "/servicePanel", "/users", "/connections", "/campaigns", "/financeiro", "/announcements"]) {
+    assert.ok(!p.includes(hidden), hidden);
+  }
+});
+
+Deno.test("visibleMenu() gives a supervisor the service panel, campaigns and billing but not the dashboard", () => {
+  const p = paths(user("supervisor"));
+  for (const shown of ["/servicePanel", "/campaigns", "/financeiro", "/connections"]) assert.ok(p.includes(shown), shown);
+  assert.ok(!p.includes("/"));
+});
+
+Deno.test("visibleMenu() follows plan flags and the super flag", () => {
+  const none = { useKanban: false, useCampaigns: false, useSchedules: false, useInternalChat: false, useExternalApi: false, useAI: false };
+  const p = paths(user("admin", {}, none));
+  for (const hidden of ["/kanban", "/campaigns", "/schedules", "/chats", "/messages-api", "/ai-module"]) assert.ok(!p.includes(hidden), hidden);
+  assert.ok(p.includes("/"));
+  assert.ok(paths(user("admin", { super: true })).includes("/announcements"));
+});

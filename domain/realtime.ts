@@ -10,7 +10,8 @@
  *    When resuming, the missed events follow the hello, then `{ type: "resumed", seq }`
  *    (or `{ type: "resync", seq }` when the backlog no longer covers `lastSeq`: refetch).
  * 3. Events arrive as `{ channel, seq, data }`; `seq` grows by one per company event, so a
- *    socket sees gaps where events were for others. The client keeps `lastSeq` = the greatest
+ *    socket sees gaps where events were for others. Events published in one burst arrive
+ *    batched: one message holding an array of such frames, in seq order. The client keeps `lastSeq` = the greatest
  *    seq of an event, of `ping`, of `hello` (when not resuming) or of `resumed`/`resync`.
  * 4. The server sends `{ type: "ping", seq }` every 18 s; the client answers `{ type: "pong" }`
  *    (any frame counts). A peer silent for two intervals is dropped.
@@ -80,6 +81,9 @@ export interface EventFrame {
 
 /** Any frame the server sends. */
 export type ServerFrame = ControlFrame | EventFrame;
+
+/** One WebSocket message from the server: a frame, or a batch of event frames. */
+export type ServerMessage = ServerFrame | EventFrame[];
 
 /** The spec's per-company channel suffixes (spec 000 §7, 001 §7, 002 §7). */
 export const COMPANY_CHANNELS = [

@@ -11,11 +11,15 @@ Deno.test("GET /ws authenticates with ?token= and greets with hello and the comp
       const admin = await server.login("admin@demo.local");
       const ws = await pool.connect(admin.token!);
       const hello = await ws.hello();
-      assert.equal(hello.companyId, server.demo!.companyId);
-      assert.equal(hello.seq, server.deps.hub.currentSeq(server.demo!.companyId));
-      server.deps.bus.publish(markerEvent(server.demo!.companyId, "one"));
-      const frame = await ws.event(`company-${server.demo!.companyId}-test-marker`);
-      assert.equal(frame.seq, hello.seq + 1);
+      const companyId = server.demo!.companyId;
+      assert.equal(hello.companyId, companyId);
+      // The socket's own presence write is the next event of the company.
+      const online = await ws.event(`company-${companyId}-user`);
+      assert.equal(online.seq, hello.seq + 1);
+      server.deps.bus.publish(markerEvent(companyId, "one"));
+      const frame = await ws.event(`company-${companyId}-test-marker`);
+      assert.equal(frame.seq, online.seq + 1);
+      assert.equal(frame.seq, server.deps.hub.currentSeq(companyId));
       assert.deepEqual(frame.data, { tag: "one" });
     } finally {
       await pool.closeAll();
@@ -123,7 +127,7 @@ Deno.test("GET /ws?format=msgpack speaks binary msgpack both ways", async () => 
       });
       const frame = await ws.event(`company-${companyId}-ticket`);
       assert.deepEqual(frame.data, { action: "update", ticket: { id: 5, status: "open", tags: ["a"] } });
-      assert.equal(ws.binaryCount, ws.frames.length);
+      assert.equal(ws.binaryCount, ws.messages);
       assert.ok(ws.binaryCount >= 3);
     } finally {
       await pool.closeAll();
@@ -165,3 +169,24 @@ Deno.test("Hub pings every interval and drops a peer silent for two intervals", 
     }
   });
 });
+
+for (const format of ["json", "msgpack"] as const) {
+  Deno.test(`Hub batches a burst of events into one ${format} message, in seq order`, async () => {
+    await withServer(async (server) => {
+      const pool = new SocketPool(server.url);
+      try {
+        const admin = await server.login("admin@demo.local");
+        const ws = await pool.connect(admin.token!, { format });
+        const companyId = server.demo!.companyId;
+        for (let i = 0; i < 5; i++) server.deps.bus.publish(markerEvent(companyId, `burst-${i}`));
+        await ws.event(`company-${companyId}-test-marker`, (d) => d.tag === "burst-4");
+        assert.ok(ws.batches.includes(5), `batches ${JSON.stringify(ws.batches)}`);
+        const burst = ws.eventsOn(`company-${companyId}-test-marker`);
+        assert.deepEqual(burst.map((e) => (e.data as { tag: string }).tag), [0, 1, 2, 3, 4].map((i) => `burst-${i}`));
+        assert.deepEqual(burst.map((e) => e.seq - burst[0].seq), [0, 1, 2, 3, 4]);
+      } finally {
+        await pool.closeAll();
+      }
+    });
+  });
+}

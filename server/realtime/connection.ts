@@ -2,6 +2,11 @@
  * One client socket of the hub: its format, who it is once authenticated, what it joined,
  * and the encoding of frames. Event frames are encoded once per backlog entry and format and
  * shared by every recipient.
+ *
+ * Events are queued and flushed once the publishing burst ends (a microtask later): a lone
+ * event goes out as its own frame at once, while a burst (a group commit's events, a bulk
+ * action, a busy loop) reaches each socket as one array. Per-message cost, not bytes, limits
+ * fan-out, so batching is what keeps a busy server's latency bounded.
  */
 import { pack, unpack } from "msgpackr";
 import { ClientFrame, type ControlFrame } from "../../domain/realtime.ts";
@@ -9,6 +14,19 @@ import type { Principal } from "../../domain/permissions.ts";
 import type { SocketAuth } from "./auth.ts";
 import type { BacklogEntry } from "./backlog.ts";
 import { type Interest, noInterest } from "./routing.ts";
+
+/** Most events one batched WebSocket message carries. */
+export const MAX_BATCH = 256;
+
+/** What a connection needs from the hub. */
+export interface ConnectionHost {
+  /** Unsent bytes above which the socket is given up (it resumes when it reconnects). */
+  maxBufferedBytes(): number;
+  /** The socket overflowed its buffer; the hub closes and forgets it. */
+  overflow(conn: Connection): void;
+  /** The socket's queue went from empty to non-empty; the hub schedules a flush. */
+  queued(conn: Connection): void;
+}
 
 /** Wire format chosen at connect (`?format=`). */
 export type WireFormat = "json" | "msgpack";
@@ -25,6 +43,21 @@ export function entryJson(entry: BacklogEntry): string {
 /** The msgpack bytes of an entry's frame, encoded once. */
 export function entryPacked(entry: BacklogEntry): Uint8Array {
   return entry.packed ??= pack({ channel: entry.event.channel, seq: entry.seq, data: entry.event.data });
+}
+
+/** A msgpack array of the entries' frames, built from each entry's cached bytes. */
+function packedArray(entries: BacklogEntry[]): Uint8Array {
+  const parts = entries.map(entryPacked);
+  const n = entries.length;
+  const header = n < 16 ? [0x90 | n] : [0xdc, n >> 8, n & 0xff];
+  const out = new Uint8Array(header.length + parts.reduce((sum, p) => sum + p.length, 0));
+  out.set(header, 0);
+  let offset = header.length;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
 }
 
 /** Decodes a client frame: JSON text, or msgpack bytes; undefined when it is not one. */
@@ -64,14 +97,14 @@ export class Connection {
   /** Closes a socket that never sends its auth frame. */
   authTimer?: ReturnType<typeof setTimeout>;
 
+  #queue: BacklogEntry[] = [];
+
   constructor(
     readonly socket: WebSocket,
     readonly format: WireFormat,
     /** Verifies a token (bound to the app's deps by the route). */
     readonly authenticate: (token: string) => Promise<SocketAuth>,
-    readonly maxBufferedBytes: () => number,
-    /** Called when the socket overflows its buffer; the hub closes and forgets it. */
-    readonly onOverflow: (conn: Connection) => void,
+    readonly host: ConnectionHost,
   ) {
     socket.binaryType = "arraybuffer";
   }
@@ -81,15 +114,36 @@ export class Connection {
     return !this.closed && this.socket.readyState === WebSocket.OPEN;
   }
 
-  /** Sends one event frame. */
+  /** Queues an event frame; the host flushes queued frames once the current burst ends. */
   sendEntry(entry: BacklogEntry): void {
     if (!this.open) return;
-    this.socket.send(this.format === "msgpack" ? entryPacked(entry) : entryJson(entry));
-    if (this.socket.bufferedAmount > this.maxBufferedBytes()) this.onOverflow(this);
+    this.#queue.push(entry);
+    if (this.#queue.length === 1) this.host.queued(this);
   }
 
-  /** Sends one control frame. */
+  /**
+   * Sends the queued events: one frame when there is one, else arrays of up to
+   * `MAX_BATCH` frames in seq order (one WebSocket message per array).
+   */
+  flush(): void {
+    const queue = this.#queue;
+    if (queue.length === 0) return;
+    this.#queue = [];
+    if (!this.open) return;
+    for (let i = 0; i < queue.length; i += MAX_BATCH) {
+      const batch = queue.slice(i, i + MAX_BATCH);
+      if (this.format === "msgpack") {
+        this.socket.send(batch.length === 1 ? entryPacked(batch[0]) : packedArray(batch));
+      } else {
+        this.socket.send(batch.length === 1 ? entryJson(batch[0]) : `[${batch.map(entryJson).join(",")}]`);
+      }
+    }
+    if (this.socket.bufferedAmount > this.host.maxBufferedBytes()) this.host.overflow(this);
+  }
+
+  /** Sends one control frame, after the events queued before it. */
   sendControl(frame: ControlFrame): void {
+    this.flush();
     if (!this.open) return;
     this.socket.send(this.format === "msgpack" ? pack(frame) : JSON.stringify(frame));
   }

@@ -18,7 +18,7 @@ import { type BusEvent, companyChannel } from "../../domain/events.ts";
 import { type ClientFrame, CLOSE, type WsQuery } from "../../domain/realtime.ts";
 import { Profile } from "../../domain/user.ts";
 import type { SocketAuth } from "./auth.ts";
-import { Connection, decodeFrame } from "./connection.ts";
+import { Connection, type ConnectionHost, decodeFrame } from "./connection.ts";
 import { Presence } from "./presence.ts";
 import { Room } from "./room.ts";
 
@@ -79,6 +79,19 @@ export class Hub {
   readonly #presence: Presence;
   readonly #seqBase = Date.now() * 1000;
   #ticker?: ReturnType<typeof setInterval>;
+  /** Sockets with queued events, flushed together once the current burst of events ends. */
+  #dirty: Connection[] = [];
+  #flushScheduled = false;
+  readonly #host: ConnectionHost = {
+    maxBufferedBytes: () => this.options.maxBufferedBytes,
+    overflow: (conn) => this.#drop(conn, CLOSE.tooSlow, "Send buffer overflow"),
+    queued: (conn) => {
+      this.#dirty.push(conn);
+      if (this.#flushScheduled) return;
+      this.#flushScheduled = true;
+      queueMicrotask(() => this.#flush());
+    },
+  };
   #unsubscribe: () => void;
   #closed = false;
 
@@ -129,13 +142,7 @@ export class Hub {
 
   /** Takes an opened socket; it authenticates with `?token=` or its first frame. */
   open(socket: WebSocket, query: WsQuery, authenticate: Authenticate): Connection {
-    const conn = new Connection(
-      socket,
-      query.format,
-      authenticate,
-      () => this.options.maxBufferedBytes,
-      (c) => this.#drop(c, CLOSE.tooSlow, "Send buffer overflow"),
-    );
+    const conn = new Connection(socket, query.format, authenticate, this.#host);
     if (this.#closed) {
       conn.close(CLOSE.goingAway, "Server shutting down");
       return conn;
@@ -291,6 +298,13 @@ export class Hub {
     for (const conn of gone ? [...gone.conns] : []) {
       this.#drop(conn, CLOSE.invalidToken, `User ${removedUser} was deleted`);
     }
+  }
+
+  #flush(): void {
+    this.#flushScheduled = false;
+    const dirty = this.#dirty;
+    this.#dirty = [];
+    for (const conn of dirty) conn.flush();
   }
 
   #room(companyId: number): Room {

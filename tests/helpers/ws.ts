@@ -5,7 +5,7 @@
  */
 import { pack, unpack } from "msgpackr";
 import type { BusEvent } from "../../domain/events.ts";
-import type { ControlFrame, EventFrame, ServerFrame } from "../../domain/realtime.ts";
+import type { ControlFrame, EventFrame, ServerFrame, ServerMessage } from "../../domain/realtime.ts";
 import type { Profile, User } from "../../domain/user.ts";
 import { createCompany, createUser } from "../../actors/platform/commands.ts";
 import { hashPassword } from "../../server/auth/passwords.ts";
@@ -37,7 +37,12 @@ export function isEvent(frame: ServerFrame): frame is EventFrame {
 
 /** One test socket. */
 export class WsClient {
+  /** Every frame received, batches unpacked, in order. */
   readonly frames: ServerFrame[] = [];
+  /** WebSocket messages received (a batch counts once). */
+  messages = 0;
+  /** Sizes of the batched messages received. */
+  readonly batches: number[] = [];
   readonly opened: Promise<void>;
   readonly closed: Promise<WsClosed>;
   #waiters: Array<() => void> = [];
@@ -66,12 +71,18 @@ export class WsClient {
     };
     socket.onmessage = (event) => {
       if (typeof event.data !== "string") this.binaryCount++;
-      const frame = (typeof event.data === "string"
+      const message = (typeof event.data === "string"
         ? JSON.parse(event.data)
-        : unpack(new Uint8Array(event.data as ArrayBuffer))) as ServerFrame;
-      this.frames.push(frame);
-      if (!isEvent(frame) && frame.type === "ping" && options.autoPong !== false) {
-        this.send({ type: "pong" });
+        : unpack(new Uint8Array(event.data as ArrayBuffer))) as ServerMessage;
+      this.messages++;
+      if (Array.isArray(message)) {
+        this.batches.push(message.length);
+        this.frames.push(...message);
+      } else {
+        this.frames.push(message);
+        if (!isEvent(message) && message.type === "ping" && options.autoPong !== false) {
+          this.send({ type: "pong" });
+        }
       }
       this.#wake();
     };
@@ -82,7 +93,7 @@ export class WsClient {
     return this.#socket.readyState === WebSocket.OPEN;
   }
 
-  /** How many frames arrived as binary (msgpack) frames. */
+  /** How many messages arrived as binary (msgpack) messages. */
   binaryCount = 0;
 
   /** Sends a client frame in the socket's format. */

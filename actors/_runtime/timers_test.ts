@@ -60,9 +60,10 @@ Deno.test("ctx.cancelTimer() prevents the timer from firing", async () => {
   await withSystem(async ({ system }) => {
     const { def, count } = timerKind();
     const ref = system.ref(def, "a");
-    await ref.ask("arm", { timerId: "t", inMs: 200 });
+    // Far enough ahead that the cancel commits first even on a loaded machine.
+    await ref.ask("arm", { timerId: "t", inMs: 1500 });
     await ref.ask("cancel", "t");
-    await ref.ask("arm", { timerId: "sentinel", inMs: 600 });
+    await ref.ask("arm", { timerId: "sentinel", inMs: 2500 });
     await waitFor(() => count("sentinel") === 1, "sentinel");
     assert.equal(count("t"), 0);
   });
@@ -72,8 +73,8 @@ Deno.test("ctx.setTimer() on an armed timer replaces its due time and argument",
   await withSystem(async ({ system }) => {
     const { def, fired } = timerKind();
     const ref = system.ref(def, "a");
-    await ref.ask("arm", { timerId: "t", inMs: 150, arg: "first" });
-    const dueAt = await ref.ask("arm", { timerId: "t", inMs: 600, arg: "second" });
+    await ref.ask("arm", { timerId: "t", inMs: 1500, arg: "first" });
+    const dueAt = await ref.ask("arm", { timerId: "t", inMs: 2000, arg: "second" });
     assert.equal(await ref.ask("due", "t"), dueAt);
     await waitFor(() => fired.length === 1, "re-armed timer");
     await ref.ask("arm", { timerId: "sentinel", inMs: 300 });

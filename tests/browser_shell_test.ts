@@ -125,3 +125,48 @@ Deno.test({
     });
   },
 });
+
+Deno.test({
+  name: "socket client: a second login of the same user shows 'Sua conta foi acessada em outro computador.' and ends the first session",
+  ...opts,
+  async fn() {
+    await withServer(async (server) => {
+      const chrome = await launchBrowser();
+      try {
+        const first = await (await chrome.newContext()).newPage();
+        await loginAs(first, server.url, "agent@demo.local");
+        await first.getByText("Olá").first().waitFor({ timeout: 20_000 });
+        await first.waitForTimeout(1000); // socket authenticated
+        await server.login("agent@demo.local");
+        await first.getByText("Sua conta foi acessada em outro computador.").waitFor({ timeout: 10_000 });
+        await first.waitForURL(/\/login$/, { timeout: 10_000 });
+        assert.equal(await first.evaluate(() => localStorage.getItem("token")), null);
+      } finally {
+        await chrome.close();
+      }
+    });
+  },
+});
+
+Deno.test({
+  name: "Drawer shows the connections warning badge 2 s after a connection disconnects",
+  ...opts,
+  async fn() {
+    await withServer(async (server) => {
+      const admin = await server.login("admin@demo.local");
+      const connections = (await admin.get("/whatsapp")).body as { id: number }[];
+      const chrome = await launchBrowser();
+      try {
+        const page = await (await chrome.newContext()).newPage();
+        await loginAs(page, server.url, "admin@demo.local");
+        await page.getByText("Olá").first().waitFor({ timeout: 20_000 });
+        await page.waitForTimeout(2500);
+        assert.equal(await page.getByTestId("connections-warning").count(), 0);
+        await admin.post(`/simulator/${connections[0].id}/disconnect`);
+        await page.getByTestId("connections-warning").waitFor({ timeout: 10_000 });
+      } finally {
+        await chrome.close();
+      }
+    });
+  },
+});

@@ -99,8 +99,8 @@ export function applyRemoteDelete(
 /**
  * An agent edits or deletes message `id`: the channel does it on the provider first (its
  * refusal, e.g. `ERR_DELETE_WAPP_MSG`, propagates and nothing changes here), then the stored
- * copy changes. A message never sent (no provider id) changes only here. Replies with the
- * message as it now is.
+ * copy changes. A message never sent (no provider id) and a customer's message change only
+ * here. Replies with the message as it now is.
  */
 export async function agentChange(
   deps: AppDeps,
@@ -111,7 +111,9 @@ export async function agentChange(
   const { system } = deps;
   const ticket = await getTicket(system, message.companyId, message.ticketId);
   if (!ticket) throw notFound("ERR_NO_TICKET_FOUND", `Ticket ${message.ticketId} does not exist`);
-  if (message.providerId !== null && ticket.whatsappId !== null) {
+  // Only the company's own messages change on the provider (edit, delete for everyone); a
+  // customer's message deleted here is hidden in the product only.
+  if (message.fromMe && message.providerId !== null && ticket.whatsappId !== null) {
     const contact = await getContact(system, message.companyId, ticket.contactId);
     const request = {
       companyId: message.companyId,

@@ -1,0 +1,70 @@
+/**
+ * searchTicketIds(): the per-company inverted index of message words, built on first search
+ * and kept current from new messages; and cross-company isolation of the messages API.
+ */
+import assert from "node:assert/strict";
+import { searchTicketIds } from "../actors/messages/mod.ts";
+import { messageSearch } from "../actors/messages/search_index.ts";
+import { withServer } from "./helpers/server.ts";
+import { createTenant } from "./helpers/tenants.ts";
+import { freshNumber, inboundText, receive } from "./helpers/messages.ts";
+
+Deno.test("searchTicketIds() finds tickets by folded words, keeps up with new messages, ignores short terms", async () => {
+  await withServer(async (server) => {
+    const { system } = server.deps;
+    const companyId = server.demo!.companyId;
+    const boleto = await receive(server, inboundText(freshNumber(), "Preciso da 2ª via do BOLETO, por favor"));
+    const entrega = await receive(server, inboundText(freshNumber(), "Cadê a entrega do pedido?"));
+    const both = await receive(server, inboundText(freshNumber(), "boleto pago, e a entrega?"));
+
+    assert.deepEqual(await searchTicketIds(system, companyId, "boleto"), new Set([boleto.ticketId, both.ticketId]));
+    assert.deepEqual(await searchTicketIds(system, companyId, "Cade"), new Set([entrega.ticketId]));
+    assert.deepEqual(await searchTicketIds(system, companyId, "bol"), new Set([boleto.ticketId, both.ticketId]));
+    assert.deepEqual(await searchTicketIds(system, companyId, "boleto entrega"), new Set([both.ticketId]));
+    assert.deepEqual(await searchTicketIds(system, companyId, "a e"), new Set());
+    assert.deepEqual(await searchTicketIds(system, companyId, "inexistente"), new Set());
+
+    // After the index exists, new messages (and edits) reach it from the bus.
+    const late = await receive(server, inboundText(freshNumber(), "Nota fiscal atrasada"));
+    assert.deepEqual(await searchTicketIds(system, companyId, "fiscal"), new Set([late.ticketId]));
+    await receive(server, inboundText(freshNumber(), "outra coisa", { providerId: "later-1" }));
+    assert.ok(messageSearch(system).pairs > 0);
+  });
+});
+
+Deno.test("searchTicketIds() builds while messages keep arriving and misses none", async () => {
+  await withServer(async (server) => {
+    const { system } = server.deps;
+    const companyId = server.demo!.companyId;
+    const before = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => receive(server, inboundText(freshNumber(), `pedido${i} palavrachave`))),
+    );
+    const [found, during] = await Promise.all([
+      searchTicketIds(system, companyId, "palavrachave"),
+      Promise.all(Array.from({ length: 10 }, (_, i) => receive(server, inboundText(freshNumber(), `novo${i} palavrachave`)))),
+    ]);
+    for (const r of before) assert.ok(found.has(r.ticketId));
+    const after = await searchTicketIds(system, companyId, "palavrachave");
+    for (const r of [...before, ...during]) assert.ok(after.has(r.ticketId), `ticket ${r.ticketId}`);
+  });
+});
+
+Deno.test("messages of one company are invisible to another (read, edit, delete, search)", async () => {
+  await withServer(async (server) => {
+    const { system } = server.deps;
+    const demoId = server.demo!.companyId;
+    const other = await createTenant(server, "Empresa Vizinha");
+    const a = await receive(server, inboundText(freshNumber(), "segredo da demo"));
+
+    const read = await other.admin.get(`/messages/${a.ticketId}`);
+    assert.equal(read.status, 404);
+    const edit = await other.admin.post(`/messages/edit/${a.messageId}`, { body: "invadido" });
+    assert.equal(edit.status, 404);
+    const del = await other.admin.delete("/messages/delete", { messages: [a.messageId] });
+    assert.equal(del.status, 404);
+    const search = await other.admin.get(`/messages/searchMessage/${a.ticketId}?searchedTerm=segredo`);
+    assert.equal(search.status, 404);
+    assert.deepEqual(await searchTicketIds(system, other.companyId, "segredo"), new Set());
+    assert.deepEqual(await searchTicketIds(system, demoId, "segredo"), new Set([a.ticketId]));
+  });
+});

@@ -262,16 +262,24 @@ export class ActorSystem {
     };
 
     let reply: unknown;
+    let failure: { error: unknown } | undefined;
     try {
       reply = await instance.def.handlers[envelope.handler](ctx, envelope.arg);
     } catch (error) {
-      return this.#fail(instance, envelope, spent, mutations.length > spent.length, error);
+      failure = { error };
     } finally {
       open = false;
     }
     if (instance.evicted) {
-      // An earlier write of this actor failed while this handler ran on the state it assumed.
-      return envelope.undelivered(new Error(`Actor ${kind} ${instance.id} was reset`));
+      // An earlier write of this actor failed while this handler ran on the state it assumed:
+      // nothing of this run stands (a timer stays armed and KV delivers it again).
+      return envelope.undelivered(
+        failure?.error ?? new Error(`Actor ${kind} ${instance.id} was reset`),
+      );
+    }
+    if (failure) {
+      const wrote = mutations.length > spent.length;
+      return this.#fail(instance, envelope, spent, wrote, failure.error);
     }
     const unit = this.committer.prepare(mutations);
     if (unit.error) return this.#fail(instance, envelope, spent, true, unit.error);

@@ -44,6 +44,12 @@ function counterKind(idleMs?: number) {
         ctx.set(["huge", ctx.id], "x".repeat(70_000));
         return "written";
       },
+      /** A write KV refuses only at commit time (a key over 2 KiB). */
+      badKey(ctx) {
+        ctx.state.n++;
+        ctx.set(["counter", "k".repeat(3000)], ctx.state.n);
+        return ctx.state.n;
+      },
       async slow(ctx, gate: Promise<void>) {
         await gate;
         ctx.state.n++;
@@ -252,5 +258,23 @@ Deno.test("ActorContext refuses writes recorded after its handler returned", asy
     assert.throws(() => leaked!.set(["late"], 1), /after its handler returned/);
     assert.throws(() => leaked!.setTimer("t", Date.now(), "leak"), /after its handler returned/);
     assert.equal((await kv.get(["late"])).value, null);
+  });
+});
+
+Deno.test("ActorSystem discards a handler that ran while an earlier commit of its actor failed", async () => {
+  await withSystem(async ({ system, kv }) => {
+    const { def, stats } = counterKind();
+    const ref = system.ref(def, "a");
+    await ref.ask("inc", undefined);
+    const gate = Promise.withResolvers<void>();
+    const bad = ref.ask("badKey", undefined);
+    const slow = ref.ask("slow", gate.promise);
+    const get = ref.ask("get", undefined);
+    await assert.rejects(bad);
+    gate.resolve();
+    await assert.rejects(slow, /was reset/);
+    assert.equal(await get, 1);
+    assert.equal((await kv.get(["counter", "a"])).value, 1);
+    assert.equal(stats.loads, 2);
   });
 });

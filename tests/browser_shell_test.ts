@@ -170,3 +170,30 @@ Deno.test({
     });
   },
 });
+
+Deno.test({
+  name: "api client: an expired access token is refreshed once and the call retried; a bad token ends the session at /login",
+  ...opts,
+  async fn() {
+    await withServer(async (server) => {
+      const chrome = await launchBrowser();
+      try {
+        const page = await (await chrome.newContext()).newPage();
+        await loginAs(page, server.url, "supervisor@demo.local");
+        await page.getByText("Olá").first().waitFor({ timeout: 20_000 });
+        const first = await page.evaluate(() => localStorage.getItem("token"));
+        await page.waitForTimeout(2500); // the 2 s access token expires
+        await page.getByRole("tab", { name: "Resolvidas" }).click();
+        await page.locator('[data-testid="list-closed"] .ticket-list').waitFor({ timeout: 10_000 });
+        await page.waitForFunction((old) => localStorage.getItem("token") !== old, first, { timeout: 10_000 });
+        assert.equal(new URL(page.url()).pathname, "/tickets");
+
+        await page.evaluate(() => localStorage.setItem("token", "not-a-token"));
+        await page.reload();
+        await page.waitForURL(/\/login$/, { timeout: 10_000 });
+      } finally {
+        await chrome.close();
+      }
+    }, { accessTokenTtl: 2 });
+  },
+});

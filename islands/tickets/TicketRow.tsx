@@ -53,7 +53,9 @@ function TicketRowImpl({ ticket, selected, canSpy, onOpen, onAccept, onClosePend
           )}
         </span>
         <span className="ticket-line ticket-tags">
-          <span className="chip" style={{ background: ticket.queue?.color ?? "var(--muted)" }}>{ticket.queue?.name ?? t("tickets.noQueue")}</span>
+          {ticket.queue
+            ? <span className="chip" style={{ background: ticket.queue.color }}>{ticket.queue.name}</span>
+            : <span className="chip chip-neutral">{t("tickets.noQueue")}</span>}
           {ticket.user && ticket.status !== "pending" && <span className="chip chip-outline">{ticket.user.name}</span>}
           {ticket.tags.map((tag) => <span key={tag.id} className="chip" style={{ background: tag.color }}>{tag.name}</span>)}
           {last && <span className={`last-interaction tone-${last.tone}`} title={t("tickets.lastInteraction")}>{last.text}</span>}

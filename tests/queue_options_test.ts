@@ -73,6 +73,9 @@ Deno.test("PUT /queue-options/{id} moves an option and renumbers; DELETE renumbe
     assert.deepEqual(await titles(admin, `queueId=${queueId}&parentId=-1`), ["1:D", "2:A", "3:C"]);
     assert.equal((await admin.get(`/queue-options/${child.body.id}`)).status, 404, "children go too");
     assert.equal((await admin.delete(`/queue-options/${ids[1]}`)).status, 404);
+
+    assert.equal((await admin.delete(`/queue/${queueId}`)).status, 200);
+    assert.equal((await admin.get(`/queue-options?queueId=${queueId}`)).body.length, 0, "a deleted queue takes its options");
   });
 });
 

@@ -8,14 +8,16 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { companyPlan } from "../../actors/platform/lookup.ts";
+import { queueOptions } from "../../actors/queue_options/collection.ts";
 import { queues } from "../../actors/queues/collection.ts";
 import { AppError, notFound } from "../../domain/errors.ts";
 import type { Principal } from "../../domain/permissions.ts";
 import { byPriority, colorOwner, type Queue, QueueInput } from "../../domain/queue.ts";
 import { OptionalId } from "../../domain/text.ts";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
-import type { AppEnv } from "../deps.ts";
+import type { AppDeps, AppEnv } from "../deps.ts";
 import { idParam, parseBody, parseQuery, parseWith } from "../http/validate.ts";
+import { deleteMediaFiles } from "./media_links.ts";
 
 /** The 404 of a queue that does not exist in the company. */
 export const queueMissing = (id: number | string) =>
@@ -33,6 +35,26 @@ const ListQuery = z.object({ companyId: OptionalId.optional() });
 /** The company a list reads: the caller's, or the one a super user names. */
 function scopeOf(who: Principal, named: number | null | undefined): number {
   return who.super && named ? named : who.companyId;
+}
+
+/** Removes the chatbot options of a deleted queue (in chunks under KV's atomic limit). */
+async function dropQueueOptions(deps: AppDeps, companyId: number, queueId: number) {
+  const coll = queueOptions.in(deps.system, companyId);
+  for (;;) {
+    const files = await coll.transact((tx) => {
+      const ids: number[] = [];
+      const media: string[] = [];
+      for (const o of tx.records.values()) {
+        if (o.queueId !== queueId) continue;
+        ids.push(o.id);
+        if (o.mediaPath) media.push(o.mediaPath);
+        if (ids.length === 300) break;
+      }
+      return { remove: ids, reply: ids.length ? media : null };
+    });
+    if (files === null) return;
+    await deleteMediaFiles(deps, companyId, files);
+  }
 }
 
 /** The queue routes, mounted at `/queue`. */
@@ -102,12 +124,12 @@ export function queueRoutes(): Hono<AppEnv> {
 
   app.delete("/:id", auth, manage, async (c) => {
     const id = idParam(c, "id", () => queueMissing(c.req.param("id")));
-    await queues.in(c.get("deps").system, c.get("principal").companyId).remove(
-      id,
-      () => queueMissing(id),
-    );
-    // TODO(#3): users' queueIds and tickets of the queue are cleaned by their areas on the
-    // company-{id}-queue delete event.
+    const deps = c.get("deps");
+    const companyId = c.get("principal").companyId;
+    await queues.in(deps.system, companyId).remove(id, () => queueMissing(id));
+    await dropQueueOptions(deps, companyId, id);
+    // Users' queueIds and tickets of the queue belong to their areas (company-{id}-queue
+    // delete event).
     return c.json({ message: "Queue deleted" });
   });
 

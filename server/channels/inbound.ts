@@ -11,6 +11,7 @@ import { receiveInbound, sendSystemMessage } from "../../actors/messages/mod.ts"
 import { companySettings, getCompany } from "../../actors/platform/lookup.ts";
 import { queues } from "../../actors/queues/collection.ts";
 import { sessionRef } from "../../actors/sessions/mod.ts";
+import type { SessionState } from "../../actors/sessions/state.ts";
 import { whatsapps } from "../../actors/whatsapps/collection.ts";
 import { moveTicketToQueue } from "../../actors/tickets/mod.ts";
 import type { InboundMessage } from "../../domain/channel.ts";
@@ -77,10 +78,13 @@ async function converse(
   const { system } = deps;
   const { companyId } = record;
   const session = sessionRef(system, companyId, record.id);
-  const list = await connectionQueues(system, record);
   if (!result.ticketCreated) {
+    // Most messages belong to no open menu: read the session's state without its mailbox.
+    const peeked = await session.peek<SessionState>();
+    if (!peeked.menus[String(result.ticketId)]) return;
     const open = await session.ask("menuOf", { ticketId: result.ticketId, consume: false });
     if (!open) return;
+    const list = await connectionQueues(system, record);
     const offered = open.map((id) => list.find((q) => q.id === id)).filter((q): q is Queue => !!q);
     const choice = menuChoice(message.body, offered);
     if (!choice) {
@@ -93,6 +97,7 @@ async function converse(
     if (queue?.greetingMessage) await sendSystemMessage(deps, companyId, result.ticketId, queue.greetingMessage);
     return;
   }
+  const list = await connectionQueues(system, record);
   const settings = await companySettings(system, companyId);
   const company = await getCompany(system, companyId);
   const only = list.length === 1 ? list[0] : undefined;

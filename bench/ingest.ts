@@ -1,0 +1,125 @@
+/**
+ * Inbound ingest through the simulator's path (issue #4): a real server (file-backed KV in a
+ * temporary directory, demo seeded) and its demo connection's live session; each message is
+ * what the simulator adapter emits and goes through `LiveSession.receive` — ignore list,
+ * contact find-or-create, ticket find-or-create, message stored with its provider-id index,
+ * events published — and is counted when that call resolves, which the output gate allows
+ * only once the writes are durable. 10,000 customer numbers, round robin.
+ *
+ * Prints, for concurrency 1, 64 and 512: sustained messages/s and p50/p99 latency from the
+ * adapter event to stored. Then checks that every provider id is stored exactly once (a 1%
+ * sample is re-delivered and must come back as duplicates without new writes).
+ *
+ * The demo connection is narrowed to one queue for the run, so no queue menu is sent per new
+ * ticket: this measures ingest, not outbound.
+ *
+ * Run: `deno run -A bench/ingest.ts [messages at 512]`.
+ */
+import { startServer } from "../server/start.ts";
+import { whatsapps } from "../actors/whatsapps/collection.ts";
+import type { InboundMessage } from "../domain/channel.ts";
+
+const NUMBERS = 10_000;
+const LEVELS: Array<[concurrency: number, messages: number]> = [
+  [1, 2_000],
+  [64, 20_000],
+  [512, Number(Deno.args[0] ?? 40_000)],
+];
+
+const dir = await Deno.makeTempDir({ prefix: "balcao-ingest-" });
+const server = await startServer({
+  port: 0,
+  kvPath: `${dir}/bench.kv`,
+  demo: true,
+  passwordHash: "fast",
+  secret: "bench-secret",
+  dataDir: `${dir}/media`,
+});
+const { deps } = server;
+const companyId = server.demo!.companyId;
+const demo = (await whatsapps.in(deps.system, companyId).list())[0];
+await whatsapps.in(deps.system, companyId).update(demo.id, (w) => ({ ...w, queueIds: [server.demo!.queueIds[0]] }), () => new Error("no demo connection"));
+const live = deps.channels.get(companyId, demo.id)!;
+
+const number = (i: number) => `55119${String(70000000 + (i % NUMBERS)).padStart(8, "0")}`;
+let sequence = 0;
+function message(): InboundMessage {
+  const i = sequence++;
+  return {
+    providerId: `BENCH${i.toString(36).toUpperCase().padStart(8, "0")}`,
+    from: number(i),
+    name: `Cliente ${i % NUMBERS}`,
+    body: `mensagem ${i} do cliente`,
+    mediaType: "chat",
+    fromMe: false,
+    isGroup: false,
+    timestamp: Date.now(),
+  };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+const stored = new Set<string>();
+let duplicatesSeen = 0;
+
+async function run(concurrency: number, total: number) {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (next < total) {
+      next++;
+      const msg = message();
+      const t0 = performance.now();
+      const result = await live.receive(msg);
+      latencies.push(performance.now() - t0);
+      if (!result || result.duplicate) duplicatesSeen++;
+      else stored.add(msg.providerId);
+    }
+  }));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { concurrency, total, perSecond: total / seconds, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99) };
+}
+
+console.log(`Inbound ingest, ${NUMBERS} customer numbers, file-backed KV (${Deno.build.os}, ${navigator.hardwareConcurrency} CPUs)`);
+console.log("concurrency  messages   msg/s    p50 ms   p99 ms");
+// Warm-up: creates some contacts and tickets so the first cell is not all cold starts.
+await run(64, 2_000);
+for (const [concurrency, total] of LEVELS) {
+  const r = await run(concurrency, total);
+  console.log(
+    `${String(r.concurrency).padStart(11)}  ${String(r.total).padStart(8)}  ${r.perSecond.toFixed(0).padStart(7)}  ${r.p50.toFixed(2).padStart(7)}  ${r.p99.toFixed(2).padStart(7)}`,
+  );
+}
+
+// Re-deliver a 1% sample: every one must be a duplicate.
+const sample = [...stored].filter((_, i) => i % 100 === 0);
+let redelivered = 0;
+await Promise.all(sample.map(async (providerId) => {
+  const i = parseInt(providerId.slice(5), 36);
+  const result = await live.receive({ ...message(), providerId, from: number(i) });
+  sequence--;
+  if (result?.duplicate) redelivered++;
+}));
+
+const providerIds = new Set<string>();
+for await (const entry of deps.kv.list({ prefix: ["message_by_provider", companyId] })) {
+  const id = String(entry.key[2]);
+  if (id.startsWith("BENCH")) providerIds.add(id);
+}
+let messageRows = 0;
+for await (const entry of deps.kv.list<{ providerId: string | null }>({ prefix: ["message", companyId] })) {
+  if (entry.value.providerId?.startsWith("BENCH")) messageRows++;
+}
+const lost = [...stored].filter((id) => !providerIds.has(id)).length;
+console.log(
+  `\nsent ${sequence}, stored ${stored.size}, index entries ${providerIds.size}, message rows ${messageRows}, ` +
+    `lost ${lost}, duplicated ${messageRows - providerIds.size}, re-delivered ${sample.length} → ${redelivered} recognised as duplicates` +
+    (duplicatesSeen ? `, unexpected duplicates during the run ${duplicatesSeen}` : ""),
+);
+const ok = lost === 0 && messageRows === providerIds.size && providerIds.size === stored.size && redelivered === sample.length;
+console.log(ok ? "check: OK (none lost, none duplicated)" : "check: FAILED");
+
+await server.close();
+await Deno.remove(dir, { recursive: true });
+if (!ok) Deno.exit(1);

@@ -99,6 +99,8 @@ Deno.test("GET /contacts/ pages 20 by name with search, count and hasMore", asyn
     const list = await admin.get("/contacts/list");
     assert.equal(list.body.length, 26);
     assert.deepEqual(Object.keys(list.body[0]).sort(), ["id", "name", "number"]);
+    const filtered = await admin.get("/contacts/list?searchParam=angela");
+    assert.deepEqual(filtered.body.map((x: { name: string }) => x.name), ["Ângela"]);
   });
 });
 

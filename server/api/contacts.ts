@@ -7,7 +7,6 @@ import { Hono } from "hono";
 import { z } from "zod";
 import {
   contactMissing,
-  contactsByName,
   createContact,
   deleteContact,
   deleteContacts,
@@ -23,8 +22,6 @@ import {
   ContactInput,
   contactListItem,
   ContactUpdate,
-  contactMatcher,
-  contactSearchText,
   walletChangeRefusal,
 } from "../../domain/contact.ts";
 import { AppError, forbidden, notFound } from "../../domain/errors.ts";
@@ -117,9 +114,12 @@ export function contactRoutes(): Hono<AppEnv> {
 
   app.get("/list", auth, async (c) => {
     const query = parseQuery(c, ContactListQuery);
-    const all = await contactsByName(c.get("deps").system, c.get("principal").companyId);
-    const matches = contactMatcher(query.searchParam || query.name);
-    return c.json(all.filter((x) => matches(contactSearchText(x))).map(contactListItem));
+    const { contacts } = await pageContacts(c.get("deps").system, c.get("principal").companyId, {
+      searchParam: query.searchParam || query.name,
+      offset: 0,
+      limit: Infinity,
+    });
+    return c.json(contacts.map(contactListItem));
   });
 
   app.get("/photo", auth, async (c) => {

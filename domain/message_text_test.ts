@@ -26,9 +26,18 @@ Deno.test("listPreview() cuts to 20 characters plus '...', '---' when empty, fix
 Deno.test("lastMessageText() keeps the body, or the spec's texts for contact cards and locations", () => {
   const base = { mediaName: null } as const;
   assert.equal(lastMessageText({ ...base, body: "oi", mediaType: "chat" }), "oi");
-  assert.equal(lastMessageText({ ...base, body: "BEGIN:VCARD", mediaType: "contactMessage" }), "Novo Contato recebido");
-  assert.equal(lastMessageText({ ...base, body: "", mediaType: "contactsArrayMessage" }), "Novo Contato recebido");
-  assert.equal(lastMessageText({ ...base, body: "-23.5,-46.6", mediaType: "locationMessage" }), "Localização recebida");
+  assert.equal(
+    lastMessageText({ ...base, body: "BEGIN:VCARD", mediaType: "contactMessage" }),
+    "Novo Contato recebido",
+  );
+  assert.equal(
+    lastMessageText({ ...base, body: "", mediaType: "contactsArrayMessage" }),
+    "Novo Contato recebido",
+  );
+  assert.equal(
+    lastMessageText({ ...base, body: "-23.5,-46.6", mediaType: "locationMessage" }),
+    "Localização recebida",
+  );
   assert.equal(lastMessageText({ body: "", mediaType: "image", mediaName: "foto.jpg" }), "foto.jpg");
   assert.equal(lastMessageText({ ...base, body: "x".repeat(1000), mediaType: "chat" }).length, 255);
 });

@@ -87,12 +87,15 @@ Deno.test("receiveInbound() 100 concurrent messages from 10 numbers open exactly
 Deno.test("receiveInbound() keeps a group as the contact and its sender as participant", async () => {
   await withServer(async (server) => {
     const companyId = server.demo!.companyId;
-    const result = await receive(server, inboundText("120363000000000001", "bom dia, grupo", {
-      isGroup: true,
-      group: { id: "120363000000000001", name: "Clientes VIP" },
-      participant: { number: "5511988887777", name: "João" },
-      name: "João",
-    }));
+    const result = await receive(
+      server,
+      inboundText("120363000000000001", "bom dia, grupo", {
+        isGroup: true,
+        group: { id: "120363000000000001", name: "Clientes VIP" },
+        participant: { number: "5511988887777", name: "João" },
+        name: "João",
+      }),
+    );
     const ticket = await getTicket(server.deps.system, companyId, result.ticketId);
     assert.equal(ticket?.isGroup, true);
     const message = await getMessage(server.deps.kv, companyId, result.messageId);
@@ -132,10 +135,15 @@ Deno.test("receiveInbound() stores media bytes as a file and the quoted message 
     });
     const stored = await getMessage(server.deps.kv, companyId, first.messageId);
     assert.ok(stored?.mediaUrl?.endsWith("-boleto.pdf"));
-    const onDisk = await Deno.readFile(`${server.deps.config.dataDir}/company${companyId}/${stored!.mediaUrl}`);
+    const onDisk = await Deno.readFile(
+      `${server.deps.config.dataDir}/company${companyId}/${stored!.mediaUrl}`,
+    );
     assert.deepEqual(onDisk, bytes);
 
-    const reply = await receive(server, inboundText(number, "recebeu?", { quotedProviderId: stored!.providerId! }));
+    const reply = await receive(
+      server,
+      inboundText(number, "recebeu?", { quotedProviderId: stored!.providerId! }),
+    );
     const quoting = await getMessage(server.deps.kv, companyId, reply.messageId);
     assert.equal(quoting?.quotedMsgId, first.messageId);
   });

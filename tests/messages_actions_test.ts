@@ -10,12 +10,18 @@ Deno.test("POST /messages/edit/{id} and PUT /messages/{id} edit the company's ow
     const admin = await server.login("admin@demo.local");
     const inbound = await receive(server, inboundText(freshNumber(), "do cliente"));
     await admin.put(`/tickets/${inbound.ticketId}`, { status: "open" });
-    const sent = await admin.post(`/messages/${inbound.ticketId}`, { body: "primeira versão", signMessage: false });
+    const sent = await admin.post(`/messages/${inbound.ticketId}`, {
+      body: "primeira versão",
+      signMessage: false,
+    });
     const id = sent.body.message.id;
 
-    const update = nextEvent(server, (e) =>
-      e.channel === `company-${companyId}-appMessage` && (e.data as { action: string }).action === "update" &&
-      (e.data as { message: { body: string } }).message.body === "segunda versão"
+    const update = nextEvent(
+      server,
+      (e) =>
+        e.channel === `company-${companyId}-appMessage` &&
+        (e.data as { action: string }).action === "update" &&
+        (e.data as { message: { body: string } }).message.body === "segunda versão",
     );
     const edited = await admin.post(`/messages/edit/${id}`, { body: "segunda versão" });
     assert.equal(edited.status, 200, JSON.stringify(edited.body));
@@ -28,7 +34,10 @@ Deno.test("POST /messages/edit/{id} and PUT /messages/{id} edit the company's ow
     assert.equal(put.body.body, "terceira versão");
 
     assert.equal((await admin.post(`/messages/edit/${id}`, { body: "   " })).status, 400);
-    assert.equal((await admin.post(`/messages/edit/${inbound.messageId}`, { body: "não é meu" })).status, 400);
+    assert.equal(
+      (await admin.post(`/messages/edit/${inbound.messageId}`, { body: "não é meu" })).status,
+      400,
+    );
     assert.equal((await admin.post(`/messages/edit/0000000000000000-99999`, { body: "x" })).status, 404);
   });
 });
@@ -49,9 +58,15 @@ Deno.test("DELETE /messages/delete marks messages deleted; a plain user cannot d
 
     const own = await admin.post(`/messages/${b.ticketId}`, { body: "enviei errado" });
     assert.equal(own.status, 200, JSON.stringify(own.body));
-    const deleted = await admin.delete("/messages/delete", { messages: [a.messageId, b.messageId, own.body.message.id] });
+    const deleted = await admin.delete("/messages/delete", {
+      messages: [a.messageId, b.messageId, own.body.message.id],
+    });
     assert.equal(deleted.status, 200, JSON.stringify(deleted.body));
-    assert.deepEqual(deleted.body.messages.map((m: { isDeleted: boolean }) => m.isDeleted), [true, true, true]);
+    assert.deepEqual(deleted.body.messages.map((m: { isDeleted: boolean }) => m.isDeleted), [
+      true,
+      true,
+      true,
+    ]);
     const page = await admin.get(`/messages/${a.ticketId}`);
     assert.equal(page.body.messages[0].isDeleted, true);
     assert.equal((await admin.delete("/messages/delete", { messages: [] })).status, 400);

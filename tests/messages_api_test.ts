@@ -15,17 +15,29 @@ Deno.test("GET /messages/{ticketId} pages newest first, 20 per page, each page o
     assert.equal(page1.status, 200, JSON.stringify(page1.body));
     assert.equal(page1.body.count, 45);
     assert.equal(page1.body.hasMore, true);
-    assert.deepEqual(page1.body.messages.map((m: { body: string }) => m.body), Array.from({ length: 20 }, (_, i) => `m${26 + i}`));
+    assert.deepEqual(
+      page1.body.messages.map((m: { body: string }) => m.body),
+      Array.from({ length: 20 }, (_, i) => `m${26 + i}`),
+    );
     assert.equal(page1.body.ticket.id, ticketId);
     assert.equal(page1.body.messages[0].contact.name, `Cliente ${number.slice(-4)}`);
     assert.equal(typeof page1.body.messages[0].createdAt, "string");
 
     const page2 = await admin.get(`/messages/${ticketId}?pageNumber=2`);
-    assert.deepEqual(page2.body.messages.map((m: { body: string }) => m.body), Array.from({ length: 20 }, (_, i) => `m${6 + i}`));
+    assert.deepEqual(
+      page2.body.messages.map((m: { body: string }) => m.body),
+      Array.from({ length: 20 }, (_, i) => `m${6 + i}`),
+    );
     assert.equal(page2.body.hasMore, true);
 
     const page3 = await admin.get(`/messages/${ticketId}?pageNumber=3`);
-    assert.deepEqual(page3.body.messages.map((m: { body: string }) => m.body), ["m1", "m2", "m3", "m4", "m5"]);
+    assert.deepEqual(page3.body.messages.map((m: { body: string }) => m.body), [
+      "m1",
+      "m2",
+      "m3",
+      "m4",
+      "m5",
+    ]);
     assert.equal(page3.body.hasMore, false);
 
     assert.equal((await admin.get(`/messages/999999`)).status, 404);
@@ -39,7 +51,9 @@ Deno.test("GET /messages resets unread; GET /messages-ghost reads without resett
     const agent = await server.login("agent@demo.local");
     const number = freshNumber();
     let ticketId = 0;
-    for (const body of ["a", "b", "c"]) ticketId = (await receive(server, inboundText(number, body))).ticketId;
+    for (const body of ["a", "b", "c"]) {
+      ticketId = (await receive(server, inboundText(number, body))).ticketId;
+    }
     assert.equal((await admin.get(`/tickets/${ticketId}`)).body.unreadMessages, 3);
 
     const ghost = await supervisor.get(`/messages-ghost/${ticketId}`);
@@ -84,7 +98,10 @@ Deno.test("POST /messages/{ticketId} stores ack 0 with the signature prefix when
     assert.equal(signed.body.message.ack, 0);
     assert.equal(signed.body.message.userId, (await admin.get("/auth/me")).body.id);
 
-    const unsigned = await admin.post(`/messages/${ticketId}`, { body: "sem assinatura", signMessage: false });
+    const unsigned = await admin.post(`/messages/${ticketId}`, {
+      body: "sem assinatura",
+      signMessage: false,
+    });
     assert.equal(unsigned.body.message.body, "sem assinatura");
 
     await setSettings(server, companyId, { sendSignMessage: "disabled" });

@@ -43,7 +43,10 @@ Deno.test("POST /messages/{ticketId} multipart stores each file as a media messa
 
     const page = await admin.get(`/messages/${ticketId}`);
     const listed = page.body.messages.find((m: { id: string }) => m.id === image.id);
-    assert.equal((await fetch(server.url + listed.mediaUrl).then((r) => r.arrayBuffer())).byteLength, PNG.length);
+    assert.equal(
+      (await fetch(server.url + listed.mediaUrl).then((r) => r.arrayBuffer())).byteLength,
+      PNG.length,
+    );
   });
 });
 
@@ -68,7 +71,9 @@ Deno.test("GET /media refuses a bad or expired signature (403) and another compa
     await unsigned.body?.cancel();
 
     const past = Date.now() - 48 * 3600_000;
-    const expired = await fetch(server.url + await signMediaUrl(server.deps.secret, Number(companyId), decodeURIComponent(file), past));
+    const expired = await fetch(
+      server.url + await signMediaUrl(server.deps.secret, Number(companyId), decodeURIComponent(file), past),
+    );
     assert.equal(expired.status, 403);
     await expired.body?.cancel();
 

@@ -10,8 +10,10 @@ import { withServer } from "./helpers/server.ts";
 Deno.test("GET /messages/metadados refuses loopback, private and non-http URLs", async () => {
   await withServer(async (server) => {
     const admin = await server.login("admin@demo.local");
-    const target = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, () =>
-      new Response("<title>secret</title>", { headers: { "content-type": "text/html" } }));
+    const target = Deno.serve(
+      { port: 0, hostname: "127.0.0.1", onListen() {} },
+      () => new Response("<title>secret</title>", { headers: { "content-type": "text/html" } }),
+    );
     try {
       for (
         const url of [

@@ -13,13 +13,22 @@ Deno.test("searchTicketIds() finds tickets by folded words, keeps up with new me
   await withServer(async (server) => {
     const { system } = server.deps;
     const companyId = server.demo!.companyId;
-    const boleto = await receive(server, inboundText(freshNumber(), "Preciso da 2ª via do BOLETO, por favor"));
+    const boleto = await receive(
+      server,
+      inboundText(freshNumber(), "Preciso da 2ª via do BOLETO, por favor"),
+    );
     const entrega = await receive(server, inboundText(freshNumber(), "Cadê a entrega do pedido?"));
     const both = await receive(server, inboundText(freshNumber(), "boleto pago, e a entrega?"));
 
-    assert.deepEqual(await searchTicketIds(system, companyId, "boleto"), new Set([boleto.ticketId, both.ticketId]));
+    assert.deepEqual(
+      await searchTicketIds(system, companyId, "boleto"),
+      new Set([boleto.ticketId, both.ticketId]),
+    );
     assert.deepEqual(await searchTicketIds(system, companyId, "Cade"), new Set([entrega.ticketId]));
-    assert.deepEqual(await searchTicketIds(system, companyId, "bol"), new Set([boleto.ticketId, both.ticketId]));
+    assert.deepEqual(
+      await searchTicketIds(system, companyId, "bol"),
+      new Set([boleto.ticketId, both.ticketId]),
+    );
     assert.deepEqual(await searchTicketIds(system, companyId, "boleto entrega"), new Set([both.ticketId]));
     assert.deepEqual(await searchTicketIds(system, companyId, "a e"), new Set());
     assert.deepEqual(await searchTicketIds(system, companyId, "inexistente"), new Set());
@@ -37,11 +46,19 @@ Deno.test("searchTicketIds() builds while messages keep arriving and misses none
     const { system } = server.deps;
     const companyId = server.demo!.companyId;
     const before = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => receive(server, inboundText(freshNumber(), `pedido${i} palavrachave`))),
+      Array.from(
+        { length: 30 },
+        (_, i) => receive(server, inboundText(freshNumber(), `pedido${i} palavrachave`)),
+      ),
     );
     const [found, during] = await Promise.all([
       searchTicketIds(system, companyId, "palavrachave"),
-      Promise.all(Array.from({ length: 10 }, (_, i) => receive(server, inboundText(freshNumber(), `novo${i} palavrachave`)))),
+      Promise.all(
+        Array.from(
+          { length: 10 },
+          (_, i) => receive(server, inboundText(freshNumber(), `novo${i} palavrachave`)),
+        ),
+      ),
     ]);
     for (const r of before) assert.ok(found.has(r.ticketId));
     const after = await searchTicketIds(system, companyId, "palavrachave");

@@ -57,9 +57,7 @@ export async function receiveInbound(
   const mediaUrl = msg.media
     ? await saveMedia(deps.config.dataDir, companyId, msg.media.filename, msg.media.data, msg.media.mimetype)
     : null;
-  const quoted = msg.quotedProviderId
-    ? await findByProvider(kv, companyId, msg.quotedProviderId)
-    : null;
+  const quoted = msg.quotedProviderId ? await findByProvider(kv, companyId, msg.quotedProviderId) : null;
   const { message, duplicateOf } = await appendMessage(system, companyId, ticket.id, {
     contactId: contact.id,
     body: msg.body.slice(0, MAX_BODY),

@@ -12,8 +12,8 @@ export { bindMessages } from "./context.ts";
 export { type InboundResult, receiveInbound } from "./inbound.ts";
 export {
   companyMessagesPrefix,
-  type MessageMeta,
   messageKey,
+  type MessageMeta,
   metaKey,
   providerKey,
   ticketMessagesPrefix,

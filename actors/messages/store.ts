@@ -4,7 +4,13 @@
  */
 import type { ActorSystem } from "../_runtime/system.ts";
 import { type Message, parseMessageId } from "../../domain/message.ts";
-import { actorId, type AppendResult, type MessageDraft, messagesActor, type TicketMessagesState } from "./actor.ts";
+import {
+  actorId,
+  type AppendResult,
+  type MessageDraft,
+  messagesActor,
+  type TicketMessagesState,
+} from "./actor.ts";
 import type { MessageChange } from "./change.ts";
 import { messageKey, providerKey, type ProviderRef, ticketMessagesPrefix } from "./keys.ts";
 

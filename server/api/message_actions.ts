@@ -49,7 +49,10 @@ async function writableMessage(deps: AppDeps, who: Principal, id: string) {
 async function edit(deps: AppDeps, who: Principal, id: string, body: string) {
   const { message, ticket } = await writableMessage(deps, who, id);
   if (!message.fromMe) {
-    throw new AppError("ERR_VALIDATION", { status: 400, message: `Message ${id} was not sent by the company` });
+    throw new AppError("ERR_VALIDATION", {
+      status: 400,
+      message: `Message ${id} was not sent by the company`,
+    });
   }
   if (message.isDeleted) {
     throw new AppError("ERR_VALIDATION", { status: 400, message: `Message ${id} was deleted` });
@@ -123,7 +126,10 @@ export function messageActionRoutes(): Hono<AppEnv> {
     const whatsappId = input.whatsappId ??
       (await getTicket(deps.system, who.companyId, sources[0].ticketId))?.whatsappId;
     if (!whatsappId || !await deps.outbound.ready(who.companyId, whatsappId)) {
-      throw new AppError("ERR_WAPP_NOT_INITIALIZED", { status: 400, message: `Connection ${whatsappId ?? "(none)"} is not connected` });
+      throw new AppError("ERR_WAPP_NOT_INITIALIZED", {
+        status: 400,
+        message: `Connection ${whatsappId ?? "(none)"} is not connected`,
+      });
     }
     const contacts = [];
     for (const id of input.contacts) {
@@ -147,7 +153,11 @@ export function messageActionRoutes(): Hono<AppEnv> {
           body: source.body,
           mediaType: source.mediaType,
           media: source.mediaUrl
-            ? { file: source.mediaUrl, name: source.mediaName ?? source.mediaUrl, mimetype: source.mimetype ?? "" }
+            ? {
+              file: source.mediaUrl,
+              name: source.mediaName ?? source.mediaUrl,
+              mimetype: source.mimetype ?? "",
+            }
             : null,
           userId: who.id,
         }, contact);

@@ -21,7 +21,8 @@ export const PREVIEW_MAX_BYTES = 512 * 1024;
 const MAX_REDIRECTS = 3;
 const ALLOWED_PORTS = new Set(["", "80", "443", "8080", "8443"]);
 
-const refused = (message: string) => new AppError("ERR_VALIDATION", { status: 400, message, fields: { url: message } });
+const refused = (message: string) =>
+  new AppError("ERR_VALIDATION", { status: 400, message, fields: { url: message } });
 
 function ipv4Parts(ip: string): number[] | null {
   const parts = ip.split(".");
@@ -127,7 +128,11 @@ async function readCapped(response: Response, max: number): Promise<string> {
 }
 
 /** The preview of an HTML page already fetched (pure parsing; unit-tested). */
-export async function previewFromHtml(url: string, html: string, contentType = "text/html"): Promise<LinkPreview> {
+export async function previewFromHtml(
+  url: string,
+  html: string,
+  contentType = "text/html",
+): Promise<LinkPreview> {
   const parsed = await getPreviewFromContent({ url, headers: { "content-type": contentType }, data: html });
   const p = parsed as { title?: string; description?: string; images?: string[] };
   return {

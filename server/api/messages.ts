@@ -25,10 +25,10 @@ import { getUser } from "../../actors/platform/lookup.ts";
 import { loadLookups, markTicketRead, ticketItem, ticketMissing } from "../../actors/tickets/mod.ts";
 import { AppError } from "../../domain/errors.ts";
 import {
-  MESSAGE_PAGE_SIZE,
-  type MessageView,
-  MessagePageQuery,
   mediaTypeOfMime,
+  MESSAGE_PAGE_SIZE,
+  MessagePageQuery,
+  type MessageView,
   parseMessageId,
   SendMessageInput,
   signedBody,
@@ -75,7 +75,14 @@ function uploads(form: Record<string, unknown>): { files: File[]; captions: stri
 }
 
 /** Sends what POST /messages/{ticketId} carries; replies with the stored messages' views. */
-async function send(deps: AppDeps, who: Principal, ticketId: number, raw: Record<string, unknown>, files: File[], captions: string[]) {
+async function send(
+  deps: AppDeps,
+  who: Principal,
+  ticketId: number,
+  raw: Record<string, unknown>,
+  files: File[],
+  captions: string[],
+) {
   const { ticket, settings } = await writableTicket(deps, who, ticketId);
   const input = parseWith(SendMessageInput, raw);
   const text = input.body.trim();

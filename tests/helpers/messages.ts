@@ -9,7 +9,11 @@ import { defaultConnection } from "./fixtures.ts";
 import type { TestServer } from "./server.ts";
 
 /** An inbound text from `from` (fresh provider id unless given). */
-export function inboundText(from: string, body: string, fields: Partial<InboundMessage> = {}): InboundMessage {
+export function inboundText(
+  from: string,
+  body: string,
+  fields: Partial<InboundMessage> = {},
+): InboundMessage {
   return {
     providerId: `P-${crypto.randomUUID()}`,
     from,
@@ -35,7 +39,11 @@ export function freshNumber(): string {
 }
 
 /** Resolves with the first bus event matching `match` (rejects after `ms`). */
-export function nextEvent(server: TestServer, match: (e: BusEvent) => boolean, ms = 10_000): Promise<BusEvent> {
+export function nextEvent(
+  server: TestServer,
+  match: (e: BusEvent) => boolean,
+  ms = 10_000,
+): Promise<BusEvent> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       stop();

@@ -7,13 +7,16 @@ import { useEffect, useState } from "react";
 import { formatDate } from "./lib/format.ts";
 import { t } from "./lib/i18n.ts";
 import { useSession } from "./lib/session.ts";
-import { startSocket } from "./lib/socket.ts";
+import { sendFrame, startSocket } from "./lib/socket.ts";
+import { showToast } from "./lib/toast.ts";
+import { writeLocal } from "./lib/storage.ts";
+import { routeGate } from "./shell/menu.ts";
 import { Drawer } from "./shell/Drawer.tsx";
 import { applyCompanyColors, restoreTheme } from "./shell/theme.ts";
 import { TopBar } from "./shell/TopBar.tsx";
 import { ErrorState } from "./ui/States.tsx";
 import { Toasts } from "./ui/Toasts.tsx";
-import { loadSession } from "./lib/session.ts";
+import { loadSession, settingEnabled } from "./lib/session.ts";
 
 /** Props of the AppShell island. */
 export interface AppShellProps {
@@ -50,6 +53,16 @@ export default function AppShell({ path }: AppShellProps) {
     if (!user) return;
     applyCompanyColors(user);
     startSocket(user.companyId, user.id);
+    // Spec 000 §6: viewppw is kept locally, always true for admins.
+    writeLocal("viewppw", user.profile === "admin" ? "true" : String(settingEnabled(user, "viewppw")));
+    const gate = routeGate(user, path);
+    if (gate) {
+      showToast("error", t(gate.text), "gate");
+      setTimeout(() => location.assign("/"), gate.delayMs);
+    }
+    // Spec 000 §9: user status ping every 300000 ms.
+    const ping = setInterval(() => sendFrame({ type: "userStatus", status: "online" }), 300_000);
+    return () => clearInterval(ping);
   }, [user]);
 
   function toggle() {

@@ -30,6 +30,8 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   "public.backToLogin": "Back to sign in",
   "auth.loggedElsewhere": "Your account was accessed from another computer.",
   "auth.subscriptionExpired": "Your subscription expired on {{date}}. Renew it to keep using the system.",
+  "gate.upgrade": "You do not have access to this feature. Upgrade your plan or contact support.",
+  "gate.noPermission": "No permission to access!",
   "construction.title": "Under construction",
   "construction.text": "This page ({{path}}) is still under construction.",
   "notFound.title": "Page not found",

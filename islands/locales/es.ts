@@ -30,6 +30,8 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   "public.backToLogin": "Volver al inicio de sesión",
   "auth.loggedElsewhere": "Su cuenta fue accedida desde otra computadora.",
   "auth.subscriptionExpired": "Su suscripción venció el {{date}}. Regularícela para seguir usando el sistema.",
+  "gate.upgrade": "No tiene acceso a este recurso. Mejore su plan o contacte al soporte.",
+  "gate.noPermission": "¡Sin permiso para acceder!",
   "construction.title": "En construcción",
   "construction.text": "Esta página ({{path}}) aún está en construcción.",
   "notFound.title": "Página no encontrada",

@@ -63,3 +63,24 @@ export const WARNING_STATUSES: ReadonlySet<string> = new Set(["qrcode", "PAIRING
 export function isCurrent(item: MenuItem, path: string): boolean {
   return item.path === "/" ? path === "/" : path === item.path || path.startsWith(item.path + "/");
 }
+
+/** A route the user may not open: the text to show and when to go to / (spec 002 §2.1). */
+export interface RouteGate {
+  text: LocaleKey;
+  delayMs: number;
+}
+
+/**
+ * Spec 002 §2.1 gates: campaign pages need useCampaigns, kanban needs useKanban (upgrade
+ * message, then / after 1 s; 0.5 s on the campaign report); announcements are for super users
+ * ('Sem permissão para acessar!', then / after 0.5 s).
+ */
+export function routeGate(user: SessionUser, path: string): RouteGate | null {
+  const campaign = /^\/(campaigns|contact-lists|campaigns-config|campaign\/)/.test(path);
+  if (campaign && !planHas(user, "useCampaigns")) {
+    return { text: "gate.upgrade", delayMs: path.startsWith("/campaign/") ? 500 : 1000 };
+  }
+  if (/^\/kanban/.test(path) && !planHas(user, "useKanban")) return { text: "gate.upgrade", delayMs: 1000 };
+  if (/^\/announcements/.test(path) && !allowed(user, "super:announcements")) return { text: "gate.noPermission", delayMs: 500 };
+  return null;
+}

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { SessionUser } from "../lib/session.ts";
-import { visibleMenu } from "./menu.ts";
+import { routeGate, visibleMenu } from "./menu.ts";
 
 const ALL_FLAGS = { useKanban: true, useCampaigns: true, useSchedules: true, useInternalChat: true, useExternalApi: true, useAI: true };
 
@@ -41,4 +41,13 @@ Deno.test("visibleMenu() follows plan flags and the super flag", () => {
   for (const hidden of ["/kanban", "/campaigns", "/schedules", "/chats", "/messages-api", "/ai-module"]) assert.ok(!p.includes(hidden), hidden);
   assert.ok(p.includes("/"));
   assert.ok(paths(user("admin", { super: true })).includes("/announcements"));
+});
+
+Deno.test("routeGate() sends a plan without kanban or campaigns, and a non-super on /announcements, back to /", () => {
+  const none = { useKanban: false, useCampaigns: false };
+  assert.deepEqual(routeGate(user("admin", {}, none), "/kanban"), { text: "gate.upgrade", delayMs: 1000 });
+  assert.deepEqual(routeGate(user("admin", {}, none), "/campaign/3/report"), { text: "gate.upgrade", delayMs: 500 });
+  assert.deepEqual(routeGate(user("admin"), "/announcements"), { text: "gate.noPermission", delayMs: 500 });
+  assert.equal(routeGate(user("admin", { super: true }), "/announcements"), null);
+  assert.equal(routeGate(user("user"), "/kanban"), null);
 });

@@ -19,7 +19,7 @@ import {
 import { AppError, notFound } from "../../domain/errors.ts";
 import { companyChannel } from "../../domain/events.ts";
 import { type ActorContext, defineActor } from "../_runtime/actor.ts";
-import { buildState, type ContactsState, dropContact, putContact } from "./state.ts";
+import { buildState, type ContactsState, dropContact, putContact, putMany } from "./state.ts";
 
 /** KV key of one contact. */
 export const contactKey = (companyId: number, id: number): Deno.KvKey => ["contact", companyId, id];
@@ -239,17 +239,24 @@ export const contactsActor = defineActor({
       ctx,
       rows: ContactFields[],
     ): { created: Contact[]; duplicated: number } {
+      const state = ctx.state;
       const created: Contact[] = [];
+      const seen = new Set<string>();
       let duplicates = 0;
       for (const row of rows) {
-        if (row.number && ctx.state.byNumber.has(row.number)) {
+        const number = row.number ?? "";
+        if (number && (state.byNumber.has(number) || seen.has(number))) {
           duplicates++;
           continue;
         }
-        const contact = allocate(ctx, row);
+        if (number) seen.add(number);
+        const contact = buildContact(++state.counter, state.companyId, row, ctx.now);
+        ctx.set(contactKey(contact.companyId, contact.id), contact);
         emitContact(ctx, "create", contact);
         created.push(contact);
       }
+      if (created.length) ctx.set(counterKey(state.companyId), state.counter);
+      putMany(state, created);
       return { created, duplicated: duplicates };
     },
   },

@@ -94,3 +94,47 @@ export function dropContact(state: ContactsState, id: number): void {
   if (old.lid && state.byLid.get(old.lid) === id) state.byLid.delete(old.lid);
   state.contacts.delete(id);
 }
+
+/**
+ * Adds many new contacts at once (import): sorts the batch and merges it into the name order
+ * in one pass, instead of one splice per contact (a 50,000-row import would otherwise move
+ * the arrays 50,000 times).
+ */
+export function putMany(state: ContactsState, batch: readonly Contact[]): void {
+  if (batch.length < 32) {
+    for (const contact of batch) putContact(state, contact);
+    return;
+  }
+  for (const contact of batch) if (state.contacts.has(contact.id)) dropContact(state, contact.id);
+  const rows = batch.map((contact) => ({ contact, key: foldText(contact.name) }));
+  rows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.contact.id - b.contact.id));
+  const ids: number[] = [];
+  const keys: string[] = [];
+  const texts: string[] = [];
+  let i = 0;
+  for (const { contact, key } of rows) {
+    state.contacts.set(contact.id, contact);
+    if (contact.number) state.byNumber.set(contact.number, contact.id);
+    if (contact.lid) state.byLid.set(contact.lid, contact.id);
+    while (
+      i < state.byName.length &&
+      (state.nameKeys[i] < key || (state.nameKeys[i] === key && state.byName[i] < contact.id))
+    ) {
+      ids.push(state.byName[i]);
+      keys.push(state.nameKeys[i]);
+      texts.push(state.searchTexts[i]);
+      i++;
+    }
+    ids.push(contact.id);
+    keys.push(key);
+    texts.push(contactSearchText(contact));
+  }
+  for (; i < state.byName.length; i++) {
+    ids.push(state.byName[i]);
+    keys.push(state.nameKeys[i]);
+    texts.push(state.searchTexts[i]);
+  }
+  state.byName = ids;
+  state.nameKeys = keys;
+  state.searchTexts = texts;
+}

@@ -1,7 +1,7 @@
 /** Unit tests of the contacts indexes (no KV). */
 import assert from "node:assert/strict";
 import { buildContact } from "../../domain/contact.ts";
-import { buildState, dropContact, putContact } from "./state.ts";
+import { buildState, dropContact, putContact, putMany } from "./state.ts";
 
 const contact = (id: number, name: string, number = `55119${String(id).padStart(8, "0")}`) =>
   buildContact(id, 1, { name, number }, 0);
@@ -27,4 +27,17 @@ Deno.test("putContact() orders equal names by id", () => {
   const state = buildState(1, [contact(5, "Ana"), contact(2, "Ana")], 0);
   putContact(state, contact(3, "ana"));
   assert.deepEqual(state.byName, [2, 3, 5]);
+});
+
+Deno.test("putMany() merges a large batch into the name order like single puts would", () => {
+  const names = Array.from({ length: 300 }, (_, i) => `N${(i * 7919) % 1000}`);
+  const one = buildState(1, [contact(1, "M"), contact(2, "zz")], 0);
+  const many = buildState(1, [contact(1, "M"), contact(2, "zz")], 0);
+  const batch = names.map((n, i) => contact(i + 3, n));
+  for (const c of batch) putContact(one, c);
+  putMany(many, batch);
+  assert.deepEqual(many.byName, one.byName);
+  assert.deepEqual(many.nameKeys, one.nameKeys);
+  assert.deepEqual(many.searchTexts, one.searchTexts);
+  assert.equal(many.byNumber.size, 302);
 });

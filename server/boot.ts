@@ -5,7 +5,7 @@
  */
 import type { ActorSystem } from "../actors/_runtime/system.ts";
 import { helps } from "../actors/helps/collection.ts";
-import { contactsActor } from "../actors/contacts/mod.ts";
+import { contactsActor, warmContacts } from "../actors/contacts/mod.ts";
 import { queueOptions } from "../actors/queue_options/collection.ts";
 import { quickMessages } from "../actors/quick_messages/collection.ts";
 import { ticketNotes } from "../actors/notes/collection.ts";
@@ -44,4 +44,5 @@ export async function warmUp(deps: AppDeps): Promise<void> {
   // Ticket desks: every company's ticket indexes (the inbox read model) before /health.
   const companyIds = (await companies.in(system, PLATFORM).list()).map((c) => c.id);
   await Promise.all(companyIds.map((id) => warmTickets(system, id)));
+  await Promise.all(companyIds.map((id) => warmContacts(system, id)));
 }

@@ -129,6 +129,9 @@ export function resolveSighting(
 
 export const contactsActor = defineActor({
   kind: "contacts",
+  // The company's contacts are a read model (lists, ticket joins, inbound lookups): reloading
+  // 50,000 records after an idle spell would stall the next inbound message, so stay live.
+  idleMs: Number.POSITIVE_INFINITY,
   async load(kv, id): Promise<ContactsState> {
     const companyId = Number(id);
     const counter = (await kv.get<number>(counterKey(companyId))).value ?? 0;

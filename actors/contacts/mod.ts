@@ -210,3 +210,8 @@ export async function contactsByName(system: ActorSystem, companyId: number): Pr
   const s = await state(system, companyId);
   return s.byName.map((id) => s.contacts.get(id)!);
 }
+
+/** Activates the company's contacts (loads and indexes them); for start-up warm-up. */
+export async function warmContacts(system: ActorSystem, companyId: number): Promise<void> {
+  await state(system, companyId);
+}

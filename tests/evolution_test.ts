@@ -80,7 +80,7 @@ Deno.test("EvolutionAdapter: QR, webhook connection, inbound, send, ack, catch-u
       const adminId = server.demo!.logins.find((l) => l.email === "admin@demo.local")!.id;
       assert.equal((await admin.put(`/tickets/${ticket.id}`, { status: "open", userId: adminId })).status, 200);
       assert.equal((await admin.post(`/messages/${ticket.id}`, { body: "resposta via evolution" })).status, 200);
-      const send = await eventually(async () => evo.calls.find((c) => c.path.startsWith("/message/sendText")), 10_000, "sendText call");
+      const send = await eventually(() => evo.calls.find((c) => c.path.startsWith("/message/sendText")), 10_000, "sendText call");
       assert.equal((send.body as { number: string }).number, "5521933332222");
       assert.match((send.body as { text: string }).text, /resposta via evolution/);
 

@@ -91,7 +91,7 @@ Deno.test("inbound: numbers in ignoreNumbers are dropped; the webhook receives e
       await ticketOf(admin, "5511966660005");
       const list = (await admin.get("/tickets?showAll=true&limit=1000")).body.tickets as Ticket[];
       assert.equal(list.some((t) => t.contact?.number === "5511966660003"), false);
-      const got = await eventually(async () => received.find((r) => r.body.includes("HOOK-1")), 10_000, "webhook call");
+      const got = await eventually(() => received.find((r) => r.body.includes("HOOK-1")), 10_000, "webhook call");
       assert.equal(got.signature, await signBody(full.token, got.body));
       const payload = JSON.parse(got.body);
       assert.equal(payload.whatsappId, demo.id);
@@ -110,7 +110,7 @@ Deno.test("inbound: a contact first seen by LID is merged with its number when B
     const admin = await server.login("admin@demo.local");
     const created = await admin.post("/whatsapp", { name: "Celular real", provider: "baileys", queueIds: [server.demo!.queueIds[0]] });
     assert.equal(created.status, 200, JSON.stringify(created.body));
-    const sock = await eventually(async () => fake.sockets[0]);
+    const sock = await eventually(() => fake.sockets[0]);
     sock.ev.emit("connection.update", { qr: "2@REALQR" });
     await eventually(async () => ((await admin.get(`/whatsapp/${created.body.id}`)).body.qrcode === "2@REALQR" ? true : undefined));
     sock.open("5511955550000");

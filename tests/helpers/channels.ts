@@ -27,7 +27,7 @@ export function nextEvent(server: TestServer, match: (e: BusEvent) => boolean, m
 }
 
 /** Polls `probe` until it returns a value other than undefined (bounded wait). */
-export async function eventually<T>(probe: () => Promise<T | undefined>, ms = 10_000, what = "condition"): Promise<T> {
+export async function eventually<T>(probe: () => Promise<T | undefined> | T | undefined, ms = 10_000, what = "condition"): Promise<T> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     const value = await probe();

@@ -116,7 +116,7 @@ export class Connection {
 
   /** Queues an event frame; the host flushes queued frames once the current burst ends. */
   sendEntry(entry: BacklogEntry): void {
-    if (!this.open) return;
+    if (this.closed) return;
     this.#queue.push(entry);
     if (this.#queue.length === 1) this.host.queued(this);
   }

@@ -8,6 +8,7 @@ import type { BusEvent } from "../../domain/events.ts";
 import type { Principal } from "../../domain/permissions.ts";
 import { SETTING_DEFAULTS } from "../../domain/settings.ts";
 import type { VisibilitySettings } from "../../domain/visibility.ts";
+import { TicketAudience } from "./audience.ts";
 import { Backlog, type BacklogEntry } from "./backlog.ts";
 import type { Connection } from "./connection.ts";
 import { allowed, wanted } from "./routing.ts";
@@ -33,6 +34,7 @@ export class Room {
   /** Settles once the stored settings are loaded (with later events applied over them). */
   readonly ready: Promise<void>;
   #patches: Map<string, string> | null = new Map();
+  readonly #audience = new TicketAudience();
 
   constructor(
     readonly companyId: number,
@@ -70,7 +72,10 @@ export class Room {
       }
       return entry;
     }
-    for (const member of this.members.values()) {
+    const candidates = scope.kind === "ticket"
+      ? this.#audience.candidates(scope, this.settings, this.members)
+      : this.members.values();
+    for (const member of candidates) {
       if (allowed(member.principal, scope, this.settings)) this.#deliver(member, entry);
     }
     return entry;
@@ -82,6 +87,7 @@ export class Room {
     if (!member) {
       member = { principal, updatedAt, conns: new Set() };
       this.members.set(principal.id, member);
+      this.#audience.add(member);
     } else {
       this.updatePrincipal(principal, updatedAt);
     }
@@ -97,14 +103,19 @@ export class Room {
     const member = id === undefined ? undefined : this.members.get(id);
     if (!member) return;
     member.conns.delete(conn);
-    if (member.conns.size === 0) this.members.delete(member.principal.id);
+    if (member.conns.size === 0) {
+      this.members.delete(member.principal.id);
+      this.#audience.remove(member);
+    }
   }
 
   /** Refreshes a user's profile and queues from a record at least as new as the known one. */
   updatePrincipal(principal: Principal, updatedAt: number): void {
     const member = this.members.get(principal.id);
     if (!member || updatedAt < member.updatedAt) return;
+    this.#audience.remove(member);
     member.principal = principal;
+    this.#audience.add(member);
     member.updatedAt = updatedAt;
     for (const conn of member.conns) conn.principal = principal;
   }

@@ -31,6 +31,12 @@ export function normalizeNumber(raw: string): string {
   return raw.replace(/\D/g, "");
 }
 
+/** A wallet owner in a form: a user id, or none as null, "", 0. */
+const WalletUserId = z.preprocess(
+  (v) => (v === "" || v === 0 || v === "0" ? null : v),
+  z.coerce.number().int().positive().nullable(),
+);
+
 /** POST /contacts and PUT /contacts/{id} body (spec 000 §5). */
 export const ContactInput = z.object({
   name: sized(2, 50),
@@ -41,7 +47,7 @@ export const ContactInput = z.object({
   disableBot: z.boolean().default(false),
   acceptAudioMessage: z.boolean().default(true),
   extraInfo: z.array(ExtraInfo).default([]),
-  walleteUserId: z.coerce.number().int().positive().nullable().optional(),
+  walleteUserId: WalletUserId.optional(),
 });
 export type ContactInput = z.infer<typeof ContactInput>;
 
@@ -55,10 +61,7 @@ export const ContactUpdate = z.object({
   disableBot: z.boolean().optional(),
   acceptAudioMessage: z.boolean().optional(),
   extraInfo: z.array(ExtraInfo).optional(),
-  walleteUserId: z.preprocess(
-    (v) => (v === "" || v === 0 || v === "0" ? null : v),
-    z.coerce.number().int().positive().nullable(),
-  ).optional(),
+  walleteUserId: WalletUserId.optional(),
 });
 export type ContactUpdate = z.infer<typeof ContactUpdate>;
 

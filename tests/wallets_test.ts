@@ -53,3 +53,15 @@ Deno.test("walleteUserId: a plain user assigns only itself and cannot take anoth
     assert.equal(removed.body.walleteUserId, null);
   });
 });
+
+Deno.test("walleteUserId accepts '' and 0 as no wallet", async () => {
+  await withServer(async (server) => {
+    const agent = await server.login("agent@demo.local");
+    const created = await agent.post("/contacts", { name: "Sem carteira", number: "5511977770000", walleteUserId: "" });
+    assert.equal(created.status, 200);
+    assert.equal(created.body.walleteUserId, null);
+    const zero = await agent.put(`/contacts/${created.body.id}`, { walleteUserId: 0 });
+    assert.equal(zero.status, 200);
+    assert.equal(zero.body.walleteUserId, null);
+  });
+});

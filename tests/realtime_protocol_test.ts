@@ -1,7 +1,7 @@
 /** GET /ws protocol: authentication and close codes, formats, ping/pong, malformed frames. */
 import assert from "node:assert/strict";
 import { CLOSE } from "../domain/realtime.ts";
-import { withServer } from "./helpers/server.ts";
+import { startTestServer, withServer } from "./helpers/server.ts";
 import { fixtures, isEvent, markerEvent, SocketPool } from "./helpers/ws.ts";
 
 Deno.test("GET /ws authenticates with ?token= and greets with hello and the company seq", async () => {
@@ -190,3 +190,19 @@ for (const format of ["json", "msgpack"] as const) {
     });
   });
 }
+
+Deno.test("Hub.close() closes every socket with 1001 so clients reconnect and resume", async () => {
+  const server = await startTestServer();
+  const pool = new SocketPool(server.url);
+  let closed = false;
+  try {
+    const admin = await server.login("admin@demo.local");
+    const ws = await pool.connect(admin.token!);
+    await server.close();
+    closed = true;
+    assert.equal((await ws.closed).code, CLOSE.goingAway);
+  } finally {
+    await pool.closeAll();
+    if (!closed) await server.close();
+  }
+});

@@ -50,6 +50,9 @@ const DEFAULTS: HubOptions = {
   maxChatBoxes: 50,
 };
 
+/** Frames a socket may send while its token is being checked. */
+const MAX_PENDING = 100;
+
 /** Verifies a token for a socket (bound to the app's deps by the route). */
 export type Authenticate = (token: string) => Promise<SocketAuth>;
 
@@ -166,7 +169,7 @@ export class Hub {
     if (!frame) return conn.sendControl({ type: "error", message: "Unknown or malformed frame" });
     if (conn.principal) return this.#handle(conn, frame);
     if (conn.authenticating) {
-      conn.pending.push(frame);
+      if (conn.pending.push(frame) > MAX_PENDING) this.#drop(conn, CLOSE.invalidToken, "Too many frames before auth");
     } else if (frame.type === "auth") {
       void this.#authenticate(conn, frame.token, undefined);
     } else {

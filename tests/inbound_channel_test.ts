@@ -136,3 +136,33 @@ Deno.test("inbound: a contact first seen by LID is merged with its number when B
     assert.equal(after.length, 1, "one contact per person");
   });
 });
+
+Deno.test("inbound: a LID-only contact and the number's contact are merged, with their tickets, when the pair is revealed", async () => {
+  await withServer(async (server: TestServer) => {
+    const fake = fakeFactory();
+    server.deps.channels.setFactory("baileys", (ctx) => new BaileysAdapter(ctx, fake.factory));
+    const admin = await server.login("admin@demo.local");
+    const created = await admin.post("/whatsapp", { name: "Celular", provider: "baileys", queueIds: [server.demo!.queueIds[0]] });
+    const sock = await eventually(() => fake.sockets[0]);
+    sock.open("5511955550001");
+    await eventually(async () => ((await admin.get(`/whatsapp/${created.body.id}`)).body.status === "CONNECTED" ? true : undefined));
+
+    sock.upsert([{ key: { remoteJid: "5521966660000@s.whatsapp.net", id: "BYNUM1" }, pushName: "Sol", message: { conversation: "pelo número" } }]);
+    await ticketOf(admin, "5521966660000");
+    sock.upsert([{ key: { remoteJid: "135791113@lid", id: "BYLID1" }, pushName: "Sol", message: { conversation: "pelo lid" } }]);
+    const contacts = async () => (await admin.get("/contacts/?searchParam=Sol")).body.contacts as Array<{ id: number; number: string; lid?: string }>;
+    await eventually(async () => ((await contacts()).length === 2 ? true : undefined), 10_000, "two contacts before the link");
+
+    sock.ev.emit("chats.phoneNumberShare", { lid: "135791113@lid", jid: "5521966660000@s.whatsapp.net" });
+    const merged = await eventually(async () => {
+      const list = await contacts();
+      return list.length === 1 ? list[0] : undefined;
+    }, 10_000, "merged contact");
+    assert.equal(merged.number, "5521966660000");
+    assert.equal(merged.lid, "135791113");
+    const tickets = (await admin.get("/tickets?showAll=true&limit=1000")).body.tickets as Array<{ contactId?: number; contact?: { id: number } }>;
+    const theirs = tickets.filter((t) => (t.contact?.id ?? t.contactId) === merged.id);
+    assert.ok(theirs.length >= 1);
+    assert.equal(tickets.filter((t) => t.contact === undefined || t.contact === null).length, 0, "no ticket points at the deleted contact");
+  });
+});

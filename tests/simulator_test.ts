@@ -194,3 +194,22 @@ Deno.test("simulator: endpoints refuse non-simulator connections and non-admins"
     assert.match(await page.text(), /Simulador de WhatsApp/);
   });
 });
+
+Deno.test("Channels.checkNumber() and sends share one per-connection pacer", async () => {
+  await withServer(async (server) => {
+    const admin = await server.login("admin@demo.local");
+    const demo = await demoConnection(admin);
+    const companyId = server.demo!.companyId;
+    server.deps.channels.configure({ pacing: { simulator: { perMinute: 2, jitterMs: 0 } } });
+    const channels = server.deps.channels;
+    const t0 = Date.now();
+    assert.deepEqual(await channels.checkNumber(companyId, demo.id, "5511987650009"), { exists: true, jid: "5511987650009@s.whatsapp.net" });
+    await channels.pace(companyId, demo.id);
+    const third = Promise.race([channels.pace(companyId, demo.id).then(() => "granted"), new Promise((r) => setTimeout(() => r("waiting"), 300))]);
+    assert.equal(await third, "waiting", "the third use within a minute waits for the window");
+    assert.ok(Date.now() - t0 < 5000);
+    await admin.post(`/simulator/${demo.id}/disconnect`);
+    await eventually(async () => ((await admin.get(`/whatsapp/${demo.id}`)).body.status === "DISCONNECTED" ? true : undefined));
+    await assert.rejects(channels.checkNumber(companyId, demo.id, "5511987650009"), /not connected/);
+  });
+});

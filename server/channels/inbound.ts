@@ -13,7 +13,7 @@ import { queues } from "../../actors/queues/collection.ts";
 import { sessionRef } from "../../actors/sessions/mod.ts";
 import type { SessionState } from "../../actors/sessions/state.ts";
 import { whatsapps } from "../../actors/whatsapps/collection.ts";
-import { moveTicketToQueue } from "../../actors/tickets/mod.ts";
+import { moveContactTickets, moveTicketToQueue } from "../../actors/tickets/mod.ts";
 import type { InboundMessage } from "../../domain/channel.ts";
 import { menuChoice, queueMenu } from "../../domain/chatbot.ts";
 import type { Queue } from "../../domain/queue.ts";
@@ -131,6 +131,8 @@ export async function linkLid(system: ActorSystem, companyId: number, lid: strin
   const byLid = lidId === undefined ? undefined : state.contacts.get(lidId);
   const byNumber = await findContactByNumber(system, companyId, number);
   if (byLid && byNumber && byLid.id !== byNumber.id) {
+    // Tickets (and with them their messages) move first, so none points at a deleted contact.
+    await moveContactTickets(system, companyId, byLid.id, byNumber.id);
     await mergeContacts(system, companyId, byLid.id, byNumber.id);
   } else if (byLid && !byNumber) {
     await updateContact(system, companyId, byLid.id, { number });

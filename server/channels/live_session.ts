@@ -21,7 +21,12 @@ export interface LiveOptions {
   random: () => number;
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** A wait that does not keep the process alive on its own (shutdown never waits for pacing). */
+const sleep = (ms: number) =>
+  new Promise<void>((resolve) => {
+    const id = setTimeout(resolve, ms);
+    Deno.unrefTimer(id);
+  });
 
 export class LiveSession {
   readonly adapter: ChannelAdapter;

@@ -238,6 +238,39 @@ export class Channels implements SessionHost {
     },
   };
 
+  /**
+   * Waits for the connection's next anti-ban slot: campaigns and any other sender that does
+   * not go through `outbound.send` call this before each send.
+   */
+  async pace(companyId: number, whatsappId: number): Promise<void> {
+    await (await this.#sendable(companyId, whatsappId)).pace();
+  }
+
+  /** Whether `number` has WhatsApp (paced like a send); `ERR_WAPP_CHECK_CONTACT` on failure. */
+  async checkNumber(companyId: number, whatsappId: number, number: string): Promise<{ exists: boolean; jid?: string }> {
+    const live = await this.#sendable(companyId, whatsappId);
+    await live.pace();
+    try {
+      return await live.adapter.checkNumber(number);
+    } catch (cause) {
+      throw new AppError("ERR_WAPP_CHECK_CONTACT", { status: 400, message: `Checking ${number} failed`, cause });
+    }
+  }
+
+  /** The profile picture URL of `number` (paced), or null; for contacts' lazy pictures. */
+  async profilePicture(companyId: number, whatsappId: number, number: string): Promise<string | null> {
+    const live = await this.#sendable(companyId, whatsappId);
+    await live.pace();
+    return await live.adapter.profilePicture(number).catch(() => null);
+  }
+
+  /** Marks messages of a chat as read on the phone (paced); failures are logged, not thrown. */
+  async markRead(companyId: number, whatsappId: number, to: string, providerIds: string[]): Promise<void> {
+    const live = await this.#sendable(companyId, whatsappId);
+    await live.pace();
+    await live.adapter.markRead(to, providerIds).catch((error) => console.warn("Mark read failed", String(error)));
+  }
+
   /** The live session of a connected connection, or `ERR_WAPP_NOT_INITIALIZED`. */
   async #sendable(companyId: number, whatsappId: number): Promise<LiveSession> {
     const live = this.get(companyId, whatsappId);

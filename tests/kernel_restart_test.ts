@@ -3,7 +3,7 @@ import { ActorSystem, defineActor } from "../actors/_runtime/mod.ts";
 
 /** A timer actor whose firing resolves `fired`; shared by both "processes" of the test. */
 function timerKind() {
-  const fired = Promise.withResolvers<{ arg: string; at: number }>();
+  const fired = Promise.withResolvers<{ arg: string; at: number; system: ActorSystem }>();
   const def = defineActor({
     kind: "restart_timer",
     load: () => Promise.resolve({}),
@@ -15,7 +15,11 @@ function timerKind() {
       },
       fire(ctx, arg: string) {
         ctx.set(["fired", ctx.id], arg);
-        fired.resolve({ arg, at: Date.now() });
+        fired.resolve({ arg, at: Date.now(), system: ctx.system });
+      },
+      /** Keeps the actor busy (and so `close()` waiting) until `gate` settles. */
+      async hold(_ctx, gate: Promise<void>) {
+        await gate;
       },
     },
   });
@@ -34,6 +38,15 @@ async function open(path: string) {
   return { kv, system, stop };
 }
 
+/** Resolves with the firing, or rejects after `ms`. */
+async function firedWithin<T>(fired: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timer did not fire within ${ms} ms`)), ms);
+  });
+  return await Promise.race([fired, timeout]).finally(() => clearTimeout(timer));
+}
+
 Deno.test("ActorSystem fires a timer armed before a restart after the restart", async () => {
   const dir = await Deno.makeTempDir({ prefix: "kernel_restart_" });
   const path = `${dir}/kernel.kv`;
@@ -48,17 +61,44 @@ Deno.test("ActorSystem fires a timer armed before a restart after the restart", 
       // Register late, past the due time: a restarted process may get the delivery first.
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, dueAt - Date.now()) + 300));
       after.system.register(def);
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error("timer did not fire after restart")), 30_000);
-      });
-      const result = await Promise.race([fired, timeout]).finally(() => clearTimeout(timer));
+      const result = await firedWithin(fired, 30_000);
       assert.equal(result.arg, "armed before restart");
+      assert.equal(result.system, after.system, "fired before the restart");
       assert.ok(result.at >= dueAt - 50, `fired ${dueAt - result.at} ms early`);
       assert.equal(await after.system.ref(def, "x").peek<object>().then(() => "live"), "live");
     } finally {
       await after.stop();
     }
+    const check = await Deno.openKv(path);
+    try {
+      assert.equal((await check.get(["fired", "x"])).value, "armed before restart");
+      assert.equal((await check.get(["timer", "restart_timer", "x", "t"])).value, null);
+    } finally {
+      check.close();
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("ActorSystem.close() runs a timer that comes due while it drains, and only once", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "kernel_restart_" });
+  const path = `${dir}/kernel.kv`;
+  try {
+    const { def, fired } = timerKind();
+    const before = await open(path);
+    const dueAt = await before.system.ref(def, "x").ask("arm", 300);
+    const gate = Promise.withResolvers<void>();
+    const busy = before.system.ref(def, "y").ask("hold", gate.promise);
+    const stopping = before.stop();
+    // The timer comes due while close() waits for the busy actor.
+    const result = await firedWithin(fired, 30_000);
+    assert.equal(result.system, before.system);
+    assert.ok(result.at >= dueAt - 50);
+    gate.resolve();
+    await busy;
+    await stopping;
+
     const check = await Deno.openKv(path);
     try {
       assert.equal((await check.get(["fired", "x"])).value, "armed before restart");

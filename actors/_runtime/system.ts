@@ -64,7 +64,6 @@ export class ActorSystem {
   /** Messages accepted and not yet settled; `close` waits for them. */
   #inflight = new Set<Promise<unknown>>();
   #sweep: ReturnType<typeof setInterval>;
-  #closing = false;
   #closed = false;
   #listening: Promise<void>;
 
@@ -101,13 +100,12 @@ export class ActorSystem {
   }
 
   /**
-   * Stops the sweep, lets every accepted message finish (handlers may still ask other actors
-   * meanwhile) and waits until all writes are durable; later asks are refused. Timer deliveries
-   * that arrive from now on are handed back to KV, which delivers them again after a restart.
-   * The caller closes the KV handle afterwards.
+   * Stops the sweep, lets every accepted message finish (handlers may still ask other actors,
+   * timers that come due meanwhile still run) and waits until all writes are durable; then
+   * refuses asks and hands timer deliveries back to KV, which delivers them again after a
+   * restart. The caller closes the KV handle afterwards.
    */
   async close(): Promise<void> {
-    this.#closing = true;
     clearInterval(this.#sweep);
     for (const waiters of this.#awaitingKind.values()) {
       for (const waiter of waiters) waiter.reject(new Error("Actor system is closed"));
@@ -338,8 +336,10 @@ export class ActorSystem {
     const parsed = TimerMessage.safeParse(raw);
     if (!parsed.success) return;
     const message = parsed.data;
-    // Thrown: KV keeps the message and delivers it again later (after a restart, if closing).
-    if (this.#closing) throw new Error("Actor system is closing");
+    // Timers that come due while close() drains still run. After that, a delivery is thrown
+    // back: KV keeps the message and delivers it again (after the restart). One dequeued just
+    // as the KV handle closes comes back only when KV's 60 s in-flight deadline passes.
+    if (this.#closed) throw new Error("Actor system is closed");
     const def = this.#defs.get(message.kind) ?? await this.#awaitKind(message.kind);
     const { promise, resolve, reject } = Promise.withResolvers<void>();
     this.#enqueue(def, message.id, {

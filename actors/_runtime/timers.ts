@@ -3,6 +3,8 @@
  * plus a queue message enqueued in the same atomic. KV delivers queue messages at least once,
  * out of order and possibly early or late, so the message only names the timer and its due
  * time; the actor fires it only if that exact due time is still armed (see system.ts).
+ * So a timer is (timerId, dueAt): re-arming it for the very same millisecond with another
+ * handler or argument may fire either version, once.
  */
 import { z } from "zod";
 import type { Mutation } from "./committer.ts";

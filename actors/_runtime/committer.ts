@@ -73,11 +73,6 @@ export class GroupCommitter {
     return measure(mutations);
   }
 
-  /** Why KV would refuse this unit on its own, or undefined if it can be committed. */
-  validate(mutations: Mutation[]): Error | undefined {
-    return measure(mutations).error;
-  }
-
   /** Resolves once every mutation of the unit is durable in KV; rejects if it cannot be. */
   commit(unit: Mutation[] | WriteUnit): Promise<void> {
     const { mutations, bytes, enqueues, error } = Array.isArray(unit) ? measure(unit) : unit;

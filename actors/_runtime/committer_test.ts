@@ -76,17 +76,17 @@ Deno.test("GroupCommitter splits batches at KV's mutation limit and never splits
   });
 });
 
-Deno.test("GroupCommitter.validate() names units that can never be committed", async () => {
+Deno.test("GroupCommitter.prepare() names units that can never be committed", async () => {
   await withCommitter((committer) => {
-    assert.equal(committer.validate([set(["a"])]), undefined);
+    assert.equal(committer.prepare([set(["a"])]).error, undefined);
     const many = Array.from({ length: 1001 }, (_, i) => set(["m", i]));
-    assert.match(String(committer.validate(many)), /1001 mutations/);
+    assert.match(String(committer.prepare(many).error), /1001 mutations/);
     const enqueues = Array.from(
       { length: 101 },
       (): Mutation => ({ type: "enqueue", value: 1, delay: 0 }),
     );
-    assert.match(String(committer.validate(enqueues)), /101 enqueues/);
-    assert.match(String(committer.validate([set(["b"], new Uint8Array(70_000))])), /64 KiB/);
+    assert.match(String(committer.prepare(enqueues).error), /101 enqueues/);
+    assert.match(String(committer.prepare([set(["b"], new Uint8Array(70_000))]).error), /64 KiB/);
     return Promise.resolve();
   });
 });

@@ -5,7 +5,7 @@ import { getTicket, openTicketForInbound } from "../actors/tickets/mod.ts";
 import { type TestServer, withServer } from "./helpers/server.ts";
 
 /** A pending ticket of a new contact in the demo company. */
-async function newTicket(server: TestServer, number: string) {
+async function newTicket(server: TestServer, number: string, queueId = server.demo!.queueIds[0]) {
   const { system } = server.deps;
   const companyId = server.demo!.companyId;
   const { contact } = await findOrCreateContact(system, companyId, { number, name: number, isGroup: false });
@@ -14,7 +14,7 @@ async function newTicket(server: TestServer, number: string) {
     whatsappId: 1,
     isGroup: false,
     fromMe: false,
-    queueId: server.demo!.queueIds[0],
+    queueId,
   });
   return ticket;
 }
@@ -118,5 +118,16 @@ Deno.test("tags of another company answer 404 and stay out of its lists", async 
     const ticket = await newTicket(server, "5511966665555");
     assert.equal((await outsider.post("/tags/sync", { ticketId: ticket.id, tags: [] })).status, 404);
     assert.equal((await outsider.delete(`/ticket-tags/${ticket.id}`)).status, 404);
+  });
+});
+
+Deno.test("a user cannot tag a ticket outside its queues", async () => {
+  await withServer(async (server) => {
+    const agent = await server.login("agent@demo.local");
+    const sales = await newTicket(server, "5511966664444", server.demo!.queueIds[1]);
+    const tag = (await agent.post("/tags", { name: "Minha tag" })).body;
+    assert.equal((await agent.post("/tags/sync", { ticketId: sales.id, tags: [tag.id] })).status, 403);
+    assert.equal((await agent.put(`/ticket-tags/${sales.id}/${tag.id}`)).status, 403);
+    assert.equal((await agent.delete(`/ticket-tags/${sales.id}`)).status, 403);
   });
 });

@@ -4,7 +4,7 @@ import { findOrCreateContact } from "../actors/contacts/mod.ts";
 import { openTicketForInbound } from "../actors/tickets/mod.ts";
 import { type TestServer, withServer } from "./helpers/server.ts";
 
-async function newTicket(server: TestServer, number: string) {
+async function newTicket(server: TestServer, number: string, queueId = server.demo!.queueIds[0]) {
   const { system } = server.deps;
   const companyId = server.demo!.companyId;
   const { contact } = await findOrCreateContact(system, companyId, { number, name: "Nota", isGroup: false });
@@ -13,7 +13,7 @@ async function newTicket(server: TestServer, number: string) {
     whatsappId: 1,
     isGroup: false,
     fromMe: false,
-    queueId: server.demo!.queueIds[0],
+    queueId,
   });
   return ticket;
 }
@@ -65,8 +65,20 @@ Deno.test("ticket notes of another company are out of reach", async () => {
     const ticket = await newTicket(server, "5511944441111");
     const note = (await admin.post("/ticket-notes", { note: "Privada", ticketId: ticket.id, contactId: ticket.contactId })).body;
     assert.equal((await outsider.delete(`/ticket-notes/${note.id}`)).status, 404);
-    assert.equal((await outsider.get(`/ticket-notes/list?ticketId=${ticket.id}`)).body.length, 0);
+    assert.equal((await outsider.get(`/ticket-notes/list?ticketId=${ticket.id}`)).status, 404);
     const post = await outsider.post("/ticket-notes", { note: "Intrusa", ticketId: ticket.id, contactId: ticket.contactId });
     assert.equal(post.status, 404);
+  });
+});
+
+Deno.test("ticket notes of a ticket the user cannot see are refused", async () => {
+  await withServer(async (server) => {
+    const agent = await server.login("agent@demo.local");
+    const sales = await newTicket(server, "5511944440000", server.demo!.queueIds[1]);
+    const body = { note: "Fora da minha fila", ticketId: sales.id, contactId: sales.contactId };
+    assert.equal((await agent.post("/ticket-notes", body)).status, 403);
+    assert.equal((await agent.get(`/ticket-notes/list?ticketId=${sales.id}`)).status, 403);
+    const admin = await server.login("admin@demo.local");
+    assert.equal((await admin.post("/ticket-notes", body)).status, 200);
   });
 });

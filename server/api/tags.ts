@@ -7,15 +7,15 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { tags } from "../../actors/tags/collection.ts";
-import { deskState, getTicket, setTicketTags, tagTicketCounts, ticketMissing } from "../../actors/tickets/mod.ts";
-import type { ActorSystem } from "../../actors/_runtime/system.ts";
+import { deskState, getTicket, setTicketTags, tagTicketCounts } from "../../actors/tickets/mod.ts";
 import { forbidden, notFound } from "../../domain/errors.ts";
 import { matchesSearch, paginate, SearchPage } from "../../domain/paging.ts";
 import { can, type Principal } from "../../domain/permissions.ts";
 import { kanbanLanes, newestFirst, syncIds, type Tag, TagInput, TagSync } from "../../domain/tag.ts";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
-import type { AppEnv } from "../deps.ts";
+import type { AppDeps, AppEnv } from "../deps.ts";
 import { idParam, parseBody, parseQuery, parseWith } from "../http/validate.ts";
+import { readableTicket } from "./message_access.ts";
 
 /** The 404 of a tag that does not exist in the company. */
 export const tagMissing = (id: number | string) =>
@@ -23,20 +23,22 @@ export const tagMissing = (id: number | string) =>
 
 const ListQuery = z.object({ kanban: z.coerce.number().int().min(0).max(1).optional() });
 
-/** Replaces a ticket's tags after checking the ticket and every tag exist in the company. */
+/**
+ * Replaces the tags of a ticket `who` may see (404 when absent, 403 when hidden: the rule of
+ * the lists) after checking every tag exists in the company.
+ */
 export async function replaceTicketTags(
-  system: ActorSystem,
+  deps: AppDeps,
   who: Principal,
   ticketId: number,
   next: (current: number[], tags: ReadonlyMap<number, Tag>) => number[],
 ) {
-  const ticket = await getTicket(system, who.companyId, ticketId);
-  if (!ticket) throw ticketMissing(ticketId);
-  const records = await tags.in(system, who.companyId).records();
+  const { ticket } = await readableTicket(deps, who, ticketId);
+  const records = await tags.in(deps.system, who.companyId).records();
   const ids = next(ticket.tagIds, records);
   const unknown = ids.find((id) => !records.has(id));
   if (unknown !== undefined) throw tagMissing(unknown);
-  return await setTicketTags(system, who.companyId, ticketId, ids);
+  return await setTicketTags(deps.system, who.companyId, ticketId, ids);
 }
 
 /** The tag routes, mounted at `/tags`. */
@@ -71,7 +73,7 @@ export function tagRoutes(): Hono<AppEnv> {
   app.post("/sync", auth, async (c) => {
     const input = await parseBody(c, TagSync);
     const ticket = await replaceTicketTags(
-      c.get("deps").system,
+      c.get("deps"),
       c.get("principal"),
       input.ticketId,
       () => syncIds(input.tags),

@@ -1,12 +1,11 @@
 /**
- * Ticket notes (spec 000 §3, §5, §7): anyone of the company adds a note to a ticket and
- * reads a ticket's notes with their author; the author or a manager deletes one.
+ * Ticket notes (spec 000 §3, §5, §7): whoever may see a ticket (domain/visibility.ts) adds
+ * notes to it and reads them with their author; the author or a manager deletes one.
  */
 import { Hono } from "hono";
 import { getContact } from "../../actors/contacts/mod.ts";
 import { ticketNotes } from "../../actors/notes/collection.ts";
 import { companyUsers } from "../../actors/platform/lookup.ts";
-import { getTicket, ticketMissing } from "../../actors/tickets/mod.ts";
 import type { ActorSystem } from "../../actors/_runtime/system.ts";
 import { AppError, forbidden, notFound } from "../../domain/errors.ts";
 import { type TicketNote, TicketNoteInput, TicketNoteQuery } from "../../domain/note.ts";
@@ -14,6 +13,7 @@ import { isManager } from "../../domain/permissions.ts";
 import { requireAuth } from "../auth/middleware.ts";
 import type { AppEnv } from "../deps.ts";
 import { idParam, parseBody, parseQuery } from "../http/validate.ts";
+import { readableTicket } from "./message_access.ts";
 
 const noteMissing = (id: number | string) => notFound("ERR_NOT_FOUND", `Ticket note ${id} does not exist`);
 
@@ -35,6 +35,7 @@ export function ticketNoteRoutes(): Hono<AppEnv> {
     const query = parseQuery(c, TicketNoteQuery);
     const { system } = c.get("deps");
     const companyId = c.get("principal").companyId;
+    await readableTicket(c.get("deps"), c.get("principal"), query.ticketId);
     const all = await ticketNotes.in(system, companyId).list();
     const hits = all
       .filter((n) => n.ticketId === query.ticketId)
@@ -47,8 +48,7 @@ export function ticketNoteRoutes(): Hono<AppEnv> {
     const input = await parseBody(c, TicketNoteInput);
     const { system } = c.get("deps");
     const who = c.get("principal");
-    const ticket = await getTicket(system, who.companyId, input.ticketId);
-    if (!ticket) throw ticketMissing(input.ticketId);
+    const { ticket } = await readableTicket(c.get("deps"), who, input.ticketId);
     if (!(await getContact(system, who.companyId, input.contactId))) {
       throw notFound("ERR_NO_CONTACT_FOUND", `Contact ${input.contactId} does not exist`);
     }

@@ -19,7 +19,7 @@ export function ticketTagRoutes(): Hono<AppEnv> {
     const ticketId = idParam(c, "ticketId", () => ticketMissing(c.req.param("ticketId")));
     const tagId = idParam(c, "tagId", () => tagMissing(c.req.param("tagId")));
     const ticket = await replaceTicketTags(
-      c.get("deps").system,
+      c.get("deps"),
       c.get("principal"),
       ticketId,
       (current) => current.includes(tagId) ? current : [...current, tagId],
@@ -30,7 +30,7 @@ export function ticketTagRoutes(): Hono<AppEnv> {
   app.delete("/:ticketId", auth, async (c) => {
     const ticketId = idParam(c, "ticketId", () => ticketMissing(c.req.param("ticketId")));
     const ticket = await replaceTicketTags(
-      c.get("deps").system,
+      c.get("deps"),
       c.get("principal"),
       ticketId,
       (current, tags) => current.filter((id) => tags.get(id)?.kanban !== 1),

@@ -53,12 +53,27 @@ export class TicketIndex {
   readonly byUser = perStatus(() => new Map<number, SortedTickets>());
   readonly byQueue = perStatus(() => new Map<number, SortedTickets>());
 
+  /** Counts of list queries since the last change (a read cache; any change clears it). */
+  readonly #counts = new Map<string, number>();
+
   get size(): number {
     return this.byId.size;
   }
 
+  /** The cached count for `key`, computed by `compute` when absent. */
+  cachedCount(key: string, compute: () => number): number {
+    let count = this.#counts.get(key);
+    if (count === undefined) {
+      if (this.#counts.size >= 5000) this.#counts.clear();
+      count = compute();
+      this.#counts.set(key, count);
+    }
+    return count;
+  }
+
   /** Inserts or replaces a ticket. */
   put(ticket: Ticket): void {
+    this.#counts.clear();
     const old = this.byId.get(ticket.id);
     if (old) this.#unlink(old);
     this.#link(ticket, true);
@@ -66,6 +81,7 @@ export class TicketIndex {
 
   /** Removes a ticket; returns the removed record. */
   drop(id: number): Ticket | undefined {
+    this.#counts.clear();
     const old = this.byId.get(id);
     if (old) this.#unlink(old);
     return old;

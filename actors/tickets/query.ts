@@ -17,7 +17,7 @@ import {
 } from "../../domain/ticket_query.ts";
 import type { VisibilitySettings } from "../../domain/visibility.ts";
 import { NO_QUEUE, STATUSES, type TicketIndex } from "./index.ts";
-import { mergeSorted, type SortedTickets } from "./sorted.ts";
+import { type SortedTickets, visitMerged } from "./sorted.ts";
 
 /** The query fields the engine reads (list, count and kanban queries share it). */
 export type TicketQuery = Partial<TicketListQuery> & { statuses?: readonly TicketStatus[] };
@@ -30,27 +30,72 @@ export interface TicketPage {
 
 type Who = Pick<Principal, "id" | "profile" | "queueIds">;
 
-function sourcesFor(index: TicketIndex, q: TicketQuery, who: Who, all: boolean): SortedTickets[] {
+/** One index list a query reads, and the test of membership in it (for counting once). */
+interface Source {
+  list: SortedTickets;
+  has: (t: Ticket) => boolean;
+}
+
+function sourcesFor(index: TicketIndex, q: TicketQuery, who: Who, all: boolean): Source[] {
   const statuses = q.statuses ?? (q.status ? [q.status] : STATUSES);
-  const out: SortedTickets[] = [];
-  const push = (list: SortedTickets | undefined) => list && out.push(list);
+  const out: Source[] = [];
+  const push = (list: SortedTickets | undefined, has: (t: Ticket) => boolean) => {
+    if (list && list.length > 0) out.push({ list, has });
+  };
   for (const s of statuses) {
-    if (q.isGroup === true) {
-      push(index.groups[s]);
-    } else if (all) {
-      if (q.users?.length) for (const u of q.users) push(index.byUser[s].get(u));
-      else if (q.queueIds?.length) for (const id of q.queueIds) push(index.byQueue[s].get(id));
-      else push(index.all[s]);
+    const byUser = (u: number) =>
+      push(index.byUser[s].get(u), (t) => t.status === s && t.userId === u);
+    const byQueue = (id: number) =>
+      push(index.byQueue[s].get(id), (t) => t.status === s && (t.queueId ?? NO_QUEUE) === id);
+    const groups = () => push(index.groups[s], (t) => t.status === s && t.isGroup);
+    if (q.isGroup === true) groups();
+    else if (all) {
+      if (q.users?.length) q.users.forEach(byUser);
+      else if (q.queueIds?.length) q.queueIds.forEach(byQueue);
+      else push(index.all[s], (t) => t.status === s);
     } else {
-      push(index.byUser[s].get(who.id));
-      push(index.groups[s]);
+      byUser(who.id);
+      groups();
       if (s !== "open") {
-        push(index.byQueue[s].get(NO_QUEUE));
-        for (const id of who.queueIds) push(index.byQueue[s].get(id));
+        byQueue(NO_QUEUE);
+        who.queueIds.forEach(byQueue);
       }
     }
   }
   return out;
+}
+
+/**
+ * How many tickets of `sources` match, each counted in the first source that has it: a
+ * tight loop per list, no merge.
+ */
+function countIn(sources: Source[], matches: (t: Ticket) => boolean): number {
+  let count = 0;
+  for (let j = 0; j < sources.length; j++) {
+    const items = sources[j].list.items;
+    for (let i = 0; i < items.length; i++) {
+      const t = items[i];
+      let seen = false;
+      for (let e = 0; e < j && !seen; e++) seen = sources[e].has(t);
+      if (!seen && matches(t)) count++;
+    }
+  }
+  return count;
+}
+
+/** What a count depends on: the principal, the visibility settings and the filters. */
+function countKey(q: TicketQuery, who: Who, settings: VisibilitySettings, all: boolean): string {
+  const { pageNumber: _p, limit: _l, rowsQuantity: _r, order: _o, orderBy: _b, ...filters } = q;
+  return JSON.stringify([
+    who.id,
+    who.profile,
+    who.queueIds,
+    settings.viewclosed,
+    settings.viewgroups,
+    settings.allusersviewgroups,
+    all,
+    filters,
+  ]);
 }
 
 function compareBy(q: TicketQuery): (a: Ticket, b: Ticket) => number {
@@ -79,8 +124,7 @@ export function queryTickets(
   const offset = size === Infinity ? 0 : ((q.pageNumber ?? 1) - 1) * size;
   const end = offset + size;
 
-  const byRecency = (q.orderBy ?? "updatedAt") === "updatedAt";
-  let ordered: Iterable<Ticket>;
+  const recencyOrder = (q.orderBy ?? "updatedAt") === "updatedAt";
   if (searchIds) {
     const found: Ticket[] = [];
     for (const id of searchIds) {
@@ -91,19 +135,22 @@ export function queryTickets(
     return { tickets: found.slice(offset, end), count: found.length, hasMore: end < found.length };
   }
   const sources = sourcesFor(index, q, who, all);
-  if (all && sources.length === 1 && byRecency && !statuses && filterIsEmpty(q) && q.isGroup !== true) {
+  const ascending = q.order === "ASC";
+  const lists = sources.map((s) => s.list);
+  if (all && sources.length === 1 && recencyOrder && !statuses && filterIsEmpty(q) && q.isGroup !== true) {
     // Show-all with no filter: a manager sees the whole list.
-    const items = sources[0].items;
+    const items = lists[0].items;
     const count = items.length;
-    const tickets = q.order === "ASC"
+    const tickets = ascending
       ? items.slice(Math.max(0, count - end), count - offset).reverse()
       : items.slice(offset, end);
     return { tickets, count, hasMore: end < count };
   }
-  if (byRecency) ordered = mergeSorted(sources, q.order === "ASC");
-  else {
+  if (!recencyOrder) {
     const everything: Ticket[] = [];
-    for (const t of mergeSorted(sources, false)) if (matches(t)) everything.push(t);
+    visitMerged(lists, false, (t) => {
+      if (matches(t)) everything.push(t);
+    });
     everything.sort(compareBy(q));
     return {
       tickets: everything.slice(offset, end),
@@ -111,13 +158,19 @@ export function queryTickets(
       hasMore: end < everything.length,
     };
   }
+  // The page: walk the merged lists only as far as the page's end.
   const tickets: Ticket[] = [];
-  let count = 0;
-  for (const t of ordered) {
-    if (!matches(t)) continue;
-    if (count >= offset && count < end) tickets.push(t);
-    count++;
-  }
+  let seen = 0;
+  visitMerged(lists, ascending, (t) => {
+    if (!matches(t)) return;
+    if (seen >= offset) tickets.push(t);
+    seen++;
+    return seen < end;
+  });
+  const count = index.cachedCount(
+    countKey(q, who, settings, all),
+    () => countIn(sources, matches),
+  );
   return { tickets, count, hasMore: end < count };
 }
 

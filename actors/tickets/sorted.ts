@@ -52,34 +52,42 @@ export class SortedTickets {
 }
 
 /**
- * Walks several sorted lists as one, in recency order (or its reverse), each ticket once
- * (a ticket sits at the same key in every list that holds it).
+ * Visits the tickets of several sorted lists as one list, in recency order (or its reverse
+ * with `ascending`), each ticket once (a ticket sits at the same key in every list that
+ * holds it); stops when `visit` returns false. A plain loop over heads: no iterator objects on this hot path.
  */
-export function* mergeSorted(lists: SortedTickets[], ascending: boolean): Generator<Ticket> {
-  const sources = lists.filter((l) => l.length > 0).map((l) => l.items);
-  if (sources.length === 1) {
+export function visitMerged(
+  lists: readonly SortedTickets[],
+  ascending: boolean,
+  visit: (t: Ticket) => boolean | void,
+): void {
+  const sources: Ticket[][] = [];
+  for (const list of lists) if (list.length > 0) sources.push(list.items);
+  const k = sources.length;
+  if (k === 0) return;
+  if (k === 1) {
     const only = sources[0];
-    if (ascending) for (let i = only.length - 1; i >= 0; i--) yield only[i];
-    else yield* only;
+    if (ascending) {
+      for (let i = only.length - 1; i >= 0; i--) if (visit(only[i]) === false) return;
+    } else for (let i = 0; i < only.length; i++) if (visit(only[i]) === false) return;
     return;
   }
-  const pos = sources.map((s) => (ascending ? s.length - 1 : 0));
-  const live = (k: number) => (ascending ? pos[k] >= 0 : pos[k] < sources[k].length);
+  const step = ascending ? -1 : 1;
+  const pos = new Int32Array(k);
+  if (ascending) for (let j = 0; j < k; j++) pos[j] = sources[j].length - 1;
+  const sign = ascending ? -1 : 1;
   while (true) {
     let best: Ticket | undefined;
-    for (let k = 0; k < sources.length; k++) {
-      if (!live(k)) continue;
-      const t = sources[k][pos[k]];
-      if (!best) best = t;
-      else {
-        const c = byRecency(t, best);
-        if (ascending ? c > 0 : c < 0) best = t;
-      }
+    for (let j = 0; j < k; j++) {
+      const t = sources[j][pos[j]];
+      if (t === undefined) continue;
+      if (best === undefined || sign * byRecency(t, best) < 0) best = t;
     }
-    if (!best) return;
-    for (let k = 0; k < sources.length; k++) {
-      if (live(k) && sources[k][pos[k]].id === best.id) pos[k] += ascending ? -1 : 1;
+    if (best === undefined) return;
+    for (let j = 0; j < k; j++) {
+      const t = sources[j][pos[j]];
+      if (t !== undefined && t.id === best.id) pos[j] += step;
     }
-    yield best;
+    if (visit(best) === false) return;
   }
 }

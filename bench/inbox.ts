@@ -1,0 +1,217 @@
+/**
+ * Inbox benchmark (issue #3): seeds one company with 50,000 contacts, 100,000 tickets and
+ * 1,000,000 messages (bench/inbox_seed.ts), restarts the server in its own process to
+ * measure the cold start, then drives it over real HTTP on loopback from this process with
+ * bounded concurrency and prints p50/p99 latency and requests/s per call, seeding time,
+ * cold start and the server's RSS.
+ *
+ *   deno run -A bench/inbox.ts [--tickets=100000] [--contacts=50000] [--messages=1000000]
+ *
+ * With `--serve <kvPath>` it is the server process the benchmark spawns.
+ */
+import { whatsapps } from "../actors/whatsapps/collection.ts";
+import { startServer } from "../server/start.ts";
+import { seedStaff, seedVolume } from "./inbox_seed.ts";
+
+const PASSWORD = "demo1234";
+const SECRET = "bench-secret";
+const SEARCH_WORD = "reembolso";
+
+function flag(name: string, fallback: number): number {
+  const arg = Deno.args.find((a) => a.startsWith(`--${name}=`));
+  return arg ? Number(arg.split("=")[1]) : fallback;
+}
+
+/** The server process: serves the store at `kvPath` on a free port and prints the port. */
+async function serve(kvPath: string, dataDir: string): Promise<void> {
+  const server = await startServer({
+    kvPath,
+    dataDir,
+    port: 0,
+    demo: false,
+    passwordHash: "fast",
+    secret: SECRET,
+  });
+  console.log(JSON.stringify({ port: server.port }));
+}
+
+interface Result {
+  name: string;
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/** Runs `requests` calls with at most `concurrency` in flight; latencies in ms. */
+async function load(
+  name: string,
+  requests: number,
+  concurrency: number,
+  next: (i: number) => [string, RequestInit],
+): Promise<Result> {
+  const latencies = new Float64Array(requests);
+  let issued = 0;
+  let errors = 0;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (true) {
+      const k = issued++;
+      if (k >= requests) return;
+      const [url, init] = next(k);
+      const t0 = performance.now();
+      const response = await fetch(url, init);
+      await response.arrayBuffer();
+      latencies[k] = performance.now() - t0;
+      if (!response.ok) errors++;
+    }
+  }));
+  const elapsed = performance.now() - started;
+  latencies.sort();
+  const at = (q: number) => latencies[Math.min(requests - 1, Math.floor(q * requests))];
+  return { name, requests, rps: requests / elapsed * 1000, p50: at(0.5), p99: at(0.99), errors };
+}
+
+async function login(base: string, email: string): Promise<string> {
+  const r = await fetch(`${base}/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (!r.ok) throw new Error(`Login ${email}: ${r.status} ${await r.text()}`);
+  return (await r.json()).token;
+}
+
+function rssOf(pid: number): { rss: number; peak: number } {
+  const status = Deno.readTextFileSync(`/proc/${pid}/status`);
+  const kb = (key: string) => Number(status.match(new RegExp(`${key}:\\s+(\\d+)`))?.[1] ?? 0);
+  return { rss: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
+}
+
+async function main(): Promise<void> {
+  const plan = {
+    contacts: flag("contacts", 50_000),
+    tickets: flag("tickets", 100_000),
+    messages: flag("messages", 1_000_000),
+    bigTicketMessages: 200,
+    searchWord: SEARCH_WORD,
+  };
+  const dir = await Deno.makeTempDir({ prefix: "balcao-inbox-bench-" });
+  const kvPath = `${dir}/bench.kv`;
+  const dataDir = `${dir}/media`;
+
+  // 1. Demo tenant, queues and agents through the product, then the volume straight into KV.
+  const seedStart = performance.now();
+  const first = await startServer({
+    kvPath, dataDir, port: 0, demo: true, passwordHash: "fast", secret: SECRET,
+  });
+  const companyId = first.demo!.companyId;
+  const conns = await whatsapps.in(first.deps.system, companyId).list();
+  const whatsappId = (conns.find((w) => w.isDefault) ?? conns[0])?.id;
+  if (!whatsappId) throw new Error("The demo tenant has no connection");
+  const staff = await seedStaff(first.deps.system, companyId, PASSWORD);
+  await first.close();
+  const kv = await Deno.openKv(kvPath);
+  const seeded = await seedVolume(kv, { ...plan, companyId, whatsappId }, staff);
+  kv.close();
+  const seedSeconds = (performance.now() - seedStart) / 1000;
+  console.log(`seeded in ${seedSeconds.toFixed(1)} s`);
+
+  // 2. Cold start: spawn the server process, wait for its port, log in, list.
+  const spawnAt = performance.now();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", import.meta.filename!, "--serve", kvPath, dataDir],
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let line = "";
+  while (!line.includes("\n")) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error("Server exited before listening");
+    line += value;
+  }
+  const { port } = JSON.parse(line.split("\n")[0]);
+  const base = `http://127.0.0.1:${port}`;
+  const adminToken = await login(base, "admin@demo.local");
+  const firstList = await fetch(`${base}/tickets?status=open&showAll=true`, {
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
+  await firstList.arrayBuffer();
+  const coldStart = (performance.now() - spawnAt) / 1000;
+  console.log(`cold start (spawn → first list served): ${coldStart.toFixed(2)} s`);
+
+  const agentTokens = await Promise.all(staff.userEmails.map((e) => login(base, e)));
+  const admin = { authorization: `Bearer ${adminToken}` };
+  const agent = (i: number) => ({ authorization: `Bearer ${agentTokens[i % agentTokens.length]}` });
+  const get = (path: string, headers: Record<string, string>): [string, RequestInit] => [
+    `${base}${path}`,
+    { headers },
+  ];
+
+  // The first search builds the message index (one pass over the messages).
+  const searchAt = performance.now();
+  const firstSearch = await fetch(`${base}/tickets?searchParam=${SEARCH_WORD}&showAll=true`, {
+    headers: admin,
+  });
+  const searchBody = await firstSearch.json();
+  const searchBuild = performance.now() - searchAt;
+  console.log(`first search (builds the message index): ${searchBuild.toFixed(0)} ms, ${searchBody.count} matches`);
+
+  const N = flag("requests", 20_000);
+  const C = flag("concurrency", 16);
+  const results: Result[] = [];
+  const run = async (r: Promise<Result>) => {
+    const result = await r;
+    results.push(result);
+    console.log(
+      `${result.name.padEnd(58)} p50 ${result.p50.toFixed(2).padStart(6)} ms  p99 ${
+        result.p99.toFixed(2).padStart(6)
+      } ms  ${result.rps.toFixed(0).padStart(6)} req/s  errors ${result.errors}`,
+    );
+  };
+  // Warm the JIT on both sides.
+  await load("warm-up", 2000, C, (i) => get("/tickets?status=open", agent(i)));
+
+  await run(load("GET /tickets status=open (agent: own)", N, C, (i) => get("/tickets?status=open", agent(i))));
+  await run(load("GET /tickets status=pending (agent: its queues)", N, C, (i) => get("/tickets?status=pending", agent(i))));
+  await run(load("GET /tickets status=open showAll page 1 (admin)", N, C, () => get("/tickets?status=open&showAll=true", admin)));
+  await run(load("GET /tickets status=pending showAll page 1 (admin)", N, C, () => get("/tickets?status=pending&showAll=true", admin)));
+  await run(load("GET /tickets status=closed showAll page 20 (admin)", N, C, () => get("/tickets?status=closed&showAll=true&pageNumber=20", admin)));
+  await run(load("GET /tickets status=pending page 20 (agent)", N, C, (i) => get("/tickets?status=pending&pageNumber=20", agent(i))));
+  await run(load(`GET /tickets?searchParam=${SEARCH_WORD} showAll (admin)`, Math.round(N / 10), 4, () => get(`/tickets?searchParam=${SEARCH_WORD}&showAll=true`, admin)));
+  await run(load(`GET /tickets?searchParam=${SEARCH_WORD} (agent)`, Math.round(N / 10), 4, (i) => get(`/tickets?searchParam=${SEARCH_WORD}`, agent(i))));
+  await run(load(`GET /messages/${seeded.bigTicketId} (200 messages, page 1)`, N, C, () => get(`/messages/${seeded.bigTicketId}`, admin)));
+
+  const updates = Math.min(seeded.pendingIds.length, flag("updates", 5000));
+  const put = (id: number, body: unknown): [string, RequestInit] => [
+    `${base}/tickets/${id}`,
+    { method: "PUT", headers: { ...admin, "content-type": "application/json" }, body: JSON.stringify(body) },
+  ];
+  await run(load("PUT /tickets/{id} accept (pending → open)", updates, 32, (i) => put(seeded.pendingIds[i], { status: "open" })));
+  await run(load("PUT /tickets/{id} close (open → closed)", updates, 32, (i) => put(seeded.pendingIds[i], { status: "closed", sendFarewellMessage: false })));
+
+  const memory = rssOf(child.pid);
+  child.kill("SIGTERM");
+  await child.status;
+
+  console.log("\nsummary");
+  console.log(`  seed: ${plan.contacts} contacts, ${plan.tickets} tickets, ${plan.messages} messages in ${seedSeconds.toFixed(1)} s`);
+  console.log(`  cold start: ${coldStart.toFixed(2)} s (target ≤ 5 s)`);
+  console.log(`  server RSS after the run: ${memory.rss.toFixed(0)} MB, peak ${memory.peak.toFixed(0)} MB (target ≤ 600 MB)`);
+  const lists = results.filter((r) => r.name.startsWith("GET /tickets status"));
+  const worstList = Math.max(...lists.map((r) => r.p99));
+  const slowestList = Math.min(...lists.map((r) => r.rps));
+  console.log(`  inbox lists: worst p99 ${worstList.toFixed(2)} ms, lowest ${slowestList.toFixed(0)} req/s (target p99 ≤ 10 ms at ≥ 3000 req/s)`);
+  const search = results.filter((r) => r.name.includes("searchParam"));
+  console.log(`  search: worst p99 ${Math.max(...search.map((r) => r.p99)).toFixed(2)} ms (target ≤ 50 ms)`);
+  const messages = results.find((r) => r.name.startsWith("GET /messages"))!;
+  console.log(`  messages page: p99 ${messages.p99.toFixed(2)} ms (target ≤ 10 ms)`);
+  const puts = results.filter((r) => r.name.startsWith("PUT"));
+  console.log(`  ticket updates: ${Math.min(...puts.map((r) => r.rps)).toFixed(0)} /s (target ≥ 2000/s)`);
+  await Deno.remove(dir, { recursive: true }).catch(() => {});
+}
+
+if (Deno.args[0] === "--serve") await serve(Deno.args[1], Deno.args[2]);
+else await main();

@@ -1,0 +1,243 @@
+/**
+ * Seeds the inbox benchmark's company (bench/inbox.ts) straight into KV with the areas' own
+ * key builders and record builders: 50,000 contacts, 100,000 tickets (10% pending, 20% open,
+ * 70% closed over 20 users and 5 queues) and 1,000,000 messages, in large atomics written
+ * several at a time. The users and queues go through the product's own commands.
+ */
+import { ActorSystem } from "../actors/_runtime/system.ts";
+import { createUser } from "../actors/platform/commands.ts";
+import { queues } from "../actors/queues/collection.ts";
+import { ticketCounterKey, ticketKey } from "../actors/tickets/keys.ts";
+import { messageKey, metaKey } from "../actors/messages/keys.ts";
+import { buildContact } from "../domain/contact.ts";
+import { type Message, messageId } from "../domain/message.ts";
+import { DEFAULT_LUNCH, DEFAULT_SCHEDULES, type Queue } from "../domain/queue.ts";
+import { buildTicket, type Ticket, type TicketStatus } from "../domain/ticket.ts";
+import { hashPassword } from "../server/auth/passwords.ts";
+
+export interface SeedPlan {
+  companyId: number;
+  whatsappId: number;
+  contacts: number;
+  tickets: number;
+  messages: number;
+  /** Messages of the one ticket whose page is measured. */
+  bigTicketMessages: number;
+  /** Word placed in the messages of about 1% of the tickets (the search benchmark). */
+  searchWord: string;
+}
+
+/** The staff the volume is spread over. */
+export interface Staff {
+  userIds: number[];
+  userEmails: string[];
+  queueIds: number[];
+}
+
+/** What the benchmark needs to know about the seeded volume. */
+export interface Seeded {
+  bigTicketId: number;
+  pendingIds: number[];
+  firstTicketId: number;
+}
+
+const WORDS = (
+  "bom dia boa tarde preciso ajuda pedido entrega produto valor preço boleto cartão prazo " +
+  "troca defeito nota fiscal endereço cliente obrigado aguardo retorno quando chega hoje amanhã " +
+  "semana pagamento confirmado cancelar compra loja site aplicativo senha acesso conta cadastro " +
+  "frete grátis desconto cupom promoção garantia assistência técnica modelo cor tamanho estoque"
+).split(" ");
+
+/** A small deterministic PRNG, so two runs seed the same data. */
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Writes `[key, value]` pairs in atomics of up to `per` writes, `parallel` at a time. */
+async function writeAll(
+  kv: Deno.Kv,
+  entries: Iterable<[Deno.KvKey, unknown]>,
+  per = 500,
+  parallel = 4,
+): Promise<number> {
+  let batch: Array<[Deno.KvKey, unknown]> = [];
+  const inFlight = new Set<Promise<void>>();
+  let count = 0;
+  const flush = async (items: Array<[Deno.KvKey, unknown]>) => {
+    const atomic = kv.atomic();
+    for (const [key, value] of items) atomic.set(key, value);
+    const result = await atomic.commit();
+    if (!result.ok) throw new Error("Seed atomic refused");
+  };
+  for (const entry of entries) {
+    batch.push(entry);
+    count++;
+    if (batch.length >= per) {
+      const p = flush(batch).finally(() => inFlight.delete(p));
+      inFlight.add(p);
+      batch = [];
+      if (inFlight.size >= parallel) await Promise.race(inFlight);
+    }
+  }
+  if (batch.length) await flush(batch);
+  await Promise.all(inFlight);
+  return count;
+}
+
+/** Adds queues (up to 5) and 20 agents with the demo password through the product's commands. */
+export async function seedStaff(
+  system: ActorSystem,
+  companyId: number,
+  password: string,
+): Promise<Staff> {
+  const coll = queues.in(system, companyId);
+  const existing = await coll.list();
+  const colors = ["#7c3aed", "#db2777", "#ea580c", "#0891b2", "#65a30d"];
+  for (let n = existing.length; n < 5; n++) {
+    await coll.create((id, now): Queue => ({
+      id, companyId, name: `Fila ${n + 1}`, color: colors[n], prioridade: n + 1,
+      greetingMessage: "", outOfHoursMessage: "", tempoRoteador: 0, ativarRoteador: false,
+      isChatbot: false, typeChatbot: "", n8n: "", n8nId: "", workspaceTypebot: "", typebotId: "",
+      resetChatbotMsg: false, schedules: DEFAULT_SCHEDULES, lunchHour: DEFAULT_LUNCH,
+      createdAt: now, updatedAt: now,
+    }));
+  }
+  const queueIds = (await coll.list()).slice(0, 5).map((q) => q.id);
+  const passwordHash = await hashPassword(password, "fast");
+  const userIds: number[] = [];
+  const userEmails: string[] = [];
+  for (let n = 0; n < 20; n++) {
+    const email = `bench${n + 1}@demo.local`;
+    const user = await createUser(system, {
+      companyId,
+      name: `Atendente ${n + 1}`,
+      email,
+      passwordHash,
+      profile: "user",
+      queueIds: [queueIds[n % 5], queueIds[(n + 1) % 5]],
+    });
+    userIds.push(user.id);
+    userEmails.push(email);
+  }
+  return { userIds, userEmails, queueIds };
+}
+
+/** Seeds contacts, tickets and messages (see the module doc). */
+export async function seedVolume(
+  kv: Deno.Kv,
+  plan: SeedPlan,
+  staff: Staff,
+): Promise<Seeded> {
+  const { companyId } = plan;
+  const random = rng(42);
+  const now = Date.now();
+  const DAY = 86_400_000;
+  const contactBase = (await kv.get<number>(["counter", "contact", companyId])).value ?? 0;
+  const ticketBase = (await kv.get<number>(ticketCounterKey(companyId))).value ?? 0;
+
+  await writeAll(kv, (function* () {
+    for (let n = 1; n <= plan.contacts; n++) {
+      const id = contactBase + n;
+      const number = `55${11 + (n % 80)}9${String(10_000_000 + n * 37).slice(-8)}`;
+      const first = ["Ana", "Bruno", "Carla", "Diego", "Elisa", "Fábio", "Gabi", "Hugo"][n % 8];
+      yield [["contact", companyId, id], buildContact(id, companyId, {
+        name: `${first} Cliente ${n}`,
+        number,
+      }, now - 90 * DAY)];
+    }
+    yield [["counter", "contact", companyId], contactBase + plan.contacts];
+  })());
+
+  // Tickets: statuses by position; active tickets get distinct contacts (one active ticket
+  // per contact and connection), closed ones any contact.
+  const tickets: Ticket[] = [];
+  const pendingIds: number[] = [];
+  const activeCount = Math.round(plan.tickets * 0.3);
+  for (let n = 0; n < plan.tickets; n++) {
+    const id = ticketBase + n + 1;
+    const status: TicketStatus = n < plan.tickets * 0.1 ? "pending" : n < activeCount ? "open" : "closed";
+    const queueId = staff.queueIds[n % staff.queueIds.length];
+    const userIndex = Math.floor(random() * staff.userIds.length);
+    // An open ticket goes to a user of its queue (user k has queues k%5 and (k+1)%5).
+    const owner = staff.userIds[(n % 5) + 5 * (userIndex % 4)];
+    const createdAt = now - Math.floor(random() * 30 * DAY);
+    const contactId = contactBase + 1 + (n < activeCount ? n : Math.floor(random() * plan.contacts));
+    const t = buildTicket({
+      id,
+      uuid: crypto.randomUUID(),
+      companyId,
+      contactId,
+      whatsappId: plan.whatsappId,
+      queueId,
+      userId: status === "pending" ? null : owner,
+      status,
+      isGroup: false,
+      channel: "whatsapp",
+    }, createdAt);
+    if (status === "pending") pendingIds.push(id);
+    tickets.push(t);
+  }
+
+  // Messages: the big ticket gets its share first, the rest spread evenly.
+  const bigTicketId = ticketBase + Math.round(plan.tickets * 0.15); // an open ticket
+  let messagesLeft = plan.messages - plan.bigTicketMessages;
+  const perTicket = messagesLeft / (plan.tickets - 1);
+  await writeAll(kv, (function* () {
+    let carry = 0;
+    for (const t of tickets) {
+      let count: number;
+      if (t.id === bigTicketId) count = plan.bigTicketMessages;
+      else {
+        carry += perTicket;
+        count = Math.min(messagesLeft, Math.floor(carry));
+        carry -= count;
+        messagesLeft -= count;
+      }
+      const withWord = t.id % 100 === 7;
+      let at = t.createdAt;
+      let lastId: string | null = null;
+      let lastBody = "";
+      for (let m = 0; m < count; m++) {
+        at += 1000 + Math.floor(random() * 600_000);
+        const words = Array.from({ length: 5 + Math.floor(random() * 8) }, () =>
+          WORDS[Math.floor(random() * WORDS.length)]);
+        if (withWord && m === count - 1) words.splice(2, 0, plan.searchWord);
+        const body = words.join(" ");
+        const id = messageId(t.id, at, m);
+        const message: Message = {
+          id, ticketId: t.id, companyId, contactId: t.contactId, body, fromMe: m % 2 === 1,
+          mediaType: "chat", mediaUrl: null, mediaName: null, mimetype: null, quotedMsgId: null,
+          isDeleted: false, isEdited: false, ack: 3, read: true, providerId: null,
+          participant: null, userId: null, failed: null, sendAttempts: 0, createdAt: at,
+          updatedAt: at,
+        };
+        lastId = id;
+        lastBody = body;
+        yield [messageKey(companyId, t.id, id), message];
+      }
+      yield [metaKey(companyId, t.id), { count, lastId }];
+      t.lastMessage = lastBody.slice(0, 255);
+      t.latestCreatedAt = lastId ? at : null;
+      t.updatedAt = Math.min(now, Math.max(t.createdAt, at));
+      if (t.status === "closed") t.closedAt = t.updatedAt;
+      if (t.status === "open") t.acceptedAt = t.createdAt;
+    }
+  })(), 800, 4);
+
+  await writeAll(kv, (function* () {
+    for (const t of tickets) yield [ticketKey(companyId, t.id), t];
+    yield [ticketCounterKey(companyId), ticketBase + plan.tickets];
+  })());
+  return {
+    bigTicketId,
+    pendingIds,
+    firstTicketId: ticketBase + 1,
+  };
+}

@@ -16,8 +16,9 @@
  * their own commits.
  */
 import type { BusEvent } from "../../domain/events.ts";
-import type { ActorContext, AnyActorDef, ArgOf, Handler, ReplyOf } from "./actor.ts";
+import type { AnyActorDef, ArgOf, Handler, ReplyOf } from "./actor.ts";
 import { EventBus } from "./bus.ts";
+import { HandlerRun } from "./context.ts";
 import { GroupCommitter, type Mutation, type WriteUnit } from "./committer.ts";
 import { type Envelope, Instance } from "./instance.ts";
 import { EARLY_TOLERANCE_MS, timerEnqueue, timerKey, TimerMessage } from "./timers.ts";
@@ -202,13 +203,9 @@ export class ActorSystem {
   }
 
   async #handle(instance: Instance, envelope: Envelope): Promise<void> {
-    const mutations: Mutation[] = [];
-    const events: BusEvent[] = [];
-    const timerChanges = new Map<string, number | null>();
-    const kind = instance.def.kind;
+    const { kind } = instance.def;
     /** Writes that stand even if the handler fails: a fired timer is spent. */
     const spent: Mutation[] = [];
-
     if (envelope.timer) {
       const { timerId, dueAt } = envelope.timer;
       if (instance.timers.get(timerId) !== dueAt) return envelope.resolve(undefined);
@@ -220,53 +217,17 @@ export class ActorSystem {
       }
       instance.timers.delete(timerId);
       spent.push({ type: "delete", key: timerKey(kind, instance.id, timerId) });
-      mutations.push(...spent);
     }
 
-    let open = true;
-    /** A write recorded after the handler returned would be silently lost: refuse it. */
-    const record = <T>(list: T[], item: T) => {
-      if (!open) {
-        throw new Error(`Actor ${kind} ${instance.id}: ctx used after its handler returned`);
-      }
-      list.push(item);
-    };
-    const ctx: ActorContext<unknown> = {
-      id: instance.id,
-      state: instance.state,
-      now: this.now(),
-      kv: this.kv,
-      system: this,
-      set: (key, value) => record(mutations, { type: "set", key, value }),
-      delete: (key) => record(mutations, { type: "delete", key }),
-      emit: (event) => record(events, event),
-      setTimer: (timerId, dueAt, handler, arg) => {
-        if (!(handler in instance.def.handlers)) {
-          throw new Error(`Actor ${kind} has no handler ${handler} for timer ${timerId}`);
-        }
-        if (!Number.isFinite(dueAt)) throw new Error(`Timer ${timerId} due at ${dueAt}`);
-        record(mutations, { type: "set", key: timerKey(kind, instance.id, timerId), value: dueAt });
-        mutations.push(timerEnqueue(kind, instance.id, timerId, dueAt, { handler, arg }, ctx.now));
-        timerChanges.set(timerId, dueAt);
-      },
-      cancelTimer: (timerId) => {
-        record(mutations, { type: "delete", key: timerKey(kind, instance.id, timerId) });
-        timerChanges.set(timerId, null);
-      },
-      timerDue: (timerId) =>
-        timerChanges.has(timerId)
-          ? timerChanges.get(timerId) ?? undefined
-          : instance.timers.get(timerId),
-    };
-
+    const run = new HandlerRun(this, instance, spent);
     let reply: unknown;
     let failure: { error: unknown } | undefined;
     try {
-      reply = await instance.def.handlers[envelope.handler](ctx, envelope.arg);
+      reply = await instance.def.handlers[envelope.handler](run.context, envelope.arg);
     } catch (error) {
       failure = { error };
     } finally {
-      open = false;
+      run.close();
     }
     if (instance.evicted) {
       // An earlier write of this actor failed while this handler ran on the state it assumed:
@@ -275,17 +236,11 @@ export class ActorSystem {
         failure?.error ?? new Error(`Actor ${kind} ${instance.id} was reset`),
       );
     }
-    if (failure) {
-      const wrote = mutations.length > spent.length;
-      return this.#fail(instance, envelope, spent, wrote, failure.error);
-    }
-    const unit = this.committer.prepare(mutations);
+    if (failure) return this.#fail(instance, envelope, spent, run.wrote, failure.error);
+    const unit = this.committer.prepare(run.mutations);
     if (unit.error) return this.#fail(instance, envelope, spent, true, unit.error);
-    for (const [timerId, dueAt] of timerChanges) {
-      if (dueAt === null) instance.timers.delete(timerId);
-      else instance.timers.set(timerId, dueAt);
-    }
-    this.#release(instance, unit, events, () => envelope.resolve(reply), envelope.reject);
+    run.applyTimers();
+    this.#release(instance, unit, run.events, () => envelope.resolve(reply), envelope.reject);
   }
 
   /** A handler failed: commit only what is spent anyway; drop the state if it was written to. */

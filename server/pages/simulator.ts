@@ -26,7 +26,7 @@ button{background:#16a34a;color:#fff;border:0;border-radius:6px;padding:6px 10px
 button.secondary{background:#64748b}
 input,textarea{width:100%;box-sizing:border-box;padding:6px;margin:4px 0;border:1px solid #cbd5e1;border-radius:6px}
 .conn{padding:8px;border-radius:6px;cursor:pointer}.conn.sel{background:#dcfce7}
-.msg{border-bottom:1px solid #e2e8f0;padding:6px 0}.ack{color:#64748b;font-size:12px}
+.msg{border-bottom:1px solid #e2e8f0;padding:6px 0;white-space:pre-wrap}.ack{color:#64748b;font-size:12px}
 #err{color:#b91c1c}
 </style></head><body>
 <header>Simulador de WhatsApp</header>
@@ -44,7 +44,7 @@ const api = async (method, path, body) => {
 };
 let current = null;
 const esc = (s) => String(s ?? "").replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
-const ACKS = ["pendente", "enviada", "entregue", "lida", "reproduzida", "reproduzida"];
+const ACKS = ["pendente", "enviada", "enviada", "entregue", "lida", "reproduzida"];
 async function loadConns() {
   if (!token) { document.getElementById("err").textContent = "Entre no Balcão primeiro (token ausente)."; return; }
   try {
@@ -62,7 +62,7 @@ async function render() {
     let qr = "";
     if (out.qrcode) qr = (await api("GET", "/simulator/" + current + "/qr")).svg;
     box.innerHTML =
-      (out.connected ? "<p>✅ Conectado</p><button class=secondary id=disc>Desconectar telefone</button>" :
+      (out.connected ? "<p><b style=color:#16a34a>●</b> Conectado</p><button class=secondary id=disc>Desconectar telefone</button>" :
         (qr ? "<div>" + qr + "</div>" : "<p>Telefone desconectado.</p>") + "<button id=scan>Escanear / reconectar</button>") +
       (out.pending ? "<p>" + out.pending + " mensagem(ns) aguardando reconexão</p>" : "") +
       "<h3>Enviar como cliente</h3><input id=from placeholder='Número (ex. 5511988887777)' value='" + esc(localStorage.getItem("simFrom") || "5511988887777") + "'>" +
@@ -71,7 +71,7 @@ async function render() {
       "<h3>Respostas dos atendentes</h3>" +
       out.messages.slice().reverse().map((m) => '<div class=msg><b>para ' + esc(m.to) + ':</b> ' + esc(m.body) +
         (m.deleted ? " <i>(apagada)</i>" : "") + '<div class=ack>' + esc(m.id) + ' — ' + ACKS[m.ack] +
-        ' <button data-ack=3 data-id="' + esc(m.id) + '">lida</button> <button data-ack=4 data-id="' + esc(m.id) + '">reproduzida</button></div></div>').join("");
+        ' <button data-ack=3 data-id="' + esc(m.id) + '">entregue</button> <button data-ack=4 data-id="' + esc(m.id) + '">lida</button></div></div>').join("");
     const on = (id, fn) => { const el = document.getElementById(id); if (el) el.onclick = fn; };
     on("scan", async () => { await api("POST", "/simulator/" + current + "/scan"); render(); loadConns(); });
     on("disc", async () => { await api("POST", "/simulator/" + current + "/disconnect"); render(); loadConns(); });

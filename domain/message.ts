@@ -297,10 +297,17 @@ export function vcard(name: string, number: string): string {
 /** Shortest word the message-body search indexes and looks up. */
 export const MIN_WORD = 3;
 
-/** The distinct searchable words of `text` (folded, letters and digits, ≥ 3 characters). */
+const ASCII = /^[\x00-\x7f]*$/;
+
+/**
+ * The distinct searchable words of `text` (folded, letters and digits, ≥ 3 characters).
+ * ASCII text (most messages) takes a fast path without Unicode normalisation.
+ */
 export function wordsOf(text: string): Set<string> {
   const words = new Set<string>();
-  for (const word of foldText(text).split(/[^\p{L}\p{N}]+/u)) {
+  const ascii = ASCII.test(text);
+  const parts = ascii ? text.toLowerCase().split(/[^a-z0-9]+/) : foldText(text).split(/[^\p{L}\p{N}]+/u);
+  for (const word of parts) {
     if (word.length >= MIN_WORD && word.length <= 64) words.add(word);
   }
   return words;

@@ -25,8 +25,12 @@ import {
   ticketMessagesPrefix,
 } from "./keys.ts";
 
-/** How many recent provider ids and written messages each ticket actor remembers. */
-const RECENT = 256;
+/**
+ * How many recent provider ids and written messages each ticket actor remembers. They only
+ * have to cover writes whose commit is still in flight (a few milliseconds), so the bound is
+ * small: with thousands of live conversations this is what the actors cost in memory.
+ */
+const RECENT = 64;
 
 export interface TicketMessagesState {
   companyId: number;

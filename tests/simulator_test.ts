@@ -214,3 +214,25 @@ Deno.test("Channels.checkNumber() and sends share one per-connection pacer", asy
     await assert.rejects(channels.checkNumber(companyId, demo.id, "5511987650009"), /not connected/);
   });
 });
+
+Deno.test("simulator: a group message goes to the group's ticket with its participant", async () => {
+  await withServer(async (server) => {
+    const admin = await server.login("admin@demo.local");
+    const demo = await demoConnection(admin);
+    const group = { isGroup: true, groupId: "120363000111", groupName: "Equipe Loja" };
+    await admin.post(`/simulator/${demo.id}/inbound`, { ...group, from: "5511987651111", name: "Beto", body: "oi grupo" });
+    await admin.post(`/simulator/${demo.id}/inbound`, { ...group, from: "5511987652222", name: "Cida", body: "oi de novo" });
+    const ticket = await eventually(async () => {
+      const list = (await admin.get("/tickets?showAll=true&isGroup=true&limit=1000")).body.tickets as Array<{ id: number; isGroup: boolean; contact?: { number: string; name: string } }>;
+      return list.find((t) => t.contact?.number === "120363000111");
+    }, 10_000, "group ticket");
+    assert.equal(ticket.isGroup, true);
+    const page = await eventually(async () => {
+      const p = (await admin.get(`/messages/${ticket.id}`)).body;
+      return p.messages?.length >= 2 ? p : undefined;
+    }, 10_000, "both group messages");
+    assert.deepEqual(page.messages.map((m: { body: string }) => m.body).sort(), ["oi de novo", "oi grupo"]);
+    const all = (await admin.get("/tickets?showAll=true&isGroup=true&limit=1000")).body.tickets as Array<{ contact?: { number: string } }>;
+    assert.equal(all.filter((t) => t.contact?.number === "120363000111").length, 1);
+  });
+});

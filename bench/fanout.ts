@@ -258,6 +258,8 @@ async function clientMain(): Promise<void> {
         reject(new Error(`socket ${index} closed ${key}`));
       };
     });
+  await say("rss");
+  const rssIdle = await nextMessage();
   const connectStarted = now();
   for (let i = 0; i < plans.length; i += 200) {
     await Promise.all(plans.slice(i, i + 200).map((_, k) => open(i + k)));
@@ -327,7 +329,7 @@ async function clientMain(): Promise<void> {
     `clients ${(clientCpu / 1000).toFixed(1)} s (${((clientCpu * 1000) / frames).toFixed(1)} µs per frame); load average ${Deno.loadavg()[0].toFixed(1)}`,
     `sockets closed by the server: ${closes.size ? JSON.stringify(Object.fromEntries(closes)) : "none"}`,
     `dropped ${dropped}, misrouted ${misrouted} (cross-company ${crossCompany}), duplicated ${duplicated}`,
-    `server RSS with ${rss.hub.sockets} sockets open: ${mb(rss.rss)} (after publishing: ${mb(done.rss)}); client RSS ${mb(Deno.memoryUsage().rss)}`,
+    `server RSS ${mb(rssIdle.rss)} before the sockets, ${mb(rss.rss)} with ${rss.hub.sockets} sockets open, ${mb(done.rss)} after publishing; client RSS ${mb(Deno.memoryUsage().rss)}`,
     `total bench time ${((now() - began) / 1000).toFixed(1)} s`,
   ].join("\n"));
 

@@ -82,7 +82,9 @@ async function measure(layout: Layout, grouping: boolean, writers: number): Prom
 
 const rate = (n: number) => Math.round(n).toLocaleString("en-US");
 
+const load = () => Deno.loadavg().map((n) => n.toFixed(1)).join(" ");
 console.log(`kv_commit: durable writes/s through ActorSystem.ask, file KV, ${seconds} s per cell`);
+console.log(`machine: ${navigator.hardwareConcurrency} cores, load average ${load()} at start`);
 for (const layout of ["append", "ranges"] as const) {
   console.log(`\nkey layout: ${layout}`);
   console.log("writers |      naive | group-commit |  ratio | units/commit");
@@ -104,3 +106,4 @@ for (const layout of ["append", "ranges"] as const) {
   }
   console.log(last);
 }
+console.log(`\nload average ${load()} at end (other processes share the cores and the disk)`);

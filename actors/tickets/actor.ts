@@ -39,7 +39,7 @@ export interface DeskState {
 type Ctx = ActorContext<DeskState>;
 
 /** Parallel KV list streams used on activation. */
-const LOAD_STREAMS = 8;
+const LOAD_STREAMS = 4;
 
 /** The 404 of a ticket that does not exist in the company. */
 export const ticketMissing = (id: number | string) =>
@@ -54,7 +54,7 @@ async function loadDesk(kv: Deno.Kv, id: string): Promise<DeskState> {
   const companyId = Number(id);
   const prefix = companyTicketsPrefix(companyId);
   const stored = (await kv.get<number>(ticketCounterKey(companyId))).value ?? 0;
-  const index = new TicketIndex();
+  const records: Ticket[] = [];
   const span = Math.max(1, Math.ceil((stored + 1) / LOAD_STREAMS));
   const streams = Array.from({ length: LOAD_STREAMS }, async (_, k) => {
     const start = [...prefix, k * span];
@@ -62,11 +62,12 @@ async function loadDesk(kv: Deno.Kv, id: string): Promise<DeskState> {
       ? { prefix, start }
       : { start, end: [...prefix, (k + 1) * span] };
     for await (const entry of kv.list(selector, { batchSize: 1000 })) {
-      index.load(revive(entry.value));
+      records.push(revive(entry.value));
     }
   });
   await Promise.all(streams);
-  index.finishLoad();
+  const index = new TicketIndex();
+  index.loadAll(records);
   let counter = stored;
   for (const ticketId of index.byId.keys()) if (ticketId > counter) counter = ticketId;
   return { companyId, counter, index };

@@ -6,6 +6,7 @@
  * every ticket; see query.ts.
  */
 import { isActive, type Ticket, type TicketStatus } from "../../domain/ticket.ts";
+import { byRecency } from "../../domain/ticket_query.ts";
 import { SortedTickets } from "./sorted.ts";
 
 /** Queue key of tickets without a queue. */
@@ -36,17 +37,18 @@ function removeFrom<K>(map: Map<K, Set<number>>, key: K, id: number): void {
   if (set.size === 0) map.delete(key);
 }
 
-/** The key of the one-active-ticket rule: contact and connection. */
-export function activeKey(contactId: number, whatsappId: number | null): string {
-  return `${contactId}:${whatsappId ?? 0}`;
+/** The key of the one-active-ticket rule: contact and connection, as one number. */
+export function activeKey(contactId: number, whatsappId: number | null): number {
+  return contactId * 100_000 + (whatsappId ?? 0);
 }
 
 /** All indexes of one company's tickets; `put` and `drop` keep them consistent. */
 export class TicketIndex {
   readonly byId = new Map<number, Ticket>();
   readonly byUuid = new Map<string, number>();
-  readonly active = new Map<string, number>();
-  readonly byContact = new Map<number, Set<number>>();
+  readonly active = new Map<number, number>();
+  /** Ticket ids per contact (small arrays: a contact has few tickets). */
+  readonly byContact = new Map<number, number[]>();
   readonly byTag = new Map<number, Set<number>>();
   readonly all = perStatus(() => new SortedTickets());
   readonly groups = perStatus(() => new SortedTickets());
@@ -87,18 +89,13 @@ export class TicketIndex {
     return old;
   }
 
-  /** Bulk load: links without sorting; call `finishLoad()` once at the end. */
-  load(ticket: Ticket): void {
-    this.#link(ticket, false);
-  }
-
-  finishLoad(): void {
-    for (const status of Object.keys(this.all) as TicketStatus[]) {
-      this.all[status].sort();
-      this.groups[status].sort();
-      for (const list of this.byUser[status].values()) list.sort();
-      for (const list of this.byQueue[status].values()) list.sort();
-    }
+  /**
+   * Bulk load: builds the indexes from every ticket at once. One sort of all tickets, then
+   * each list is filled by appending in that order (so no list is sorted on its own).
+   */
+  loadAll(tickets: Ticket[]): void {
+    tickets.sort(byRecency);
+    for (const t of tickets) this.#link(t, false);
   }
 
   /** The open or pending ticket of a contact on a connection. */
@@ -110,7 +107,9 @@ export class TicketIndex {
   #link(t: Ticket, sorted: boolean): void {
     this.byId.set(t.id, t);
     this.byUuid.set(t.uuid, t.id);
-    addTo(this.byContact, t.contactId, t.id);
+    const ofContact = this.byContact.get(t.contactId);
+    if (ofContact) ofContact.push(t.id);
+    else this.byContact.set(t.contactId, [t.id]);
     for (const tag of t.tagIds) addTo(this.byTag, tag, t.id);
     if (isActive(t)) this.active.set(activeKey(t.contactId, t.whatsappId), t.id);
     const lists = this.#listsOf(t);
@@ -120,7 +119,12 @@ export class TicketIndex {
   #unlink(t: Ticket): void {
     this.byId.delete(t.id);
     this.byUuid.delete(t.uuid);
-    removeFrom(this.byContact, t.contactId, t.id);
+    const ofContact = this.byContact.get(t.contactId);
+    if (ofContact) {
+      const at = ofContact.indexOf(t.id);
+      if (at >= 0) ofContact.splice(at, 1);
+      if (ofContact.length === 0) this.byContact.delete(t.contactId);
+    }
     for (const tag of t.tagIds) removeFrom(this.byTag, tag, t.id);
     const key = activeKey(t.contactId, t.whatsappId);
     if (this.active.get(key) === t.id) this.active.delete(key);

@@ -41,13 +41,9 @@ export class SortedTickets {
     return true;
   }
 
-  /** Appends without searching; the caller sorts once with `sort()` afterwards (bulk load). */
+  /** Appends without searching: the bulk load adds tickets already in list order. */
   append(t: Ticket): void {
     this.items.push(t);
-  }
-
-  sort(): void {
-    this.items.sort(byRecency);
   }
 }
 

@@ -51,7 +51,46 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 export function userRef(l: TicketLookups, id: number | null): { id: number; name: string } | null {
   if (id === null) return null;
   const u = l.users.get(id);
-  return u && u.companyId === l.companyId ? { id: u.id, name: u.name } : null;
+  return u && u.companyId === l.companyId ? refOf(u, () => ({ id: u.id, name: u.name })) : null;
+}
+
+/**
+ * Joined parts cached per record: records are immutable snapshots (a change replaces the
+ * object), so a part built from one record stays right for as long as that record lives.
+ * Lists then pay for date formatting and object building once per change, not per request.
+ */
+const parts = new WeakMap<object, unknown>();
+
+function refOf<T>(record: object, build: () => T): T {
+  let part = parts.get(record) as T | undefined;
+  if (part === undefined) parts.set(record, part = build());
+  return part;
+}
+
+/** The ticket's own fields as the API shows them (dates as ISO text). */
+function baseOf(t: Ticket) {
+  return refOf(t, () => {
+    const { v: _v, ...fields } = t;
+    return {
+      ...fields,
+      createdAt: iso(t.createdAt),
+      updatedAt: iso(t.updatedAt),
+      latestCreatedAt: iso(t.latestCreatedAt),
+      closedAt: iso(t.closedAt),
+      acceptedAt: iso(t.acceptedAt),
+    };
+  });
+}
+
+function contactOf(contact: Contact | undefined) {
+  return contact
+    ? refOf(contact, () => ({
+      id: contact.id,
+      name: contact.name,
+      number: contact.number,
+      profilePicUrl: contact.profilePicUrl,
+    }))
+    : null;
 }
 
 /** The list item of `t`; `extraInfo` adds the contact's extra fields (kanban cards). */
@@ -59,29 +98,18 @@ export function ticketItem(t: Ticket, l: TicketLookups, options: { extraInfo?: b
   const contact = l.contacts.get(t.contactId);
   const queue = t.queueId === null ? undefined : l.queues.get(t.queueId);
   const conn = t.whatsappId === null ? undefined : l.whatsapps.get(t.whatsappId);
-  const { v: _v, ...fields } = t;
+  const contactPart = contactOf(contact);
   return {
-    ...fields,
-    createdAt: iso(t.createdAt),
-    updatedAt: iso(t.updatedAt),
-    latestCreatedAt: iso(t.latestCreatedAt),
-    closedAt: iso(t.closedAt),
-    acceptedAt: iso(t.acceptedAt),
-    contact: contact
-      ? {
-        id: contact.id,
-        name: contact.name,
-        number: contact.number,
-        profilePicUrl: contact.profilePicUrl,
-        ...(options.extraInfo ? { extraInfo: contact.extraInfo } : {}),
-      }
-      : null,
-    queue: queue ? { id: queue.id, name: queue.name, color: queue.color } : null,
+    ...baseOf(t),
+    contact: contactPart && options.extraInfo
+      ? { ...contactPart, extraInfo: contact!.extraInfo }
+      : contactPart,
+    queue: queue ? refOf(queue, () => ({ id: queue.id, name: queue.name, color: queue.color })) : null,
     user: userRef(l, t.userId),
-    whatsapp: conn ? { id: conn.id, name: conn.name, channel: conn.channel } : null,
-    tags: t.tagIds.flatMap((id) => {
+    whatsapp: conn ? refOf(conn, () => ({ id: conn.id, name: conn.name, channel: conn.channel })) : null,
+    tags: t.tagIds.length === 0 ? [] : t.tagIds.flatMap((id) => {
       const tag = l.tags.get(id);
-      return tag ? [{ id: tag.id, name: tag.name, color: tag.color }] : [];
+      return tag ? [refOf(tag, () => ({ id: tag.id, name: tag.name, color: tag.color }))] : [];
     }),
   };
 }

@@ -297,7 +297,7 @@ export function vcard(name: string, number: string): string {
 /** Shortest word the message-body search indexes and looks up. */
 export const MIN_WORD = 3;
 
-const ASCII = /^[\x00-\x7f]*$/;
+const ASCII = /^\p{ASCII}*$/u;
 
 /**
  * The distinct searchable words of `text` (folded, letters and digits, ≥ 3 characters).

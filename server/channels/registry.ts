@@ -183,20 +183,28 @@ export class Channels implements SessionHost {
 
   /**
    * After a restart: starts every connection that was working (CONNECTED, PAIRING, OPENING)
-   * or waiting for a scan (qrcode), so paired sessions come back without a new QR.
+   * or waiting for a scan (qrcode), so paired sessions come back without a new QR. Waits
+   * (up to 5 s) until they reported their first state.
    */
   async resumeAll(): Promise<number> {
     const deps = this.#need();
-    let started = 0;
+    const starts: Promise<unknown>[] = [];
     const all = await companies.in(deps.system, PLATFORM).list();
     for (const company of all) {
       for (const w of await whatsapps.in(deps.system, company.id).list()) {
         if (w.status === "DISCONNECTED" || w.status === "TIMEOUT") continue;
-        this.connect(company.id, w.id);
-        started++;
+        starts.push(this.start(company.id, w.id).catch((error) =>
+          console.error(`Resuming connection ${w.id} failed:`, String(error))
+        ));
       }
     }
-    return started;
+    // Local adapters (simulator, a paired Baileys socket) report at once; a remote one
+    // (Evolution) must not hold the server's start-up longer than this.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const limit = new Promise((resolve) => timer = setTimeout(resolve, 5000));
+    await Promise.race([Promise.all(starts), limit]);
+    clearTimeout(timer);
+    return starts.length;
   }
 
   /** Stops every adapter (server shutdown), without touching the records. */

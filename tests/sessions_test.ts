@@ -97,3 +97,46 @@ Deno.test("startServer() resumes a CONNECTED session after a restart without a n
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("outbound: a send still queued when the server stops is sent after the restart", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "balcao-outbox-" });
+  const kvPath = `${dir}/store.kv`;
+  let server = await startTestServer({ kvPath });
+  let demoId = 0;
+  let ticketId = 0;
+  try {
+    const admin = await server.login("admin@demo.local");
+    demoId = (await demoConnection(admin)).id;
+    await admin.post(`/simulator/${demoId}/inbound`, { from: "5511987658888", name: "Fila", body: "oi" });
+    ticketId = await eventually(async () => {
+      const list = (await admin.get("/tickets?showAll=true&limit=1000")).body.tickets as Array<{ id: number; contact?: { number: string } }>;
+      return list.find((t) => t.contact?.number === "5511987658888")?.id;
+    });
+    await server.deps.channels.get(server.demo!.companyId, demoId)!.drained();
+    const adminId = server.demo!.logins.find((l) => l.email === "admin@demo.local")!.id;
+    await admin.put(`/tickets/${ticketId}`, { status: "open", userId: adminId });
+    server.deps.channels.configure({ retryDelays: [1000, 1000] });
+    await admin.post(`/simulator/${demoId}/fail`, { count: 1 });
+    assert.equal((await admin.post(`/messages/${ticketId}`, { body: "sobrevive ao restart" })).status, 200);
+  } finally {
+    await server.close();
+  }
+  server = await startTestServer({ kvPath, demo: false });
+  try {
+    const admin = await server.login("admin@demo.local");
+    const sent = await eventually(async () => {
+      const box = (await admin.get(`/simulator/${demoId}/outbox`)).body.messages as Array<{ body: string; id: string }>;
+      return box.find((m) => m.body.includes("sobrevive ao restart"));
+    }, 10_000, "replayed send");
+    await eventually(async () => {
+      const page = (await admin.get(`/messages/${ticketId}`)).body;
+      const m = page.messages.find((x: { body: string }) => x.body.includes("sobrevive ao restart"));
+      return m?.providerId === sent.id || m?.ack >= 1 ? m : undefined;
+    }, 10_000, "provider id recorded");
+    const left = await Array.fromAsync(server.deps.kv.list({ prefix: ["outbox"] }));
+    assert.equal(left.length, 0);
+  } finally {
+    await server.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -13,6 +13,18 @@ import { applyAck, applyRemoteDelete, applyRemoteEdit, recordSendResult } from "
 import { handleInbound, linkLid } from "./inbound.ts";
 import type { AdapterFactory } from "./types.ts";
 
+/**
+ * The durable outbox: a send is written here before it is queued and removed once its result
+ * is recorded, so a message accepted while the server stops is sent when the session is back
+ * (at least once), never left silently at ack 0.
+ */
+export const outboxKey = (r: Pick<OutboundRequest, "companyId" | "whatsappId" | "messageId">): Deno.KvKey => [
+  "outbox",
+  r.companyId,
+  r.whatsappId,
+  r.messageId,
+];
+
 /** Tunables of a live session. */
 export interface LiveOptions {
   pacing: PacingConfig;
@@ -41,6 +53,8 @@ export class LiveSession {
   #recording = new Map<string, Promise<unknown>>();
   #closed = false;
   #inflight = new Set<Promise<unknown>>();
+  /** Message ids in the send chain now. */
+  #queued = new Set<string>();
 
   constructor(
     deps: AppDeps,
@@ -116,10 +130,29 @@ export class LiveSession {
   }
 
   /** Queues an outgoing message; sends are one at a time, in order, paced and retried. */
-  send(request: OutboundRequest): Promise<void> {
-    const done = this.#sendChain.then(() => this.#deliver(request));
+  async send(request: OutboundRequest): Promise<void> {
+    await this.#deps.kv.set(outboxKey(request), request);
+    this.#enqueue(request);
+  }
+
+  /** Queues again what the durable outbox still holds (after a restart or a reconnect). */
+  async replay(): Promise<number> {
+    let count = 0;
+    const prefix = ["outbox", this.companyId, this.whatsappId];
+    for await (const entry of this.#deps.kv.list<OutboundRequest>({ prefix })) {
+      if (this.#enqueue(entry.value)) count++;
+    }
+    return count;
+  }
+
+  /** Adds a send to the chain unless it is already queued; true when added. */
+  #enqueue(request: OutboundRequest): boolean {
+    if (this.#queued.has(request.messageId)) return false;
+    this.#queued.add(request.messageId);
+    const done = this.#sendChain.then(() => this.#deliver(request))
+      .finally(() => this.#queued.delete(request.messageId));
     this.#sendChain = done.catch(() => {});
-    return Promise.resolve();
+    return true;
   }
 
   /** Settles when every queued send so far is done (tests, shutdown). */
@@ -133,7 +166,8 @@ export class LiveSession {
     let lastError: unknown;
     for (let attempt = 0; attempt <= this.#options().retryDelays.length; attempt++) {
       if (attempt > 0) await sleep(this.#options().retryDelays[attempt - 1]);
-      if (this.#closed) break;
+      // Closed (shutdown, admin stop): the durable outbox keeps it for the next connection.
+      if (this.#closed) return;
       try {
         await this.pace();
         const { providerId } = message.media
@@ -146,6 +180,7 @@ export class LiveSession {
         } finally {
           this.#recording.delete(providerId);
         }
+        await this.#deps.kv.delete(outboxKey(request));
         return;
       } catch (error) {
         lastError = error;
@@ -160,6 +195,7 @@ export class LiveSession {
       error: "ERR_SENDING_WAPP_MSG",
       final: true,
     }).catch((error) => console.error("Recording a failed send failed", error));
+    await this.#deps.kv.delete(outboxKey(request));
   }
 
   #report(input: SessionInput): Promise<unknown> {
@@ -189,7 +225,9 @@ export class LiveSession {
         return;
       case "connected":
         this.#closed = false;
-        this.#report({ type: "connected", number: event.number });
+        this.#report({ type: "connected", number: event.number })
+          .then(() => this.replay())
+          .catch(log("Outbox replay"));
         return;
       case "disconnected":
         if (this.#closed) return;

@@ -47,8 +47,7 @@ export class TicketIndex {
   readonly byId = new Map<number, Ticket>();
   readonly byUuid = new Map<string, number>();
   readonly active = new Map<number, number>();
-  /** Ticket ids per contact (small arrays: a contact has few tickets). */
-  readonly byContact = new Map<number, number[]>();
+  readonly byContact = new Map<number, Set<number>>();
   readonly byTag = new Map<number, Set<number>>();
   readonly all = perStatus(() => new SortedTickets());
   readonly groups = perStatus(() => new SortedTickets());
@@ -107,9 +106,7 @@ export class TicketIndex {
   #link(t: Ticket, sorted: boolean): void {
     this.byId.set(t.id, t);
     this.byUuid.set(t.uuid, t.id);
-    const ofContact = this.byContact.get(t.contactId);
-    if (ofContact) ofContact.push(t.id);
-    else this.byContact.set(t.contactId, [t.id]);
+    addTo(this.byContact, t.contactId, t.id);
     for (const tag of t.tagIds) addTo(this.byTag, tag, t.id);
     if (isActive(t)) this.active.set(activeKey(t.contactId, t.whatsappId), t.id);
     const lists = this.#listsOf(t);
@@ -119,12 +116,7 @@ export class TicketIndex {
   #unlink(t: Ticket): void {
     this.byId.delete(t.id);
     this.byUuid.delete(t.uuid);
-    const ofContact = this.byContact.get(t.contactId);
-    if (ofContact) {
-      const at = ofContact.indexOf(t.id);
-      if (at >= 0) ofContact.splice(at, 1);
-      if (ofContact.length === 0) this.byContact.delete(t.contactId);
-    }
+    removeFrom(this.byContact, t.contactId, t.id);
     for (const tag of t.tagIds) removeFrom(this.byTag, tag, t.id);
     const key = activeKey(t.contactId, t.whatsappId);
     if (this.active.get(key) === t.id) this.active.delete(key);

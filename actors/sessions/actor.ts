@@ -9,7 +9,7 @@ import { companyChannel } from "../../domain/events.ts";
 import type { Whatsapp } from "../../domain/whatsapp.ts";
 import { whatsapps } from "../whatsapps/collection.ts";
 import { sessionHost } from "./host.ts";
-import { type SessionInput, type SessionState, sessionStep } from "./state.ts";
+import { OPEN_TIMEOUT_MS, type SessionInput, type SessionState, sessionStep } from "./state.ts";
 
 /** KV key of a session's state. */
 export const sessionKey = (companyId: number, whatsappId: number): Deno.KvKey => [
@@ -61,6 +61,7 @@ export const sessionActor = defineActor({
       const coll = whatsapps.in(ctx.system, companyId);
       const current = await coll.get(whatsappId);
       if (!current) return { status: null, stop: true };
+      if (input.type === "openTimeout" && current.status !== "OPENING") return { status: current.status, stop: false };
       const step = sessionStep(ctx.state, current.status, input);
       const record = await coll.transact((view) => {
         const old = view.records.get(whatsappId);
@@ -83,6 +84,8 @@ export const sessionActor = defineActor({
       if (!record) return { status: null, stop: true };
       Object.assign(ctx.state, step.state);
       ctx.set(sessionKey(companyId, whatsappId), ctx.state);
+      if (input.type === "opening") ctx.setTimer("opening", ctx.now + OPEN_TIMEOUT_MS, "openTimeout");
+      else if (ctx.timerDue("opening") !== undefined) ctx.cancelTimer("opening");
       if (step.reconnectIn === null) {
         if (ctx.timerDue("reconnect") !== undefined) ctx.cancelTimer("reconnect");
       } else {
@@ -95,6 +98,13 @@ export const sessionActor = defineActor({
         scope: { kind: "company" },
       });
       return { status: record.status, stop: step.stop };
+    },
+
+    /** Timer: the adapter never left OPENING; the live side reports `openTimeout`. */
+    openTimeout(ctx) {
+      const { companyId, whatsappId } = ctx.state;
+      const host = sessionHost(ctx.system);
+      if (host) setTimeout(() => host.timedOut(companyId, whatsappId), 0);
     },
 
     /** Timer: try the adapter again. */

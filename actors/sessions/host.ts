@@ -12,6 +12,8 @@ export interface SessionHost {
   connect(companyId: number, whatsappId: number): void;
   /** Stops the adapter (keeping its auth). */
   halt(companyId: number, whatsappId: number): void;
+  /** The session stayed OPENING too long: report it (TIMEOUT) and stop the adapter. */
+  timedOut(companyId: number, whatsappId: number): void;
 }
 
 const hosts = new WeakMap<ActorSystem, SessionHost>();

@@ -15,7 +15,9 @@ export type SessionInput =
   | { type: "pairing" }
   | { type: "connected"; number: string }
   | { type: "disconnected"; loggedOut: boolean; reason: string }
-  | { type: "stopped" };
+  | { type: "stopped" }
+  /** The adapter stayed in OPENING past OPEN_TIMEOUT_MS (armed by "opening"). */
+  | { type: "openTimeout" };
 
 /** The persisted state of a session actor. */
 export interface SessionState {
@@ -36,6 +38,9 @@ export interface SessionState {
 export const MAX_QR = 5;
 /** Failed reconnects after which the session is TIMEOUT and waits for an admin. */
 export const MAX_RETRIES = 6;
+
+/** How long a session may stay OPENING before it is TIMEOUT. */
+export const OPEN_TIMEOUT_MS = 60_000;
 
 /** Backoff before reconnect attempt `retries` (1-based): 2 s, 4 s, … capped at 60 s. */
 export function reconnectDelay(retries: number): number {
@@ -121,6 +126,16 @@ export function sessionStep(
         reconnectIn: reconnectDelay(retries),
       };
     }
+    case "openTimeout":
+      if (current !== "OPENING") {
+        return { ...base, record: { status: current, retries: state.retries } };
+      }
+      return {
+        ...base,
+        record: { status: "TIMEOUT", qrcode: "", retries: state.retries },
+        flags: state.dropped ? { dropped: true } : {},
+        stop: true,
+      };
     case "stopped":
       return {
         ...base,

@@ -49,3 +49,11 @@ Deno.test("sessionStep() flags a new QR after a logout and expires unscanned QRs
   const expired = sessionStep(s, "qrcode", { type: "qr", qrcode: "late" });
   assert.deepEqual([expired.record.status, expired.flags, expired.stop], ["DISCONNECTED", { expired: true }, true]);
 });
+
+Deno.test("sessionStep() turns a session stuck in OPENING into TIMEOUT and ignores a stale timeout", () => {
+  const stuck = sessionStep(fresh, "OPENING", { type: "openTimeout" });
+  assert.deepEqual([stuck.record.status, stuck.stop], ["TIMEOUT", true]);
+  const stale = sessionStep(fresh, "CONNECTED", { type: "openTimeout" });
+  assert.equal(stale.record.status, "CONNECTED");
+  assert.equal(stale.stop, false);
+});

@@ -102,6 +102,11 @@ export class LiveSession {
     if (report) await this.#report({ type: "stopped" });
   }
 
+  /** The session stayed OPENING too long (the actor's timer): TIMEOUT, adapter stopped. */
+  async timedOut(): Promise<void> {
+    await this.#report({ type: "openTimeout" });
+  }
+
   /** Logs the adapter out (its auth is dropped: the next start shows a QR). */
   async logout(): Promise<void> {
     this.#closed = true;

@@ -160,6 +160,11 @@ export class Channels implements SessionHost {
     this.get(companyId, whatsappId)?.close().catch(() => {});
   }
 
+  /** SessionHost: the session stayed OPENING too long. */
+  timedOut(companyId: number, whatsappId: number): void {
+    this.get(companyId, whatsappId)?.timedOut().catch(() => {});
+  }
+
   /** Stops the adapter and marks the session DISCONNECTED (keeps auth). */
   async stop(companyId: number, whatsappId: number): Promise<void> {
     const live = this.get(companyId, whatsappId);

@@ -1,6 +1,8 @@
 /** Multipart uploads and signed media URLs (GET /media/{companyId}/{file}?exp&sig). */
 import assert from "node:assert/strict";
+import { deleteTicketMessages, findByProvider, getMessage } from "../actors/messages/mod.ts";
 import { signMediaUrl } from "../server/media/signing.ts";
+import { makeContact } from "./helpers/fixtures.ts";
 import { type TestServer, withServer } from "./helpers/server.ts";
 import { createTenant } from "./helpers/tenants.ts";
 import { freshNumber, inboundText, receive } from "./helpers/messages.ts";
@@ -89,5 +91,39 @@ Deno.test("GET /media refuses a bad or expired signature (403) and another compa
     const traversal = await fetch(`${server.url}/media/${companyId}/..%2F..%2Fetc%2Fpasswd?exp=1&sig=0`);
     assert.equal(traversal.status, 404);
     await traversal.body?.cancel();
+  });
+});
+
+Deno.test("forwarded media get their own file; deleteTicketMessages() removes messages, provider ids and files", async () => {
+  await withServer(async (server) => {
+    const companyId = server.demo!.companyId;
+    const { kv } = server.deps;
+    const { admin, ticketId } = await openTicket(server);
+    const form = new FormData();
+    form.append("medias", new File([PNG], "foto.png", { type: "image/png" }));
+    const sent = await admin.post(`/messages/${ticketId}`, form);
+    const original = await getMessage(kv, companyId, sent.body.message.id);
+
+    const target = await makeContact(server, companyId);
+    const fwd = await admin.post("/messages/forward/send", {
+      messages: [original!.id],
+      contacts: [target.id],
+    });
+    assert.equal(fwd.status, 200, JSON.stringify(fwd.body));
+    const copyPage = await admin.get(`/messages/${fwd.body.tickets[0]}`);
+    const copy = await getMessage(kv, companyId, copyPage.body.messages[0].id);
+    assert.notEqual(copy?.mediaUrl, original?.mediaUrl);
+
+    const inbound = inboundText(freshNumber(), "será apagado");
+    const other = await receive(server, inbound);
+    const dir = `${server.deps.config.dataDir}/company${companyId}`;
+    assert.equal(await deleteTicketMessages(server.deps, companyId, ticketId), 1);
+    assert.equal(await getMessage(kv, companyId, original!.id), undefined);
+    await assert.rejects(Deno.stat(`${dir}/${original!.mediaUrl}`));
+    assert.ok((await Deno.stat(`${dir}/${copy!.mediaUrl}`)).isFile);
+    assert.equal((await admin.get(`/messages/${ticketId}`)).body.count, 0);
+
+    await deleteTicketMessages(server.deps, companyId, other.ticketId);
+    assert.equal(await findByProvider(kv, companyId, inbound.providerId), null);
   });
 });

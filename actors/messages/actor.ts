@@ -32,6 +32,9 @@ import {
  */
 const RECENT = 64;
 
+/** Messages deleted per `purge` message: two deletes each, under KV's 1000 per atomic. */
+const PURGE_CHUNK = 400;
+
 export interface TicketMessagesState {
   companyId: number;
   ticketId: number;
@@ -153,6 +156,37 @@ export const messagesActor = defineActor({
       ctx.set(metaKey(s.companyId, s.ticketId), { count: s.count, lastId: id } satisfies MessageMeta);
       remember(s.cache, id, message);
       return { message, duplicateOf: null };
+    },
+
+    /**
+     * Deletes up to `PURGE_CHUNK` of the ticket's messages (with their provider-id entries);
+     * replies with the media files they referenced and whether messages remain. The caller
+     * repeats until none remain, then the meta record goes too.
+     */
+    async purge(ctx): Promise<{ files: string[]; more: boolean }> {
+      const s = ctx.state;
+      const files: string[] = [];
+      let n = 0;
+      for await (
+        const entry of ctx.kv.list<Message>(
+          { prefix: ticketMessagesPrefix(s.companyId, s.ticketId) },
+          { limit: PURGE_CHUNK + 1 },
+        )
+      ) {
+        if (n++ === PURGE_CHUNK) break;
+        const m = s.cache.get(entry.value.id) ?? entry.value;
+        ctx.delete(entry.key);
+        if (m.providerId !== null) ctx.delete(providerKey(s.companyId, m.providerId));
+        if (m.mediaUrl) files.push(m.mediaUrl);
+      }
+      const more = n > PURGE_CHUNK;
+      if (!more) {
+        ctx.delete(metaKey(s.companyId, s.ticketId));
+        s.count = 0;
+        s.recentProviders.clear();
+        s.cache.clear();
+      }
+      return { files, more };
     },
 
     /**

@@ -113,3 +113,20 @@ export async function removeMedia(dataDir: string, companyId: number, fileName: 
     if (!(error instanceof Deno.errors.NotFound)) throw error;
   }
 }
+
+/**
+ * A new file with the same bytes as `fileName` (a hard link when the filesystem allows, else a
+ * copy), so every message owns its file and deleting one message's media never breaks another's.
+ */
+export async function duplicateMedia(dataDir: string, companyId: number, fileName: string): Promise<string> {
+  const source = mediaFilePath(dataDir, companyId, fileName);
+  const original = fileName.replace(/^\d+-[0-9a-f]{12}-/, "");
+  const copy = newFileName(original);
+  const target = mediaFilePath(dataDir, companyId, copy);
+  try {
+    await Deno.link(source, target);
+  } catch {
+    await Deno.copyFile(source, target);
+  }
+  return copy;
+}

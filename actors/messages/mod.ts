@@ -5,7 +5,10 @@
  * farewell, bot menus) and `searchTicketIds` (GET /tickets?searchParam).
  */
 import type { ActorSystem } from "../_runtime/system.ts";
+import type { AppDeps } from "../../server/deps.ts";
+import { removeMedia } from "./media_files.ts";
 import { messageSearch } from "./search_index.ts";
+import { purgeTicketMessages } from "./store.ts";
 
 export { messagesActor } from "./actor.ts";
 export { bindMessages } from "./context.ts";
@@ -21,6 +24,24 @@ export {
 export { sendOutgoing, sendSystemMessage } from "./outbound.ts";
 export { agentChange, applyAck, applyRemoteDelete, applyRemoteEdit, recordSendResult } from "./provider.ts";
 export { findByProvider, getMessage, messageCount, pageOfMessages } from "./store.ts";
+
+/**
+ * Deletes the messages of a deleted ticket and their media files (for the tickets area's
+ * delete). Messages of a deleted ticket are otherwise kept, unreachable.
+ */
+export async function deleteTicketMessages(
+  deps: AppDeps,
+  companyId: number,
+  ticketId: number,
+): Promise<number> {
+  const files = await purgeTicketMessages(deps.system, companyId, ticketId);
+  for (const file of new Set(files)) {
+    await removeMedia(deps.config.dataDir, companyId, file).catch((error) =>
+      console.error(`Could not remove media ${file} of company ${companyId}`, error)
+    );
+  }
+  return files.length;
+}
 
 /**
  * Ids of the company's tickets with a message containing every word of `term` (folded:

@@ -105,3 +105,21 @@ export async function allMessages(kv: Deno.Kv, companyId: number, ticketId: numb
   }
   return out;
 }
+
+/**
+ * Deletes every message of a deleted ticket (and their provider-id entries), in chunks
+ * through the ticket's actor so no concurrent write is lost; replies with the media files
+ * the messages referenced (the caller removes them).
+ */
+export async function purgeTicketMessages(
+  system: ActorSystem,
+  companyId: number,
+  ticketId: number,
+): Promise<string[]> {
+  const files: string[] = [];
+  for (;;) {
+    const step = await ref(system, companyId, ticketId).ask("purge", undefined);
+    files.push(...step.files);
+    if (!step.more) return files;
+  }
+}

@@ -8,11 +8,12 @@
  * Readings: only the company's own messages (fromMe) can be edited, as on WhatsApp; any
  * message can be deleted (the channel decides what the provider allows, `ERR_DELETE_WAPP_MSG`).
  * A forward goes to each chosen contact's open or pending ticket on the chosen connection (a
- * new pending ticket when none), as the agent's messages; media files are shared, not copied.
+ * new pending ticket when none), as the agent's messages; each copy gets its own media file.
  */
 import { Hono } from "hono";
 import { getContact } from "../../actors/contacts/mod.ts";
 import { agentChange, getMessage, sendOutgoing } from "../../actors/messages/mod.ts";
+import { duplicateMedia } from "../../actors/messages/media_files.ts";
 import { allMessages } from "../../actors/messages/store.ts";
 import { getTicket, openTicketForInbound, ticketMissing } from "../../actors/tickets/mod.ts";
 import { AppError, notFound } from "../../domain/errors.ts";
@@ -154,7 +155,7 @@ export function messageActionRoutes(): Hono<AppEnv> {
           mediaType: source.mediaType,
           media: source.mediaUrl
             ? {
-              file: source.mediaUrl,
+              file: await duplicateMedia(deps.config.dataDir, who.companyId, source.mediaUrl),
               name: source.mediaName ?? source.mediaUrl,
               mimetype: source.mimetype ?? "",
             }

@@ -85,3 +85,14 @@ Deno.test("messages of one company are invisible to another (read, edit, delete,
     assert.deepEqual(await searchTicketIds(system, demoId, "segredo"), new Set([a.ticketId]));
   });
 });
+
+Deno.test("GET /tickets?searchParam finds a ticket by a word of its messages", async () => {
+  await withServer(async (server) => {
+    const admin = await server.login("admin@demo.local");
+    const hit = await receive(server, inboundText(freshNumber(), "meu reembolso não caiu"));
+    await receive(server, inboundText(freshNumber(), "outro assunto"));
+    const found = await admin.get("/tickets?searchParam=reembolso&showAll=true&status=pending");
+    assert.equal(found.status, 200, JSON.stringify(found.body));
+    assert.deepEqual(found.body.tickets.map((t: { id: number }) => t.id), [hit.ticketId]);
+  });
+});

@@ -24,6 +24,7 @@ function flag(name: string, fallback: number): number {
 
 /** The server process: serves the store at `kvPath` on a free port and prints the port. */
 async function serve(kvPath: string, dataDir: string): Promise<void> {
+  const started = performance.now();
   const server = await startServer({
     kvPath,
     dataDir,
@@ -32,7 +33,8 @@ async function serve(kvPath: string, dataDir: string): Promise<void> {
     passwordHash: "fast",
     secret: SECRET,
   });
-  console.log(JSON.stringify({ port: server.port }));
+  const startMs = performance.now() - started;
+  console.log(JSON.stringify({ port: server.port, startMs, sinceProcessMs: performance.now() }));
 }
 
 interface Result {
@@ -132,7 +134,7 @@ async function main(): Promise<void> {
     if (done) throw new Error("Server exited before listening");
     line += value;
   }
-  const { port } = JSON.parse(line.split("\n")[0]);
+  const { port, startMs, sinceProcessMs } = JSON.parse(line.split("\n")[0]);
   const base = `http://127.0.0.1:${port}`;
   const adminToken = await login(base, "admin@demo.local");
   const firstList = await fetch(`${base}/tickets?status=open&showAll=true`, {
@@ -141,6 +143,10 @@ async function main(): Promise<void> {
   await firstList.arrayBuffer();
   const coldStart = (performance.now() - spawnAt) / 1000;
   console.log(`cold start (spawn → first list served): ${coldStart.toFixed(2)} s`);
+  console.log(
+    `  of which startServer (KV open, warm-up of every read model): ${(startMs / 1000).toFixed(2)} s, ` +
+      `process up to listening: ${(sinceProcessMs / 1000).toFixed(2)} s`,
+  );
 
   const agentTokens = await Promise.all(staff.userEmails.map((e) => login(base, e)));
   const admin = { authorization: `Bearer ${adminToken}` };
@@ -198,7 +204,7 @@ async function main(): Promise<void> {
 
   console.log("\nsummary");
   console.log(`  seed: ${plan.contacts} contacts, ${plan.tickets} tickets, ${plan.messages} messages in ${seedSeconds.toFixed(1)} s`);
-  console.log(`  cold start: ${coldStart.toFixed(2)} s (target ≤ 5 s)`);
+  console.log(`  cold start: ${coldStart.toFixed(2)} s (target ≤ 5 s); startServer ${(startMs / 1000).toFixed(2)} s`);
   console.log(`  server RSS after the run: ${memory.rss.toFixed(0)} MB, peak ${memory.peak.toFixed(0)} MB (target ≤ 600 MB)`);
   const lists = results.filter((r) => r.name.startsWith("GET /tickets status"));
   const worstList = Math.max(...lists.map((r) => r.p99));

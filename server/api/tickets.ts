@@ -52,7 +52,8 @@ async function withConflictUser<T>(c: Ctx, run: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (!(error instanceof AppError) || error.code !== "ERR_OTHER_OPEN_TICKET") throw error;
     const ticket = error.extra?.ticket as { userId: number | null } | undefined;
-    const { system, companyId } = { system: c.get("deps").system, companyId: c.get("principal").companyId };
+    const { system } = c.get("deps");
+    const { companyId } = c.get("principal");
     const user = ticket?.userId ? await getCompanyUser(system, companyId, ticket.userId) : undefined;
     throw new AppError(error.code, {
       status: error.status,
@@ -64,7 +65,8 @@ async function withConflictUser<T>(c: Ctx, run: () => Promise<T>): Promise<T> {
 
 /** Throws unless the queue and user named in a body exist in the company. */
 async function assertRefs(c: Ctx, body: { queueId?: number | null; userId?: number | null }) {
-  const { system, companyId } = { system: c.get("deps").system, companyId: c.get("principal").companyId };
+  const { system } = c.get("deps");
+  const { companyId } = c.get("principal");
   if (body.queueId && !(await queues.in(system, companyId).get(body.queueId))) {
     throw notFound("ERR_NO_QUEUE_FOUND", `Queue ${body.queueId} does not exist`);
   }
@@ -79,7 +81,8 @@ async function itemOf(c: Ctx, ticket: Ticket) {
 
 /** The connection of a new ticket: the one named, else the company's default. */
 async function connectionFor(c: Ctx, whatsappId: number | null | undefined) {
-  const { system, companyId } = { system: c.get("deps").system, companyId: c.get("principal").companyId };
+  const { system } = c.get("deps");
+  const { companyId } = c.get("principal");
   const records = await whatsapps.in(system, companyId).records();
   if (whatsappId) {
     const conn = records.get(whatsappId);

@@ -41,9 +41,9 @@ Deno.test({
       const sim = await simulatorId(admin);
       assert.equal((await admin.put("/settings/userRating", { value: "enabled" })).status, 200);
       const chrome = await launchBrowser();
+      const a = await (await chrome.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+      const b = await (await chrome.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
       try {
-        const a = await (await chrome.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-        const b = await (await chrome.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
         await loginAs(a, server.url, "agent@demo.local");
         await loginAs(b, server.url, "supervisor@demo.local");
         for (const page of [a, b]) {
@@ -55,26 +55,26 @@ Deno.test({
         const started = Date.now();
         const sent = await admin.post(`/simulator/${sim}/inbound`, { from: "5511988887777", name: "Cliente Navegador", body: "Olá, preciso de ajuda com meu pedido" });
         assert.equal(sent.status, 200, JSON.stringify(sent.body));
-        await Promise.all([a, b].map((page) => row(page, "pending", "Cliente Navegador").waitFor({ timeout: 10_000 })));
+        await Promise.all([a, b].map((page) => row(page, "pending", "Cliente Navegador").waitFor({ timeout: 20_000 })));
         const arrival = Date.now() - started;
         console.log(`pending ticket visible in both inboxes after ${arrival} ms`);
         assert.ok(arrival <= 3000, `arrived in ${arrival} ms`);
         await screenshot(a, "tickets_pending");
 
         await row(a, "pending", "Cliente Navegador").getByTestId("accept").click();
-        await a.locator('[data-testid="chat"][data-ticket-status="open"]').waitFor({ timeout: 10_000 });
-        await row(b, "pending", "Cliente Navegador").waitFor({ state: "detached", timeout: 10_000 });
+        await a.locator('[data-testid="chat"][data-ticket-status="open"]').waitFor({ timeout: 20_000 });
+        await row(b, "pending", "Cliente Navegador").waitFor({ state: "detached", timeout: 20_000 });
 
         const reply = "Claro! Pode me passar o número do pedido?";
         await a.getByLabel("Digite uma mensagem").fill(reply);
         await a.getByLabel("Digite uma mensagem").press("Enter");
-        await a.locator(".bubble-row.out", { hasText: reply }).waitFor({ timeout: 10_000 });
+        await a.locator(".bubble-row.out", { hasText: reply }).first().waitFor({ timeout: 20_000 });
         await eventually(async () => {
           const outbox = (await admin.get(`/simulator/${sim}/outbox`)).body.messages as { body: string }[];
           return outbox.some((m) => m.body.includes(reply));
         });
         await admin.post(`/simulator/${sim}/inbound`, { from: "5511988887777", name: "Cliente Navegador", body: "Pedido 4242" });
-        await a.locator(".bubble-row.in", { hasText: "Pedido 4242" }).waitFor({ timeout: 10_000 });
+        await a.locator(".bubble-row.in", { hasText: "Pedido 4242" }).first().waitFor({ timeout: 20_000 });
         await screenshot(a, "tickets_conversation");
 
         // Transfer to Vendas with no user: pending there; the Suporte-only agent loses it.
@@ -82,28 +82,31 @@ Deno.test({
         await a.getByTestId("transfer-queue").selectOption({ label: "Vendas" });
         await a.getByTestId("transfer-submit").click();
         await b.getByTestId("subtab-pending").click();
-        await row(b, "pending", "Cliente Navegador").waitFor({ timeout: 10_000 });
+        await row(b, "pending", "Cliente Navegador").waitFor({ timeout: 20_000 });
         await a.getByTestId("subtab-pending").click();
         await a.waitForTimeout(1200);
         assert.equal(await row(a, "pending", "Cliente Navegador").count(), 0, "a plain user does not see another queue's ticket");
 
         // The supervisor accepts, returns it to the queue, accepts again and resolves with a rating.
         await row(b, "pending", "Cliente Navegador").getByTestId("accept").click();
-        await b.locator('[data-testid="chat"][data-ticket-status="open"]').waitFor({ timeout: 10_000 });
+        await b.locator('[data-testid="chat"][data-ticket-status="open"]').waitFor({ timeout: 20_000 });
         await b.getByTestId("return").click();
-        await b.locator('[data-testid="chat"][data-ticket-status="pending"]').waitFor({ timeout: 10_000 });
+        await b.locator('[data-testid="chat"][data-ticket-status="pending"]').waitFor({ timeout: 20_000 });
         await b.getByTestId("header-accept").click();
-        await b.locator('[data-testid="chat"][data-ticket-status="open"]').waitFor({ timeout: 10_000 });
+        await b.locator('[data-testid="chat"][data-ticket-status="open"]').waitFor({ timeout: 20_000 });
         await b.getByTestId("resolve").click();
         await b.getByTestId("resolve-without").click();
         await b.getByText("Avaliação obrigatória").waitFor();
         await screenshot(b, "tickets_rating");
         await b.getByTestId("rating-5").click();
         await b.getByTestId("resolve-without").click();
-        await b.locator('[data-testid="chat"][data-ticket-status="closed"]').waitFor({ timeout: 10_000 });
+        await b.locator('[data-testid="chat"][data-ticket-status="closed"]').waitFor({ timeout: 20_000 });
         await b.getByTestId("reopen").click();
-        await b.locator('[data-testid="chat"][data-ticket-status="open"]').waitFor({ timeout: 10_000 });
+        await b.locator('[data-testid="chat"][data-ticket-status="open"]').waitFor({ timeout: 20_000 });
         await screenshot(b, "tickets_reopened");
+      } catch (error) {
+        for (const [name, page] of [["a", a], ["b", b]] as const) await screenshot(page, `failure_${name}`);
+        throw error;
       } finally {
         await chrome.close();
       }
@@ -126,11 +129,11 @@ Deno.test({
         const page = await context.newPage();
         await loginAs(page, server.url, "admin@demo.local");
         await page.getByTestId("subtab-pending").click();
-        await row(page, "pending", "Cliente Celular").waitFor({ timeout: 10_000 });
+        await row(page, "pending", "Cliente Celular").waitFor({ timeout: 20_000 });
         assert.equal(await page.locator(".chat-pane").isVisible(), false);
         await screenshot(page, "phone_list_dark");
         await row(page, "pending", "Cliente Celular").getByTestId("accept").click();
-        await page.locator('[data-testid="chat"][data-ticket-status="open"]').waitFor({ timeout: 10_000 });
+        await page.locator('[data-testid="chat"][data-ticket-status="open"]').waitFor({ timeout: 20_000 });
         assert.equal(await page.locator(".list-pane").isVisible(), false);
         await screenshot(page, "phone_chat_dark");
       } finally {

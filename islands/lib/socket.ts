@@ -7,7 +7,7 @@
  * the same user (company-{id}-auth) shows the spec's message, clears the session and reloads
  * after 1 s.
  */
-import { CLOSE } from "../../domain/realtime.ts";
+import { CLOSE, framesOf, SeqTracker, type ServerFrame as WireFrame, type ServerMessage } from "../../domain/realtime.ts";
 import { clearSession, refreshToken, storedToken, storeToken } from "./api.ts";
 import { t } from "./i18n.ts";
 import { showToast } from "./toast.ts";
@@ -24,7 +24,7 @@ type Handler = (data: unknown, channel: string) => void;
 const handlers = new Map<string, Set<Handler>>();
 const joined = new Map<string, Record<string, unknown>>();
 let ws: WebSocket | undefined;
-let lastSeq = 0;
+const seqs = new SeqTracker();
 let companyId = 0;
 let userId = 0;
 let retry = 0;
@@ -35,7 +35,6 @@ function dispatch(channel: string, data: unknown) {
 }
 
 function onFrame(frame: ServerFrame) {
-  if (typeof frame.seq === "number") lastSeq = Math.max(lastSeq, frame.seq);
   if (frame.channel === `company-${companyId}-auth`) {
     const data = frame.data as { action?: string; user?: { id?: number } };
     if (data?.user?.id === userId || data?.user?.id === undefined) return kickedOut();
@@ -59,28 +58,30 @@ function connect() {
   const token = storedToken();
   if (!token) return;
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${proto}://${location.host}/ws?token=${encodeURIComponent(token)}&lastSeq=${lastSeq}`);
+  const lastSeq = seqs.connecting();
+  const resume = lastSeq === undefined ? "" : `&lastSeq=${lastSeq}`;
+  const socket = new WebSocket(`${proto}://${location.host}/ws?token=${encodeURIComponent(token)}${resume}`);
   ws = socket;
   socket.onopen = () => {
     retry = 0;
     for (const frame of joined.values()) socket.send(JSON.stringify(frame));
     dispatch("socket:open", null);
   };
-  const resuming = lastSeq > 0;
   socket.onmessage = (event) => {
-    let frame;
+    let message: ServerMessage;
     try {
-      frame = JSON.parse(String(event.data));
+      message = JSON.parse(String(event.data));
     } catch {
       return;
     }
-    if (!frame || typeof frame !== "object") return;
-    if (typeof frame.channel === "string") return onFrame(frame);
-    if (frame.type === "ping") socket.send(JSON.stringify({ type: "pong" }));
-    if (typeof frame.seq === "number" && (frame.type !== "hello" || !resuming)) lastSeq = Math.max(lastSeq, frame.seq);
-    if (frame.type === "resync") {
-      lastSeq = frame.seq;
-      dispatch("resync", frame);
+    if (!message || typeof message !== "object") return;
+    // The hub may batch several event frames into one message (domain/realtime.ts).
+    for (const frame of framesOf(message) as WireFrame[]) {
+      const verdict = seqs.accept(frame);
+      if ("type" in frame) {
+        if (frame.type === "ping") socket.send(JSON.stringify({ type: "pong" }));
+        if (verdict === "resync") dispatch("resync", frame);
+      } else onFrame(frame);
     }
   };
   socket.onclose = async (event) => {

@@ -36,7 +36,9 @@ export function useMessages(companyId: number, ticketId: number | null, ghost: b
 
   const upsert = useCallback((message: Message) => {
     setMessages((old) => {
-      const rest = old.filter((m) => m.id !== message.id && !(m.id.startsWith("temp-") && m.body === message.body && m.ticketId === message.ticketId));
+      // The server copy replaces the temporary one; a signed copy ends with the typed text.
+      const isCopy = (m: Message) => m.id.startsWith("temp-") && m.ticketId === message.ticketId && message.fromMe && message.body.endsWith(m.body);
+      const rest = old.filter((m) => m.id !== message.id && !isCopy(m));
       return sortById([...rest, message]);
     });
   }, []);

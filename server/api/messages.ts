@@ -16,6 +16,9 @@
  *   too; a media message with no caption is not signed). With the setting off, never.
  * - Multipart: `medias` (or `medias[]`) files and `body` (one caption, or one per file);
  *   one message per file. JSON `mediaUrl` is ignored (media come as uploads).
+ * - A message's `read` flag is what it was stored with (inbound false, the company's true);
+ *   what is unread is counted on the ticket (`unreadMessages`), which reading resets, so no
+ *   per-message rewrite happens when a conversation is opened.
  */
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";

@@ -101,7 +101,7 @@ async function converse(
   const settings = await companySettings(system, companyId);
   const company = await getCompany(system, companyId);
   const only = list.length === 1 ? list[0] : undefined;
-  const closed = outOfHours(
+  const closed = (settings.scheduleType === "company" || settings.scheduleType === "queue") && outOfHours(
     settings.scheduleType,
     { schedules: company?.schedules ?? [], lunchHour: company?.lunchHour ?? null },
     only,

@@ -142,3 +142,42 @@ Deno.test({
     });
   },
 });
+
+Deno.test({
+  name: "NewTicketDialog opens a ticket for a searched contact and the contact drawer saves a note",
+  ...opts,
+  async fn() {
+    await withServer(async (server) => {
+      const admin = await server.login("admin@demo.local");
+      const sim = await simulatorId(admin);
+      await admin.post(`/simulator/${sim}/inbound`, { from: "5511966665555", name: "Cliente Antigo", body: "Oi" });
+      await eventually(async () => (await admin.get("/tickets?status=pending")).body.tickets.length > 0);
+      const pending = (await admin.get("/tickets?status=pending")).body.tickets[0];
+      assert.equal((await admin.put(`/tickets/${pending.id}`, { status: "closed" })).status, 200);
+      const chrome = await launchBrowser();
+      try {
+        const page = await (await chrome.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+        await loginAs(page, server.url, "agent@demo.local");
+        await page.getByRole("button", { name: "Novo atendimento" }).click();
+        await page.getByLabel("Pesquisar contato (mínimo 3 caracteres)").fill("Antigo");
+        await page.locator(".pick", { hasText: "Cliente Antigo" }).click();
+        await screenshot(page, "new_ticket_dialog");
+        await page.getByRole("button", { name: "Abrir", exact: true }).click();
+        try {
+          await page.locator('[data-testid="chat"][data-ticket-status="open"]').waitFor({ timeout: 20_000 });
+        } catch (error) {
+          await screenshot(page, "failure_new_ticket");
+          throw error;
+        }
+        await page.getByRole("button", { name: "Dados do contato" }).first().click();
+        await page.getByLabel("Nova observação").fill("Cliente VIP, prefere WhatsApp");
+        await page.getByRole("button", { name: "Adicionar" }).click();
+        await page.getByText("Observação adicionada com sucesso!").waitFor({ timeout: 10_000 });
+        await page.locator(".notes", { hasText: "Cliente VIP" }).waitFor({ timeout: 10_000 });
+        await screenshot(page, "contact_drawer");
+      } finally {
+        await chrome.close();
+      }
+    });
+  },
+});

@@ -10,7 +10,7 @@ import { ArrowLeft, ArrowLeftRight, Check, CircleCheck, EllipsisVertical, Info, 
 import { api, get, query } from "../lib/api.ts";
 import { phoneLink } from "../lib/format.ts";
 import { t } from "../lib/i18n.ts";
-import { allowed, planHas, type SessionUser } from "../lib/session.ts";
+import { allowed, manager, planHas, type SessionUser } from "../lib/session.ts";
 import { toastError } from "../lib/toast.ts";
 import { acceptTicket, deleteTicket, reopenTicket, resolveTicket, returnTicket, transferTicket } from "./actions.ts";
 import { ContactDrawer } from "./ContactDrawer.tsx";
@@ -168,7 +168,19 @@ export function Chat({ user, ticket, spy, onTicket, onBack, onDeleted }: ChatPro
       </div>
       {drawer && <ContactDrawer ticket={ticket} onClose={() => setDrawer(false)} />}
       {dialog === "transfer" && (
-        <TransferDialog open user={user} onOpenChange={() => setDialog(null)} onTransfer={async (queueId, userId) => apply(await transferTicket(ticket, queueId, userId))} />
+        <TransferDialog
+          open
+          user={user}
+          onOpenChange={() => setDialog(null)}
+          onTransfer={async (queueId, userId) => {
+            const updated = await transferTicket(ticket, queueId, userId);
+            // A plain user loses sight of a ticket moved to another user or to a queue not theirs.
+            const gone = updated && !manager(user) && updated.userId !== user.id &&
+              (updated.userId !== null || !user.queues.some((q) => q.id === updated.queueId));
+            if (gone) onDeleted();
+            else apply(updated);
+          }}
+        />
       )}
       {dialog === "resolve" && (
         <ResolveDialog open user={user} onOpenChange={() => setDialog(null)} onResolve={async (farewell, rating) => apply(await resolveTicket(ticket, user.id, { farewell, rating }))} />

@@ -3,7 +3,7 @@
  * queue ('Selecione uma fila!') and connection ('Selecione uma conexão!') required;
  * POST /creatGroupAndTicket opens the group's ticket for the current user.
  */
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { X } from "lucide-react";
 import { api } from "../lib/api.ts";
 import { t } from "../lib/i18n.ts";
@@ -33,6 +33,12 @@ export function NewGroupDialog({ user, open, onOpenChange, onCreated }: NewGroup
   const results = useSearch("/contacts/", text, "contacts");
   const allQueues = useOptions(manager(user) ? "/queue" : null);
   const connections = useOptions("/whatsapp");
+  useEffect(() => {
+    // Preselect the default connection (or the only one).
+    const preferred = connections.find((c) => (c as Option & { isDefault?: boolean }).isDefault) ??
+      (connections.length === 1 ? connections[0] : undefined);
+    if (whatsappId === "" && preferred) setWhatsappId(preferred.id);
+  }, [connections]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();

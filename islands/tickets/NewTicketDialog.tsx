@@ -3,7 +3,7 @@
  * contacts, a queue (required unless admin or supervisor) and a connection (required); one
  * POST /tickets per contact, opened for the current user.
  */
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { X } from "lucide-react";
 import { api } from "../lib/api.ts";
 import { t } from "../lib/i18n.ts";
@@ -36,6 +36,12 @@ export function NewTicketDialog({ user, open, onOpenChange, onCreated }: NewTick
   const allQueues = useOptions(manager(user) ? "/queue" : null);
   const queues = manager(user) ? allQueues : user.queues;
   const connections = useOptions("/whatsapp");
+  useEffect(() => {
+    // Preselect the default connection (or the only one).
+    const preferred = connections.find((c) => (c as Option & { isDefault?: boolean }).isDefault) ??
+      (connections.length === 1 ? connections[0] : undefined);
+    if (whatsappId === "" && preferred) setWhatsappId(preferred.id);
+  }, [connections]);
 
   function add(contact: Option) {
     if (contacts.some((c) => c.id === contact.id)) return;

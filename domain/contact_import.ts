@@ -27,7 +27,11 @@ export interface ImportColumns {
 export function importColumns(header: readonly string[]): ImportColumns | null {
   const folded = header.map((h) => foldText(String(h ?? "").trim()));
   const find = (names: readonly string[]) => folded.findIndex((h) => names.includes(h));
-  const columns = { name: find(COLUMNS.name), number: find(COLUMNS.number), email: find(COLUMNS.email) };
+  const columns = {
+    name: find(COLUMNS.name),
+    number: find(COLUMNS.number),
+    email: find(COLUMNS.email),
+  };
   return columns.name < 0 || columns.number < 0 ? null : columns;
 }
 

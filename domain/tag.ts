@@ -32,7 +32,10 @@ export type TagInput = z.infer<typeof TagInput>;
 export const TagSync = z.object({
   ticketId: z.coerce.number().int().positive(),
   tags: z.array(
-    z.union([z.coerce.number().int().positive(), z.object({ id: z.coerce.number().int().positive() })]),
+    z.union([
+      z.coerce.number().int().positive(),
+      z.object({ id: z.coerce.number().int().positive() }),
+    ]),
   ).default([]),
 });
 export type TagSync = z.infer<typeof TagSync>;

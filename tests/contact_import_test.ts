@@ -66,7 +66,11 @@ Deno.test("POST /contacts/upload reads .xlsx, needs Nome and Telefone, refuses o
     );
     assert.equal(r.body.errors[0].message, "Invalid email");
     const one = (await agent.get("/contacts/?searchParam=planilha")).body.contacts[0];
-    assert.deepEqual([one.name, one.number, one.email], ["Planilha Um", "5511988881111", "um@example.com"]);
+    assert.deepEqual([one.name, one.number, one.email], [
+      "Planilha Um",
+      "5511988881111",
+      "um@example.com",
+    ]);
 
     const noColumns = await agent.post("/contacts/upload", upload("x.csv", "Name Only\nAna\n"));
     assert.equal(noColumns.status, 400);
@@ -85,11 +89,19 @@ Deno.test("GET /exportar/baixar writes a semicolon CSV filtered by contacts, tag
     const { system } = server.deps;
     const companyId = server.demo!.companyId;
     const [support, sales] = server.demo!.queueIds;
-    const ana = (await admin.post("/contacts", { name: "Ana; \"A\"", number: "5511911112222", email: "ana@x.io" })).body;
+    const ana = (await admin.post("/contacts", {
+      name: 'Ana; "A"',
+      number: "5511911112222",
+      email: "ana@x.io",
+    })).body;
     const bia = (await admin.post("/contacts", { name: "=Bia", number: "5511933334444" })).body;
     await admin.post("/contacts", { name: "Caio", number: "5511955556666" });
     const tag = (await admin.post("/tags", { name: "Exportar" })).body;
-    const { contact } = await findOrCreateContact(system, companyId, { number: bia.number, name: "", isGroup: false });
+    const { contact } = await findOrCreateContact(system, companyId, {
+      number: bia.number,
+      name: "",
+      isGroup: false,
+    });
     const { ticket } = await openTicketForInbound(system, companyId, {
       contactId: contact.id,
       whatsappId: 1,
@@ -99,7 +111,11 @@ Deno.test("GET /exportar/baixar writes a semicolon CSV filtered by contacts, tag
     });
     await setTicketTags(system, companyId, ticket.id, [tag.id]);
 
-    assert.equal((await agent.get("/exportar/baixar")).status, 403, "contact-page:exports is admin's");
+    assert.equal(
+      (await agent.get("/exportar/baixar")).status,
+      403,
+      "contact-page:exports is admin's",
+    );
     const all = await admin.get("/exportar/baixar");
     assert.equal(all.status, 200);
     assert.match(all.body.filePath, /^\/exportar\/files\/.+-contacts\.csv$/);
@@ -111,15 +127,27 @@ Deno.test("GET /exportar/baixar writes a semicolon CSV filtered by contacts, tag
       file.body,
       'Nome;Telefone;Email\r\n\'=Bia;5511933334444;\r\n"Ana; ""A""";5511911112222;ana@x.io\r\nCaio;5511955556666;\r\n',
     );
-    const raw = await fetch(server.url + all.body.filePath, { headers: { authorization: `Bearer ${admin.token}` } });
-    assert.deepEqual([...new Uint8Array(await raw.arrayBuffer()).slice(0, 3)], [0xef, 0xbb, 0xbf], "UTF-8 BOM");
+    const raw = await fetch(server.url + all.body.filePath, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    assert.deepEqual(
+      [...new Uint8Array(await raw.arrayBuffer()).slice(0, 3)],
+      [0xef, 0xbb, 0xbf],
+      "UTF-8 BOM",
+    );
 
-    const picked = await admin.get(`/exportar/baixar?contactIds=${encodeURIComponent(JSON.stringify([ana.id]))}`);
+    const picked = await admin.get(
+      `/exportar/baixar?contactIds=${encodeURIComponent(JSON.stringify([ana.id]))}`,
+    );
     const pickedCsv = (await admin.get(picked.body.filePath)).body as string;
     assert.equal(pickedCsv.trim().split("\r\n").length, 2);
-    const byTag = await admin.get(`/exportar/baixar?tags=${encodeURIComponent(JSON.stringify([{ id: tag.id }]))}`);
+    const byTag = await admin.get(
+      `/exportar/baixar?tags=${encodeURIComponent(JSON.stringify([{ id: tag.id }]))}`,
+    );
     assert.match((await admin.get(byTag.body.filePath)).body, /'=Bia/);
-    const byQueue = await admin.get(`/exportar/baixar?queueIds=${encodeURIComponent(JSON.stringify([support]))}`);
+    const byQueue = await admin.get(
+      `/exportar/baixar?queueIds=${encodeURIComponent(JSON.stringify([support]))}`,
+    );
     assert.equal((await admin.get(byQueue.body.filePath)).body, "Nome;Telefone;Email\r\n");
     assert.equal((await admin.get("/exportar/baixar?tags=notjson")).status, 400);
 

@@ -70,7 +70,9 @@ Deno.test("findOrCreateContact() keys a LID-only sender by lid and mergeContacts
     assert.equal(real.created, true);
     const events: Array<Record<string, unknown>> = [];
     const stop = server.deps.bus.subscribe((e) => {
-      if (e.channel === `company-${companyId}-contact`) events.push(e.data as Record<string, unknown>);
+      if (e.channel === `company-${companyId}-contact`) {
+        events.push(e.data as Record<string, unknown>);
+      }
     });
     const merged = await mergeContacts(system, companyId, lidOnly.contact.id, real.contact.id);
     stop();
@@ -108,7 +110,11 @@ Deno.test("setWallet() and pageContacts() page in name order with search", async
     assert.deepEqual(page.contacts.map((c) => c.name), ["Ágata", "bruno", "Carla"]);
     assert.equal(page.count, 4);
     assert.equal(page.hasMore, true);
-    const search = await pageContacts(system, companyId, { searchParam: "aga", offset: 0, limit: 20 });
+    const search = await pageContacts(system, companyId, {
+      searchParam: "aga",
+      offset: 0,
+      limit: 20,
+    });
     assert.deepEqual(search.contacts.map((c) => c.name), ["Ágata"]);
     const zeca = page.count && (await pageContacts(system, companyId, {
       searchParam: "zeca",

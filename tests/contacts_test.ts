@@ -133,7 +133,9 @@ Deno.test("DELETE /contacts needs contacts-page:deleteContact; bulk-delete remov
     const supervisor = await server.login("supervisor@demo.local");
     const ids: number[] = [];
     for (let i = 0; i < 4; i++) {
-      ids.push((await admin.post("/contacts", { name: `Del ${i}`, number: `551190000100${i}` })).body.id);
+      ids.push(
+        (await admin.post("/contacts", { name: `Del ${i}`, number: `551190000100${i}` })).body.id,
+      );
     }
     const refused = await agent.delete(`/contacts/${ids[0]}`);
     assert.equal(refused.status, 403);
@@ -160,7 +162,10 @@ Deno.test("contacts of another company answer 404 and never show in lists", asyn
     assert.equal((await outsider.put(`/contacts/${c.id}`, { name: "Hack" })).status, 404);
     assert.equal((await outsider.delete(`/contacts/${c.id}`)).status, 404);
     assert.equal((await outsider.get("/contacts/")).body.count, 0);
-    const same = await outsider.post("/contacts", { name: "Mesmo número", number: "5511955550000" });
+    const same = await outsider.post("/contacts", {
+      name: "Mesmo número",
+      number: "5511955550000",
+    });
     assert.equal(same.status, 200, "numbers are unique per company, not across companies");
     assert.equal((await admin.get(`/contacts/${c.id}`)).body.name, "Privado");
     assert.equal((await admin.get("/contacts/")).status, 200);
@@ -172,8 +177,10 @@ Deno.test("GET /contacts/nt lists contacts with tickets; /contacts/{id}/active-t
   await withServer(async (server) => {
     const { openTicketForInbound } = await import("../actors/tickets/mod.ts");
     const admin = await server.login("admin@demo.local");
-    const withTicket = (await admin.post("/contacts", { name: "Com ticket", number: "5511966660000" })).body;
-    const without = (await admin.post("/contacts", { name: "Sem ticket", number: "5511966661111" })).body;
+    const withTicket =
+      (await admin.post("/contacts", { name: "Com ticket", number: "5511966660000" })).body;
+    const without =
+      (await admin.post("/contacts", { name: "Sem ticket", number: "5511966661111" })).body;
     const { ticket } = await openTicketForInbound(server.deps.system, server.demo!.companyId, {
       contactId: withTicket.id,
       whatsappId: 1,
@@ -184,9 +191,16 @@ Deno.test("GET /contacts/nt lists contacts with tickets; /contacts/{id}/active-t
     const nt = await admin.get("/contacts/nt?searchParam=ticket");
     assert.equal(nt.status, 200);
     assert.deepEqual(nt.body.contacts.map((x: { id: number }) => x.id), [withTicket.id]);
-    assert.equal(nt.body.contacts[0].tickets[0].uuid, ticket.uuid, "latest ticket = last interaction");
+    assert.equal(
+      nt.body.contacts[0].tickets[0].uuid,
+      ticket.uuid,
+      "latest ticket = last interaction",
+    );
     const listed = await admin.get("/contacts/?searchParam=ticket");
-    assert.deepEqual(listed.body.contacts.map((x: { tickets: unknown[] }) => x.tickets.length), [1, 0]);
+    assert.deepEqual(listed.body.contacts.map((x: { tickets: unknown[] }) => x.tickets.length), [
+      1,
+      0,
+    ]);
     const active = await admin.get(`/contacts/${withTicket.id}/active-ticket`);
     assert.equal(active.status, 200);
     assert.equal(active.body.id, ticket.id);

@@ -10,7 +10,10 @@ Deno.test("/oportunidade CRUD validates the name and pages with search", async (
     assert.equal(bad.body.fields.name, "Too Short!");
     assert.equal((await agent.post("/oportunidade", {})).body.fields.name, "Required");
     for (let i = 1; i <= 21; i++) {
-      assert.equal((await agent.post("/oportunidade", { name: `Venda ${String(i).padStart(2, "0")}` })).status, 200);
+      assert.equal(
+        (await agent.post("/oportunidade", { name: `Venda ${String(i).padStart(2, "0")}` })).status,
+        200,
+      );
     }
     const created = await agent.post("/oportunidade", { name: "Renovação anual" });
     const page = await agent.get("/oportunidade/?pageNumber=1");
@@ -21,9 +24,14 @@ Deno.test("/oportunidade CRUD validates the name and pages with search", async (
     assert.equal((await agent.get("/oportunidade?pageNumber=2")).body.hasMore, false);
     const search = await agent.get("/oportunidade/?searchParam=renovacao");
     assert.deepEqual(search.body.oportunidades.map((o: { id: number }) => o.id), [created.body.id]);
-    const edited = await agent.put(`/oportunidade/${created.body.id}`, { name: "Renovação bienal" });
+    const edited = await agent.put(`/oportunidade/${created.body.id}`, {
+      name: "Renovação bienal",
+    });
     assert.equal(edited.body.name, "Renovação bienal");
-    assert.equal((await agent.get(`/oportunidade/${created.body.id}`)).body.name, "Renovação bienal");
+    assert.equal(
+      (await agent.get(`/oportunidade/${created.body.id}`)).body.name,
+      "Renovação bienal",
+    );
     assert.equal((await agent.delete(`/oportunidade/${created.body.id}`)).status, 200);
     assert.equal((await agent.get(`/oportunidade/${created.body.id}`)).status, 404);
   });

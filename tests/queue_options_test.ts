@@ -56,9 +56,19 @@ Deno.test("PUT /queue-options/{id} moves an option and renumbers; DELETE renumbe
     const moved = await admin.put(`/queue-options/${ids[3]}`, { option: 1 });
     assert.equal(moved.status, 200);
     assert.equal(moved.body.option, 1);
-    assert.deepEqual(await titles(admin, `queueId=${queueId}&parentId=-1`), ["1:D", "2:A", "3:B", "4:C"]);
+    assert.deepEqual(await titles(admin, `queueId=${queueId}&parentId=-1`), [
+      "1:D",
+      "2:A",
+      "3:B",
+      "4:C",
+    ]);
     await admin.put(`/queue-options/${ids[0]}`, { option: 3 });
-    assert.deepEqual(await titles(admin, `queueId=${queueId}&parentId=-1`), ["1:D", "2:B", "3:A", "4:C"]);
+    assert.deepEqual(await titles(admin, `queueId=${queueId}&parentId=-1`), [
+      "1:D",
+      "2:B",
+      "3:A",
+      "4:C",
+    ]);
     const edited = await admin.put(`/queue-options/${ids[1]}`, {
       title: "Bê",
       message: "Escolha",
@@ -71,11 +81,19 @@ Deno.test("PUT /queue-options/{id} moves an option and renumbers; DELETE renumbe
     const child = await admin.post("/queue-options", { queueId, parentId: ids[1] });
     assert.equal((await admin.delete(`/queue-options/${ids[1]}`)).status, 200);
     assert.deepEqual(await titles(admin, `queueId=${queueId}&parentId=-1`), ["1:D", "2:A", "3:C"]);
-    assert.equal((await admin.get(`/queue-options/${child.body.id}`)).status, 404, "children go too");
+    assert.equal(
+      (await admin.get(`/queue-options/${child.body.id}`)).status,
+      404,
+      "children go too",
+    );
     assert.equal((await admin.delete(`/queue-options/${ids[1]}`)).status, 404);
 
     assert.equal((await admin.delete(`/queue/${queueId}`)).status, 200);
-    assert.equal((await admin.get(`/queue-options?queueId=${queueId}`)).body.length, 0, "a deleted queue takes its options");
+    assert.equal(
+      (await admin.get(`/queue-options?queueId=${queueId}`)).body.length,
+      0,
+      "a deleted queue takes its options",
+    );
   });
 });
 
@@ -86,13 +104,18 @@ Deno.test("PUT /queue-options/{id} as multipart stores media and clearMedia remo
     const option = (await admin.post("/queue-options", { queueId })).body;
     const form = new FormData();
     form.append("title", "Com mídia");
-    form.append("file", new File([new Uint8Array([1, 2, 3])], "folheto.pdf", { type: "application/pdf" }));
+    form.append(
+      "file",
+      new File([new Uint8Array([1, 2, 3])], "folheto.pdf", { type: "application/pdf" }),
+    );
     const withMedia = await admin.put(`/queue-options/${option.id}`, form);
     assert.equal(withMedia.status, 200);
     assert.equal(withMedia.body.title, "Com mídia");
     assert.equal(withMedia.body.mediaName, "folheto.pdf");
     assert.match(withMedia.body.mediaUrl, /^\/media\//);
-    const stored = `${server.deps.config.dataDir}/company${server.demo!.companyId}/${withMedia.body.mediaPath}`;
+    const stored = `${server.deps.config.dataDir}/company${
+      server.demo!.companyId
+    }/${withMedia.body.mediaPath}`;
     assert.equal((await Deno.stat(stored)).size, 3);
 
     const wrong = new FormData();

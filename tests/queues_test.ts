@@ -8,11 +8,19 @@ Deno.test("GET /queue lists by prioridade and GET /queue/{id} reads one", async 
   await withServer(async (server) => {
     const agent = await server.login("agent@demo.local");
     const admin = await server.login("admin@demo.local");
-    const created = await admin.post("/queue", { name: "Financeiro", color: "#aa0000", prioridade: 0 });
+    const created = await admin.post("/queue", {
+      name: "Financeiro",
+      color: "#aa0000",
+      prioridade: 0,
+    });
     assert.equal(created.status, 200);
     const list = await agent.get("/queue");
     assert.equal(list.status, 200);
-    assert.deepEqual(list.body.map((q: { name: string }) => q.name), ["Financeiro", "Suporte", "Vendas"]);
+    assert.deepEqual(list.body.map((q: { name: string }) => q.name), [
+      "Financeiro",
+      "Suporte",
+      "Vendas",
+    ]);
     assert.equal((await agent.get("/queue/")).body.length, 3);
     const one = await agent.get(`/queue/${created.body.id}`);
     assert.equal(one.body.name, "Financeiro");
@@ -35,7 +43,11 @@ Deno.test("POST /queue validates, refuses a used colour and needs queues:manage"
     const taken = await admin.post("/queue", { name: "Outra", color: "#2563EB", prioridade: 3 });
     assert.equal(taken.status, 400);
     assert.equal(taken.body.error, "ERR_QUEUE_COLOR_ALREADY_EXISTS");
-    const refused = await supervisor.post("/queue", { name: "Outra", color: "#123456", prioridade: 3 });
+    const refused = await supervisor.post("/queue", {
+      name: "Outra",
+      color: "#123456",
+      prioridade: 3,
+    });
     assert.equal(refused.status, 403);
     assert.equal(refused.body.error, "ERR_NO_PERMISSION");
   });
@@ -70,7 +82,10 @@ Deno.test("POST /queue stops at the plan's queues limit", async () => {
       (old) => ({ ...old, queues: 3 }),
       () => new Error("no plan"),
     );
-    assert.equal((await admin.post("/queue", { name: "Terceira", color: "#333333", prioridade: 3 })).status, 200);
+    assert.equal(
+      (await admin.post("/queue", { name: "Terceira", color: "#333333", prioridade: 3 })).status,
+      200,
+    );
     const over = await admin.post("/queue", { name: "Quarta", color: "#444444", prioridade: 4 });
     assert.equal(over.status, 403);
     assert.equal(over.body.error, "ERR_PLAN_LIMIT");

@@ -21,7 +21,11 @@ Deno.test("POST /quick-messages requires shortcode and a message unless a file c
     assert.equal(ok.status, 200);
     assert.equal(ok.body.geral, false);
     assert.equal(ok.body.mediaUrl, null);
-    const announced = await agent.post("/quick-messages", { shortcode: "foto", message: "", mediaName: "a.png" });
+    const announced = await agent.post("/quick-messages", {
+      shortcode: "foto",
+      message: "",
+      mediaName: "a.png",
+    });
     assert.equal(announced.status, 200, "an attachment announced by mediaName excuses the message");
     const form = mediaForm("tabela.pdf");
     form.append("shortcode", "tabela");
@@ -29,7 +33,11 @@ Deno.test("POST /quick-messages requires shortcode and a message unless a file c
     assert.equal(withFile.status, 200);
     assert.equal(withFile.body.mediaName, "tabela.pdf");
     assert.match(withFile.body.mediaUrl, /^\/media\//);
-    const geral = await agent.post("/quick-messages", { shortcode: "g", message: "x", geral: true });
+    const geral = await agent.post("/quick-messages", {
+      shortcode: "g",
+      message: "x",
+      geral: true,
+    });
     assert.equal(geral.status, 403, "only admin and supervisor set geral");
   });
 });
@@ -39,10 +47,19 @@ Deno.test("GET /quick-messages/list gives the caller's and the general ones", as
     const admin = await server.login("admin@demo.local");
     const agent = await server.login("agent@demo.local");
     const supervisor = await server.login("supervisor@demo.local");
-    await admin.post("/quick-messages", { shortcode: "boleto", message: "Segue o boleto", geral: true });
-    await supervisor.post("/quick-messages", { shortcode: "sup", message: "Privada do supervisor" });
+    await admin.post("/quick-messages", {
+      shortcode: "boleto",
+      message: "Segue o boleto",
+      geral: true,
+    });
+    await supervisor.post("/quick-messages", {
+      shortcode: "sup",
+      message: "Privada do supervisor",
+    });
     await agent.post("/quick-messages", { shortcode: "meu", message: "Minha" });
-    const list = await agent.get(`/quick-messages/list?companyId=${server.demo!.companyId}&userId=1`);
+    const list = await agent.get(
+      `/quick-messages/list?companyId=${server.demo!.companyId}&userId=1`,
+    );
     assert.equal(list.status, 200);
     // The demo seeds the general replies ola, pix and horario.
     assert.deepEqual(
@@ -62,16 +79,22 @@ Deno.test("PUT/DELETE /quick-messages/{id}: a user only its own non-geral; manag
     const admin = await server.login("admin@demo.local");
     const agent = await server.login("agent@demo.local");
     const supervisor = await server.login("supervisor@demo.local");
-    const shared = (await admin.post("/quick-messages", { shortcode: "horario", message: "8h", geral: true })).body;
+    const shared =
+      (await admin.post("/quick-messages", { shortcode: "horario", message: "8h", geral: true }))
+        .body;
     const mine = (await agent.post("/quick-messages", { shortcode: "ola", message: "Oi" })).body;
-    const theirs = (await supervisor.post("/quick-messages", { shortcode: "s", message: "S" })).body;
+    const theirs =
+      (await supervisor.post("/quick-messages", { shortcode: "s", message: "S" })).body;
 
     const edit = await agent.put(`/quick-messages/${mine.id}`, { message: "Olá, tudo bem?" });
     assert.equal(edit.status, 200);
     assert.equal(edit.body.message, "Olá, tudo bem?");
     assert.equal(edit.body.shortcode, "ola");
     assert.equal((await agent.put(`/quick-messages/${mine.id}`, { geral: true })).status, 403);
-    assert.equal((await agent.put(`/quick-messages/${mine.id}`, { shortcode: "" })).body.fields.shortcode, "Obrigatório");
+    assert.equal(
+      (await agent.put(`/quick-messages/${mine.id}`, { shortcode: "" })).body.fields.shortcode,
+      "Obrigatório",
+    );
     assert.equal((await agent.put(`/quick-messages/${shared.id}`, { message: "x" })).status, 403);
     assert.equal((await agent.delete(`/quick-messages/${shared.id}`)).status, 403);
     assert.equal((await agent.get(`/quick-messages/${theirs.id}`)).status, 404);
@@ -88,13 +111,16 @@ Deno.test("PUT/DELETE /quick-messages/{id}: a user only its own non-geral; manag
 Deno.test("POST/DELETE /quick-messages/{id}/media-upload stores and removes the file", async () => {
   await withServer(async (server) => {
     const agent = await server.login("agent@demo.local");
-    const q = (await agent.post("/quick-messages", { shortcode: "catalogo", message: "Veja" })).body;
+    const q =
+      (await agent.post("/quick-messages", { shortcode: "catalogo", message: "Veja" })).body;
     const wrong = await agent.post(`/quick-messages/${q.id}/media-upload`, mediaForm("virus.exe"));
     assert.equal(wrong.status, 400);
     const up = await agent.post(`/quick-messages/${q.id}/media-upload`, mediaForm("catalogo.jpg"));
     assert.equal(up.status, 200);
     assert.equal(up.body.mediaName, "catalogo.jpg");
-    const path = `${server.deps.config.dataDir}/company${server.demo!.companyId}/${up.body.mediaPath}`;
+    const path = `${server.deps.config.dataDir}/company${
+      server.demo!.companyId
+    }/${up.body.mediaPath}`;
     assert.equal((await Deno.stat(path)).size, 4);
     const media = await fetch(server.url + up.body.mediaUrl);
     assert.equal(media.status, 200, "the signed URL serves the file");
@@ -109,7 +135,8 @@ Deno.test("quick messages of another company answer 404", async () => {
   await withServer(async (server) => {
     const admin = await server.login("admin@demo.local");
     const outsider = await server.login("super@balcao.local");
-    const q = (await admin.post("/quick-messages", { shortcode: "pix", message: "x", geral: true })).body;
+    const q =
+      (await admin.post("/quick-messages", { shortcode: "pix", message: "x", geral: true })).body;
     assert.equal((await outsider.get(`/quick-messages/${q.id}`)).status, 404);
     assert.equal((await outsider.put(`/quick-messages/${q.id}`, { message: "y" })).status, 404);
     assert.equal((await outsider.delete(`/quick-messages/${q.id}`)).status, 404);

@@ -8,7 +8,11 @@ import { type TestServer, withServer } from "./helpers/server.ts";
 async function newTicket(server: TestServer, number: string, queueId = server.demo!.queueIds[0]) {
   const { system } = server.deps;
   const companyId = server.demo!.companyId;
-  const { contact } = await findOrCreateContact(system, companyId, { number, name: number, isGroup: false });
+  const { contact } = await findOrCreateContact(system, companyId, {
+    number,
+    name: number,
+    isGroup: false,
+  });
   const { ticket } = await openTicketForInbound(system, companyId, {
     contactId: contact.id,
     whatsappId: 1,
@@ -84,7 +88,10 @@ Deno.test("POST /tags/sync and /ticket-tags change a ticket's tags; deleting a t
     const laneA = (await admin.post("/tags", { name: "Lane A", kanban: 1 })).body;
     const laneB = (await admin.post("/tags", { name: "Lane B", kanban: 1 })).body;
 
-    const synced = await admin.post("/tags/sync", { ticketId: ticket.id, tags: [{ id: vip.id }, laneA.id] });
+    const synced = await admin.post("/tags/sync", {
+      ticketId: ticket.id,
+      tags: [{ id: vip.id }, laneA.id],
+    });
     assert.equal(synced.status, 200);
     assert.deepEqual(synced.body.tags, [vip.id, laneA.id]);
     const counted = await admin.get("/tags/");
@@ -95,14 +102,22 @@ Deno.test("POST /tags/sync and /ticket-tags change a ticket's tags; deleting a t
     assert.equal((await admin.delete(`/ticket-tags/${ticket.id}`)).status, 200);
     const moved = await admin.put(`/ticket-tags/${ticket.id}/${laneB.id}`);
     assert.deepEqual(moved.body.tags, [vip.id, laneB.id]);
-    assert.deepEqual((await getTicket(server.deps.system, companyId, ticket.id))!.tagIds, [vip.id, laneB.id]);
+    assert.deepEqual((await getTicket(server.deps.system, companyId, ticket.id))!.tagIds, [
+      vip.id,
+      laneB.id,
+    ]);
 
     assert.equal((await admin.put(`/ticket-tags/${ticket.id}/9999`)).status, 404);
     assert.equal((await admin.put(`/ticket-tags/9999/${vip.id}`)).status, 404);
-    assert.equal((await admin.post("/tags/sync", { ticketId: ticket.id, tags: [9999] })).status, 404);
+    assert.equal(
+      (await admin.post("/tags/sync", { ticketId: ticket.id, tags: [9999] })).status,
+      404,
+    );
 
     await admin.delete(`/tags/${vip.id}`);
-    assert.deepEqual((await getTicket(server.deps.system, companyId, ticket.id))!.tagIds, [laneB.id]);
+    assert.deepEqual((await getTicket(server.deps.system, companyId, ticket.id))!.tagIds, [
+      laneB.id,
+    ]);
   });
 });
 
@@ -116,7 +131,10 @@ Deno.test("tags of another company answer 404 and stay out of its lists", async 
     assert.equal((await outsider.delete(`/tags/${tag.id}`)).status, 404);
     assert.equal((await outsider.get("/tags/")).body.count, 0);
     const ticket = await newTicket(server, "5511966665555");
-    assert.equal((await outsider.post("/tags/sync", { ticketId: ticket.id, tags: [] })).status, 404);
+    assert.equal(
+      (await outsider.post("/tags/sync", { ticketId: ticket.id, tags: [] })).status,
+      404,
+    );
     assert.equal((await outsider.delete(`/ticket-tags/${ticket.id}`)).status, 404);
   });
 });
@@ -126,7 +144,10 @@ Deno.test("a user cannot tag a ticket outside its queues", async () => {
     const agent = await server.login("agent@demo.local");
     const sales = await newTicket(server, "5511966664444", server.demo!.queueIds[1]);
     const tag = (await agent.post("/tags", { name: "Minha tag" })).body;
-    assert.equal((await agent.post("/tags/sync", { ticketId: sales.id, tags: [tag.id] })).status, 403);
+    assert.equal(
+      (await agent.post("/tags/sync", { ticketId: sales.id, tags: [tag.id] })).status,
+      403,
+    );
     assert.equal((await agent.put(`/ticket-tags/${sales.id}/${tag.id}`)).status, 403);
     assert.equal((await agent.delete(`/ticket-tags/${sales.id}`)).status, 403);
   });

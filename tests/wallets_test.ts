@@ -57,7 +57,11 @@ Deno.test("walleteUserId: a plain user assigns only itself and cannot take anoth
 Deno.test("walleteUserId accepts '' and 0 as no wallet", async () => {
   await withServer(async (server) => {
     const agent = await server.login("agent@demo.local");
-    const created = await agent.post("/contacts", { name: "Sem carteira", number: "5511977770000", walleteUserId: "" });
+    const created = await agent.post("/contacts", {
+      name: "Sem carteira",
+      number: "5511977770000",
+      walleteUserId: "",
+    });
     assert.equal(created.status, 200);
     assert.equal(created.body.walleteUserId, null);
     const zero = await agent.put(`/contacts/${created.body.id}`, { walleteUserId: 0 });

@@ -33,7 +33,8 @@ export const contactMissing = (id: number) =>
 export function duplicated(existing: Contact): AppError {
   return new AppError("ERR_DUPLICATED_CONTACT", {
     status: 400,
-    message: `Number ${existing.number} already belongs to contact ${existing.id} (${existing.name})`,
+    message:
+      `Number ${existing.number} already belongs to contact ${existing.id} (${existing.name})`,
     extra: { existingContact: existing },
   });
 }
@@ -57,7 +58,9 @@ function emitDelete(ctx: Ctx, contactId: number, mergedInto?: number): void {
   ctx.emit({
     companyId,
     channel: companyChannel(companyId, "contact"),
-    data: mergedInto ? { action: "delete", contactId, mergedInto } : { action: "delete", contactId },
+    data: mergedInto
+      ? { action: "delete", contactId, mergedInto }
+      : { action: "delete", contactId },
     scope: { kind: "company" },
   });
 }

@@ -9,7 +9,9 @@ export const queueOptions = defineCollection<QueueOption>({
   events: (action, option) => [{
     companyId: option.companyId,
     channel: companyChannel(option.companyId, "queueOption"),
-    data: action === "delete" ? { action, queueOptionId: option.id } : { action, queueOption: option },
+    data: action === "delete"
+      ? { action, queueOptionId: option.id }
+      : { action, queueOption: option },
     scope: { kind: "company" },
   }],
 });

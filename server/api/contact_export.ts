@@ -30,7 +30,9 @@ const JsonIds = z.string().optional().transform((raw, ctx): number[] => {
   try {
     const value: unknown = JSON.parse(raw);
     const list = Array.isArray(value) ? value : [value];
-    return list.map((v) => Number(typeof v === "object" && v !== null ? (v as { id: unknown }).id : v))
+    return list.map((v) =>
+      Number(typeof v === "object" && v !== null ? (v as { id: unknown }).id : v)
+    )
       .filter((n) => Number.isSafeInteger(n) && n > 0);
   } catch {
     ctx.addIssue({ code: "custom", message: "Expected a JSON array of ids" });

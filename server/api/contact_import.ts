@@ -10,7 +10,12 @@ import ExcelJS from "exceljs";
 import Papa from "papaparse";
 import { Hono } from "hono";
 import { createManyContacts } from "../../actors/contacts/mod.ts";
-import { checkRows, type ImportResult, importColumns, MISSING_COLUMNS } from "../../domain/contact_import.ts";
+import {
+  checkRows,
+  importColumns,
+  type ImportResult,
+  MISSING_COLUMNS,
+} from "../../domain/contact_import.ts";
 import { AppError } from "../../domain/errors.ts";
 import { companyChannel } from "../../domain/events.ts";
 import { MSG } from "../../domain/text.ts";
@@ -23,7 +28,8 @@ const IMPORT_TYPES = [".csv", ".xls", ".xlsx"] as const;
 /** Rows accepted in one file. */
 const MAX_ROWS = 100_000;
 
-const bad = (message: string) => new AppError("ERR_VALIDATION", { status: 400, message, fields: { file: message } });
+const bad = (message: string) =>
+  new AppError("ERR_VALIDATION", { status: 400, message, fields: { file: message } });
 
 /** The text of a workbook cell, whatever exceljs made of it (number, rich text, link, formula). */
 function cellText(value: ExcelJS.CellValue): string {
@@ -42,7 +48,11 @@ async function readWorkbook(bytes: Uint8Array): Promise<string[][]> {
   try {
     await workbook.xlsx.load(bytes.buffer as ArrayBuffer);
   } catch (error) {
-    throw new AppError("ERR_VALIDATION", { status: 400, message: "A planilha não pôde ser lida", cause: error });
+    throw new AppError("ERR_VALIDATION", {
+      status: 400,
+      message: "A planilha não pôde ser lida",
+      cause: error,
+    });
   }
   const sheet = workbook.worksheets[0];
   const rows: string[][] = [];

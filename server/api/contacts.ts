@@ -55,7 +55,9 @@ export async function contactRows(
       tickets: latest
         ? [{ id: latest.id, uuid: latest.uuid, status: latest.status, updatedAt: latest.updatedAt }]
         : [],
-      walleteUser: wallet !== null && users.has(wallet) ? { id: wallet, name: users.get(wallet)! } : null,
+      walleteUser: wallet !== null && users.has(wallet)
+        ? { id: wallet, name: users.get(wallet)! }
+        : null,
     };
   }));
   return { contacts, count: page.count, hasMore: page.hasMore };

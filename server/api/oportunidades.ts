@@ -35,7 +35,9 @@ export function oportunidadeRoutes(): Hono<AppEnv> {
 
   app.get("/:id", auth, async (c) => {
     const id = idParam(c, "id", () => missing(c.req.param("id")));
-    const found = await oportunidades.in(c.get("deps").system, c.get("principal").companyId).get(id);
+    const found = await oportunidades.in(c.get("deps").system, c.get("principal").companyId).get(
+      id,
+    );
     if (!found) throw missing(id);
     return c.json(found);
   });
@@ -44,7 +46,13 @@ export function oportunidadeRoutes(): Hono<AppEnv> {
     const input = await parseBody(c, OportunidadeInput);
     const companyId = c.get("principal").companyId;
     const record = await oportunidades.in(c.get("deps").system, companyId).create(
-      (id, now): Oportunidade => ({ id, companyId, name: input.name, createdAt: now, updatedAt: now }),
+      (id, now): Oportunidade => ({
+        id,
+        companyId,
+        name: input.name,
+        createdAt: now,
+        updatedAt: now,
+      }),
     );
     return c.json(record);
   });
@@ -52,11 +60,12 @@ export function oportunidadeRoutes(): Hono<AppEnv> {
   app.put("/:id", auth, async (c) => {
     const id = idParam(c, "id", () => missing(c.req.param("id")));
     const input = await parseBody(c, OportunidadeInput);
-    const record = await oportunidades.in(c.get("deps").system, c.get("principal").companyId).update(
-      id,
-      (old, now) => ({ ...old, name: input.name, updatedAt: now }),
-      () => missing(id),
-    );
+    const record = await oportunidades.in(c.get("deps").system, c.get("principal").companyId)
+      .update(
+        id,
+        (old, now) => ({ ...old, name: input.name, updatedAt: now }),
+        () => missing(id),
+      );
     return c.json(record);
   });
 

@@ -47,7 +47,11 @@ export function queueOptionRoutes(): Hono<AppEnv> {
     const query = parseQuery(c, QueueOptionQuery);
     const deps = c.get("deps");
     const all = await queueOptions.in(deps.system, c.get("principal").companyId).list();
-    const parent = query.parentId === undefined ? undefined : query.parentId === -1 ? null : query.parentId;
+    const parent = query.parentId === undefined
+      ? undefined
+      : query.parentId === -1
+      ? null
+      : query.parentId;
     const hits = all
       .filter((o) => o.queueId === query.queueId && (parent === undefined || o.parentId === parent))
       .sort((a, b) => (a.parentId ?? 0) - (b.parentId ?? 0) || a.option - b.option);

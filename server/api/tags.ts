@@ -11,7 +11,14 @@ import { deskState, getTicket, setTicketTags, tagTicketCounts } from "../../acto
 import { forbidden, notFound } from "../../domain/errors.ts";
 import { matchesSearch, paginate, SearchPage } from "../../domain/paging.ts";
 import { can, type Principal } from "../../domain/permissions.ts";
-import { kanbanLanes, newestFirst, syncIds, type Tag, TagInput, TagSync } from "../../domain/tag.ts";
+import {
+  kanbanLanes,
+  newestFirst,
+  syncIds,
+  type Tag,
+  TagInput,
+  TagSync,
+} from "../../domain/tag.ts";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { idParam, parseBody, parseQuery, parseWith } from "../http/validate.ts";
@@ -52,7 +59,10 @@ export function tagRoutes(): Hono<AppEnv> {
     const { system } = c.get("deps");
     const companyId = c.get("principal").companyId;
     const all = newestFirst(await tags.in(system, companyId).list());
-    const page = paginate(all.filter((t) => matchesSearch(query.searchParam, t.name)), query.pageNumber);
+    const page = paginate(
+      all.filter((t) => matchesSearch(query.searchParam, t.name)),
+      query.pageNumber,
+    );
     const counts = await tagTicketCounts(system, companyId);
     const rows = page.rows.map((t) => ({ ...t, ticketsCount: counts.get(t.id) ?? 0 }));
     return c.json({ tags: rows, count: page.count, hasMore: page.hasMore });
@@ -113,7 +123,12 @@ export function tagRoutes(): Hono<AppEnv> {
     const input = parseWith(TagInput, { ...old, ...body });
     const tag = await coll.update(
       id,
-      (current, now) => ({ ...current, ...input, userId: input.userId ?? current.userId, updatedAt: now }),
+      (current, now) => ({
+        ...current,
+        ...input,
+        userId: input.userId ?? current.userId,
+        updatedAt: now,
+      }),
       () => tagMissing(id),
     );
     return c.json(tag);

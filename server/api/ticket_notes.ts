@@ -15,7 +15,8 @@ import type { AppEnv } from "../deps.ts";
 import { idParam, parseBody, parseQuery } from "../http/validate.ts";
 import { readableTicket } from "./message_access.ts";
 
-const noteMissing = (id: number | string) => notFound("ERR_NOT_FOUND", `Ticket note ${id} does not exist`);
+const noteMissing = (id: number | string) =>
+  notFound("ERR_NOT_FOUND", `Ticket note ${id} does not exist`);
 
 /** Notes with their author as `user: { id, name }` (null when the user is gone). */
 async function withUsers(system: ActorSystem, companyId: number, notes: TicketNote[]) {

@@ -17,7 +17,10 @@ const DEMO_TAGS: Array<Pick<Tag, "name" | "color" | "kanban" | "order">> = [
 const DEMO_REPLIES: Array<Pick<QuickMessage, "shortcode" | "message">> = [
   { shortcode: "ola", message: "Olá! Obrigado pelo contato. Como posso ajudar?" },
   { shortcode: "pix", message: "Nossa chave Pix é o CNPJ 00.000.000/0001-00 (Demo Ltda)." },
-  { shortcode: "horario", message: "Atendemos de segunda a sexta, das 8h às 18h, e aos sábados das 8h às 12h." },
+  {
+    shortcode: "horario",
+    message: "Atendemos de segunda a sexta, das 8h às 18h, e aos sábados das 8h às 12h.",
+  },
 ];
 
 /** Seeds the demo tags and general quick replies of company `companyId`, authored by `userId`. */

@@ -140,3 +140,12 @@ Deno.test("DELETE /whatsapp/{id} is for super only and passes the default on", a
     assert.deepEqual(list.map((w: { id: number; isDefault: boolean }) => [w.id, w.isDefault]), [[second.id, true]]);
   });
 });
+
+Deno.test("defaultWhatsapp() finds the default connection and reports ERR_NO_DEF_WAPP_FOUND without one", async () => {
+  await withServer(async (server) => {
+    const { defaultWhatsapp } = await import("../actors/whatsapps/mod.ts");
+    const found = await defaultWhatsapp(server.deps.system, server.demo!.companyId);
+    assert.equal(found.name, "WhatsApp Demo");
+    await assert.rejects(defaultWhatsapp(server.deps.system, server.demo!.platformId), /no default connection/);
+  });
+});

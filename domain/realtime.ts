@@ -108,3 +108,57 @@ export const COMPANY_CHANNELS = [
 
 /** The platform-wide announcements channel. */
 export const ANNOUNCEMENT_CHANNEL = "company-announcement";
+
+/** The frames one server message carries (a batch is unpacked, in order). */
+export function framesOf(message: ServerMessage): ServerFrame[] {
+  return Array.isArray(message) ? message : [message];
+}
+
+/**
+ * The client's side of "no lost updates": tracks the `lastSeq` to send when reconnecting,
+ * following the rule at the top of this file. `accept` returns "resync" when the client must
+ * refetch its lists because events were lost beyond the server's backlog.
+ */
+export class SeqTracker {
+  #lastSeq: number | undefined;
+  #resuming = false;
+
+  /** The value for `?lastSeq=` on the next connect (undefined: nothing to resume). */
+  get lastSeq(): number | undefined {
+    return this.#lastSeq;
+  }
+
+  /** Call when opening a socket; returns the `lastSeq` to put in its query. */
+  connecting(): number | undefined {
+    this.#resuming = this.#lastSeq !== undefined;
+    return this.#lastSeq;
+  }
+
+  /** Feeds one received frame; "resync" means refetch everything shown. */
+  accept(frame: ServerFrame): "resync" | undefined {
+    if (!("type" in frame)) {
+      this.#advance(frame.seq);
+      return undefined;
+    }
+    switch (frame.type) {
+      case "hello":
+      case "ping":
+        if (!this.#resuming) this.#advance(frame.seq);
+        return undefined;
+      case "resumed":
+        this.#resuming = false;
+        this.#advance(frame.seq);
+        return undefined;
+      case "resync":
+        this.#resuming = false;
+        this.#lastSeq = frame.seq;
+        return "resync";
+      case "error":
+        return undefined;
+    }
+  }
+
+  #advance(seq: number): void {
+    if (this.#lastSeq === undefined || seq > this.#lastSeq) this.#lastSeq = seq;
+  }
+}

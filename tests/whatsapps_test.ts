@@ -21,7 +21,10 @@ Deno.test("GET /whatsapp lists connections with their queues; ?session=0 hides Q
     assert.equal(hidden.body.find((w: { id: number }) => w.id === created.body.id).qrcode, "");
     const agent = await server.login("agent@demo.local");
     assert.equal((await agent.get("/whatsapp")).status, 200);
-    assert.equal((await agent.get(`/whatsapp/${demo.id}`)).body.name, "WhatsApp Demo");
+    const seen = (await agent.get(`/whatsapp/${demo.id}`)).body;
+    assert.equal(seen.name, "WhatsApp Demo");
+    assert.equal(seen.token, "", "an agent does not see the connection's API token");
+    assert.match(demo.token, /^[0-9a-f]{32}$/);
     assert.equal((await admin.get("/whatsapp/9999")).body.error, "ERR_NO_WAPP_FOUND");
   });
 });

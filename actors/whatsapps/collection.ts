@@ -13,7 +13,8 @@ export const whatsapps = defineCollection<Whatsapp>({
   events: (action, whatsapp) => [{
     companyId: whatsapp.companyId,
     channel: companyChannel(whatsapp.companyId, "whatsapp"),
-    data: action === "delete" ? { action, whatsappId: whatsapp.id } : { action, whatsapp },
+    // Everyone of the company hears it: the connection's API token stays out of the event.
+    data: action === "delete" ? { action, whatsappId: whatsapp.id } : { action, whatsapp: { ...whatsapp, token: "" } },
     scope: { kind: "company" },
   }],
 });

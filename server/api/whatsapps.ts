@@ -12,6 +12,7 @@ import { sessionRef } from "../../actors/sessions/mod.ts";
 import { whatsapps } from "../../actors/whatsapps/collection.ts";
 import { AppError, notFound } from "../../domain/errors.ts";
 import { Flag, OptionalId } from "../../domain/text.ts";
+import { can } from "../../domain/permissions.ts";
 import {
   checkGreeting,
   heirOfDefault,
@@ -31,7 +32,12 @@ const missing = (id: number | string = "") => () => notFound("ERR_NO_WAPP_FOUND"
 const ListQuery = z.object({ companyId: OptionalId.optional(), session: Flag.optional() });
 
 /** A connection as the client reads it: with its queues (id, name, colour). */
-export async function whatsappView(system: ActorSystem, w: Whatsapp, withSession = true): Promise<WhatsappView> {
+export async function whatsappView(
+  system: ActorSystem,
+  w: Whatsapp,
+  withSession = true,
+  withToken = true,
+): Promise<WhatsappView> {
   const all = await queues.in(system, w.companyId).records();
   const view: WhatsappView = {
     ...w,
@@ -42,6 +48,7 @@ export async function whatsappView(system: ActorSystem, w: Whatsapp, withSession
     view.qrcode = "";
     view.qrcodeEvo = "";
   }
+  if (!withToken) view.token = "";
   return view;
 }
 
@@ -86,7 +93,8 @@ export function whatsappRoutes(): Hono<AppEnv> {
     const query = parseQuery(c, ListQuery);
     const companyId = who.super && query.companyId ? query.companyId : who.companyId;
     const list = await whatsapps.in(system, companyId).list();
-    return c.json(await Promise.all(list.map((w) => whatsappView(system, w, query.session !== false))));
+    const admin = can(who, "connections-page:editOrDeleteConnection");
+    return c.json(await Promise.all(list.map((w) => whatsappView(system, w, query.session !== false, admin))));
   });
 
   app.get("/:id", async (c) => {
@@ -95,7 +103,7 @@ export function whatsappRoutes(): Hono<AppEnv> {
     const id = idParam(c, "id", missing(c.req.param("id")));
     const record = await whatsapps.in(system, who.companyId).get(id);
     if (!record) throw missing(id)();
-    return c.json(await whatsappView(system, record));
+    return c.json(await whatsappView(system, record, true, can(who, "connections-page:editOrDeleteConnection")));
   });
 
   app.post("/", requirePermission("connections-page:addConnection"), async (c) => {

@@ -56,9 +56,13 @@ export function pageRouter(): MiddlewareHandler {
     const manifest = await islandManifest();
     // renderToString is synchronous, so the module's current dictionary is this request's.
     setDict(lang, DICTS[lang]);
-    const body = renderToString(createElement(page.component, { ctx, params: match.params }));
-    const html = renderDocument(ctx, `${page.title()} · ${t("app.name")}`, body, manifest);
-    setDict("pt", pt);
+    let html: string;
+    try {
+      const body = renderToString(createElement(page.component, { ctx, params: match.params }));
+      html = renderDocument(ctx, `${page.title()} · ${t("app.name")}`, body, manifest);
+    } finally {
+      setDict("pt", pt);
+    }
     return c.html(html, 200, { "cache-control": "no-store" });
   };
 }

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { pageOfMessages, sendSystemMessage } from "../actors/messages/mod.ts";
 import { getTicket } from "../actors/tickets/mod.ts";
 import { type TestServer, withServer } from "./helpers/server.ts";
 import { createTenant } from "./helpers/tenants.ts";
@@ -244,16 +245,19 @@ Deno.test("PUT /tickets/{id} unreadMessages marks as unread and read", async () 
   });
 });
 
-Deno.test("DELETE /tickets/{id} is for managers; the ticket is gone after", async () => {
+Deno.test("DELETE /tickets/{id} is for managers; the ticket and its messages are gone after", async () => {
   await withServer(async (server) => {
     const d = await demo(server);
     const t = await inboundTicket(server, d.companyId, { queueId: d.support });
+    await sendSystemMessage(server.deps, d.companyId, t.id, "Mensagem que some com o ticket");
+    assert.equal((await pageOfMessages(server.deps.kv, d.companyId, t.id, 1, 10)).messages.length, 1);
     const refused = await d.agent.delete(`/tickets/${t.id}`);
     assert.equal(refused.status, 403);
     const deleted = await d.supervisor.delete(`/tickets/${t.id}`);
     assert.equal(deleted.status, 200);
     assert.equal((await d.admin.get(`/tickets/${t.id}`)).status, 404);
     assert.equal(await getTicket(server.deps.system, d.companyId, t.id), undefined);
+    assert.equal((await pageOfMessages(server.deps.kv, d.companyId, t.id, 1, 10)).messages.length, 0);
     assert.equal((await d.admin.delete(`/tickets/${t.id}`)).status, 404);
   });
 });

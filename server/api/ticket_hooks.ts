@@ -4,4 +4,8 @@
  * greeting on accept and the farewell on resolve). One seam, so the ticket handlers name
  * no other messages internals.
  */
-export { searchTicketIds, sendSystemMessage } from "../../actors/messages/mod.ts";
+export {
+  deleteTicketMessages,
+  searchTicketIds,
+  sendSystemMessage,
+} from "../../actors/messages/mod.ts";

@@ -33,6 +33,7 @@ import { requireAuth } from "../auth/middleware.ts";
 import type { AppEnv } from "../deps.ts";
 import { idParam, parseBody, parseQuery } from "../http/validate.ts";
 import { performEffects } from "./ticket_effects.ts";
+import { deleteTicketMessages } from "./ticket_hooks.ts";
 import { searchTickets } from "./ticket_search.ts";
 
 type Ctx = Context<AppEnv>;
@@ -241,9 +242,11 @@ export function ticketRoutes(): Hono<AppEnv> {
   });
 
   app.delete("/tickets/:id", auth, async (c) => {
-    const { system, who, companyId, settings } = await scope(c);
+    const { deps, system, who, companyId, settings } = await scope(c);
     const id = idParam(c, "id", () => ticketMissing(c.req.param("id")));
     await deskOf(system, companyId).ask("remove", { id, who, settings });
+    // The ticket is gone for every reader already; its messages and media follow.
+    await deleteTicketMessages(deps, companyId, id);
     return c.json({ message: "ticket deleted" });
   });
 

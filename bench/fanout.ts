@@ -114,9 +114,15 @@ async function serverMain(): Promise<void> {
       const started = now();
       let sent = 0;
       const done = Promise.withResolvers<void>();
-      const tick = () => {
+      // Server-side time of each event: from its publish until the hub has handed every
+      // frame of the burst to the sockets (its flush runs in a microtask before `await`
+      // resumes). Free of the clients' scheduling, which the end-to-end figure includes.
+      const serverMs: number[] = [];
+      const tick = async () => {
         const due = Math.min(EVENTS, Math.floor(((now() - started) / 1000) * RATE));
+        const publishedAt: number[] = [];
         for (; sent < due; sent++) {
+          publishedAt.push(now());
           const { companyId, scope } = eventFacts(sent, plan);
           if (scope.kind !== "ticket") continue;
           bus.publish({
@@ -141,13 +147,25 @@ async function serverMain(): Promise<void> {
             scope,
           });
         }
+        await Promise.resolve();
+        const flushed = now();
+        for (const at of publishedAt) serverMs.push(flushed - at);
         if (sent >= EVENTS) done.resolve();
         else setTimeout(tick, 1);
       };
       tick();
       await done.promise;
       const elapsed = now() - started;
-      console.log(JSON.stringify({ type: "done", published: sent, elapsedMs: elapsed, rss: Deno.memoryUsage().rss }));
+      serverMs.sort((a, b) => a - b);
+      const at = (p: number) => serverMs[Math.min(serverMs.length - 1, Math.floor((p / 100) * serverMs.length))];
+      console.log(JSON.stringify({
+        type: "done",
+        published: sent,
+        elapsedMs: elapsed,
+        rss: Deno.memoryUsage().rss,
+        serverP50: at(50),
+        serverP99: at(99),
+      }));
     } else if (line === "exit") {
       break;
     }
@@ -159,8 +177,9 @@ async function serverMain(): Promise<void> {
 /** Lines of a byte stream. */
 async function* readLines(stream: ReadableStream<Uint8Array>): AsyncGenerator<string> {
   let buffer = "";
-  for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
-    buffer += chunk;
+  const decoder = new TextDecoder();
+  for await (const bytes of stream) {
+    buffer += decoder.decode(bytes, { stream: true });
     let nl;
     while ((nl = buffer.indexOf("\n")) >= 0) {
       yield buffer.slice(0, nl);
@@ -324,6 +343,7 @@ async function clientMain(): Promise<void> {
     `published ${done.published} events in ${(done.elapsedMs / 1000).toFixed(2)} s (${(done.published / (done.elapsedMs / 1000)).toFixed(0)} events/s; target ${RATE})`,
     `frames expected ${expectedTotal} (avg ${(expectedTotal / EVENTS).toFixed(1)} sockets/event), delivered ${frames} in ${deliverSeconds.toFixed(2)} s = ${(frames / deliverSeconds).toFixed(0)} frames/s`,
     `WebSocket messages ${messages - messagesBefore} (${(frames / Math.max(1, messages - messagesBefore)).toFixed(1)} events per message)`,
+    `server-side publish→handed to sockets: p50 ${done.serverP50.toFixed(2)} ms, p99 ${done.serverP99.toFixed(2)} ms`,
     `latency publish→receipt: p50 ${percentile(sorted, 50).toFixed(2)} ms, p99 ${percentile(sorted, 99).toFixed(2)} ms, max ${sorted.at(-1)?.toFixed(2)} ms`,
     `CPU during the run: server ${(serverCpu / 1000).toFixed(1)} s (${((serverCpu * 1000) / frames).toFixed(1)} µs per frame), ` +
     `clients ${(clientCpu / 1000).toFixed(1)} s (${((clientCpu * 1000) / frames).toFixed(1)} µs per frame); load average ${Deno.loadavg()[0].toFixed(1)}`,

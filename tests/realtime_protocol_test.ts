@@ -178,6 +178,7 @@ for (const format of ["json", "msgpack"] as const) {
         const admin = await server.login("admin@demo.local");
         const ws = await pool.connect(admin.token!, { format });
         const companyId = server.demo!.companyId;
+        await ws.event(`company-${companyId}-user`); // own presence write, before the burst
         for (let i = 0; i < 5; i++) server.deps.bus.publish(markerEvent(companyId, `burst-${i}`));
         await ws.event(`company-${companyId}-test-marker`, (d) => d.tag === "burst-4");
         assert.ok(ws.batches.includes(5), `batches ${JSON.stringify(ws.batches)}`);

@@ -1,6 +1,7 @@
 /**
  * `GET /ws`: upgrades to a WebSocket and hands it to the hub (domain/realtime.ts describes
- * the protocol). A request that is not an upgrade gets 426.
+ * the protocol). A request that is not an upgrade gets 426. Deno's own idle timeout (protocol
+ * pings) is off: liveness is the hub's 18 s application ping, one rule for every client.
  */
 import { Hono } from "hono";
 import { upgradeWebSocket } from "hono/deno";
@@ -33,7 +34,7 @@ export function realtimeRoutes(): Hono<AppEnv> {
           if (conn) deps.hub.detach(conn);
         },
       };
-    }),
+    }, { idleTimeout: 0 }),
     (c) => c.json({ error: "ERR_UPGRADE_REQUIRED", message: "GET /ws expects a WebSocket upgrade" }, 426),
   );
   return app;

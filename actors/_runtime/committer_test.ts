@@ -101,3 +101,16 @@ Deno.test("GroupCommitter with grouping: false commits every unit in its own ato
     kv.close();
   }
 });
+
+Deno.test("GroupCommitter.prepare() sizes binary, bigint and plain values by their bytes", async () => {
+  await withCommitter((committer) => {
+    const nested = { name: "keys", bytes: new Uint8Array(40_000) };
+    assert.equal(committer.prepare([set(["a"], nested)]).error, undefined, "40 KB nested binary");
+    const big = { bytes: new Uint8Array(70_000) };
+    assert.match(String(committer.prepare([set(["a"], big)]).error), /64 KiB/);
+    const unit = committer.prepare([set(["a"], { n: 10n, s: "x".repeat(100) })]);
+    assert.equal(unit.error, undefined);
+    assert.ok(unit.bytes > 100 && unit.bytes < 200, `bytes: ${unit.bytes}`);
+    return Promise.resolve();
+  });
+});

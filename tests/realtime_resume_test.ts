@@ -129,13 +129,14 @@ Deno.test("Hub answers resync when the backlog no longer covers lastSeq, or last
       const D = server.demo!.companyId;
       const token = (await server.login("admin@demo.local")).token!;
       const first = await pool.connect(token);
+      await seenOnline(first, D);
       const lastSeq = lastSeqOf(first);
       await first.close();
       for (let i = 0; i < 10; i++) server.deps.bus.publish(markerEvent(D, `m${i}`));
 
       const behind = pool.open({ token, lastSeq });
       const resync = await behind.control("resync");
-      assert.equal(resync.seq, server.deps.hub.currentSeq(D));
+      assert.equal(resync.seq, (await behind.hello()).seq);
       assert.equal(behind.events().filter((e) => !e.channel.endsWith("-user")).length, 0);
 
       const foreign = pool.open({ token, lastSeq: 17 }); // from an earlier process

@@ -3,6 +3,7 @@ import type { ActorSystem } from "../actors/_runtime/system.ts";
 import type { EventBus } from "../actors/_runtime/bus.ts";
 import type { Config } from "./config.ts";
 import type { LoginThrottle } from "./auth/throttle.ts";
+import type { AccessTokenVerifier } from "./auth/access_cache.ts";
 import type { Principal } from "../domain/permissions.ts";
 import type { OutboundPort } from "../domain/channel.ts";
 import type { Hub } from "./realtime/hub.ts";
@@ -15,6 +16,8 @@ export interface AppDeps {
   bus: EventBus;
   /** Token signing secret. */
   secret: string;
+  /** Verifies access tokens, remembering verified ones until they expire. */
+  tokens: AccessTokenVerifier;
   throttle: LoginThrottle;
   /** Hands outgoing messages to the channels; replaced by the channels area at start-up. */
   outbound: OutboundPort;

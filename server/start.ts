@@ -10,6 +10,7 @@ import { type Config, loadConfig } from "./config.ts";
 import type { AppDeps } from "./deps.ts";
 import { LoginThrottle } from "./auth/throttle.ts";
 import { loadSecret } from "./secret.ts";
+import { AccessTokenVerifier } from "./auth/access_cache.ts";
 import { registerActors, warmUp } from "./boot.ts";
 import { seedDemo, storeIsEmpty } from "./seed/demo.ts";
 import { Hub } from "./realtime/hub.ts";
@@ -37,12 +38,14 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Runn
   const system = new ActorSystem(kv, { bus });
   registerActors(system);
   const channels = new Channels();
+  const secret = await loadSecret(kv, config.secret);
   const deps: AppDeps = {
     config,
     kv,
     system,
     bus,
-    secret: await loadSecret(kv, config.secret),
+    secret,
+    tokens: new AccessTokenVerifier(secret),
     throttle: new LoginThrottle(),
     outbound: channels.outbound,
     channels,

@@ -13,7 +13,6 @@ import { AppError, forbidden } from "../../domain/errors.ts";
 import { can, type Permission } from "../../domain/permissions.ts";
 import type { AppEnv } from "../deps.ts";
 import { accessState } from "./access.ts";
-import { verifyAccess } from "./tokens.ts";
 
 const sessionExpired = () =>
   new AppError("ERR_SESSION_EXPIRED", { status: 401, message: "Session expired, log in" });
@@ -33,7 +32,7 @@ export function requireAuth(options: { billing?: boolean } = {}): MiddlewareHand
     const deps = c.get("deps");
     const token = bearerToken(c.req.header("authorization"));
     if (!token) throw sessionExpired();
-    const claims = await verifyAccess(deps.secret, token);
+    const claims = await deps.tokens.verify(token, Date.now());
     if (claims === "expired") {
       throw new AppError("ERR_SESSION_EXPIRED", {
         status: 403,

@@ -8,7 +8,6 @@ import type { Principal } from "../../domain/permissions.ts";
 import { CLOSE } from "../../domain/realtime.ts";
 import type { AppDeps } from "../deps.ts";
 import { accessState } from "../auth/access.ts";
-import { verifyAccess } from "../auth/tokens.ts";
 
 /** A verified principal, or the close code that refuses the socket. */
 export type SocketAuth =
@@ -18,10 +17,10 @@ export type SocketAuth =
 
 /** Checks `token` for a socket; billing-only tokens are refused (no live events there). */
 export async function authenticateSocket(
-  deps: Pick<AppDeps, "secret" | "system">,
+  deps: Pick<AppDeps, "tokens" | "system">,
   token: string,
 ): Promise<SocketAuth> {
-  const claims = await verifyAccess(deps.secret, token);
+  const claims = await deps.tokens.verify(token, Date.now());
   if (claims === "expired") return { code: CLOSE.expiredToken, reason: "Token expired" };
   if (claims === "invalid") return { code: CLOSE.invalidToken, reason: "Invalid token" };
   if (claims.scope === "billing") {

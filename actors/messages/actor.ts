@@ -2,8 +2,9 @@
  * The messages of one ticket: one actor per ticket (id `{companyId}:{ticketId}`), so writes
  * to a conversation serialize while different conversations run in parallel.
  *
- * It allocates time-ordered ids, writes each message with its provider-id index and the
- * ticket's meta record in one unit (the runtime commits it atomically), and applies acks,
+ * It allocates time-ordered ids, writes each message with its provider-id index in one unit
+ * (the runtime commits it atomically), checkpoints the ticket's meta record every
+ * `CHECKPOINT` messages, and applies acks,
  * send results, edits and deletes in arrival order.
  *
  * Duplicates: the caller checks the committed `message_by_provider` index first; the actor
@@ -31,6 +32,12 @@ import {
  * small: with thousands of live conversations this is what the actors cost in memory.
  */
 const RECENT = 64;
+
+/**
+ * The meta record is a checkpoint written every this many appends, not on each: activation
+ * counts the few messages after it (see `loadMeta`), and an append writes one record less.
+ */
+const CHECKPOINT = 32;
 
 /** Messages deleted per `purge` message: two deletes each, under KV's 1000 per atomic. */
 const PURGE_CHUNK = 400;
@@ -77,15 +84,22 @@ function remember<V>(map: Map<string, V>, key: string, value: V): void {
   if (map.size > RECENT) map.delete(map.keys().next().value!);
 }
 
+/**
+ * The ticket's count and newest id: the meta checkpoint plus the messages written after it
+ * (ids sort by time, so they are the keys after `lastId`). Without a checkpoint (a seeder, or
+ * fewer than `CHECKPOINT` messages) every message of the ticket is counted once.
+ */
 async function loadMeta(kv: Deno.Kv, companyId: number, ticketId: number): Promise<MessageMeta> {
-  const meta = await kv.get<MessageMeta>(metaKey(companyId, ticketId));
-  if (meta.value) return meta.value;
-  // Messages written without a meta record (a seeder): count them once.
-  let count = 0;
-  let lastId: string | null = null;
-  for await (const entry of kv.list({ prefix: ticketMessagesPrefix(companyId, ticketId) })) {
+  const meta = (await kv.get<MessageMeta>(metaKey(companyId, ticketId))).value;
+  const prefix = ticketMessagesPrefix(companyId, ticketId);
+  let count = meta?.count ?? 0;
+  let lastId = meta?.lastId ?? null;
+  const selector = lastId ? { prefix, start: messageKey(companyId, ticketId, lastId) } : { prefix };
+  for await (const entry of kv.list(selector)) {
+    const id = String(entry.key[3]);
+    if (id === meta?.lastId) continue;
     count++;
-    lastId = String(entry.key[3]);
+    lastId = id;
   }
   return { count, lastId };
 }
@@ -153,7 +167,9 @@ export const messagesActor = defineActor({
         ctx.set(providerKey(s.companyId, message.providerId), ref);
         remember(s.recentProviders, message.providerId, id);
       }
-      ctx.set(metaKey(s.companyId, s.ticketId), { count: s.count, lastId: id } satisfies MessageMeta);
+      if (s.count % CHECKPOINT === 0) {
+        ctx.set(metaKey(s.companyId, s.ticketId), { count: s.count, lastId: id } satisfies MessageMeta);
+      }
       remember(s.cache, id, message);
       return { message, duplicateOf: null };
     },

@@ -6,9 +6,10 @@
  *   reverse `kv.list` with a limit);
  * - `["message_by_provider", companyId, providerId] → [ticketId, messageId]`, written in the
  *   same atomic as the message, so a message delivered twice is stored once;
- * - `["message_meta", companyId, ticketId] → MessageMeta`: the count and the newest id, so a
- *   ticket's message actor activates with one `kv.get`. A seeder that skips it is tolerated:
- *   the actor then counts the ticket's messages once on activation.
+ * - `["message_meta", companyId, ticketId] → MessageMeta`: a checkpoint of the count and the
+ *   newest id, written every few messages; a ticket's message actor activates with one
+ *   `kv.get` and a list of the messages after the checkpoint. A seeder that skips it is
+ *   tolerated: the actor then counts the ticket's messages once on activation.
  */
 
 /** The key of one message. */

@@ -90,10 +90,11 @@ export class TicketIndex {
 
   /**
    * Bulk load: builds the indexes from every ticket at once. One sort of all tickets, then
-   * each list is filled by appending in that order (so no list is sorted on its own).
+   * each list is filled by appending in that order, oldest first (so no list is sorted on
+   * its own).
    */
   loadAll(tickets: Ticket[]): void {
-    tickets.sort(byRecency);
+    tickets.sort((a, b) => byRecency(b, a));
     for (const t of tickets) this.#link(t, false);
   }
 

@@ -141,9 +141,10 @@ export function queryTickets(
     // Show-all with no filter: a manager sees the whole list.
     const items = lists[0].items;
     const count = items.length;
+    // `items` are oldest first (sorted.ts).
     const tickets = ascending
-      ? items.slice(Math.max(0, count - end), count - offset).reverse()
-      : items.slice(offset, end);
+      ? items.slice(offset, end)
+      : items.slice(Math.max(0, count - end), count - offset).reverse();
     return { tickets, count, hasMore: end < count };
   }
   if (!recencyOrder) {

@@ -1,47 +1,59 @@
 /**
- * A list of tickets kept sorted newest first (updatedAt, then id): one list of the ticket
- * index. Records are immutable snapshots: a changed ticket is removed with its old record
- * (whose sort key is the one stored) and inserted as the new one.
+ * A list of tickets kept sorted by recency (updatedAt, then id): one list of the ticket index.
+ * Records are immutable snapshots: a changed ticket is removed with its old record (whose
+ * sort key is the one stored) and inserted as the new one.
+ *
+ * `items` holds the OLDEST first: a message makes its ticket the newest, so the insert is a
+ * push, and the ticket it removes is either recent (near the end: a short move) or the oldest
+ * (the front: `shift`, which V8 does without moving the rest). A newest-first array paid a
+ * move of the whole list on every update.
  */
 import type { Ticket } from "../../domain/ticket.ts";
 import { byRecency } from "../../domain/ticket_query.ts";
 
-/** Tickets sorted by `byRecency`; binary search for insert and remove. */
+/** Tickets sorted by `byRecency`, oldest first in `items`; binary search for insert and remove. */
 export class SortedTickets {
+  /** Oldest first (the reverse of `byRecency`); read only outside this class. */
   readonly items: Ticket[] = [];
 
   get length(): number {
     return this.items.length;
   }
 
-  /** First position whose ticket is not newer than `t`. */
+  /** First position whose ticket is not older than `t`. */
   #lowerBound(t: Ticket): number {
     const items = this.items;
     let lo = 0;
     let hi = items.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (byRecency(items[mid], t) < 0) lo = mid + 1;
+      if (byRecency(items[mid], t) > 0) lo = mid + 1;
       else hi = mid;
     }
     return lo;
   }
 
   insert(t: Ticket): void {
-    const at = this.#lowerBound(t);
-    if (at === this.items.length) this.items.push(t);
-    else this.items.splice(at, 0, t);
+    const items = this.items;
+    const last = items[items.length - 1];
+    if (last === undefined || byRecency(t, last) < 0) {
+      items.push(t);
+      return;
+    }
+    items.splice(this.#lowerBound(t), 0, t);
   }
 
   /** Removes the record `t` (the exact snapshot that was inserted); false when absent. */
   remove(t: Ticket): boolean {
     const at = this.#lowerBound(t);
     if (this.items[at]?.id !== t.id) return false;
-    this.items.splice(at, 1);
+    if (at === 0) this.items.shift();
+    else if (at === this.items.length - 1) this.items.pop();
+    else this.items.splice(at, 1);
     return true;
   }
 
-  /** Appends without searching: the bulk load adds tickets already in list order. */
+  /** Appends without searching: the bulk load adds tickets already in list order (oldest first). */
   append(t: Ticket): void {
     this.items.push(t);
   }
@@ -64,13 +76,14 @@ export function visitMerged(
   if (k === 1) {
     const only = sources[0];
     if (ascending) {
-      for (let i = only.length - 1; i >= 0; i--) if (visit(only[i]) === false) return;
-    } else for (let i = 0; i < only.length; i++) if (visit(only[i]) === false) return;
+      for (let i = 0; i < only.length; i++) if (visit(only[i]) === false) return;
+    } else for (let i = only.length - 1; i >= 0; i--) if (visit(only[i]) === false) return;
     return;
   }
-  const step = ascending ? -1 : 1;
+  // `items` are oldest first: ascending walks them forwards, newest first backwards.
+  const step = ascending ? 1 : -1;
   const pos = new Int32Array(k);
-  if (ascending) for (let j = 0; j < k; j++) pos[j] = sources[j].length - 1;
+  if (!ascending) for (let j = 0; j < k; j++) pos[j] = sources[j].length - 1;
   const sign = ascending ? -1 : 1;
   while (true) {
     let best: Ticket | undefined;

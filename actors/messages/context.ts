@@ -1,12 +1,13 @@
 /**
  * What message functions that receive only the actor system (`applyAck(system, …)`, called by
  * the channels) need from the app: the deps (secret for signed media URLs, data folder, the
- * outbound port) and a small memory of acks that arrived before their message's provider id
- * was recorded. Held per actor system, so every server (and every test's server) has its own;
+ * outbound port), a small memory of acks that arrived before their message's provider id
+ * was recorded, the inbound path's batched reads and its receipts in progress. Held per actor system, so every server (and every test's server) has its own;
  * bound at start-up (server/boot.ts `warmUp`) and by every function that gets the deps.
  */
 import type { ActorSystem } from "../_runtime/system.ts";
 import type { AppDeps } from "../../server/deps.ts";
+import { BatchedReads } from "./batched_reads.ts";
 
 /** How many early acks are remembered, and for how long. */
 const EARLY_ACKS = 2000;
@@ -16,6 +17,10 @@ export interface MessagesContext {
   deps: AppDeps;
   /** `${companyId}:${providerId}` → the highest ack seen and when. */
   earlyAcks: Map<string, { ack: number; at: number }>;
+  /** Provider-id and quoted-message reads of the inbound path, batched (batched_reads.ts). */
+  reads: BatchedReads;
+  /** `${companyId}:${providerId}` → the inbound receipt of it in progress (inbound.ts). */
+  receiving: Map<string, Promise<unknown>>;
 }
 
 const contexts = new WeakMap<ActorSystem, MessagesContext>();
@@ -23,8 +28,13 @@ const contexts = new WeakMap<ActorSystem, MessagesContext>();
 /** Binds `deps` to its actor system (idempotent). */
 export function bindMessages(deps: AppDeps): MessagesContext {
   let ctx = contexts.get(deps.system);
-  if (!ctx) contexts.set(deps.system, ctx = { deps, earlyAcks: new Map() });
-  else ctx.deps = deps;
+  if (!ctx) {
+    const fresh = { deps, earlyAcks: new Map(), reads: new BatchedReads(deps.kv), receiving: new Map() };
+    contexts.set(deps.system, ctx = fresh);
+  } else if (ctx.deps !== deps) {
+    ctx.deps = deps;
+    if (ctx.reads.kv !== deps.kv) ctx.reads = new BatchedReads(deps.kv);
+  }
   return ctx;
 }
 

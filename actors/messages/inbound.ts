@@ -6,16 +6,22 @@
  * kept as `participant`) → ticket (the contact's open or pending ticket on this connection,
  * or a new one) → dedupe by provider id → media bytes to a file → message stored →
  * ticket's last message and unread count → `appMessage` create event.
+ *
+ * Under load (issue #4: 512 conversations at once) the path waits on KV, not on CPU, so it
+ * waits as little as it can: the dedupe read is batched with those of other messages, and a
+ * customer's message is stored and noted on its ticket in parallel (see `store`).
  */
 import { findOrCreateContact } from "../contacts/mod.ts";
 import { noteMessage, openTicketForInbound } from "../tickets/mod.ts";
 import type { InboundMessage } from "../../domain/channel.ts";
 import { lastMessageText, MAX_BODY } from "../../domain/message.ts";
 import type { AppDeps } from "../../server/deps.ts";
-import { bindMessages } from "./context.ts";
+import type { BatchedReads } from "./batched_reads.ts";
+import { bindMessages, messagesContext } from "./context.ts";
+import { providerKey, type ProviderRef } from "./keys.ts";
 import { removeMedia, saveMedia } from "./media_files.ts";
 import { publishCreated } from "./publish.ts";
-import { appendMessage, findByProvider } from "./store.ts";
+import { appendMessage } from "./store.ts";
 
 /** What `receiveInbound` did. */
 export interface InboundResult {
@@ -34,9 +40,41 @@ export async function receiveInbound(
   whatsappId: number,
   msg: InboundMessage,
 ): Promise<InboundResult> {
-  bindMessages(deps);
-  const { system, kv } = deps;
-  const known = await findByProvider(kv, companyId, msg.providerId);
+  const { receiving } = bindMessages(deps);
+  // One receipt per provider id at a time: a copy delivered while the first is on its way
+  // waits for it and is then found by the dedupe read. So below, an inbound message that
+  // passed the dedupe read is the only one with its provider id.
+  const key = `${companyId}:${msg.providerId}`;
+  for (let prior = receiving.get(key); prior; prior = receiving.get(key)) {
+    await prior.catch(() => {});
+  }
+  const work = store(deps, companyId, whatsappId, msg);
+  receiving.set(key, work);
+  try {
+    return await work;
+  } finally {
+    if (receiving.get(key) === work) receiving.delete(key);
+  }
+}
+
+async function findProvider(
+  reads: BatchedReads,
+  companyId: number,
+  providerId: string,
+): Promise<{ ticketId: number; messageId: string } | null> {
+  const ref = await reads.get<ProviderRef>(providerKey(companyId, providerId));
+  return ref ? { ticketId: ref[0], messageId: ref[1] } : null;
+}
+
+async function store(
+  deps: AppDeps,
+  companyId: number,
+  whatsappId: number,
+  msg: InboundMessage,
+): Promise<InboundResult> {
+  const { system } = deps;
+  const { reads } = messagesContext(system);
+  const known = await findProvider(reads, companyId, msg.providerId);
   if (known) return { ...known, duplicate: true, ticketCreated: false, contactCreated: false };
 
   const number = msg.isGroup ? (msg.group?.id ?? msg.from) : msg.from;
@@ -54,11 +92,13 @@ export async function receiveInbound(
     fromMe: msg.fromMe,
   });
 
-  const mediaUrl = msg.media
-    ? await saveMedia(deps.config.dataDir, companyId, msg.media.filename, msg.media.data, msg.media.mimetype)
-    : null;
-  const quoted = msg.quotedProviderId ? await findByProvider(kv, companyId, msg.quotedProviderId) : null;
-  const { message, duplicateOf } = await appendMessage(system, companyId, ticket.id, {
+  const [mediaUrl, quoted] = await Promise.all([
+    msg.media
+      ? saveMedia(deps.config.dataDir, companyId, msg.media.filename, msg.media.data, msg.media.mimetype)
+      : null,
+    msg.quotedProviderId ? findProvider(reads, companyId, msg.quotedProviderId) : null,
+  ]);
+  const draft = {
     contactId: contact.id,
     body: msg.body.slice(0, MAX_BODY),
     fromMe: msg.fromMe,
@@ -76,8 +116,23 @@ export async function receiveInbound(
     userId: null,
     failed: null,
     sendAttempts: 0,
-    createdAt: msg.timestamp > 0 ? msg.timestamp : undefined,
-  });
+    createdAt: msg.timestamp > 0 ? msg.timestamp : system.now(),
+  };
+  const note = () =>
+    noteMessage(system, companyId, ticket.id, {
+      preview: lastMessageText(draft),
+      fromMe: draft.fromMe,
+      at: draft.createdAt,
+      unread: !draft.fromMe,
+    });
+  // A customer's message is stored and noted on its ticket at once, both durable before this
+  // resolves (two commits waited for side by side, not one after the other): it passed the
+  // dedupe read and no other receipt of its provider id runs, so the store cannot turn out a
+  // duplicate. An own-phone message may echo one the outbound path is recording right now
+  // (same provider id): the ticket is noted only once it is known to be stored.
+  const early = draft.fromMe ? null : note();
+  early?.catch(() => {}); // awaited below; a failed store must not leave it unhandled
+  const { message, duplicateOf } = await appendMessage(system, companyId, ticket.id, draft);
   if (!message) {
     if (mediaUrl) await removeMedia(deps.config.dataDir, companyId, mediaUrl);
     return {
@@ -88,12 +143,7 @@ export async function receiveInbound(
       contactCreated,
     };
   }
-  const noted = await noteMessage(system, companyId, ticket.id, {
-    preview: lastMessageText(message),
-    fromMe: message.fromMe,
-    at: message.createdAt,
-    unread: !message.fromMe,
-  });
+  const noted = await (early ?? note());
   await publishCreated(system, message, noted, contact);
   return { ticketId: ticket.id, messageId: message.id, duplicate: false, ticketCreated, contactCreated };
 }

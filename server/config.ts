@@ -17,6 +17,8 @@ export interface Config {
   accessTokenTtl: number;
   /** Refresh token lifetime in seconds. */
   refreshTokenTtl: number;
+  /** Replaces WhatsApp's WebSocket address for Baileys (tests: a loopback address). */
+  baileysWsUrl?: string;
   smtp?: { host: string; port: number; user?: string; pass?: string; from: string };
 }
 
@@ -33,6 +35,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     passwordHash: env.BALCAO_PASSWORD_HASH === "fast" ? "fast" : "strong",
     accessTokenTtl: Number(env.BALCAO_ACCESS_TTL ?? 15 * 60),
     refreshTokenTtl: Number(env.BALCAO_REFRESH_TTL ?? 7 * 24 * 3600),
+    baileysWsUrl: env.BALCAO_BAILEYS_WS_URL || undefined,
     smtp: env.SMTP_HOST
       ? {
         host: env.SMTP_HOST,

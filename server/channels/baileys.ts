@@ -54,10 +54,14 @@ const quietLogger = {
   },
 };
 
-/** The real socket factory. */
-export const realSocket: BaileysSocketFactory = (auth) =>
+/**
+ * The real socket factory. `wsUrl` replaces WhatsApp's own address (Baileys' `waWebSocketUrl`):
+ * test servers point it at loopback so no test ever reaches outside this machine.
+ */
+export const baileysSocket = (wsUrl?: string): BaileysSocketFactory => (auth) =>
   baileys.default({
     auth,
+    ...(wsUrl ? { waWebSocketUrl: wsUrl } : {}),
     printQRInTerminal: false,
     syncFullHistory: false,
     markOnlineOnConnect: false,
@@ -95,7 +99,7 @@ export class BaileysAdapter implements ChannelAdapter {
   #lastSeen = 0;
   #generation = 0;
 
-  constructor(ctx: AdapterContext, factory: BaileysSocketFactory = realSocket, download: MediaDownloader = realDownload) {
+  constructor(ctx: AdapterContext, factory: BaileysSocketFactory = baileysSocket(), download: MediaDownloader = realDownload) {
     this.#ctx = ctx;
     this.#factory = factory;
     this.#download = download;
@@ -251,6 +255,11 @@ export class BaileysAdapter implements ChannelAdapter {
     try {
       sock?.end(undefined);
     } catch { /* already closed */ }
+    // Baileys' end() drops its own 'error' listeners and then closes the WebSocket; closing one
+    // still in its handshake makes `ws` emit an error on the next tick, which would be thrown
+    // as uncaught with nobody listening. Absorb it: the session already knows it is closing.
+    // deno-lint-ignore no-explicit-any -- the real socket's `ws` is Baileys' WebSocketClient
+    (sock as any)?.ws?.on?.("error", () => {});
   }
 
   // deno-lint-ignore no-explicit-any -- Partial<ConnectionState>, read loosely

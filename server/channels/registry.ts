@@ -15,7 +15,7 @@ import { recordSendResult } from "../../actors/messages/mod.ts";
 import type { AppDeps } from "../deps.ts";
 import { LiveSession, type LiveOptions } from "./live_session.ts";
 import { SimulatorAdapter } from "./simulator.ts";
-import { BaileysAdapter } from "./baileys.ts";
+import { BaileysAdapter, baileysSocket } from "./baileys.ts";
 import { EvolutionAdapter, type EvolutionConfig } from "./evolution.ts";
 import type { AdapterFactories } from "./types.ts";
 
@@ -82,7 +82,7 @@ export class Channels implements SessionHost {
   constructor(options: ChannelsOptions = {}) {
     this.#factories = {
       simulator: (ctx) => new SimulatorAdapter(ctx),
-      baileys: (ctx) => new BaileysAdapter(ctx),
+      baileys: (ctx) => new BaileysAdapter(ctx, baileysSocket(this.#deps?.config.baileysWsUrl)),
       evolution: (ctx) => new EvolutionAdapter(ctx, this.#evolution ?? defaultEvolution(this.#deps)),
       ...options.factories,
     };

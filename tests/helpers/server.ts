@@ -73,6 +73,8 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     demo: true,
     passwordHash: "fast",
     secret: "test-secret",
+    // Nothing leaves the machine: Baileys sessions of test servers dial a closed loopback port.
+    baileysWsUrl: "ws://127.0.0.1:9/ws",
     dataDir: await Deno.makeTempDir({ prefix: "balcao-media-" }),
     ...overrides,
   });

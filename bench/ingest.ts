@@ -7,7 +7,8 @@
  * only once the writes are durable. 10,000 customer numbers, round robin.
  *
  * Prints, for concurrency 1, 64 and 512: sustained messages/s and p50/p99 latency from the
- * adapter event to stored. Then checks that every provider id is stored exactly once (a 1%
+ * adapter event to stored, and the group committer's batches (write units and KV writes per
+ * atomic). Then checks that every provider id is stored exactly once (a 1%
  * sample is re-delivered and must come back as duplicates without new writes).
  *
  * The demo connection is narrowed to one queue for the run, so no queue menu is sent per new
@@ -63,6 +64,7 @@ let duplicatesSeen = 0;
 
 async function run(concurrency: number, total: number) {
   const latencies: number[] = [];
+  const before = { ...deps.system.committer.stats };
   let next = 0;
   const started = performance.now();
   await Promise.all(Array.from({ length: concurrency }, async () => {
@@ -78,17 +80,28 @@ async function run(concurrency: number, total: number) {
   }));
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { concurrency, total, perSecond: total / seconds, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99) };
+  const after = deps.system.committer.stats;
+  const commits = Math.max(1, after.commits - before.commits);
+  return {
+    concurrency,
+    total,
+    perSecond: total / seconds,
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    unitsPerCommit: (after.units - before.units) / commits,
+    mutationsPerCommit: (after.mutations - before.mutations) / commits,
+  };
 }
 
 console.log(`Inbound ingest, ${NUMBERS} customer numbers, file-backed KV (${Deno.build.os}, ${navigator.hardwareConcurrency} CPUs)`);
-console.log("concurrency  messages   msg/s    p50 ms   p99 ms");
+console.log("concurrency  messages   msg/s    p50 ms   p99 ms  units/commit  writes/commit");
 // Warm-up: creates some contacts and tickets so the first cell is not all cold starts.
 await run(64, 2_000);
 for (const [concurrency, total] of LEVELS) {
   const r = await run(concurrency, total);
   console.log(
-    `${String(r.concurrency).padStart(11)}  ${String(r.total).padStart(8)}  ${r.perSecond.toFixed(0).padStart(7)}  ${r.p50.toFixed(2).padStart(7)}  ${r.p99.toFixed(2).padStart(7)}`,
+    `${String(r.concurrency).padStart(11)}  ${String(r.total).padStart(8)}  ${r.perSecond.toFixed(0).padStart(7)}  ${r.p50.toFixed(2).padStart(7)}  ${r.p99.toFixed(2).padStart(7)}` +
+      `  ${r.unitsPerCommit.toFixed(1).padStart(12)}  ${r.mutationsPerCommit.toFixed(1).padStart(13)}`,
   );
 }
 

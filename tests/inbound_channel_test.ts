@@ -51,6 +51,28 @@ Deno.test("inbound: a new ticket gets the queue menu and the numeric reply moves
   });
 });
 
+Deno.test("inbound: once an agent accepts the ticket, the customer's replies no longer get the queue menu", async () => {
+  await withServer(async (server) => {
+    const admin = await server.login("admin@demo.local");
+    const demo = await demoConnection(admin);
+    const number = "5511966660009";
+    await admin.post(`/simulator/${demo.id}/inbound`, { from: number, name: "Rita", body: "Oi" });
+    await outboxTo(admin, demo.id, number, /\*2\* - Vendas/);
+    const ticket = await ticketOf(admin, number);
+    assert.equal((await admin.put(`/tickets/${ticket.id}`, { status: "open", userId: server.demo!.logins[1].id })).status, 200);
+
+    await admin.post(`/simulator/${demo.id}/inbound`, { from: number, name: "Rita", body: "Pedido 4242" });
+    await eventually(async () => {
+      const page = (await admin.get(`/messages/${ticket.id}`)).body;
+      return page.messages.some((m: { body: string }) => m.body === "Pedido 4242") ? true : undefined;
+    }, 10_000, "customer reply stored");
+    // Give a wrongly resent menu time to appear, then check there is still exactly one.
+    await new Promise((r) => setTimeout(r, 300));
+    const box = (await admin.get(`/simulator/${demo.id}/outbox`)).body.messages as Array<{ to: string; body: string }>;
+    assert.equal(box.filter((m) => m.to === number && /\*2\* - Vendas/.test(m.body)).length, 1);
+  });
+});
+
 Deno.test("inbound: outside the company's opening hours the out-of-hours message is sent instead of the menu", async () => {
   await withServer(async (server) => {
     const { system } = server.deps;

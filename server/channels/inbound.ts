@@ -13,7 +13,7 @@ import { queues } from "../../actors/queues/collection.ts";
 import { sessionRef } from "../../actors/sessions/mod.ts";
 import type { SessionState } from "../../actors/sessions/state.ts";
 import { whatsapps } from "../../actors/whatsapps/collection.ts";
-import { moveContactTickets, moveTicketToQueue } from "../../actors/tickets/mod.ts";
+import { getTicket, moveContactTickets, moveTicketToQueue } from "../../actors/tickets/mod.ts";
 import type { InboundMessage } from "../../domain/channel.ts";
 import { menuChoice, queueMenu } from "../../domain/chatbot.ts";
 import type { Queue } from "../../domain/queue.ts";
@@ -84,6 +84,13 @@ async function converse(
     if (!peeked.menus[String(result.ticketId)]) return;
     const open = await session.ask("menuOf", { ticketId: result.ticketId, consume: false });
     if (!open) return;
+    const ticket = await getTicket(system, companyId, result.ticketId);
+    if (!ticket || ticket.status !== "pending" || ticket.userId !== null || ticket.queueId !== null) {
+      // An agent took the conversation, or it already has a queue: the menu is over, and what
+      // the customer writes now is for the agent, not an invalid menu option.
+      await session.ask("menuOf", { ticketId: result.ticketId, consume: true });
+      return;
+    }
     const list = await connectionQueues(system, record);
     const offered = open.map((id) => list.find((q) => q.id === id)).filter((q): q is Queue => !!q);
     const choice = menuChoice(message.body, offered);

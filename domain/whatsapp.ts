@@ -99,6 +99,48 @@ export const WhatsappInput = z.object({
 });
 export type WhatsappInput = z.infer<typeof WhatsappInput>;
 
+/**
+ * A new connection record: a disconnected, non-default simulator with empty texts, no
+ * queues and no token, created at `now`; `fields` override any of these defaults.
+ */
+export function newWhatsapp(
+  id: number,
+  companyId: number,
+  now: number,
+  fields: Partial<Whatsapp> = {},
+): Whatsapp {
+  return {
+    id,
+    companyId,
+    name: "",
+    number: "",
+    status: "DISCONNECTED",
+    statusEvo: "DISCONNECTED",
+    qrcode: "",
+    qrcodeEvo: "",
+    retries: 0,
+    isDefault: false,
+    greetingMessage: "",
+    complationMessage: "",
+    outOfHoursMessage: "",
+    ratingMessage: "",
+    closeMessage: "",
+    token: "",
+    webhook: "",
+    ignoreNumbers: "",
+    queueIds: [],
+    selectedMoveQueueId: null,
+    selectedInterval: 0,
+    inatividade: 0,
+    provider: "simulator",
+    channel: "whatsapp",
+    keywords: [],
+    createdAt: now,
+    updatedAt: now,
+    ...fields,
+  };
+}
+
 /** The client-facing view of a connection: the record plus its queues' names and colours. */
 export interface WhatsappView extends Whatsapp {
   queues: Array<{ id: number; name: string; color: string }>;

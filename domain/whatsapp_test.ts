@@ -1,36 +1,8 @@
 import assert from "node:assert/strict";
 import { AppError } from "./errors.ts";
-import { checkGreeting, heirOfDefault, settleDefault, type Whatsapp, WhatsappInput } from "./whatsapp.ts";
+import { checkGreeting, heirOfDefault, newWhatsapp, settleDefault, type Whatsapp, WhatsappInput } from "./whatsapp.ts";
 
-const base = (id: number, isDefault: boolean): Whatsapp => ({
-  id,
-  companyId: 1,
-  name: `W${id}`,
-  number: "",
-  status: "DISCONNECTED",
-  statusEvo: "DISCONNECTED",
-  qrcode: "",
-  qrcodeEvo: "",
-  retries: 0,
-  isDefault,
-  greetingMessage: "",
-  complationMessage: "",
-  outOfHoursMessage: "",
-  ratingMessage: "",
-  closeMessage: "",
-  token: "",
-  webhook: "",
-  ignoreNumbers: "",
-  queueIds: [],
-  selectedMoveQueueId: null,
-  selectedInterval: 0,
-  inatividade: 0,
-  provider: "simulator",
-  channel: "whatsapp",
-  keywords: [],
-  createdAt: 0,
-  updatedAt: 0,
-});
+const base = (id: number, isDefault: boolean): Whatsapp => newWhatsapp(id, 1, 0, { name: `W${id}`, isDefault });
 
 Deno.test("settleDefault() makes the first connection the default", () => {
   assert.equal(settleDefault([], base(1, false)).next.isDefault, true);

@@ -17,6 +17,7 @@ import {
   checkGreeting,
   heirOfDefault,
   newConnectionToken,
+  newWhatsapp,
   settleDefault,
   type Whatsapp,
   WhatsappInput,
@@ -122,35 +123,7 @@ export function whatsappRoutes(): Hono<AppEnv> {
           });
         }
         const now = view.now;
-        const base: Whatsapp = {
-          id: view.nextId(),
-          companyId,
-          name: input.name,
-          number: "",
-          status: "DISCONNECTED",
-          statusEvo: "DISCONNECTED",
-          qrcode: "",
-          qrcodeEvo: "",
-          retries: 0,
-          isDefault: false,
-          greetingMessage: "",
-          complationMessage: "",
-          outOfHoursMessage: "",
-          ratingMessage: "",
-          closeMessage: "",
-          token: "",
-          webhook: "",
-          ignoreNumbers: "",
-          queueIds: [],
-          selectedMoveQueueId: null,
-          selectedInterval: 0,
-          inatividade: 0,
-          provider: "simulator",
-          channel: "whatsapp",
-          keywords: [],
-          createdAt: now,
-          updatedAt: now,
-        };
+        const base = newWhatsapp(view.nextId(), companyId, now, { name: input.name });
         return { next: fromInput(input, base) };
       });
     await deps.channels.start(companyId, created.id).catch((error) =>

@@ -10,7 +10,7 @@ import { openTicketForInbound } from "../../actors/tickets/mod.ts";
 import { whatsapps } from "../../actors/whatsapps/collection.ts";
 import type { Contact } from "../../domain/contact.ts";
 import type { Profile, User } from "../../domain/user.ts";
-import type { Whatsapp } from "../../domain/whatsapp.ts";
+import { newWhatsapp, type Whatsapp } from "../../domain/whatsapp.ts";
 import type { Ticket } from "../../domain/ticket.ts";
 import { hashPassword } from "../../server/auth/passwords.ts";
 import { type Client, DEMO_PASSWORD, type TestServer } from "./server.ts";
@@ -21,36 +21,15 @@ export async function makeConnection(
   companyId: number,
   fields: Partial<Whatsapp> = {},
 ): Promise<Whatsapp> {
-  return await whatsapps.in(server.deps.system, companyId).create((id, now): Whatsapp => ({
-    id,
-    companyId,
-    name: `Conexão ${id}`,
-    number: "",
-    status: "CONNECTED",
-    statusEvo: "DISCONNECTED",
-    qrcode: "",
-    qrcodeEvo: "",
-    retries: 0,
-    isDefault: true,
-    greetingMessage: "",
-    complationMessage: "",
-    outOfHoursMessage: "",
-    ratingMessage: "",
-    closeMessage: "",
-    token: crypto.randomUUID(),
-    webhook: "",
-    ignoreNumbers: "",
-    queueIds: [],
-    selectedMoveQueueId: null,
-    selectedInterval: 0,
-    inatividade: 0,
-    provider: "simulator",
-    channel: "whatsapp",
-    keywords: [],
-    createdAt: now,
-    updatedAt: now,
-    ...fields,
-  }));
+  return await whatsapps.in(server.deps.system, companyId).create((id, now) =>
+    newWhatsapp(id, companyId, now, {
+      name: `Conexão ${id}`,
+      status: "CONNECTED",
+      isDefault: true,
+      token: crypto.randomUUID(),
+      ...fields,
+    })
+  );
 }
 
 /** The company's default connection, created when it has none. */

@@ -66,6 +66,17 @@ export const SETTING_DEFAULTS: Readonly<Record<string, string>> = {
   backgroundPages: "",
 };
 
+/** The platform's credentials (e-mail and payment providers): global keys read by super users only. */
+const CREDENTIAL_KEYS = [
+  "sendgridapi",
+  "eficlientid",
+  "eficlientsecret",
+  "efichavepix",
+  "mpaccesstoken",
+  "stripeprivatekey",
+  "asaastoken",
+] as const;
+
 /** Keys that only a super user may change (the global block of spec 001 §2.4). */
 export const GLOBAL_SETTING_KEYS: ReadonlySet<string> = new Set([
   "viewterms",
@@ -77,15 +88,15 @@ export const GLOBAL_SETTING_KEYS: ReadonlySet<string> = new Set([
   "allowupserts",
   "emfila",
   "trial",
-  "sendgridapi",
   "emailsender",
-  "eficlientid",
-  "eficlientsecret",
-  "efichavepix",
-  "mpaccesstoken",
-  "stripeprivatekey",
-  "asaastoken",
+  ...CREDENTIAL_KEYS,
 ]);
+
+/**
+ * Global keys whose values are credentials of the platform (e-mail and payment providers).
+ * Only super users read them; everyone else never sees them, not even as empty values.
+ */
+export const SECRET_SETTING_KEYS: ReadonlySet<string> = new Set(CREDENTIAL_KEYS);
 
 /** Whether a setting value means "on" ("enabled", "true"…). */
 export function settingOn(value: string | undefined): boolean {
@@ -97,20 +108,6 @@ export const SettingUpdate = z.object({
   value: z.union([z.string(), z.number(), z.boolean()]).transform(String),
 });
 export type SettingUpdate = z.infer<typeof SettingUpdate>;
-
-/**
- * Global keys whose values are credentials of the platform (e-mail and payment providers).
- * Only super users read them; everyone else never sees them, not even as empty values.
- */
-export const SECRET_SETTING_KEYS: ReadonlySet<string> = new Set([
-  "sendgridapi",
-  "eficlientid",
-  "eficlientsecret",
-  "efichavepix",
-  "mpaccesstoken",
-  "stripeprivatekey",
-  "asaastoken",
-]);
 
 /**
  * Company keys holding the company's own credentials for bot integrations: readable by its

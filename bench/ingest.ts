@@ -15,10 +15,20 @@
  * ticket: this measures ingest, not outbound.
  *
  * Run: `deno run -A bench/ingest.ts [messages at 512]`.
+ *
+ * `deno run -A bench/ingest.ts --kv-floor` measures instead what KV alone sustains for the
+ * same writes, without the app: per message one dedupe read (in `getMany`s of 10) and one
+ * atomic share of three sets (the message under its ticket, its provider-id entry, the ticket
+ * record rewritten), 300 messages per atomic as the group committer batches them at 512.
+ * The app cannot ingest faster than this on the same machine.
  */
 import { startServer } from "../server/start.ts";
 import { whatsapps } from "../actors/whatsapps/collection.ts";
 import type { InboundMessage } from "../domain/channel.ts";
+import { messageKey, providerKey } from "../actors/messages/keys.ts";
+import { ticketKey } from "../actors/tickets/keys.ts";
+import { buildTicket } from "../domain/ticket.ts";
+import { type Message, messageId } from "../domain/message.ts";
 
 const NUMBERS = 10_000;
 const LEVELS: Array<[concurrency: number, messages: number]> = [
@@ -26,6 +36,64 @@ const LEVELS: Array<[concurrency: number, messages: number]> = [
   [64, 20_000],
   [512, Number(Deno.args[0] ?? 40_000)],
 ];
+
+/** KV alone: see the module doc. Messages per second over `seconds`, after a fill. */
+async function kvFloor(seconds: number): Promise<number> {
+  const floorDir = await Deno.makeTempDir({ prefix: "balcao-ingest-kv-" });
+  const kv = await Deno.openKv(`${floorDir}/floor.kv`);
+  const BATCH = 300;
+  let i = 0;
+  const readsFor = (first: number) => {
+    const keys = Array.from({ length: BATCH }, (_, j) => providerKey(1, `FLOOR${first + j}`));
+    const reads = [];
+    for (let j = 0; j < keys.length; j += 10) reads.push(kv.getMany(keys.slice(j, j + 10)));
+    return Promise.all(reads);
+  };
+  // The next round's reads go out while this round's atomic is in flight, as in the app.
+  let reads = readsFor(0);
+  const round = async () => {
+    await reads;
+    const atomic = kv.atomic();
+    for (let j = 0; j < BATCH; j++, i++) {
+      const ticketId = 1 + (i % NUMBERS);
+      const now = Date.now();
+      const id = messageId(ticketId, now, i % 1000);
+      const message: Message = {
+        id, companyId: 1, ticketId, contactId: ticketId, body: `mensagem ${i} do cliente`, fromMe: false,
+        mediaType: "chat", mediaUrl: null, mediaName: null, mimetype: null, quotedMsgId: null,
+        isDeleted: false, isEdited: false, ack: 0, read: false, providerId: `FLOOR${i}`,
+        participant: null, userId: null, failed: null, sendAttempts: 0, createdAt: now, updatedAt: now,
+      };
+      const ticket = buildTicket({
+        id: ticketId, uuid: crypto.randomUUID(), companyId: 1, contactId: ticketId, whatsappId: 1,
+        queueId: 1, userId: null, status: "pending", isGroup: false, channel: "whatsapp",
+      }, now);
+      atomic.set(messageKey(1, ticketId, id), message);
+      atomic.set(providerKey(1, `FLOOR${i}`), [ticketId, id]);
+      atomic.set(ticketKey(1, ticketId), { ...ticket, lastMessage: message.body, unreadMessages: i });
+    }
+    const committed = atomic.commit();
+    reads = readsFor(i);
+    const result = await committed;
+    if (!result.ok) throw new Error("KV refused the floor atomic");
+  };
+  while (i < 60_000) await round(); // the size the app's run reaches
+  const start = i;
+  const t0 = performance.now();
+  while (performance.now() - t0 < seconds * 1000) await round();
+  const perSecond = (i - start) / ((performance.now() - t0) / 1000);
+  await reads;
+  kv.close();
+  await Deno.remove(floorDir, { recursive: true });
+  return perSecond;
+}
+
+if (Deno.args.includes("--kv-floor")) {
+  console.log(`KV alone, ${NUMBERS} tickets, file-backed (${Deno.build.os}, ${navigator.hardwareConcurrency} CPUs)`);
+  const rate = await kvFloor(8);
+  console.log(`1 dedupe read + 3 sets per message, 300 messages per atomic: ${rate.toFixed(0)} messages/s`);
+  Deno.exit(0);
+}
 
 const dir = await Deno.makeTempDir({ prefix: "balcao-ingest-" });
 const server = await startServer({

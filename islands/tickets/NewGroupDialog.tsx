@@ -3,14 +3,14 @@
  * queue ('Selecione uma fila!') and connection ('Selecione uma conexão!') required;
  * POST /creatGroupAndTicket opens the group's ticket for the current user.
  */
-import { type FormEvent, useEffect, useState } from "react";
-import { X } from "lucide-react";
+import { type FormEvent, useState } from "react";
 import { api } from "../lib/api.ts";
 import { t } from "../lib/i18n.ts";
 import { manager, type SessionUser } from "../lib/session.ts";
 import { showToast, toastError } from "../lib/toast.ts";
 import { Modal } from "../ui/Modal.tsx";
 import type { Option, TicketItem } from "./types.ts";
+import { ContactChips, ContactSearch, OptionSelect, useConnectionChoice } from "./pickers.tsx";
 import { useOptions } from "./use_options.ts";
 import { useSearch } from "./use_search.ts";
 
@@ -28,17 +28,10 @@ export function NewGroupDialog({ user, open, onOpenChange, onCreated }: NewGroup
   const [text, setText] = useState("");
   const [contacts, setContacts] = useState<Option[]>([]);
   const [queueId, setQueueId] = useState<number | "">("");
-  const [whatsappId, setWhatsappId] = useState<number | "">(user.whatsappId ?? "");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const results = useSearch("/contacts/", text, "contacts");
   const allQueues = useOptions(manager(user) ? "/queue" : null);
-  const connections = useOptions("/whatsapp");
-  useEffect(() => {
-    // Preselect the default connection (or the only one).
-    const preferred = connections.find((c) => (c as Option & { isDefault?: boolean }).isDefault) ??
-      (connections.length === 1 ? connections[0] : undefined);
-    if (whatsappId === "" && preferred) setWhatsappId(preferred.id);
-  }, [connections]);
+  const { connections, whatsappId, setWhatsappId } = useConnectionChoice(user.whatsappId ?? "");
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -79,46 +72,18 @@ export function NewGroupDialog({ user, open, onOpenChange, onCreated }: NewGroup
           <input value={title} onChange={(e) => setTitle(e.target.value)} aria-invalid={!!errors.title} autoFocus />
           {errors.title && <small className="field-error">{errors.title}</small>}
         </label>
-        <label className="field">
-          <span>{t("newTicket.searchContact")}</span>
-          <input type="search" value={text} onChange={(e) => setText(e.target.value)} />
-        </label>
-        {results.length > 0 && (
-          <ul className="pick-list">
-            {results.map((c) => (
-              <li key={c.id}>
-                <button type="button" className="pick" onClick={() => {
-                  if (!contacts.some((x) => x.id === c.id)) setContacts([...contacts, c]);
-                  setText("");
-                }}>{c.name}</button>
-              </li>
-            ))}
-          </ul>
-        )}
-        <div className="chips">
-          {contacts.map((c) => (
-            <span key={c.id} className="chip chip-removable">
-              {c.name}
-              <button type="button" aria-label={`${t("common.delete")} ${c.name}`} onClick={() => setContacts(contacts.filter((x) => x.id !== c.id))}><X size={12} /></button>
-            </span>
-          ))}
-        </div>
-        <label className="field">
-          <span>{t("newTicket.queue")}</span>
-          <select value={queueId} onChange={(e) => setQueueId(e.target.value ? Number(e.target.value) : "")} aria-invalid={!!errors.queueId}>
-            <option value="">{t("common.select")}</option>
-            {(manager(user) ? allQueues : user.queues).map((q) => <option key={q.id} value={q.id}>{q.name}</option>)}
-          </select>
-          {errors.queueId && <small className="field-error">{errors.queueId}</small>}
-        </label>
-        <label className="field">
-          <span>{t("newTicket.connection")}</span>
-          <select value={whatsappId} onChange={(e) => setWhatsappId(e.target.value ? Number(e.target.value) : "")} aria-invalid={!!errors.whatsappId}>
-            <option value="">{t("common.select")}</option>
-            {connections.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
-          </select>
-          {errors.whatsappId && <small className="field-error">{errors.whatsappId}</small>}
-        </label>
+        <ContactSearch
+          text={text}
+          onTextChange={setText}
+          results={results}
+          onPick={(c) => {
+            if (!contacts.some((x) => x.id === c.id)) setContacts([...contacts, c]);
+            setText("");
+          }}
+        />
+        <ContactChips contacts={contacts} onChange={setContacts} />
+        <OptionSelect label={t("newTicket.queue")} value={queueId} onChange={setQueueId} options={manager(user) ? allQueues : user.queues} error={errors.queueId} />
+        <OptionSelect label={t("newTicket.connection")} value={whatsappId} onChange={setWhatsappId} options={connections} error={errors.whatsappId} />
       </form>
     </Modal>
   );

@@ -11,6 +11,7 @@ import { type SessionUser, settingEnabled } from "../lib/session.ts";
 import { showToast, toastError } from "../lib/toast.ts";
 import { Modal } from "../ui/Modal.tsx";
 import type { Message, Option, TicketItem } from "./types.ts";
+import { ContactChecklist, useContactChecks } from "./pickers.tsx";
 import { useOptions } from "./use_options.ts";
 import { useSearch } from "./use_search.ts";
 
@@ -147,9 +148,8 @@ export function EditMessageDialog({ open, onOpenChange, message }: Base & { mess
 
 /** Forwards a message to contacts found by search (from 3 characters). */
 export function ForwardDialog({ open, onOpenChange, message, ticket }: Base & { message: Message; ticket: TicketItem }) {
-  const [text, setText] = useState("");
-  const [picked, setPicked] = useState<Option[]>([]);
-  const results = useSearch("/contacts/", text, "contacts");
+  const checks = useContactChecks();
+  const { picked } = checks;
   async function send() {
     if (picked.length === 0) return showToast("error", t("messages.selectContact"));
     try {
@@ -166,17 +166,7 @@ export function ForwardDialog({ open, onOpenChange, message, ticket }: Base & { 
         <button type="button" className="btn btn-primary" onClick={send}>{t("messages.send")}</button>
       </>
     }>
-      <input className="input" type="search" value={text} placeholder={t("newTicket.searchContact")} aria-label={t("newTicket.searchContact")} onChange={(e) => setText(e.target.value)} />
-      <ul className="pick-list">
-        {results.map((c) => (
-          <li key={c.id}>
-            <label className="check">
-              <input type="checkbox" checked={picked.some((p) => p.id === c.id)} onChange={(e) => setPicked(e.target.checked ? [...picked, c] : picked.filter((p) => p.id !== c.id))} />
-              <span>{c.name}</span>
-            </label>
-          </li>
-        ))}
-      </ul>
+      <ContactChecklist {...checks} />
       {picked.length > 0 && <p className="muted">{picked.map((p) => p.name).join(", ")}</p>}
     </Modal>
   );
@@ -184,9 +174,8 @@ export function ForwardDialog({ open, onOpenChange, message, ticket }: Base & { 
 
 /** Sends contact cards into the conversation (POST /messages/sendContact/{ticketId}). */
 export function SendContactDialog({ open, onOpenChange, ticketId }: Base & { ticketId: number }) {
-  const [text, setText] = useState("");
-  const [picked, setPicked] = useState<Option[]>([]);
-  const results = useSearch("/contacts/", text, "contacts");
+  const checks = useContactChecks();
+  const { picked } = checks;
   async function send() {
     if (picked.length === 0) return showToast("error", t("messages.selectContact"));
     try {
@@ -203,17 +192,7 @@ export function SendContactDialog({ open, onOpenChange, ticketId }: Base & { tic
         <button type="button" className="btn btn-primary" onClick={send}>{t("messages.send")}</button>
       </>
     }>
-      <input className="input" type="search" value={text} placeholder={t("newTicket.searchContact")} aria-label={t("newTicket.searchContact")} onChange={(e) => setText(e.target.value)} />
-      <ul className="pick-list">
-        {results.map((c) => (
-          <li key={c.id}>
-            <label className="check">
-              <input type="checkbox" checked={picked.some((p) => p.id === c.id)} onChange={(e) => setPicked(e.target.checked ? [...picked, c] : picked.filter((p) => p.id !== c.id))} />
-              <span>{c.name}</span>
-            </label>
-          </li>
-        ))}
-      </ul>
+      <ContactChecklist {...checks} />
     </Modal>
   );
 }

@@ -85,6 +85,15 @@ export interface ChannelAdapter {
   markRead(to: string, providerIds: string[]): Promise<void>;
   checkNumber(number: string): Promise<{ exists: boolean; jid?: string }>;
   profilePicture(number: string): Promise<string | null>;
+  /**
+   * Creates a WhatsApp group named `title` with `participants` (numbers, digits); resolves
+   * with the group's id as digits (the jid's user part, e.g. "120363…"). Optional.
+   */
+  createGroup?(title: string, participants: string[]): Promise<{ id: string }>;
+  /** The numbers (digits) of the group's participants. Optional. */
+  groupParticipants?(groupId: string): Promise<string[]>;
+  /** Adds `participants` (numbers, digits) to the group. Optional. */
+  addGroupParticipants?(groupId: string, participants: string[]): Promise<void>;
 }
 
 /**

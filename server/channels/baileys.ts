@@ -29,8 +29,18 @@ export interface BaileysSocketLike {
   onWhatsApp(...jids: string[]): Promise<Array<{ exists: boolean; jid: string }> | undefined>;
   profilePictureUrl(jid: string, type?: "image" | "preview"): Promise<string | undefined>;
   readMessages(keys: Array<{ remoteJid: string; id: string; fromMe?: boolean }>): Promise<void>;
+  groupCreate(subject: string, participants: string[]): Promise<{ id: string }>;
+  groupMetadata(jid: string): Promise<{ id: string; participants: BaileysParticipantLike[] }>;
+  groupParticipantsUpdate(jid: string, participants: string[], action: "add" | "remove" | "promote" | "demote"): Promise<unknown>;
   logout(): Promise<void>;
   end(error: Error | undefined): void;
+}
+
+/** A group participant as Baileys reports it: `id` may be a LID, `phoneNumber` then has the number. */
+export interface BaileysParticipantLike {
+  id: string;
+  phoneNumber?: string;
+  jid?: string;
 }
 
 /** Builds a socket from an auth state (the real `makeWASocket`, or a fake). */
@@ -228,6 +238,23 @@ export class BaileysAdapter implements ChannelAdapter {
     } catch {
       return null;
     }
+  }
+
+  async createGroup(title: string, participants: string[]): Promise<{ id: string }> {
+    const sock = this.#ready();
+    const meta = await sock.groupCreate(title, participants.map((p) => toJid(p, false)));
+    return { id: jidUser(meta.id) };
+  }
+
+  async groupParticipants(groupId: string): Promise<string[]> {
+    const sock = this.#ready();
+    const meta = await sock.groupMetadata(toJid(groupId, true));
+    return meta.participants.map((p) => jidUser(p.phoneNumber ?? (isLidJid(p.id) ? p.jid ?? p.id : p.id)));
+  }
+
+  async addGroupParticipants(groupId: string, participants: string[]): Promise<void> {
+    const sock = this.#ready();
+    await sock.groupParticipantsUpdate(toJid(groupId, true), participants.map((p) => toJid(p, false)), "add");
   }
 
   async #send(message: OutboundMessage, content: unknown, options?: unknown): Promise<{ providerId: string }> {

@@ -8,7 +8,7 @@ import { attachSessionHost, type SessionHost } from "../../actors/sessions/mod.t
 import { companies, PLATFORM } from "../../actors/platform/collections.ts";
 import { whatsapps } from "../../actors/whatsapps/collection.ts";
 import type { OutboundChange, OutboundPort, OutboundRequest } from "../../domain/channel.ts";
-import { AppError, notFound } from "../../domain/errors.ts";
+import { AppError, type ErrorCode, notFound } from "../../domain/errors.ts";
 import type { PacingConfig } from "../../domain/pacing.ts";
 import type { Provider, Whatsapp } from "../../domain/whatsapp.ts";
 import { recordSendResult } from "../../actors/messages/mod.ts";
@@ -69,6 +69,11 @@ function defaultEvolution(deps: AppDeps | undefined): EvolutionConfig {
 }
 
 const key = (companyId: number, whatsappId: number) => `${companyId}:${whatsappId}`;
+
+/** Passes an AppError on; wraps anything else a provider threw in `code`. */
+const rethrow = (code: ErrorCode, status: number, message: string) => (cause: unknown): never => {
+  throw cause instanceof AppError ? cause : new AppError(code, { status, message, cause });
+};
 
 export class Channels implements SessionHost {
   #deps?: AppDeps;
@@ -282,6 +287,38 @@ export class Channels implements SessionHost {
     const live = await this.#sendable(companyId, whatsappId);
     await live.pace();
     await live.adapter.markRead(to, providerIds).catch((error) => console.warn("Mark read failed", String(error)));
+  }
+
+  /**
+   * Creates a WhatsApp group on the connection (paced); resolves with its id (digits).
+   * `ERR_WAPP_NOT_INITIALIZED` when not connected, `ERR_CREATING_TICKET` when WhatsApp refuses.
+   */
+  async createGroup(companyId: number, whatsappId: number, title: string, participants: string[]): Promise<{ id: string }> {
+    const adapter = await this.#groups(companyId, whatsappId);
+    return await adapter.createGroup!(title, participants).catch(rethrow("ERR_CREATING_TICKET", 400, "Creating the group failed"));
+  }
+
+  /** The participants' numbers of a group (paced); `ERR_NO_CONTACT_FOUND` when WhatsApp has no such group. */
+  async groupParticipants(companyId: number, whatsappId: number, groupId: string): Promise<string[]> {
+    const adapter = await this.#groups(companyId, whatsappId);
+    return await adapter.groupParticipants!(groupId).catch(rethrow("ERR_NO_CONTACT_FOUND", 404, `Group ${groupId} not found`));
+  }
+
+  /** Adds participants (numbers) to a group (paced); `ERR_WAPP_INVALID_CONTACT` when WhatsApp refuses. */
+  async addGroupParticipants(companyId: number, whatsappId: number, groupId: string, participants: string[]): Promise<void> {
+    const adapter = await this.#groups(companyId, whatsappId);
+    await adapter.addGroupParticipants!(groupId, participants).catch(rethrow("ERR_WAPP_INVALID_CONTACT", 400, "Adding to the group failed"));
+  }
+
+  /** The adapter of a connected connection that manages groups, after its pacing slot. */
+  async #groups(companyId: number, whatsappId: number) {
+    const live = await this.#sendable(companyId, whatsappId);
+    const adapter = live.adapter;
+    if (!adapter.createGroup || !adapter.groupParticipants || !adapter.addGroupParticipants) {
+      throw new AppError("ERR_WAPP_NOT_INITIALIZED", { status: 400, message: `Connection ${whatsappId} cannot manage groups` });
+    }
+    await live.pace();
+    return adapter;
   }
 
   /** The live session of a connected connection, or `ERR_WAPP_NOT_INITIALIZED`. */

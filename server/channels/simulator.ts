@@ -65,6 +65,8 @@ export class SimulatorAdapter implements ChannelAdapter {
   #pending: InboundMessage[] = [];
   #failures = 0;
   #counter = 0;
+  /** Groups this phone created or joined: id (digits) → title and participant numbers. */
+  readonly groups = new Map<string, { title: string; participants: Set<string> }>();
 
   constructor(ctx: AdapterContext) {
     this.#ctx = ctx;
@@ -184,6 +186,38 @@ export class SimulatorAdapter implements ChannelAdapter {
 
   profilePicture(): Promise<string | null> {
     return Promise.resolve(null);
+  }
+
+  /** Creates a group kept in this simulator's memory; ids look like WhatsApp's ("120363…"). */
+  createGroup(title: string, participants: string[]): Promise<{ id: string }> {
+    this.#assertConnected();
+    const id = `120363${String(this.#ctx.whatsappId).padStart(4, "0")}${String(Date.now()).slice(-6)}${
+      String(this.groups.size + 1).padStart(4, "0")
+    }`;
+    this.groups.set(id, { title, participants: new Set(participants.map(digits)) });
+    return Promise.resolve({ id });
+  }
+
+  groupParticipants(groupId: string): Promise<string[]> {
+    this.#assertConnected();
+    return Promise.resolve([...this.#group(groupId).participants]);
+  }
+
+  addGroupParticipants(groupId: string, participants: string[]): Promise<void> {
+    this.#assertConnected();
+    const group = this.#group(groupId);
+    for (const p of participants) group.participants.add(digits(p));
+    return Promise.resolve();
+  }
+
+  #assertConnected(): void {
+    if (!this.#connected) throw new AppError("ERR_WAPP_NOT_INITIALIZED", { status: 409, message: "Simulator is not connected" });
+  }
+
+  #group(groupId: string): { title: string; participants: Set<string> } {
+    const group = this.groups.get(digits(groupId));
+    if (!group) throw new AppError("ERR_NO_CONTACT_FOUND", { status: 404, message: `No group ${groupId} on this phone` });
+    return group;
   }
 
   #open(): void {

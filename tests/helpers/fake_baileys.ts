@@ -1,6 +1,6 @@
 /**
  * A fake Baileys socket for adapter tests: an EventEmitter `ev` through which the test emits
- * Baileys' own event shapes, and a record of every `sendMessage` call.
+ * Baileys' own event shapes, a record of every `sendMessage` call, and groups kept in memory.
  */
 import { EventEmitter } from "node:events";
 import type { BaileysSocketFactory, BaileysSocketLike } from "../../server/channels/baileys.ts";
@@ -11,6 +11,8 @@ export class FakeSocket implements BaileysSocketLike {
   user: { id: string } | null = null;
   readonly sent: Array<{ jid: string; content: unknown; options?: unknown; id: string }> = [];
   readonly read: unknown[] = [];
+  /** Groups created through `groupCreate`: jid → subject and participant jids. */
+  readonly groups = new Map<string, { subject: string; participants: string[] }>();
   ended = false;
   loggedOut = false;
   #counter = 0;
@@ -31,6 +33,22 @@ export class FakeSocket implements BaileysSocketLike {
   readMessages(keys: unknown[]) {
     this.read.push(...keys);
     return Promise.resolve();
+  }
+  groupCreate(subject: string, participants: string[]) {
+    const id = `120363${String(++this.#counter).padStart(12, "0")}@g.us`;
+    this.groups.set(id, { subject, participants: [...participants] });
+    return Promise.resolve({ id });
+  }
+  groupMetadata(jid: string) {
+    const group = this.groups.get(jid);
+    if (!group) return Promise.reject(new Error("item-not-found"));
+    return Promise.resolve({ id: jid, participants: group.participants.map((id) => ({ id })) });
+  }
+  groupParticipantsUpdate(jid: string, participants: string[], action: string) {
+    const group = this.groups.get(jid);
+    if (!group) return Promise.reject(new Error("item-not-found"));
+    if (action === "add") group.participants.push(...participants.filter((p) => !group.participants.includes(p)));
+    return Promise.resolve(participants.map((jid) => ({ status: "200", jid })));
   }
   logout() {
     this.loggedOut = true;

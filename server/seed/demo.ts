@@ -9,6 +9,7 @@ import { PLATFORM } from "../../actors/platform/collections.ts";
 import { createCompany, createPlan, createUser } from "../../actors/platform/commands.ts";
 import { queues } from "../../actors/queues/collection.ts";
 import { DEFAULT_LUNCH, DEFAULT_SCHEDULES, type Queue } from "../../domain/queue.ts";
+import type { Profile } from "../../domain/user.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import type { AppDeps } from "../deps.ts";
 import { seedDemoConnection } from "../channels/demo.ts";
@@ -95,30 +96,11 @@ export async function seedDemo(deps: AppDeps) {
     profile: "admin",
     super: true,
   });
-  const admin = await createUser(system, {
-    companyId: demo.id,
-    name: "Ana Admin",
-    email: "admin@demo.local",
-    passwordHash,
-    profile: "admin",
-    queueIds: [support.id, sales.id],
-  });
-  const supervisor = await createUser(system, {
-    companyId: demo.id,
-    name: "Sérgio Supervisor",
-    email: "supervisor@demo.local",
-    passwordHash,
-    profile: "supervisor",
-    queueIds: [support.id, sales.id],
-  });
-  const agent = await createUser(system, {
-    companyId: demo.id,
-    name: "Alice Atendente",
-    email: "agent@demo.local",
-    passwordHash,
-    profile: "user",
-    queueIds: [support.id],
-  });
+  const demoUser = (name: string, email: string, profile: Profile, queueIds: number[]) =>
+    createUser(system, { companyId: demo.id, name, email, passwordHash, profile, queueIds });
+  const admin = await demoUser("Ana Admin", "admin@demo.local", "admin", [support.id, sales.id]);
+  const supervisor = await demoUser("Sérgio Supervisor", "supervisor@demo.local", "supervisor", [support.id, sales.id]);
+  const agent = await demoUser("Alice Atendente", "agent@demo.local", "user", [support.id]);
 
   await seedDemoConnection(deps, demo.id, [support.id, sales.id]);
   await seedDemoCatalog(system, demo.id, admin.id);

@@ -1,8 +1,8 @@
 /** Contact import (CSV/XLSX) and export (semicolon CSV) over real HTTP. */
 import assert from "node:assert/strict";
 import ExcelJS from "exceljs";
-import { findOrCreateContact } from "../actors/contacts/mod.ts";
-import { openTicketForInbound, setTicketTags } from "../actors/tickets/mod.ts";
+import { setTicketTags } from "../actors/tickets/mod.ts";
+import { demoTicket } from "./helpers/fixtures.ts";
 import { withServer } from "./helpers/server.ts";
 
 function upload(name: string, content: BlobPart): FormData {
@@ -97,18 +97,7 @@ Deno.test("GET /exportar/baixar writes a semicolon CSV filtered by contacts, tag
     const bia = (await admin.post("/contacts", { name: "=Bia", number: "5511933334444" })).body;
     await admin.post("/contacts", { name: "Caio", number: "5511955556666" });
     const tag = (await admin.post("/tags", { name: "Exportar" })).body;
-    const { contact } = await findOrCreateContact(system, companyId, {
-      number: bia.number,
-      name: "",
-      isGroup: false,
-    });
-    const { ticket } = await openTicketForInbound(system, companyId, {
-      contactId: contact.id,
-      whatsappId: 1,
-      isGroup: false,
-      fromMe: false,
-      queueId: sales,
-    });
+    const ticket = await demoTicket(server, bia.number, { name: "", queueId: sales });
     await setTicketTags(system, companyId, ticket.id, [tag.id]);
 
     assert.equal(

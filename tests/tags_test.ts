@@ -1,27 +1,8 @@
 /** Tags and ticket tags over real HTTP: paging, kanban, permissions, ticket tagging, isolation. */
 import assert from "node:assert/strict";
-import { findOrCreateContact } from "../actors/contacts/mod.ts";
-import { getTicket, openTicketForInbound } from "../actors/tickets/mod.ts";
-import { type TestServer, withServer } from "./helpers/server.ts";
-
-/** A pending ticket of a new contact in the demo company. */
-async function newTicket(server: TestServer, number: string, queueId = server.demo!.queueIds[0]) {
-  const { system } = server.deps;
-  const companyId = server.demo!.companyId;
-  const { contact } = await findOrCreateContact(system, companyId, {
-    number,
-    name: number,
-    isGroup: false,
-  });
-  const { ticket } = await openTicketForInbound(system, companyId, {
-    contactId: contact.id,
-    whatsappId: 1,
-    isGroup: false,
-    fromMe: false,
-    queueId,
-  });
-  return ticket;
-}
+import { getTicket } from "../actors/tickets/mod.ts";
+import { demoTicket } from "./helpers/fixtures.ts";
+import { withServer } from "./helpers/server.ts";
 
 Deno.test("POST /tags validates the name; GET /tags/ pages id descending with ticketsCount", async () => {
   await withServer(async (server) => {
@@ -83,7 +64,7 @@ Deno.test("POST /tags/sync and /ticket-tags change a ticket's tags; deleting a t
   await withServer(async (server) => {
     const admin = await server.login("admin@demo.local");
     const companyId = server.demo!.companyId;
-    const ticket = await newTicket(server, "5511977776666");
+    const ticket = await demoTicket(server, "5511977776666");
     const vip = (await admin.post("/tags", { name: "Cliente VIP" })).body;
     const laneA = (await admin.post("/tags", { name: "Lane A", kanban: 1 })).body;
     const laneB = (await admin.post("/tags", { name: "Lane B", kanban: 1 })).body;
@@ -130,7 +111,7 @@ Deno.test("tags of another company answer 404 and stay out of its lists", async 
     assert.equal((await outsider.put(`/tags/${tag.id}`, { name: "Hack" })).status, 404);
     assert.equal((await outsider.delete(`/tags/${tag.id}`)).status, 404);
     assert.equal((await outsider.get("/tags/")).body.count, 0);
-    const ticket = await newTicket(server, "5511966665555");
+    const ticket = await demoTicket(server, "5511966665555");
     assert.equal(
       (await outsider.post("/tags/sync", { ticketId: ticket.id, tags: [] })).status,
       404,
@@ -142,7 +123,7 @@ Deno.test("tags of another company answer 404 and stay out of its lists", async 
 Deno.test("a user cannot tag a ticket outside its queues", async () => {
   await withServer(async (server) => {
     const agent = await server.login("agent@demo.local");
-    const sales = await newTicket(server, "5511966664444", server.demo!.queueIds[1]);
+    const sales = await demoTicket(server, "5511966664444", { queueId: server.demo!.queueIds[1] });
     const tag = (await agent.post("/tags", { name: "Minha tag" })).body;
     assert.equal(
       (await agent.post("/tags/sync", { ticketId: sales.id, tags: [tag.id] })).status,

@@ -1,32 +1,13 @@
 /** Ticket notes over real HTTP: validation, author shown, delete rules, isolation. */
 import assert from "node:assert/strict";
-import { findOrCreateContact } from "../actors/contacts/mod.ts";
-import { openTicketForInbound } from "../actors/tickets/mod.ts";
-import { type TestServer, withServer } from "./helpers/server.ts";
-
-async function newTicket(server: TestServer, number: string, queueId = server.demo!.queueIds[0]) {
-  const { system } = server.deps;
-  const companyId = server.demo!.companyId;
-  const { contact } = await findOrCreateContact(system, companyId, {
-    number,
-    name: "Nota",
-    isGroup: false,
-  });
-  const { ticket } = await openTicketForInbound(system, companyId, {
-    contactId: contact.id,
-    whatsappId: 1,
-    isGroup: false,
-    fromMe: false,
-    queueId,
-  });
-  return ticket;
-}
+import { demoTicket } from "./helpers/fixtures.ts";
+import { withServer } from "./helpers/server.ts";
 
 Deno.test("POST /ticket-notes validates and GET /ticket-notes/list shows notes with their user", async () => {
   await withServer(async (server) => {
     const agent = await server.login("agent@demo.local");
     const admin = await server.login("admin@demo.local");
-    const ticket = await newTicket(server, "5511944443333");
+    const ticket = await demoTicket(server, "5511944443333", { name: "Nota" });
     const short = await agent.post("/ticket-notes", {
       note: "x",
       ticketId: ticket.id,
@@ -81,7 +62,7 @@ Deno.test("DELETE /ticket-notes/{id}: the author or a manager", async () => {
   await withServer(async (server) => {
     const agent = await server.login("agent@demo.local");
     const supervisor = await server.login("supervisor@demo.local");
-    const ticket = await newTicket(server, "5511944442222");
+    const ticket = await demoTicket(server, "5511944442222", { name: "Nota" });
     const body = { ticketId: ticket.id, contactId: ticket.contactId };
     const bySupervisor =
       (await supervisor.post("/ticket-notes", { note: "Do supervisor", ...body })).body;
@@ -98,7 +79,7 @@ Deno.test("ticket notes of another company are out of reach", async () => {
   await withServer(async (server) => {
     const admin = await server.login("admin@demo.local");
     const outsider = await server.login("super@balcao.local");
-    const ticket = await newTicket(server, "5511944441111");
+    const ticket = await demoTicket(server, "5511944441111", { name: "Nota" });
     const note = (await admin.post("/ticket-notes", {
       note: "Privada",
       ticketId: ticket.id,
@@ -118,7 +99,7 @@ Deno.test("ticket notes of another company are out of reach", async () => {
 Deno.test("ticket notes of a ticket the user cannot see are refused", async () => {
   await withServer(async (server) => {
     const agent = await server.login("agent@demo.local");
-    const sales = await newTicket(server, "5511944440000", server.demo!.queueIds[1]);
+    const sales = await demoTicket(server, "5511944440000", { queueId: server.demo!.queueIds[1], name: "Nota" });
     const body = { note: "Fora da minha fila", ticketId: sales.id, contactId: sales.contactId };
     assert.equal((await agent.post("/ticket-notes", body)).status, 403);
     assert.equal((await agent.get(`/ticket-notes/list?ticketId=${sales.id}`)).status, 403);

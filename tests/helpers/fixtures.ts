@@ -108,3 +108,18 @@ export async function inboundTicket(
   });
   return ticket;
 }
+
+/**
+ * A pending demo-company ticket of the contact with `number` (found or created with `name`,
+ * the number itself unless given), in `queueId` (the first demo queue unless given), opened
+ * as an inbound message on the default connection would open it.
+ */
+export async function demoTicket(
+  server: TestServer,
+  number: string,
+  fields: { name?: string; queueId?: number } = {},
+): Promise<Ticket> {
+  const companyId = server.demo!.companyId;
+  const contact = await makeContact(server, companyId, { number, name: fields.name ?? number });
+  return await inboundTicket(server, companyId, { contact, queueId: fields.queueId ?? server.demo!.queueIds[0] });
+}

@@ -4,7 +4,6 @@
  */
 import { receiveInbound } from "../../actors/messages/mod.ts";
 import type { InboundMessage } from "../../domain/channel.ts";
-import type { BusEvent } from "../../domain/events.ts";
 import { defaultConnection } from "./fixtures.ts";
 import type { TestServer } from "./server.ts";
 
@@ -38,22 +37,5 @@ export function freshNumber(): string {
   return `5511${String(crypto.getRandomValues(new Uint32Array(1))[0] % 1e9).padStart(9, "0")}`;
 }
 
-/** Resolves with the first bus event matching `match` (rejects after `ms`). */
-export function nextEvent(
-  server: TestServer,
-  match: (e: BusEvent) => boolean,
-  ms = 10_000,
-): Promise<BusEvent> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      stop();
-      reject(new Error("No matching bus event in time"));
-    }, ms);
-    const stop = server.deps.bus.subscribe((event) => {
-      if (!match(event)) return;
-      clearTimeout(timer);
-      stop();
-      resolve(event);
-    });
-  });
-}
+/** Resolves with the first bus event matching `match` (rejects after `ms`); one helper for both. */
+export { nextEvent } from "./channels.ts";

@@ -29,6 +29,7 @@ import { sessionRoutes } from "./sessions.ts";
 import { simulatorRoutes } from "./simulator.ts";
 import { webhookRoutes } from "./webhooks.ts";
 import { ticketRoutes } from "./tickets.ts";
+import { groupRoutes } from "./groups.ts";
 
 export function mountAreas(app: Hono<AppEnv>): void {
   app.route("/companies", signupRoutes());
@@ -56,4 +57,5 @@ export function mountAreas(app: Hono<AppEnv>): void {
   app.route("/messages-ghost", ghostMessageRoutes());
   app.route("/media", mediaRoutes());
   app.route("/", ticketRoutes());
+  app.route("/", groupRoutes());
 }

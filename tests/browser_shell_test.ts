@@ -1,7 +1,7 @@
 /** Browser tests of the login page and the app shell against a real server (Chromium). */
 import assert from "node:assert/strict";
 import { withServer } from "./helpers/server.ts";
-import { hasChromium, launchBrowser, loginAs, screenshot } from "./helpers/browser.ts";
+import { hasChromium, loginAs, loginToShell, screenshot, withPage } from "./helpers/browser.ts";
 
 const opts = { ignore: !hasChromium(), sanitizeOps: false, sanitizeResources: false };
 
@@ -10,22 +10,17 @@ Deno.test({
   ...opts,
   async fn() {
     await withServer(async (server) => {
-      const chrome = await launchBrowser();
-      try {
-        const page = await (await chrome.newContext()).newPage();
+      await withPage(async (page) => {
         await page.goto(`${server.url}/tickets`);
         await page.waitForURL(/\/login$/, { timeout: 20_000 });
         await screenshot(page, "login");
-        await loginAs(page, server.url, "agent@demo.local");
-        await page.getByText("Olá").first().waitFor({ timeout: 20_000 });
+        await loginToShell(page, server.url, "agent@demo.local");
         const menu = await page.locator("nav.drawer .menu-item").allTextContents();
         assert.ok(menu.some((m) => m.includes("Atendimentos")), menu.join(","));
         assert.ok(!menu.some((m) => m.includes("Usuários")), "a plain agent has no admin items");
         assert.ok(!menu.some((m) => m.includes("Dashboard")), "dashboard is admin only");
         await screenshot(page, "shell_agent");
-      } finally {
-        await chrome.close();
-      }
+      });
     });
   },
 });
@@ -35,18 +30,14 @@ Deno.test({
   ...opts,
   async fn() {
     await withServer(async (server) => {
-      const chrome = await launchBrowser();
-      try {
-        const page = await (await chrome.newContext()).newPage();
+      await withPage(async (page) => {
         await page.goto(`${server.url}/login`);
         await page.getByLabel("E-mail").fill("agent@demo.local");
         await page.locator('input[name="password"]').fill("wrong-password");
         await page.locator('button[type="submit"]').click();
         await page.getByText("Erro de autenticação").waitFor({ timeout: 10_000 });
         assert.equal(new URL(page.url()).pathname, "/login");
-      } finally {
-        await chrome.close();
-      }
+      });
     });
   },
 });
@@ -56,9 +47,7 @@ Deno.test({
   ...opts,
   async fn() {
     await withServer(async (server) => {
-      const chrome = await launchBrowser();
-      try {
-        const page = await (await chrome.newContext()).newPage();
+      await withPage(async (page) => {
         await loginAs(page, server.url, "admin@demo.local");
         await page.getByText("Assinatura ativa até").waitFor({ timeout: 20_000 });
         const menu = await page.locator("nav.drawer .menu-item").allTextContents();
@@ -72,9 +61,7 @@ Deno.test({
         await page.getByRole("heading", { name: "Em construção" }).waitFor();
         await page.getByText("Olá").first().waitFor({ timeout: 20_000 });
         await screenshot(page, "construction_dark");
-      } finally {
-        await chrome.close();
-      }
+      });
     });
   },
 });
@@ -84,11 +71,8 @@ Deno.test({
   ...opts,
   async fn() {
     await withServer(async (server) => {
-      const chrome = await launchBrowser();
-      try {
-        const page = await (await chrome.newContext()).newPage();
-        await loginAs(page, server.url, "supervisor@demo.local");
-        await page.getByText("Olá").first().waitFor({ timeout: 20_000 });
+      await withPage(async (page) => {
+        await loginToShell(page, server.url, "supervisor@demo.local");
         await page.getByTestId("profile-menu").click();
         await page.locator('[data-lang="en"]').click();
         await page.getByText("Hello").first().waitFor({ timeout: 20_000 });
@@ -97,9 +81,7 @@ Deno.test({
         await page.getByTestId("profile-menu").click();
         await page.locator('[data-lang="es"]').click();
         await page.getByText("Hola").first().waitFor({ timeout: 20_000 });
-      } finally {
-        await chrome.close();
-      }
+      });
     });
   },
 });
@@ -109,19 +91,14 @@ Deno.test({
   ...opts,
   async fn() {
     await withServer(async (server) => {
-      const chrome = await launchBrowser();
-      try {
-        const page = await (await chrome.newContext({ viewport: { width: 390, height: 800 } })).newPage();
-        await loginAs(page, server.url, "agent@demo.local");
-        await page.getByText("Olá").first().waitFor({ timeout: 20_000 });
+      await withPage(async (page) => {
+        await loginToShell(page, server.url, "agent@demo.local");
         assert.equal(await page.locator("nav.drawer").isVisible(), false);
         await screenshot(page, "phone_tickets");
         await page.getByRole("button", { name: "Abrir menu" }).click();
         await page.locator("nav.drawer").waitFor({ state: "visible" });
         await screenshot(page, "phone_drawer");
-      } finally {
-        await chrome.close();
-      }
+      }, { viewport: { width: 390, height: 800 } });
     });
   },
 });
@@ -131,19 +108,14 @@ Deno.test({
   ...opts,
   async fn() {
     await withServer(async (server) => {
-      const chrome = await launchBrowser();
-      try {
-        const first = await (await chrome.newContext()).newPage();
-        await loginAs(first, server.url, "agent@demo.local");
-        await first.getByText("Olá").first().waitFor({ timeout: 20_000 });
+      await withPage(async (first) => {
+        await loginToShell(first, server.url, "agent@demo.local");
         await first.waitForTimeout(1000); // socket authenticated
         await server.login("agent@demo.local");
         await first.getByText("Sua conta foi acessada em outro computador.").waitFor({ timeout: 10_000 });
         await first.waitForURL(/\/login$/, { timeout: 10_000 });
         assert.equal(await first.evaluate(() => localStorage.getItem("token")), null);
-      } finally {
-        await chrome.close();
-      }
+      });
     });
   },
 });
@@ -155,18 +127,13 @@ Deno.test({
     await withServer(async (server) => {
       const admin = await server.login("admin@demo.local");
       const connections = (await admin.get("/whatsapp")).body as { id: number }[];
-      const chrome = await launchBrowser();
-      try {
-        const page = await (await chrome.newContext()).newPage();
-        await loginAs(page, server.url, "admin@demo.local");
-        await page.getByText("Olá").first().waitFor({ timeout: 20_000 });
+      await withPage(async (page) => {
+        await loginToShell(page, server.url, "admin@demo.local");
         await page.waitForTimeout(2500);
         assert.equal(await page.getByTestId("connections-warning").count(), 0);
         await admin.post(`/simulator/${connections[0].id}/disconnect`);
         await page.getByTestId("connections-warning").waitFor({ timeout: 10_000 });
-      } finally {
-        await chrome.close();
-      }
+      });
     });
   },
 });
@@ -176,11 +143,8 @@ Deno.test({
   ...opts,
   async fn() {
     await withServer(async (server) => {
-      const chrome = await launchBrowser();
-      try {
-        const page = await (await chrome.newContext()).newPage();
-        await loginAs(page, server.url, "supervisor@demo.local");
-        await page.getByText("Olá").first().waitFor({ timeout: 20_000 });
+      await withPage(async (page) => {
+        await loginToShell(page, server.url, "supervisor@demo.local");
         const first = await page.evaluate(() => localStorage.getItem("token"));
         await page.waitForTimeout(2500); // the 2 s access token expires
         await page.getByRole("tab", { name: "Resolvidas" }).click();
@@ -191,9 +155,7 @@ Deno.test({
         await page.evaluate(() => localStorage.setItem("token", "not-a-token"));
         await page.reload();
         await page.waitForURL(/\/login$/, { timeout: 10_000 });
-      } finally {
-        await chrome.close();
-      }
+      });
     }, { accessTokenTtl: 2 });
   },
 });

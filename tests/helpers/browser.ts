@@ -55,3 +55,25 @@ export function hasChromium(): boolean {
     return false;
   }
 }
+
+/**
+ * Runs `fn` with a fresh page of a new headless Chromium (context options as for
+ * `newContext`), and closes the browser afterwards whatever happens.
+ */
+export async function withPage(
+  fn: (page: Page) => Promise<void>,
+  options?: Parameters<Browser["newContext"]>[0],
+): Promise<void> {
+  const chrome = await launchBrowser();
+  try {
+    await fn(await (await chrome.newContext(options)).newPage());
+  } finally {
+    await chrome.close();
+  }
+}
+
+/** Logs in through the form (see loginAs) and waits until the shell greets the user ("Olá"). */
+export async function loginToShell(page: Page, baseUrl: string, email: string): Promise<void> {
+  await loginAs(page, baseUrl, email);
+  await page.getByText("Olá").first().waitFor({ timeout: 20_000 });
+}

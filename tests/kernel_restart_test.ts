@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { ActorSystem, defineActor } from "../actors/_runtime/mod.ts";
+import { withTempDir } from "./helpers/temp.ts";
 
 /** A timer actor whose firing resolves `fired`; shared by both "processes" of the test. */
 function timerKind() {
@@ -38,6 +39,17 @@ async function open(path: string) {
   return { kv, system, stop };
 }
 
+/** Asserts, on a fresh KV handle of `path`, that the timer fired (its record) and is gone. */
+async function assertFiredAndCleared(path: string): Promise<void> {
+  const check = await Deno.openKv(path);
+  try {
+    assert.equal((await check.get(["fired", "x"])).value, "armed before restart");
+    assert.equal((await check.get(["timer", "restart_timer", "x", "t"])).value, null);
+  } finally {
+    check.close();
+  }
+}
+
 /** Resolves with the firing, or rejects after `ms`. */
 async function firedWithin<T>(fired: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -48,9 +60,8 @@ async function firedWithin<T>(fired: Promise<T>, ms: number): Promise<T> {
 }
 
 Deno.test("ActorSystem fires a timer armed before a restart after the restart", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "kernel_restart_" });
-  const path = `${dir}/kernel.kv`;
-  try {
+  await withTempDir("kernel_restart_", async (dir) => {
+    const path = `${dir}/kernel.kv`;
     const { def, fired } = timerKind();
     const before = await open(path);
     const dueAt = await before.system.ref(def, "x").ask("arm", 1000);
@@ -69,22 +80,13 @@ Deno.test("ActorSystem fires a timer armed before a restart after the restart", 
     } finally {
       await after.stop();
     }
-    const check = await Deno.openKv(path);
-    try {
-      assert.equal((await check.get(["fired", "x"])).value, "armed before restart");
-      assert.equal((await check.get(["timer", "restart_timer", "x", "t"])).value, null);
-    } finally {
-      check.close();
-    }
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+    await assertFiredAndCleared(path);
+  });
 });
 
 Deno.test("ActorSystem.close() runs a timer that comes due while it drains, and only once", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "kernel_restart_" });
-  const path = `${dir}/kernel.kv`;
-  try {
+  await withTempDir("kernel_restart_", async (dir) => {
+    const path = `${dir}/kernel.kv`;
     const { def, fired } = timerKind();
     const before = await open(path);
     const dueAt = await before.system.ref(def, "x").ask("arm", 300);
@@ -99,14 +101,6 @@ Deno.test("ActorSystem.close() runs a timer that comes due while it drains, and 
     await busy;
     await stopping;
 
-    const check = await Deno.openKv(path);
-    try {
-      assert.equal((await check.get(["fired", "x"])).value, "armed before restart");
-      assert.equal((await check.get(["timer", "restart_timer", "x", "t"])).value, null);
-    } finally {
-      check.close();
-    }
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+    await assertFiredAndCleared(path);
+  });
 });

@@ -11,6 +11,8 @@ import { createCompany, createUser } from "../../actors/platform/commands.ts";
 import { hashPassword } from "../../server/auth/passwords.ts";
 import { signAccess } from "../../server/auth/tokens.ts";
 import type { RunningServer } from "../../server/start.ts";
+import type { Config } from "../../server/config.ts";
+import { type TestServer, withServer } from "./server.ts";
 
 /** How to connect. */
 export interface WsOptions {
@@ -239,3 +241,21 @@ export const fixtures = {
     );
   },
 };
+
+/**
+ * Runs `fn` on a fresh test server (with `overrides`) and a SocketPool on it; the pool's
+ * sockets are closed first, then the server, whatever happens.
+ */
+export async function withSockets(
+  fn: (server: TestServer, pool: SocketPool) => Promise<void>,
+  overrides: Partial<Config> = {},
+): Promise<void> {
+  await withServer(async (server) => {
+    const pool = new SocketPool(server.url);
+    try {
+      await fn(server, pool);
+    } finally {
+      await pool.closeAll();
+    }
+  }, overrides);
+}

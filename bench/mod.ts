@@ -1,5 +1,5 @@
 /**
- * Runs every benchmark in this folder (each `bench/*.ts` except this file) one after another,
+ * Runs every benchmark in this folder (each `bench/*.ts` except this file and `*_seed.ts`) one after another,
  * each in its own process so that one bench's KV and timers cannot disturb the next.
  * Arguments name benches to run (`deno task bench kv_commit fanout`); none runs them all.
  */
@@ -7,7 +7,8 @@ const here = new URL(".", import.meta.url);
 const self = new URL(import.meta.url).pathname.split("/").pop()!;
 const all = [...Deno.readDirSync(here)]
   .filter((entry) => entry.isFile && entry.name.endsWith(".ts") && entry.name !== self)
-  .filter((entry) => !entry.name.endsWith("_test.ts"))
+  // Helpers of a bench (inbox_seed.ts) are modules, not benches.
+  .filter((entry) => !entry.name.endsWith("_test.ts") && !entry.name.endsWith("_seed.ts"))
   .map((entry) => entry.name)
   .sort();
 const wanted = Deno.args.length > 0

@@ -156,6 +156,30 @@ export interface UpdateReply {
   effects: TicketEffect[];
 }
 
+/** The fields every new ticket takes from its request, with the desk's next id and a uuid. */
+function newTicketFields(
+  s: DeskState,
+  arg: Pick<InboundArg, "contactId" | "whatsappId" | "queueId" | "isGroup" | "channel">,
+) {
+  return {
+    id: s.counter + 1,
+    uuid: crypto.randomUUID(),
+    companyId: s.companyId,
+    contactId: arg.contactId,
+    whatsappId: arg.whatsappId,
+    queueId: arg.queueId,
+    isGroup: arg.isGroup,
+    channel: arg.channel,
+  };
+}
+
+/** Stores a new ticket and advances the company's ticket counter in the same commit. */
+async function storeNew(ctx: Ctx, ticket: Ticket): Promise<void> {
+  await commit(ctx, undefined, ticket);
+  ctx.state.counter = ticket.id;
+  ctx.set(ticketCounterKey(ctx.state.companyId), ticket.id);
+}
+
 export const ticketDesk = defineActor({
   kind: "ticket-desk",
   idleMs: Infinity,
@@ -165,49 +189,27 @@ export const ticketDesk = defineActor({
   handlers: {
     /** POST /tickets: a new ticket after the opening rules and the one-active-ticket rule. */
     async create(ctx, arg: CreateArg): Promise<Ticket> {
-      const s = ctx.state;
-      const id = s.counter + 1;
       const { ticket } = decide(null, {
         type: "create",
-        id,
-        uuid: crypto.randomUUID(),
-        companyId: s.companyId,
-        contactId: arg.contactId,
-        whatsappId: arg.whatsappId,
-        queueId: arg.queueId,
+        ...newTicketFields(ctx.state, arg),
         userId: arg.userId,
         status: arg.status,
-        isGroup: arg.isGroup,
-        channel: arg.channel,
       }, arg.who, arg.settings, ctx.now);
-      assertOnlyActive(s, ticket!);
-      await commit(ctx, undefined, ticket!);
-      s.counter = id;
-      ctx.set(ticketCounterKey(s.companyId), id);
+      assertOnlyActive(ctx.state, ticket!);
+      await storeNew(ctx, ticket!);
       return ticket!;
     },
 
     /** Inbound message: the open or pending ticket of the contact there, or a new pending one. */
     async inbound(ctx, arg: InboundArg): Promise<{ ticket: Ticket; created: boolean }> {
-      const s = ctx.state;
-      const found = s.index.activeOf(arg.contactId, arg.whatsappId);
+      const found = ctx.state.index.activeOf(arg.contactId, arg.whatsappId);
       if (found) return { ticket: found, created: false };
-      const id = s.counter + 1;
       const ticket = buildTicket({
-        id,
-        uuid: crypto.randomUUID(),
-        companyId: s.companyId,
-        contactId: arg.contactId,
-        whatsappId: arg.whatsappId,
-        queueId: arg.queueId,
+        ...newTicketFields(ctx.state, arg),
         userId: null,
         status: "pending",
-        isGroup: arg.isGroup,
-        channel: arg.channel,
       }, ctx.now);
-      await commit(ctx, undefined, ticket);
-      s.counter = id;
-      ctx.set(ticketCounterKey(s.companyId), id);
+      await storeNew(ctx, ticket);
       return { ticket, created: true };
     },
 

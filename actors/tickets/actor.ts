@@ -112,6 +112,11 @@ async function commit(ctx: Ctx, before: Ticket | undefined, next: Ticket): Promi
     emit(ctx, before, { action: "removeFromList", ticketId: before.id });
   }
   emit(ctx, next, { action: "update", ticket: item });
+  if (before && before.queueId !== next.queueId) {
+    // Spec 000 §4 names this ticket action: the ticket changed queue (chatbot choice or
+    // transfer); it reaches the users of the new queue with the queue it came from.
+    emit(ctx, next, { action: "moved-to-queue", ticket: item, fromQueueId: before.queueId });
+  }
 }
 
 /** Throws ERR_OTHER_OPEN_TICKET when another active ticket holds `t`'s contact and connection. */

@@ -157,6 +157,26 @@ export class ActorSystem {
     }
   }
 
+  /** Kinds registered so far (collections appear as `collection:{name}`). */
+  get kinds(): string[] {
+    return [...this.#defs.keys()];
+  }
+
+  /**
+   * Drops every live actor for which `predicate(kind, id)` holds (a deleted company's actors,
+   * so nothing stale answers afterwards); queued messages go to a fresh activation, as on any
+   * eviction. Returns how many were dropped.
+   */
+  evictWhere(predicate: (kind: string, id: string) => boolean): number {
+    let dropped = 0;
+    for (const instance of [...this.#instances.values()]) {
+      if (!predicate(instance.def.kind, instance.id)) continue;
+      this.#evict(instance);
+      dropped++;
+    }
+    return dropped;
+  }
+
   #track<T>(promise: Promise<T>): Promise<T> {
     this.#inflight.add(promise);
     const done = () => this.#inflight.delete(promise);

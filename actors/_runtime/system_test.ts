@@ -90,6 +90,20 @@ Deno.test("ActorSystem activation reloads state from KV after passivateAll()", a
   });
 });
 
+Deno.test("ActorSystem.evictWhere() drops only the matching actors, which reload from KV", async () => {
+  await withSystem(async ({ system }) => {
+    const { def, stats } = counterKind();
+    for (const id of ["5", "5:1", "50"]) await system.ref(def, id).ask("inc", undefined);
+    assert.deepEqual(system.kinds.includes("test_counter"), true);
+    const dropped = system.evictWhere((_kind, id) => id === "5" || id.startsWith("5:"));
+    assert.equal(dropped, 2);
+    assert.equal(system.liveActors, 1);
+    await system.kv.delete(["counter", "5"]);
+    assert.equal(await system.ref(def, "5").ask("get", undefined), 0);
+    assert.equal(stats.loads, 4);
+  });
+});
+
 Deno.test("ActorSystem passivates an actor idle for longer than its idleMs", async () => {
   await withSystem(async ({ system }) => {
     const { def, stats } = counterKind(30);

@@ -9,8 +9,7 @@ import type { ActorSystem } from "../../actors/_runtime/system.ts";
 import { companies, PLATFORM } from "../../actors/platform/collections.ts";
 import { companyNameTaken, createCompany } from "../../actors/platform/commands.ts";
 import { getCompany, getPlan, platformCompanyId } from "../../actors/platform/lookup.ts";
-import { removeCompanySettings, setSetting } from "../../actors/platform/settings_commands.ts";
-import { removeCompanyUsers } from "../../actors/platform/user_commands.ts";
+import { setSetting } from "../../actors/platform/settings_commands.ts";
 import { CompanyInput, CompanySchedulesInput, SignupInput } from "../../domain/company.ts";
 import { forbidden, notFound } from "../../domain/errors.ts";
 import { matchesSearch, paginate, SearchPage } from "../../domain/paging.ts";
@@ -20,6 +19,7 @@ import type { AppEnv } from "../deps.ts";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
 import { idParam, parseBody, parseQuery } from "../http/validate.ts";
 import { companyDetail, companyViewer } from "./company_view.ts";
+import { deleteCompany } from "./company_delete.ts";
 import { signupFromInput } from "./signup.ts";
 
 const noCompany = (id: number | string | undefined) =>
@@ -152,11 +152,7 @@ export function companyRoutes(): Hono<AppEnv> {
     if (id === (await platformCompanyId(system))) {
       throw forbidden("The platform company cannot be deleted");
     }
-    // Users first: a company whose users outlived it would leave logins pointing nowhere.
-    await removeCompanyUsers(system, id);
-    await companies.in(system, PLATFORM).remove(id, () => noCompany(id));
-    // TODO(#2): the company's queues, connections, contacts and tickets stay in KV, unreachable.
-    await removeCompanySettings(system, id);
+    await deleteCompany(c.get("deps"), id);
     return c.json({ message: "Company deleted" });
   });
 

@@ -1,0 +1,97 @@
+/**
+ * Purging a deleted company's tenant data (DESIGN §3): every KV key of the form
+ * `[kind, companyId, ...]` (and `["counter", name, companyId]`), its armed actor timers, and its
+ * live actors, so nothing stale answers afterwards. Collection kinds are derived from the
+ * actors registered with the system (`collection:{name}`); the other tenant stores are named
+ * from their keys modules.
+ */
+import type { ActorSystem } from "../_runtime/system.ts";
+import { companyMessagesPrefix } from "../messages/keys.ts";
+import { companyTicketsPrefix, ticketCounterKey } from "../tickets/keys.ts";
+
+/** Tenant stores that are not collections: `[kind, companyId, ...]`. */
+const TENANT_KINDS = [
+  "contact",
+  "message_by_provider",
+  "message_meta",
+  "session",
+  "outbox",
+  "baileys_auth",
+] as const;
+
+/** Counters kept as `["counter", name, companyId]` by non-collection actors. */
+const TENANT_COUNTERS = ["contact"] as const;
+
+/** Most deletes one `kv.atomic` may hold. */
+export const PURGE_BATCH = 1000;
+
+/** Collection names among the registered actor kinds (`collection:{name}`). */
+function collectionNames(system: ActorSystem): string[] {
+  return system.kinds.filter((k) => k.startsWith("collection:")).map((k) => k.slice(11));
+}
+
+/** Every KV prefix that holds tenant data of `companyId`. */
+export function tenantPrefixes(system: ActorSystem, companyId: number): Deno.KvKey[] {
+  const prefixes: Deno.KvKey[] = [
+    companyTicketsPrefix(companyId),
+    ticketCounterKey(companyId),
+    companyMessagesPrefix(companyId),
+    ...TENANT_KINDS.map((kind) => [kind, companyId]),
+    ...TENANT_COUNTERS.map((name) => ["counter", name, companyId]),
+  ];
+  for (const name of collectionNames(system)) {
+    prefixes.push([name, companyId], ["counter", name, companyId]);
+  }
+  return prefixes;
+}
+
+/** True for an actor id addressing company `companyId` (`"{id}"` or `"{id}:…"`). */
+export function isTenantActorId(companyId: number, actorId: string): boolean {
+  return actorId === String(companyId) || actorId.startsWith(`${companyId}:`);
+}
+
+/** Keys under `prefix`, plus `prefix` itself when it is a whole key (a counter). */
+async function keysUnder(kv: Deno.Kv, prefix: Deno.KvKey): Promise<Deno.KvKey[]> {
+  const keys = await Array.fromAsync(kv.list({ prefix }, { batchSize: PURGE_BATCH }), (e) => e.key);
+  if ((await kv.get(prefix)).versionstamp !== null) keys.push(prefix);
+  return keys;
+}
+
+/** Armed timers (`["timer", kind, actorId, timerId]`) of the company's actors. */
+async function tenantTimers(system: ActorSystem, companyId: number): Promise<Deno.KvKey[]> {
+  const keys: Deno.KvKey[] = [];
+  for (const kind of system.kinds) {
+    for await (const entry of system.kv.list({ prefix: ["timer", kind] })) {
+      if (isTenantActorId(companyId, String(entry.key[2]))) keys.push(entry.key);
+    }
+  }
+  return keys;
+}
+
+/** Deletes `keys` in atomics of at most PURGE_BATCH deletes. */
+async function deleteInBatches(kv: Deno.Kv, keys: Deno.KvKey[]): Promise<void> {
+  for (let i = 0; i < keys.length; i += PURGE_BATCH) {
+    const op = kv.atomic();
+    for (const key of keys.slice(i, i + PURGE_BATCH)) op.delete(key);
+    const result = await op.commit();
+    if (!result.ok) throw new Error(`Purge of ${keys.length} keys failed at batch ${i}`);
+  }
+}
+
+/**
+ * Removes every KV key and live actor of company `companyId`; resolves with the number of keys
+ * deleted. The caller stops the company's channel sessions first and removes the company,
+ * users and settings records through their collections.
+ */
+export async function purgeCompany(system: ActorSystem, companyId: number): Promise<number> {
+  const isTenant = (_kind: string, id: string) => isTenantActorId(companyId, id);
+  system.evictWhere(isTenant);
+  const keys = (await Promise.all(
+    tenantPrefixes(system, companyId).map((prefix) => keysUnder(system.kv, prefix)),
+  )).flat();
+  keys.push(...await tenantTimers(system, companyId));
+  await deleteInBatches(system.kv, keys);
+  // An actor a request activated meanwhile holds the records just deleted.
+  system.evictWhere(isTenant);
+  return keys.length;
+}

@@ -11,8 +11,11 @@ import { accessState } from "../auth/access.ts";
 
 /** A verified principal, or the close code that refuses the socket. */
 export type SocketAuth =
-  /** `updatedAt` of the user record read, to order it against user events. */
-  | { principal: Principal; updatedAt: number }
+  /**
+   * `updatedAt` of the user record read, to order it against user events; its `tokenVersion`
+   * (a later logout or password change bumps it and closes the socket); the token's `exp` (s).
+   */
+  | { principal: Principal; updatedAt: number; tokenVersion: number; exp: number }
   | { code: number; reason: string };
 
 /** Checks `token` for a socket; billing-only tokens are refused (no live events there). */
@@ -44,5 +47,7 @@ export async function authenticateSocket(
       queueIds: user.queueIds,
     },
     updatedAt: user.updatedAt,
+    tokenVersion: user.tokenVersion,
+    exp: claims.exp,
   };
 }

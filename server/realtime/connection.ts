@@ -96,6 +96,10 @@ export class Connection {
   authenticating = false;
   /** Closes a socket that never sends its auth frame. */
   authTimer?: ReturnType<typeof setTimeout>;
+  /** The user's `tokenVersion` when the socket authenticated; a higher one revokes it. */
+  tokenVersion = 0;
+  /** Closes the socket when its access token expires. */
+  expiryTimer?: ReturnType<typeof setTimeout>;
 
   #queue: BacklogEntry[] = [];
 

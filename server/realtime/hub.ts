@@ -182,6 +182,7 @@ export class Hub {
     if (conn.detached) return;
     conn.detached = true;
     clearTimeout(conn.authTimer);
+    clearTimeout(conn.expiryTimer);
     this.#conns.delete(conn);
     const principal = conn.principal;
     if (!principal) return;
@@ -204,6 +205,8 @@ export class Hub {
     const room = this.#room(principal.companyId);
     await room.ready;
     if (conn.detached) return;
+    conn.tokenVersion = result.tokenVersion;
+    this.#armExpiry(conn, result.exp);
     room.add(conn, principal, updatedAt);
     conn.authenticating = false;
     this.#presence.up(principal.companyId, principal.id);
@@ -218,6 +221,35 @@ export class Hub {
     // Catch a user change that was published while the token was being checked.
     const user = await getUser(this.system, principal.id).catch(() => undefined);
     if (user) room.updatePrincipal(principalOf(user), user.updatedAt);
+    if (user) this.#revokeStale(room, user.id, user.tokenVersion);
+  }
+
+  /** Closes `conn` with 4003 (refresh, then reconnect) once its access token's `exp` passes. */
+  #armExpiry(conn: Connection, exp: number): void {
+    clearTimeout(conn.expiryTimer);
+    // setTimeout holds at most 2^31-1 ms; a longer-lived token is re-armed when that runs out.
+    const delay = Math.min(Math.max(0, exp * 1000 - Date.now()), 2 ** 31 - 1);
+    conn.expiryTimer = setTimeout(() => {
+      if (exp * 1000 > Date.now()) return this.#armExpiry(conn, exp);
+      this.#drop(conn, CLOSE.expiredToken, "Token expired");
+    }, delay);
+  }
+
+  /** Closes (4001) the user's sockets authenticated before its `tokenVersion` was bumped. */
+  #revokeStale(room: Room, userId: number, tokenVersion: number): void {
+    for (const conn of [...(room.members.get(userId)?.conns ?? [])]) {
+      if (conn.tokenVersion < tokenVersion) this.#drop(conn, CLOSE.invalidToken, "Token revoked");
+    }
+  }
+
+  /**
+   * A user record changed: logout and password changes bump `tokenVersion` (not in the event,
+   * which leaves secrets out), so the user's sockets, if any, check the record.
+   */
+  async #checkRevoked(room: Room, userId: number): Promise<void> {
+    if (!room.members.get(userId)?.conns.size) return;
+    const user = await getUser(this.system, userId).catch(() => undefined);
+    if (user) this.#revokeStale(room, userId, user.tokenVersion);
   }
 
   #handle(conn: Connection, frame: ClientFrame): void {
@@ -286,6 +318,7 @@ export class Hub {
       const parsed = UserEvent.safeParse(event.data);
       if (parsed.success && parsed.data.user) {
         room.updatePrincipal(principalOf(parsed.data.user), parsed.data.user.updatedAt);
+        void this.#checkRevoked(room, parsed.data.user.id);
       } else if (parsed.success && parsed.data.action === "delete") {
         removedUser = parsed.data.userId;
       }

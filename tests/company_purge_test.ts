@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { companyMediaDir } from "../actors/messages/media_files.ts";
 import { isTenantActorId, tenantPrefixes } from "../actors/tenancy/purge.ts";
 import { makeUser } from "./helpers/fixtures.ts";
 import { freshNumber, inboundText, receive } from "./helpers/messages.ts";
@@ -40,6 +41,9 @@ Deno.test("DELETE /companies/:id purges every tenant key, its actors and its tok
       assert.ok(kinds.has(kind), `fixture wrote no ${kind} key: ${[...kinds]}`);
     }
     const demoKeys = (await keysOfCompany(kv, server.demo!.companyId)).length;
+    const mediaDir = companyMediaDir(server.deps.config.dataDir, id);
+    await Deno.mkdir(mediaDir, { recursive: true });
+    await Deno.writeTextFile(`${mediaDir}/foto.txt`, "x");
 
     assert.equal((await owner.delete(`/companies/${id}`)).status, 200);
 
@@ -48,6 +52,7 @@ Deno.test("DELETE /companies/:id purges every tenant key, its actors and its tok
       assert.equal((await Array.fromAsync(kv.list({ prefix }))).length, 0, `left under ${prefix}`);
     }
     assert.equal((await keysOfCompany(kv, server.demo!.companyId)).length, demoKeys);
+    await assert.rejects(Deno.stat(mediaDir), Deno.errors.NotFound);
     for (const path of ["/queue", "/tags", `/tickets/${ticketId}`, "/contacts"]) {
       const after = await admin.get(path);
       assert.ok(after.status === 401 || after.status === 403, `${path} answered ${after.status}`);

@@ -37,6 +37,32 @@ async function serve(kvPath: string, dataDir: string): Promise<void> {
   console.log(JSON.stringify({ port: server.port, startMs, sinceProcessMs: performance.now() }));
 }
 
+/**
+ * Extra flags for the server process: `--server-v8-flags=--trace-gc` (say) is passed on as
+ * `--v8-flags=…`, and what the server prints after its port line goes to `--server-log=path`.
+ */
+function serverFlags(): string[] {
+  const v8 = Deno.args.find((a) => a.startsWith("--server-v8-flags="));
+  return v8 ? [`--v8-flags=${v8.slice("--server-v8-flags=".length)}`] : [];
+}
+
+/** Keeps reading the server's stdout (so it never blocks on a full pipe), to the log file if any. */
+async function drain(reader: ReadableStreamDefaultReader<string>, rest: string): Promise<void> {
+  const path = Deno.args.find((a) => a.startsWith("--server-log="))?.slice("--server-log=".length);
+  const file = path ? await Deno.open(path, { write: true, create: true, truncate: true }) : null;
+  const out = new TextEncoder();
+  try {
+    if (file && rest) await file.write(out.encode(rest));
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      if (file) await file.write(out.encode(value));
+    }
+  } finally {
+    file?.close();
+  }
+}
+
 interface Result {
   name: string;
   requests: number;
@@ -99,42 +125,59 @@ async function main(): Promise<void> {
     bigTicketMessages: 200,
     searchWord: SEARCH_WORD,
   };
-  const dir = await Deno.makeTempDir({ prefix: "balcao-inbox-bench-" });
+  // `--reuse=dir` keeps the seeded store in `dir` and reuses it on the next run (profiling;
+  // the PUT steps of a run change the pending tickets, so quoted figures come from fresh seeds).
+  const reuse = Deno.args.find((a) => a.startsWith("--reuse="))?.slice("--reuse=".length);
+  const dir = reuse ?? await Deno.makeTempDir({ prefix: "balcao-inbox-bench-" });
   const kvPath = `${dir}/bench.kv`;
   const dataDir = `${dir}/media`;
+  const savedPath = `${dir}/seeded.json`;
+  const saved = reuse ? await Deno.readTextFile(savedPath).then(JSON.parse).catch(() => null) : null;
 
   // 1. Demo tenant, queues and agents through the product, then the volume straight into KV.
   const seedStart = performance.now();
-  const first = await startServer({
-    kvPath, dataDir, port: 0, demo: true, passwordHash: "fast", secret: SECRET,
-  });
-  const companyId = first.demo!.companyId;
-  const conns = await whatsapps.in(first.deps.system, companyId).list();
-  const whatsappId = (conns.find((w) => w.isDefault) ?? conns[0])?.id;
-  if (!whatsappId) throw new Error("The demo tenant has no connection");
-  const staff = await seedStaff(first.deps.system, companyId, PASSWORD);
-  await first.close();
-  const kv = await Deno.openKv(kvPath);
-  const seeded = await seedVolume(kv, { ...plan, companyId, whatsappId }, staff);
-  kv.close();
+  let seeded: { bigTicketId: number; pendingIds: number[] };
+  let staff: { userEmails: string[] };
+  if (saved) ({ seeded, staff } = saved);
+  else {
+    if (reuse) await Deno.mkdir(dir, { recursive: true });
+    const first = await startServer({
+      kvPath, dataDir, port: 0, demo: true, passwordHash: "fast", secret: SECRET,
+    });
+    const companyId = first.demo!.companyId;
+    const conns = await whatsapps.in(first.deps.system, companyId).list();
+    const whatsappId = (conns.find((w) => w.isDefault) ?? conns[0])?.id;
+    if (!whatsappId) throw new Error("The demo tenant has no connection");
+    const seededStaff = await seedStaff(first.deps.system, companyId, PASSWORD);
+    await first.close();
+    const kv = await Deno.openKv(kvPath);
+    seeded = await seedVolume(kv, { ...plan, companyId, whatsappId }, seededStaff);
+    kv.close();
+    staff = seededStaff;
+    if (reuse) await Deno.writeTextFile(savedPath, JSON.stringify({ seeded, staff }));
+  }
   const seedSeconds = (performance.now() - seedStart) / 1000;
   console.log(`seeded in ${seedSeconds.toFixed(1)} s`);
 
   // 2. Cold start: spawn the server process, wait for its port, log in, list.
   const spawnAt = performance.now();
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", import.meta.filename!, "--serve", kvPath, dataDir],
+    args: ["run", "-A", ...serverFlags(), import.meta.filename!, "--serve", kvPath, dataDir],
     stdout: "piped",
     stderr: "inherit",
   }).spawn();
   const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let line = "";
-  while (!line.includes("\n")) {
+  // The port line is the first `{"port"…}` (V8 tracing, buffered, may print around it).
+  let text = "";
+  const portLine = () => text.match(/\{"port".*\n/);
+  while (!portLine()) {
     const { value, done } = await reader.read();
     if (done) throw new Error("Server exited before listening");
-    line += value;
+    text += value;
   }
-  const { port, startMs, sinceProcessMs } = JSON.parse(line.split("\n")[0]);
+  const found = portLine()!;
+  const { port, startMs, sinceProcessMs } = JSON.parse(found[0]);
+  const drained = drain(reader, text.slice(0, found.index) + text.slice(found.index! + found[0].length));
   const base = `http://127.0.0.1:${port}`;
   const adminToken = await login(base, "admin@demo.local");
   const firstList = await fetch(`${base}/tickets?status=open&showAll=true`, {
@@ -201,6 +244,7 @@ async function main(): Promise<void> {
   const memory = rssOf(child.pid);
   child.kill("SIGTERM");
   await child.status;
+  await drained;
 
   console.log("\nsummary");
   console.log(`  seed: ${plan.contacts} contacts, ${plan.tickets} tickets, ${plan.messages} messages in ${seedSeconds.toFixed(1)} s`);
@@ -216,7 +260,7 @@ async function main(): Promise<void> {
   console.log(`  messages page: p99 ${messages.p99.toFixed(2)} ms (target ≤ 10 ms)`);
   const puts = results.filter((r) => r.name.startsWith("PUT"));
   console.log(`  ticket updates: ${Math.min(...puts.map((r) => r.rps)).toFixed(0)} /s (target ≥ 2000/s)`);
-  await Deno.remove(dir, { recursive: true }).catch(() => {});
+  if (!reuse) await Deno.remove(dir, { recursive: true }).catch(() => {});
 }
 
 if (Deno.args[0] === "--serve") await serve(Deno.args[1], Deno.args[2]);

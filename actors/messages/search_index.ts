@@ -74,13 +74,40 @@ interface CompanyIndex {
   buffer: Array<{ ticketId: number; body: string }>;
 }
 
-function addText(index: CompanyIndex, ticketId: number, body: string): void {
-  for (const word of wordsOf(body)) {
-    if (word.length > MAX_WORD) continue;
-    let postings = index.words.get(word);
-    if (!postings) index.words.set(word, postings = new Postings());
-    if (postings.add(ticketId)) index.pairs++;
+/** Raw tokens whose folded words are remembered (bounds `TokenWords`). */
+const TOKEN_CACHE = 50_000;
+
+/**
+ * The indexed words of each whitespace-separated token, remembered: messages reuse a small
+ * vocabulary, so folding (Unicode normalisation for accented text) runs once per distinct
+ * token instead of once per message. Whitespace separates words in `wordsOf`'s both paths,
+ * so the words of a text are the union of its tokens' words.
+ */
+class TokenWords {
+  #words = new Map<string, readonly string[]>();
+
+  of(token: string): readonly string[] {
+    let words = this.#words.get(token);
+    if (words === undefined) {
+      if (this.#words.size >= TOKEN_CACHE) this.#words.clear();
+      words = [...wordsOf(token)].filter((w) => w.length <= MAX_WORD);
+      this.#words.set(token, words);
+    }
+    return words;
   }
+}
+
+function addText(index: CompanyIndex, tokens: TokenWords, ticketId: number, body: string): void {
+  for (const token of body.split(/\s+/)) {
+    if (token.length === 0) continue;
+    for (const word of tokens.of(token)) addWord(index, ticketId, word);
+  }
+}
+
+function addWord(index: CompanyIndex, ticketId: number, word: string): void {
+  let postings = index.words.get(word);
+  if (!postings) index.words.set(word, postings = new Postings());
+  if (postings.add(ticketId)) index.pairs++;
 }
 
 /** The message indexes of one actor system (one per app; see `messageSearch`). */
@@ -88,6 +115,7 @@ export class MessageSearch {
   #kv: Deno.Kv;
   #now: () => number;
   #indexes = new Map<number, CompanyIndex>();
+  #tokens = new TokenWords();
 
   constructor(system: ActorSystem) {
     this.#kv = system.kv;
@@ -151,9 +179,9 @@ export class MessageSearch {
           { batchSize: 1000 },
         )
       ) {
-        addText(index, entry.value.ticketId, entry.value.body);
+        addText(index, this.#tokens, entry.value.ticketId, entry.value.body);
       }
-      for (const item of index.buffer) addText(index, item.ticketId, item.body);
+      for (const item of index.buffer) addText(index, this.#tokens, item.ticketId, item.body);
     } catch (error) {
       this.#indexes.delete(companyId);
       throw error;
@@ -189,7 +217,7 @@ export class MessageSearch {
     const body = data.message?.body;
     if (typeof ticketId !== "number" || typeof body !== "string") return;
     if (index.building) index.buffer.push({ ticketId, body });
-    else addText(index, ticketId, body);
+    else addText(index, this.#tokens, ticketId, body);
   }
 }
 

@@ -23,6 +23,7 @@ async function quotedOf(
   companyId: number,
   messages: readonly Message[],
 ): Promise<Map<string, Message>> {
+  if (!messages.some((m) => m.quotedMsgId !== null)) return new Map();
   const known = new Map(messages.map((m) => [m.id, m]));
   const wanted: Deno.KvKey[] = [];
   const seen = new Set<string>();
@@ -54,17 +55,21 @@ export async function messageViews(
 ): Promise<MessageView[]> {
   const quoted = await quotedOf(ctx.kv, companyId, messages);
   const now = Date.now();
-  return await Promise.all(messages.map(async (m) => {
+  // Only media need the (async) URL signing; the rest is built without a promise per message.
+  const urls = messages.some((m) => m.mediaUrl)
+    ? await Promise.all(messages.map((m) => m.mediaUrl ? signMediaUrl(ctx.secret, companyId, m.mediaUrl, now) : null))
+    : null;
+  return messages.map((m, i) => {
     const { sendAttempts: _attempts, ...fields } = m;
     return {
       ...fields,
-      mediaUrl: m.mediaUrl ? await signMediaUrl(ctx.secret, companyId, m.mediaUrl, now) : null,
+      mediaUrl: urls ? urls[i] : null,
       contact,
       quotedMsg: m.quotedMsgId ? quotedView(quoted.get(m.quotedMsgId)) : null,
       createdAt: new Date(m.createdAt).toISOString(),
       updatedAt: new Date(m.updatedAt).toISOString(),
     };
-  }));
+  });
 }
 
 /** The view of one message. */

@@ -105,6 +105,30 @@ function compareBy(q: TicketQuery): (a: Ticket, b: Ticket) => number {
 }
 
 /**
+ * The first `k` of `items` in `compare` order, sorted. A page of many matches keeps only a
+ * sorted window of `k` (one comparison for most items) instead of sorting every match.
+ */
+export function firstInOrder<T>(items: T[], compare: (a: T, b: T) => number, k: number): T[] {
+  if (k * 4 >= items.length) return items.sort(compare);
+  const best: T[] = [];
+  for (const item of items) {
+    if (best.length === k) {
+      if (compare(item, best[k - 1]) >= 0) continue;
+      best.pop();
+    }
+    let lo = 0;
+    let hi = best.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compare(best[mid], item) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    best.splice(lo, 0, item);
+  }
+  return best;
+}
+
+/**
  * One page of the tickets `who` may see that match `q`. `searchIds`, when given, restricts
  * the result to those tickets (the search tab's matches by contact and message text).
  */
@@ -131,8 +155,8 @@ export function queryTickets(
       const t = index.byId.get(id);
       if (t && matches(t)) found.push(t);
     }
-    found.sort(compareBy(q));
-    return { tickets: found.slice(offset, end), count: found.length, hasMore: end < found.length };
+    const first = firstInOrder(found, compareBy(q), end);
+    return { tickets: first.slice(offset, end), count: found.length, hasMore: end < found.length };
   }
   const sources = sourcesFor(index, q, who, all);
   const ascending = q.order === "ASC";

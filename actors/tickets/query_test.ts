@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import type { Principal } from "../../domain/permissions.ts";
 import { buildTicket, type Ticket } from "../../domain/ticket.ts";
 import { TicketIndex } from "./index.ts";
-import { queryTickets } from "./query.ts";
+import { firstInOrder, queryTickets } from "./query.ts";
 
 const agent: Principal = { id: 3, companyId: 1, profile: "user", super: false, queueIds: [10] };
 
@@ -50,4 +50,15 @@ Deno.test("TicketIndex.put() moves a ticket between lists and clears cached coun
   index.drop(2);
   assert.equal(queryTickets(index, { status: "pending" }, agent, {}).count, 0);
   assert.equal(index.byContact.get(2), undefined);
+});
+
+Deno.test("firstInOrder() keeps the first k in order, as a full sort would, ties included", () => {
+  const compare = (a: number, b: number) => Math.floor(a / 3) - Math.floor(b / 3);
+  for (const k of [1, 5, 20, 300]) {
+    const items = Array.from({ length: 200 }, (_, i) => (i * 7919) % 211);
+    const sorted = [...items].sort(compare).slice(0, k);
+    const first = firstInOrder([...items], compare, k);
+    assert.deepEqual(first.map((x) => Math.floor(x / 3)), sorted.map((x) => Math.floor(x / 3)));
+    assert.equal(first.length, Math.min(k, items.length));
+  }
 });

@@ -61,7 +61,10 @@ async function readPage(deps: AppDeps, who: Principal, ticketId: number, pageNum
     pageOfMessages(deps.kv, who.companyId, ticketId, pageNumber, MESSAGE_PAGE_SIZE),
     messageCount(deps.system, who.companyId, ticketId),
   ]);
-  const current = ghost ? ticket : await markTicketRead(deps.system, who.companyId, ticketId);
+  // Nothing unread (the usual case when a conversation is reopened): no write, no event.
+  const current = ghost || ticket.unreadMessages === 0
+    ? ticket
+    : await markTicketRead(deps.system, who.companyId, ticketId);
   const [views, lookups] = await Promise.all([
     viewsOf(deps, ticket, messages),
     loadLookups(deps.system, who.companyId),

@@ -88,7 +88,7 @@ async function serverMain(): Promise<void> {
         queueIds: n % 5 === 0 ? [1 + (n % QUEUES), 1 + ((n + 7) % QUEUES)] : [1 + (n % QUEUES)],
       })));
     for (const user of made) {
-      const token = await signAccess(server.deps.secret, { id: user.id, companyId, scope: "full" }, 3600, Date.now());
+      const token = await signAccess(server.deps.secret, { id: user.id, companyId, scope: "full", tokenVersion: user.tokenVersion }, 3600, Date.now());
       sockets.push({
         token,
         principal: { id: user.id, companyId, profile: user.profile, super: false, queueIds: user.queueIds },

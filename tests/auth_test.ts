@@ -37,3 +37,17 @@ Deno.test("GET /auth/me needs a token; POST /auth/refresh_token uses the cookie"
     assert.equal((await agent.post("/auth/refresh_token")).status, 401);
   });
 });
+
+Deno.test("DELETE /auth/logout revokes the access token at once, not only the refresh cookie", async () => {
+  await withServer(async (server) => {
+    const first = await server.login("agent@demo.local");
+    const second = await server.login("agent@demo.local");
+    assert.equal((await first.get("/auth/me")).status, 200);
+    assert.equal((await second.delete("/auth/logout")).status, 200);
+    const revoked = await first.get("/auth/me");
+    assert.equal(revoked.status, 401);
+    assert.equal(revoked.body.error, "ERR_SESSION_EXPIRED");
+    const again = await server.login("agent@demo.local");
+    assert.equal((await again.get("/auth/me")).status, 200);
+  });
+});

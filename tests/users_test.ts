@@ -132,7 +132,7 @@ Deno.test("PUT /users/{id}: a plain user edits only itself and only its own fiel
   });
 });
 
-Deno.test("PUT /users/{id} with a new password revokes the user's refresh tokens", async () => {
+Deno.test("PUT /users/{id} with a new password revokes the user's refresh and access tokens", async () => {
   await withServer(async (server) => {
     const agent = await server.login("agent@demo.local");
     const me = (await agent.get("/auth/me")).body;
@@ -140,8 +140,10 @@ Deno.test("PUT /users/{id} with a new password revokes the user's refresh tokens
     const changed = await agent.put(`/users/${me.id}`, { password: "novasenha" });
     assert.equal(changed.status, 200);
     assert.equal((await agent.post("/auth/refresh_token")).status, 401);
-    await server.login("agent@demo.local", "novasenha");
-    const empty = await agent.put(`/users/${me.id}`, { password: "", name: "Alice" });
+    // The access token issued before the change is revoked at once too.
+    assert.equal((await agent.get("/auth/me")).status, 401);
+    const renewed = await server.login("agent@demo.local", "novasenha");
+    const empty = await renewed.put(`/users/${me.id}`, { password: "", name: "Alice" });
     assert.equal(empty.status, 200);
     await server.login("agent@demo.local", "novasenha");
   });

@@ -49,7 +49,7 @@ async function issueTokens(
   });
   return await signAccess(
     deps.secret,
-    { id: user.id, companyId: user.companyId, scope },
+    { id: user.id, companyId: user.companyId, scope, tokenVersion: user.tokenVersion },
     deps.config.accessTokenTtl,
     now,
   );

@@ -41,7 +41,9 @@ export function requireAuth(options: { billing?: boolean } = {}): MiddlewareHand
     }
     if (claims === "invalid") throw sessionExpired();
     const user = await getUser(deps.system, claims.id);
-    if (!user || user.companyId !== claims.companyId) throw sessionExpired();
+    if (!user || user.companyId !== claims.companyId || user.tokenVersion !== claims.tokenVersion) {
+      throw sessionExpired();
+    }
     const { company, active } = await accessState(deps.system, user, Date.now());
     if (!company) throw sessionExpired();
     if ((!active || claims.scope === "billing") && !options.billing) {

@@ -15,6 +15,8 @@ const AccessClaims = z.object({
   id: z.number(),
   companyId: z.number(),
   scope: z.enum(["full", "billing"]),
+  /** The user's `tokenVersion` at issue: a logout or password change revokes the token at once. */
+  tokenVersion: z.number(),
   exp: z.number(),
 });
 export type AccessClaims = z.infer<typeof AccessClaims>;

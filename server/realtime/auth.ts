@@ -33,6 +33,9 @@ export async function authenticateSocket(
   if (!user || user.companyId !== claims.companyId) {
     return { code: CLOSE.invalidToken, reason: `User ${claims.id} not found` };
   }
+  if (user.tokenVersion !== claims.tokenVersion) {
+    return { code: CLOSE.invalidToken, reason: "Token revoked" };
+  }
   const { company, active } = await accessState(deps.system, user, Date.now());
   if (!company) return { code: CLOSE.invalidToken, reason: `Company ${user.companyId} not found` };
   if (!active) {

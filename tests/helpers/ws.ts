@@ -235,7 +235,12 @@ export const fixtures = {
   ): Promise<string> {
     return signAccess(
       server.deps.secret,
-      { id: user.id, companyId: user.companyId, scope: options.scope ?? "full" },
+      {
+        id: user.id,
+        companyId: user.companyId,
+        scope: options.scope ?? "full",
+        tokenVersion: (user as Partial<Pick<User, "tokenVersion">>).tokenVersion ?? 0,
+      },
       options.ttl ?? 900,
       Date.now(),
     );

@@ -7,6 +7,10 @@
  *
  *   deno run -A bench/inbox.ts [--tickets=100000] [--contacts=50000] [--messages=1000000]
  *
+ * Profiling: `--reuse=dir` seeds once into `dir` and reuses it afterwards; the server
+ * process gets V8 flags with `--server-v8-flags=--trace-gc` and its later output goes to
+ * `--server-log=path`.
+ *
  * With `--serve <kvPath>` it is the server process the benchmark spawns.
  */
 import { whatsapps } from "../actors/whatsapps/collection.ts";

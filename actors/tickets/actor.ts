@@ -20,8 +20,8 @@ import {
   otherOpenTicket,
   Ticket,
   type TicketEffect,
+  type TicketCommand,
   type TicketSettings,
-  type TicketStatus,
 } from "../../domain/ticket.ts";
 import { commandsForUpdate, type TicketUpdate } from "../../domain/ticket_input.ts";
 import { type ActorContext, defineActor } from "../_runtime/actor.ts";
@@ -132,27 +132,14 @@ function get(state: DeskState, id: number): Ticket {
   return t;
 }
 
-/** New ticket fields asked by POST /tickets. */
-export interface CreateArg {
-  contactId: number;
-  whatsappId: number | null;
-  queueId: number | null;
-  userId: number | null;
-  status: TicketStatus;
-  isGroup: boolean;
-  channel: string;
-  who: Principal;
-  settings: TicketSettings;
-}
+/** The fields of the machine's `create` command that a caller chooses (the desk sets the rest). */
+type NewTicketRequest = Omit<Extract<TicketCommand, { type: "create" }>, "type" | "id" | "uuid" | "companyId">;
+
+/** New ticket fields asked by POST /tickets, with who asks and the company's settings. */
+export type CreateArg = NewTicketRequest & { who: Principal; settings: TicketSettings };
 
 /** What an inbound message asks: the contact's active ticket on the connection, or a new one. */
-export interface InboundArg {
-  contactId: number;
-  whatsappId: number | null;
-  isGroup: boolean;
-  queueId: number | null;
-  channel: string;
-}
+export type InboundArg = Omit<NewTicketRequest, "userId" | "status">;
 
 /** The reply of `update`: the ticket before and after, and the effects to perform. */
 export interface UpdateReply {

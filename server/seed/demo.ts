@@ -5,6 +5,7 @@
  * `seedDemo` below.
  */
 import { helps } from "../../actors/helps/collection.ts";
+import { announcements } from "../../actors/announcements/collection.ts";
 import { PLATFORM } from "../../actors/platform/collections.ts";
 import { createCompany, createPlan, createUser } from "../../actors/platform/commands.ts";
 import { queues } from "../../actors/queues/collection.ts";
@@ -111,6 +112,22 @@ export async function seedDemo(deps: AppDeps) {
   ]) {
     await helps.in(system, PLATFORM).create((id, now) => ({ id, title, description, video, createdAt: now, updatedAt: now }));
   }
+
+  // Announcements (issue #6): a welcome announcement from the platform owner, unread by all.
+  await announcements.in(system, PLATFORM).create((id, now) => ({
+    id,
+    title: "Bem-vindo ao Balcão!",
+    text: "Este é o sininho de informativos: a equipe da plataforma publica aqui novidades e avisos. " +
+      "Abra cada um e use 'Marcar todos como lidos' quando terminar.",
+    priority: 3,
+    status: true,
+    mediaPath: null,
+    mediaName: null,
+    companyId: platform.id,
+    createdBy: superUser.id,
+    createdAt: now,
+    updatedAt: now,
+  }));
 
   const logins: DemoLogin[] = [
     { email: superUser.email, role: "super (platform owner)", id: superUser.id },

@@ -17,6 +17,7 @@ import { whatsapps } from "../actors/whatsapps/collection.ts";
 import { sessionActor } from "../actors/sessions/mod.ts";
 import { ticketDesk, warmTickets } from "../actors/tickets/mod.ts";
 import { bindMessages, messagesActor } from "../actors/messages/mod.ts";
+import { trackingActor } from "../actors/ticket_tracking/mod.ts";
 import type { AppDeps } from "./deps.ts";
 
 export function registerActors(system: ActorSystem): void {
@@ -30,6 +31,7 @@ export function registerActors(system: ActorSystem): void {
   system.register(quickMessages.actor);
   system.register(ticketNotes.actor, oportunidades.actor);
   system.register(ticketDesk);
+  system.register(trackingActor);
 }
 
 /** Loads what every request needs in memory: the platform collections. */

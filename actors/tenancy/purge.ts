@@ -17,6 +17,7 @@ const TENANT_KINDS = [
   "session",
   "outbox",
   "baileys_auth",
+  "ticket_tracking",
 ] as const;
 
 /** Counters kept as `["counter", name, companyId]` by non-collection actors. */

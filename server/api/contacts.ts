@@ -17,6 +17,7 @@ import {
 } from "../../actors/contacts/mod.ts";
 import { companyUsers, getCompanyUser } from "../../actors/platform/lookup.ts";
 import { activeTicketOfContact, deskState, ticketsByContact } from "../../actors/tickets/mod.ts";
+import { whatsapps } from "../../actors/whatsapps/collection.ts";
 import {
   type Contact,
   ContactInput,
@@ -30,7 +31,7 @@ import { can, type Principal } from "../../domain/permissions.ts";
 import { Flag, Id } from "../../domain/text.ts";
 import type { ActorSystem } from "../../actors/_runtime/system.ts";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
-import type { AppEnv } from "../deps.ts";
+import type { AppDeps, AppEnv } from "../deps.ts";
 import { idParam, parseBody, parseQuery } from "../http/validate.ts";
 
 /** Contacts per page of GET /contacts/ and GET /wallets/contacts/. */
@@ -70,7 +71,7 @@ const ContactListQuery = z.object({
 
 const BulkDelete = z.object({ contactIds: z.array(Id).min(1).max(10_000) });
 const BlockBody = z.object({ active: Flag });
-const PhotoQuery = z.object({ number: z.string().min(1) });
+const PhotoQuery = z.object({ number: z.string().min(1), whatsappId: Id.optional() });
 /** `?onDuplicate=report` answers a known number with 200 `{ alreadyExists: true, … }`. */
 const CreateQuery = z.object({ onDuplicate: z.enum(["error", "report"]).default("error") });
 
@@ -93,6 +94,18 @@ export async function checkWalletChange(
   if (next !== null && !(await getCompanyUser(system, who.companyId, next))) {
     throw notFound("ERR_NO_USER_FOUND", `User ${next} does not exist`);
   }
+}
+
+/**
+ * The full-size profile picture of `number` as the connection `whatsappId` (else the
+ * company's default connection) sees it now; "" when there is none or the connection cannot
+ * be asked (not connected, no such connection).
+ */
+async function freshPicture(deps: AppDeps, companyId: number, number: string, whatsappId?: number): Promise<string> {
+  const records = await whatsapps.in(deps.system, companyId).records();
+  const conn = whatsappId ? records.get(whatsappId) : [...records.values()].find((w) => w.isDefault);
+  if (!conn) return "";
+  return (await deps.channels.profilePicture(companyId, conn.id, number).catch(() => null)) ?? "";
 }
 
 /** The contact routes, mounted at `/contacts`. */
@@ -125,14 +138,12 @@ export function contactRoutes(): Hono<AppEnv> {
   });
 
   app.get("/photo", auth, async (c) => {
-    const { number } = parseQuery(c, PhotoQuery);
-    const found = await findContactByNumber(
-      c.get("deps").system,
-      c.get("principal").companyId,
-      number,
-    );
-    // TODO(#3): ask the connection for a fresh picture once channels expose one.
-    return c.json({ profilePicUrl: found?.profilePicUrl ?? "" });
+    const { number, whatsappId } = parseQuery(c, PhotoQuery);
+    const deps = c.get("deps");
+    const companyId = c.get("principal").companyId;
+    const found = await findContactByNumber(deps.system, companyId, number);
+    const fresh = await freshPicture(deps, companyId, number, whatsappId);
+    return c.json({ profilePicUrl: fresh || found?.profilePicUrl || "" });
   });
 
   app.get("/nt", auth, async (c) => {

@@ -30,6 +30,7 @@ import { simulatorRoutes } from "./simulator.ts";
 import { webhookRoutes } from "./webhooks.ts";
 import { ticketRoutes } from "./tickets.ts";
 import { groupRoutes } from "./groups.ts";
+import { ticketTrackingRoutes } from "./ticket_tracking.ts";
 
 export function mountAreas(app: Hono<AppEnv>): void {
   app.route("/companies", signupRoutes());
@@ -58,4 +59,5 @@ export function mountAreas(app: Hono<AppEnv>): void {
   app.route("/media", mediaRoutes());
   app.route("/", ticketRoutes());
   app.route("/", groupRoutes());
+  app.route("/", ticketTrackingRoutes());
 }

@@ -4,11 +4,14 @@
  * unless the user chose to close without it (sendFarewellMessage false). The farewell is the
  * user's own farewell message, else the connection's completion message; none when both are
  * empty. Sent after the transition is durable; a failed send is logged, never undoes it.
+ * Given the ticket before the change and who made it, the transition also leaves its
+ * tracking note in the conversation (actors/ticket_tracking), sent or not.
  */
 import { getContact } from "../../actors/contacts/mod.ts";
 import { getCompanyUser } from "../../actors/platform/lookup.ts";
+import { recordTransition } from "../../actors/ticket_tracking/mod.ts";
 import { whatsapps } from "../../actors/whatsapps/collection.ts";
-import type { Ticket, TicketEffect } from "../../domain/ticket.ts";
+import type { Ticket, TicketCommand, TicketEffect } from "../../domain/ticket.ts";
 import type { AppDeps } from "../deps.ts";
 import { sendSystemMessage } from "./ticket_hooks.ts";
 
@@ -36,13 +39,18 @@ async function effectText(deps: AppDeps, ticket: Ticket, effect: TicketEffect): 
   return text ? fill(text, name) : "";
 }
 
-/** Sends the messages of `effects` in `ticket` (see the module doc). */
+/** Sends the messages of `effects` in `ticket` and records its tracking note (see the module doc). */
 export async function performEffects(
   deps: AppDeps,
   ticket: Ticket,
   effects: TicketEffect[],
+  change?: { before: Ticket; byUserId: number; commands: readonly TicketCommand["type"][] },
 ): Promise<void> {
-  if (effects.length === 0) return;
+  if (change && change.before !== ticket) {
+    await recordTransition(deps.system, change.before, ticket, change.byUserId, change.commands).catch((error) =>
+      console.error(`The tracking note of ticket ${ticket.id} failed`, error)
+    );
+  }
   for (const effect of effects) {
     try {
       const text = await effectText(deps, ticket, effect);

@@ -22,6 +22,7 @@ import { AppError, notFound } from "../../domain/errors.ts";
 import { isManager } from "../../domain/permissions.ts";
 import { assertCanHandle, type Ticket } from "../../domain/ticket.ts";
 import {
+  commandsForUpdate,
   SELECT_CONNECTION,
   SELECT_QUEUE,
   TicketCreate,
@@ -105,7 +106,9 @@ async function updateOne(c: Ctx, id: number, body: TicketUpdate): Promise<Ticket
     c,
     () => deskOf(deps.system, companyId).ask("update", { id, body, who, settings }),
   );
-  await performEffects(deps, reply.ticket, reply.effects);
+  // The desk decided the same commands from the same ticket: they name the tracking note.
+  const commands = reply.ticket === reply.before ? [] : commandsForUpdate(reply.before, body).map((c) => c.type);
+  await performEffects(deps, reply.ticket, reply.effects, { before: reply.before, byUserId: who.id, commands });
   return reply.ticket;
 }
 

@@ -250,14 +250,14 @@ Deno.test("DELETE /tickets/{id} is for managers; the ticket and its messages are
     const d = await demo(server);
     const t = await inboundTicket(server, d.companyId, { queueId: d.support });
     await sendSystemMessage(server.deps, d.companyId, t.id, "Mensagem que some com o ticket");
-    assert.equal((await pageOfMessages(server.deps.kv, d.companyId, t.id, 1, 10)).messages.length, 1);
+    assert.equal((await pageOfMessages(server.deps.system, d.companyId, t.id, 1, 10)).messages.length, 1);
     const refused = await d.agent.delete(`/tickets/${t.id}`);
     assert.equal(refused.status, 403);
     const deleted = await d.supervisor.delete(`/tickets/${t.id}`);
     assert.equal(deleted.status, 200);
     assert.equal((await d.admin.get(`/tickets/${t.id}`)).status, 404);
     assert.equal(await getTicket(server.deps.system, d.companyId, t.id), undefined);
-    assert.equal((await pageOfMessages(server.deps.kv, d.companyId, t.id, 1, 10)).messages.length, 0);
+    assert.equal((await pageOfMessages(server.deps.system, d.companyId, t.id, 1, 10)).messages.length, 0);
     assert.equal((await d.admin.delete(`/tickets/${t.id}`)).status, 404);
   });
 });

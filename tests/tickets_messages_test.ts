@@ -4,7 +4,7 @@ import { type TestServer, withServer } from "./helpers/server.ts";
 import { inboundTicket, makeUser, setSettings } from "./helpers/fixtures.ts";
 
 async function bodies(server: TestServer, companyId: number, ticketId: number): Promise<string[]> {
-  const page = await pageOfMessages(server.deps.kv, companyId, ticketId, 1, 50);
+  const page = await pageOfMessages(server.deps.system, companyId, ticketId, 1, 50);
   return page.messages.map((m) => m.body);
 }
 

@@ -25,6 +25,7 @@ import {
   type ProviderRef,
   ticketMessagesPrefix,
 } from "./keys.ts";
+import { loadTail, pushToTail, replaceInTail } from "./tail.ts";
 
 /**
  * How many recent provider ids and written messages each ticket actor remembers. They only
@@ -54,6 +55,14 @@ export interface TicketMessagesState {
   recentProviders: Map<string, string>;
   /** messageId → newest version written by this activation (insertion order = age). */
   cache: Map<string, Message>;
+  /** The newest messages, oldest first, once a page read loaded them (see tail.ts). */
+  tail: Message[] | null;
+}
+
+/** Reply of `newest`: the first page and what the conversation header needs with it. */
+export interface NewestPage {
+  messages: Message[];
+  count: number;
 }
 
 /** A message to store: everything but what the actor assigns. */
@@ -131,6 +140,7 @@ export const messagesActor = defineActor({
       seq,
       recentProviders: new Map(),
       cache: new Map(),
+      tail: null,
     };
   },
   handlers: {
@@ -171,6 +181,7 @@ export const messagesActor = defineActor({
         ctx.set(metaKey(s.companyId, s.ticketId), { count: s.count, lastId: id } satisfies MessageMeta);
       }
       remember(s.cache, id, message);
+      if (s.tail) pushToTail(s.tail, message);
       return { message, duplicateOf: null };
     },
 
@@ -181,6 +192,7 @@ export const messagesActor = defineActor({
      */
     async purge(ctx): Promise<{ files: string[]; more: boolean }> {
       const s = ctx.state;
+      s.tail = []; // the ticket is going away: its first chunk already hides every message
       const files: string[] = [];
       let n = 0;
       for await (
@@ -240,7 +252,15 @@ export const messagesActor = defineActor({
         remember(s.recentProviders, arg.change.providerId, next.id);
       }
       remember(s.cache, next.id, next);
+      if (s.tail) replaceInTail(s.tail, next);
       return next;
+    },
+
+    /** The newest `TAIL_SIZE` messages, oldest first, and the ticket's message count. */
+    async newest(ctx): Promise<NewestPage> {
+      const s = ctx.state;
+      s.tail ??= await loadTail(ctx.kv, s.companyId, s.ticketId, s.cache);
+      return { messages: s.tail.slice(), count: s.count };
     },
   },
 });

@@ -12,6 +12,7 @@ import {
   type TicketMessagesState,
 } from "./actor.ts";
 import type { MessageChange } from "./change.ts";
+import { TAIL_SIZE } from "./tail.ts";
 import { messageKey, providerKey, type ProviderRef, ticketMessagesPrefix } from "./keys.ts";
 
 function ref(system: ActorSystem, companyId: number, ticketId: number) {
@@ -72,29 +73,39 @@ export async function messageCount(
 
 /**
  * Page `pageNumber` (1 = newest) of a ticket's messages, `size` per page, in the order the
- * conversation shows them (oldest first). One reverse `kv.list` with a limit.
+ * conversation shows them (oldest first), with the ticket's message count. Page 1 comes from
+ * the ticket actor's in-memory tail (tail.ts); older pages are one reverse `kv.list`.
  */
 export async function pageOfMessages(
-  kv: Deno.Kv,
+  system: ActorSystem,
   companyId: number,
   ticketId: number,
   pageNumber: number,
   size: number,
-): Promise<{ messages: Message[]; hasMore: boolean }> {
+): Promise<{ messages: Message[]; hasMore: boolean; count: number }> {
+  if (pageNumber === 1 && size <= TAIL_SIZE) {
+    const { messages, count } = await ref(system, companyId, ticketId).ask("newest", undefined);
+    return { messages: messages.slice(-size), hasMore: count > size, count };
+  }
   const skip = (pageNumber - 1) * size;
   const limit = skip + size + 1;
   const newestFirst: Message[] = [];
   let seen = 0;
-  for await (
-    const entry of kv.list<Message>(
-      { prefix: ticketMessagesPrefix(companyId, ticketId) },
-      { reverse: true, limit, batchSize: Math.min(limit, 500) },
-    )
-  ) {
-    if (seen >= skip && newestFirst.length < size) newestFirst.push(entry.value);
-    seen++;
-  }
-  return { messages: newestFirst.reverse(), hasMore: seen > skip + size };
+  const [count] = await Promise.all([
+    messageCount(system, companyId, ticketId),
+    (async () => {
+      for await (
+        const entry of system.kv.list<Message>(
+          { prefix: ticketMessagesPrefix(companyId, ticketId) },
+          { reverse: true, limit, batchSize: Math.min(limit, 500) },
+        )
+      ) {
+        if (seen >= skip && newestFirst.length < size) newestFirst.push(entry.value);
+        seen++;
+      }
+    })(),
+  ]);
+  return { messages: newestFirst.reverse(), hasMore: seen > skip + size, count };
 }
 
 /** Every message of a ticket, oldest first (searchMessage; bounded by the ticket's size). */

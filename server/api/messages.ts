@@ -23,7 +23,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { saveMedia } from "../../actors/messages/media_files.ts";
-import { messageCount, pageOfMessages, sendOutgoing } from "../../actors/messages/mod.ts";
+import { pageOfMessages, sendOutgoing } from "../../actors/messages/mod.ts";
 import { getUser } from "../../actors/platform/lookup.ts";
 import { loadLookups, markTicketRead, ticketItem, ticketMissing } from "../../actors/tickets/mod.ts";
 import { AppError } from "../../domain/errors.ts";
@@ -57,10 +57,13 @@ const blank = () =>
 /** One page of a ticket's messages as GET /messages and /messages-ghost answer it. */
 async function readPage(deps: AppDeps, who: Principal, ticketId: number, pageNumber: number, ghost: boolean) {
   const { ticket } = await readableTicket(deps, who, ticketId);
-  const [{ messages, hasMore }, count] = await Promise.all([
-    pageOfMessages(deps.kv, who.companyId, ticketId, pageNumber, MESSAGE_PAGE_SIZE),
-    messageCount(deps.system, who.companyId, ticketId),
-  ]);
+  const { messages, hasMore, count } = await pageOfMessages(
+    deps.system,
+    who.companyId,
+    ticketId,
+    pageNumber,
+    MESSAGE_PAGE_SIZE,
+  );
   // Nothing unread (the usual case when a conversation is reopened): no write, no event.
   const current = ghost || ticket.unreadMessages === 0
     ? ticket

@@ -7,6 +7,7 @@ import type { Message, MessageView, QuotedView } from "../../domain/message.ts";
 import { parseMessageId } from "../../domain/message.ts";
 import { signMediaUrl } from "../../server/media/signing.ts";
 import { messageKey } from "./keys.ts";
+import { isoText } from "../../domain/iso_date.ts";
 
 /** What building views needs: the signing secret and KV for quoted messages. */
 export interface ViewContext {
@@ -61,13 +62,14 @@ export async function messageViews(
     : null;
   return messages.map((m, i) => {
     const { sendAttempts: _attempts, ...fields } = m;
+    const created = isoText(m.createdAt);
     return {
       ...fields,
       mediaUrl: urls ? urls[i] : null,
       contact,
       quotedMsg: m.quotedMsgId ? quotedView(quoted.get(m.quotedMsgId)) : null,
-      createdAt: new Date(m.createdAt).toISOString(),
-      updatedAt: new Date(m.updatedAt).toISOString(),
+      createdAt: created,
+      updatedAt: m.updatedAt === m.createdAt ? created : isoText(m.updatedAt),
     };
   });
 }

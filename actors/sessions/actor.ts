@@ -4,6 +4,7 @@
  * `company-{id}-whatsappSession`, and arms the reconnect timer. It also holds the queue-menu
  * choices of new tickets, so a menu reply is consumed exactly once.
  */
+import { isoText } from "../../domain/iso_date.ts";
 import { defineActor } from "../_runtime/actor.ts";
 import { companyChannel } from "../../domain/events.ts";
 import type { Whatsapp } from "../../domain/whatsapp.ts";
@@ -35,7 +36,7 @@ export function sessionView(w: Whatsapp) {
     qrcode: w.qrcode,
     qrcodeEvo: w.qrcodeEvo,
     retries: w.retries,
-    updatedAt: new Date(w.updatedAt).toISOString(),
+    updatedAt: isoText(w.updatedAt),
   };
 }
 

@@ -13,6 +13,7 @@ import type { Contact } from "../../domain/contact.ts";
 import type { Queue } from "../../domain/queue.ts";
 import type { Tag } from "../../domain/tag.ts";
 import type { Ticket } from "../../domain/ticket.ts";
+import { isoDate } from "../../domain/iso_date.ts";
 import type { User } from "../../domain/user.ts";
 import type { Whatsapp } from "../../domain/whatsapp.ts";
 
@@ -45,8 +46,6 @@ export async function loadLookups(system: ActorSystem, companyId: number): Promi
   };
 }
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-
 /** The name of a user of the company, or null. */
 export function userRef(l: TicketLookups, id: number | null): { id: number; name: string } | null {
   if (id === null) return null;
@@ -73,11 +72,11 @@ function baseOf(t: Ticket) {
     const { v: _v, ...fields } = t;
     return {
       ...fields,
-      createdAt: iso(t.createdAt),
-      updatedAt: iso(t.updatedAt),
-      latestCreatedAt: iso(t.latestCreatedAt),
-      closedAt: iso(t.closedAt),
-      acceptedAt: iso(t.acceptedAt),
+      createdAt: isoDate(t.createdAt),
+      updatedAt: isoDate(t.updatedAt),
+      latestCreatedAt: isoDate(t.latestCreatedAt),
+      closedAt: isoDate(t.closedAt),
+      acceptedAt: isoDate(t.acceptedAt),
     };
   });
 }

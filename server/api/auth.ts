@@ -16,7 +16,8 @@ import { clientAddress } from "../auth/client_address.ts";
 import { requireAuth } from "../auth/middleware.ts";
 import { verifyOrBurn } from "../auth/passwords.ts";
 import { signAccess, signRefresh, verifyRefresh } from "../auth/tokens.ts";
-import { isoDate, sessionUser } from "./user_view.ts";
+import { sessionUser } from "./user_view.ts";
+import { isoDate } from "../../domain/iso_date.ts";
 import type { Context } from "hono";
 
 const REFRESH_COOKIE = "jrt";

@@ -4,7 +4,7 @@ import { PLATFORM, plans } from "../../actors/platform/collections.ts";
 import { visibleSettings } from "../../actors/platform/lookup.ts";
 import type { SettingReader } from "../../domain/settings.ts";
 import type { Company } from "../../domain/company.ts";
-import { isoDate } from "./user_view.ts";
+import { isoDate } from "../../domain/iso_date.ts";
 
 /** Builds a view function with the plans read once (for lists). */
 export async function companyViewer(system: ActorSystem) {

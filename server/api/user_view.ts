@@ -4,11 +4,7 @@ import { companyPlan, getCompany, visibleSettings } from "../../actors/platform/
 import { queues } from "../../actors/queues/collection.ts";
 import type { ActorSystem } from "../../actors/_runtime/system.ts";
 import type { User } from "../../domain/user.ts";
-
-/** ISO text of a stored ms date (null stays null). */
-export function isoDate(ms: number | null | undefined): string | null {
-  return ms === null || ms === undefined ? null : new Date(ms).toISOString();
-}
+import { isoDate } from "../../domain/iso_date.ts";
 
 /** The user with company (name, dueDate, settings, plan) and queues expanded. */
 export async function sessionUser(system: ActorSystem, user: User) {

@@ -4,7 +4,7 @@ import { publicUser } from "../../actors/platform/collections.ts";
 import { queues } from "../../actors/queues/collection.ts";
 import { whatsapps } from "../../actors/whatsapps/collection.ts";
 import type { User } from "../../domain/user.ts";
-import { isoDate } from "./user_view.ts";
+import { isoDate } from "../../domain/iso_date.ts";
 
 /** Builds a view function for users of one company (queues and connections read once). */
 export async function userViewer(system: ActorSystem, companyId: number) {

@@ -4,11 +4,9 @@
  * user in a per-company collection (scope = the user's company, record id = the user's id).
  */
 import { Announcement, AnnouncementReads } from "../../domain/announcement.ts";
+import { ANNOUNCEMENT_CHANNEL } from "../../domain/realtime.ts";
 import type { BusEvent } from "../../domain/events.ts";
 import { defineCollection } from "../collection/mod.ts";
-
-/** The spec's channel of announcement changes (000 §7), shared by every company. */
-export const ANNOUNCEMENT_CHANNEL = "company-announcement";
 
 /** The platform's announcements; address with `announcements.in(system, PLATFORM)`. */
 export const announcements = defineCollection<Announcement>({

@@ -88,6 +88,9 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   "topbar.profile": "Profile",
   "topbar.logout": "Log out",
   "topbar.language": "Language",
+  // Announcements (issue #6): the bell's viewer.
+  "announcements.position": "{{index}} of {{total}}",
+  "announcements.embeddedVideo": "Announcement video",
   "lang.pt": "Português",
   "lang.en": "English",
   "lang.es": "Español",

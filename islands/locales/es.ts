@@ -88,6 +88,9 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   "topbar.profile": "Perfil",
   "topbar.logout": "Salir",
   "topbar.language": "Idioma",
+  // Announcements (issue #6): the bell's viewer.
+  "announcements.position": "{{index}} de {{total}}",
+  "announcements.embeddedVideo": "Video del informativo",
   "lang.pt": "Português",
   "lang.en": "English",
   "lang.es": "Español",

@@ -91,6 +91,9 @@ const pt = {
   "topbar.profile": "Perfil",
   "topbar.logout": "Sair",
   "topbar.language": "Idioma",
+  // Announcements (issue #6): the bell's viewer.
+  "announcements.position": "{{index}} de {{total}}",
+  "announcements.embeddedVideo": "Vídeo do informativo",
   "lang.pt": "Português",
   "lang.en": "English",
   "lang.es": "Español",

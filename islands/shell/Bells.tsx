@@ -3,15 +3,17 @@
  * others only with setting viewnoti) and the announcements bell (red dot, list, a viewer with
  * Previous / Next and 'Mark all as read').
  */
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { Popover } from "radix-ui";
 import { Bell, Megaphone } from "lucide-react";
 import { api, get } from "../lib/api.ts";
+import { ANNOUNCEMENT_CHANNEL } from "../../domain/realtime.ts";
 import { badgeCount, messagePreview } from "../lib/format.ts";
 import { t } from "../lib/i18n.ts";
 import type { SessionUser } from "../lib/session.ts";
 import { channelName, onChannel } from "../lib/socket.ts";
 import { playNotification } from "./sound.ts";
+import { AnnouncementViewer, type BellAnnouncement } from "./AnnouncementViewer.tsx";
 
 interface UnreadTicket {
   id: number;
@@ -75,57 +77,66 @@ export function NotificationsBell({ user }: { user: SessionUser }) {
   );
 }
 
-interface Announcement {
-  id: number;
-  title: string;
-  text: string;
-  priority: number;
-  mediaPath?: string | null;
-  mediaName?: string | null;
-}
-
-/** Announcements bell: unread announcements of the company, with a simple viewer. */
+/**
+ * Announcements bell (spec 000 §2): a red dot while the user has unread announcements; the
+ * popover lists them (border colour by priority) and opening one shows the viewer. The list is
+ * refetched on every company-announcement event and whenever the popover opens.
+ */
 export function AnnouncementsBell({ user }: { user: SessionUser }) {
-  const [items, setItems] = useState<Announcement[]>([]);
-  const [index, setIndex] = useState(0);
-  useEffect(() => {
-    const load = () =>
-      get<Announcement[] | { records?: Announcement[] }>(`/announcements/unread/${user.companyId}`).then(
-        (r) => setItems(Array.isArray(r) ? r : r.records ?? []),
+  const [items, setItems] = useState<BellAnnouncement[]>([]);
+  const [listOpen, setListOpen] = useState(false);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const load = useCallback(
+    () =>
+      get<BellAnnouncement[]>(`/announcements/unread/${user.companyId}`).then(
+        (r) => setItems(Array.isArray(r) ? r : []),
         () => {},
-      );
+      ),
+    [user.companyId],
+  );
+  useEffect(() => {
     load();
-    return onChannel("company-announcement", load);
-  }, [user.id]);
-  const current = items[index];
+    return onChannel(ANNOUNCEMENT_CHANNEL, load);
+  }, [user.id, load]);
+  function openList(open: boolean) {
+    setListOpen(open);
+    if (open) load();
+  }
+  function view(index: number) {
+    setListOpen(false);
+    setViewing(index);
+  }
   async function markAllRead() {
-    await Promise.allSettled(items.map((a) => api("POST", `/user-announcements/${a.id}/read`, { userId: user.id, announcementId: a.id })));
-    setItems([]);
+    const body = (a: BellAnnouncement) => ({ userId: user.id, announcementId: a.id });
+    await Promise.allSettled(items.map((a) => api("POST", `/user-announcements/${a.id}/read`, body(a))));
+    setViewing(null);
+    await load();
   }
   return (
-    <Popover.Root>
-      <Popover.Trigger className="icon-btn topbar-btn" aria-label={t("topbar.announcements")}>
-        <Megaphone size={20} />
-        {items.length > 0 && <span className="dot" aria-hidden="true" />}
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content className="popover popover-wide" align="end" sideOffset={6}>
-          {!current ? <p className="muted">{t("topbar.noAnnouncements")}</p> : (
-            <article className={`announcement priority-${current.priority}`}>
-              <h3>{current.title}</h3>
-              {current.mediaPath && (/\.mp4$/i.test(current.mediaPath)
-                ? <video src={current.mediaPath} controls />
-                : <img src={current.mediaPath} alt={current.mediaName ?? ""} />)}
-              <p>{current.text}</p>
-              <div className="row-actions">
-                <button type="button" className="btn" disabled={index === 0} onClick={() => setIndex(index - 1)}>{t("topbar.previous")}</button>
-                <button type="button" className="btn" disabled={index >= items.length - 1} onClick={() => setIndex(index + 1)}>{t("topbar.next")}</button>
-                <button type="button" className="btn btn-primary" onClick={markAllRead}>{t("topbar.markAllRead")}</button>
-              </div>
-            </article>
-          )}
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+    <>
+      <Popover.Root open={listOpen} onOpenChange={openList}>
+        <Popover.Trigger className="icon-btn topbar-btn" aria-label={t("topbar.announcements")} data-testid="announcements-bell">
+          <Megaphone size={20} />
+          {items.length > 0 && <span className="dot" aria-hidden="true" data-testid="announcements-dot" />}
+        </Popover.Trigger>
+        <Popover.Portal>
+          <Popover.Content className="popover popover-wide" align="end" sideOffset={6}>
+            {items.length === 0 ? <p className="muted">{t("topbar.noAnnouncements")}</p> : (
+              <ul className="popover-list announcement-list">
+                {items.map((a, i) => (
+                  <li key={a.id}>
+                    <button type="button" className={`announcement announcement-item priority-${a.priority}`} onClick={() => view(i)}>
+                      <strong>{a.title}</strong>
+                      <span className="muted announcement-snippet">{a.text}</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Popover.Content>
+        </Popover.Portal>
+      </Popover.Root>
+      <AnnouncementViewer items={items} index={viewing} onIndex={setViewing} onMarkAllRead={markAllRead} />
+    </>
   );
 }

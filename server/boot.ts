@@ -18,6 +18,7 @@ import { sessionActor } from "../actors/sessions/mod.ts";
 import { ticketDesk, warmTickets } from "../actors/tickets/mod.ts";
 import { bindMessages, messagesActor } from "../actors/messages/mod.ts";
 import { trackingActor } from "../actors/ticket_tracking/mod.ts";
+import { announcementReads, announcements } from "../actors/announcements/collection.ts";
 import type { AppDeps } from "./deps.ts";
 
 export function registerActors(system: ActorSystem): void {
@@ -31,6 +32,7 @@ export function registerActors(system: ActorSystem): void {
   system.register(quickMessages.actor);
   system.register(ticketNotes.actor, oportunidades.actor);
   system.register(ticketDesk);
+  system.register(announcements.actor, announcementReads.actor);
   system.register(trackingActor);
 }
 

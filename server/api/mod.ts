@@ -30,6 +30,7 @@ import { simulatorRoutes } from "./simulator.ts";
 import { webhookRoutes } from "./webhooks.ts";
 import { ticketRoutes } from "./tickets.ts";
 import { groupRoutes } from "./groups.ts";
+import { announcementRoutes, userAnnouncementRoutes } from "./announcements.ts";
 import { ticketTrackingRoutes } from "./ticket_tracking.ts";
 
 export function mountAreas(app: Hono<AppEnv>): void {
@@ -59,5 +60,7 @@ export function mountAreas(app: Hono<AppEnv>): void {
   app.route("/media", mediaRoutes());
   app.route("/", ticketRoutes());
   app.route("/", groupRoutes());
+  routeWithSlash(app, "/announcements", announcementRoutes());
+  app.route("/user-announcements", userAnnouncementRoutes());
   app.route("/", ticketTrackingRoutes());
 }

@@ -94,6 +94,23 @@ export interface ChannelAdapter {
   groupParticipants?(groupId: string): Promise<string[]>;
   /** Adds `participants` (numbers, digits) to the group. Optional. */
   addGroupParticipants?(groupId: string, participants: string[]): Promise<void>;
+  /**
+   * The contacts of the phone (the WhatsApp address book the connection knows), for
+   * `POST /contacts/import`: individual numbers only (digits), no groups, broadcasts or
+   * status, no LID without a known number; each number once. Optional.
+   */
+  phoneContacts?(): Promise<PhoneContact[]>;
+  /**
+   * The counterpart of every individual chat the connection has (not groups), for
+   * `POST /contacts/import/chats`; same rules as `phoneContacts`. Optional.
+   */
+  chatContacts?(): Promise<PhoneContact[]>;
+}
+
+/** A contact as the phone knows it: digits-only number and the best name it has ("" if none). */
+export interface PhoneContact {
+  number: string;
+  name: string;
 }
 
 /**

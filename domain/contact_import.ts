@@ -7,7 +7,8 @@
 import { z } from "zod";
 import { normalizeNumber } from "./contact.ts";
 import { foldText } from "./contact.ts";
-import { MSG } from "./text.ts";
+import type { PhoneContact } from "./channel.ts";
+import { MSG, OptionalId } from "./text.ts";
 
 /** Header spellings accepted for each column (compared folded: no accents, lower case). */
 const COLUMNS = {
@@ -65,16 +66,44 @@ export function checkRows(
   rows.forEach((row, i) => {
     const cell = (at: number) => (at < 0 ? "" : String(row[at] ?? "").trim());
     if (row.every((v) => String(v ?? "").trim() === "")) return;
-    const result = ImportRow.safeParse({
+    judgeRow({
       name: cell(columns.name),
       number: cell(columns.number),
       email: cell(columns.email).toLowerCase(),
-    });
-    if (result.success) valid.push(result.data);
-    else {
-      const issue = result.error.issues[0];
-      errors.push({ line: i + 2, field: String(issue.path[0] ?? ""), message: issue.message });
-    }
+    }, i + 2, valid, errors);
+  });
+  return { valid, errors };
+}
+
+/** Checks one row: valid rows join `valid`, a refused one adds its first issue at `line`. */
+function judgeRow(input: ImportRow, line: number, valid: ImportRow[], errors: RowError[]): void {
+  const result = ImportRow.safeParse(input);
+  if (result.success) valid.push(result.data);
+  else {
+    const issue = result.error.issues[0];
+    errors.push({ line, field: String(issue.path[0] ?? ""), message: issue.message });
+  }
+}
+
+/**
+ * Body of `POST /contacts/import` and `/contacts/import/chats`: the connection whose phone is
+ * read; without it, the company's default connection.
+ */
+export const PhoneImport = z.object({ whatsappId: OptionalId });
+export type PhoneImport = z.infer<typeof PhoneImport>;
+
+/**
+ * The phone's contacts (or chats) as import rows, checked with the same rules as a file's:
+ * a phone name is free text, so a missing or one-letter name becomes the number and a long one
+ * is cut to 50 characters. An error's `line` is the contact's 1-based place in the list.
+ */
+export function phoneRows(list: readonly PhoneContact[]): { valid: ImportRow[]; errors: RowError[] } {
+  const valid: ImportRow[] = [];
+  const errors: RowError[] = [];
+  list.forEach((contact, i) => {
+    const name = contact.name.trim().slice(0, 50).replace(/[\uD800-\uDBFF]$/, "");
+    const number = normalizeNumber(contact.number);
+    judgeRow({ name: name.length >= 2 ? name : number, number, email: "" }, i + 1, valid, errors);
   });
   return { valid, errors };
 }

@@ -1,7 +1,9 @@
 /**
  * Contact import (spec 001 §2.14, §7): `POST /contacts/upload` with a .csv, .xls or .xlsx
- * file. The table is read (papaparse for text, exceljs for workbooks), checked row by row
- * (domain/contact_import.ts), and the valid rows are created in chunks through the contacts
+ * file, `POST /contacts/import` (the phone's address book) and `POST /contacts/import/chats`
+ * (one contact per individual chat) of the default connection or the body's `whatsappId`.
+ * A table is read (papaparse for text, exceljs for workbooks); rows are checked
+ * (domain/contact_import.ts), and the valid ones are created in chunks through the contacts
  * actor, which skips numbers already known. After each chunk a progress event
  * `{ action: "progress", done, total }` goes to the importing user on
  * `company-{id}-contactImport` (the UI's 'Importando contatos (x/y)').
@@ -10,17 +12,25 @@ import ExcelJS from "exceljs";
 import Papa from "papaparse";
 import { Hono } from "hono";
 import { createManyContacts } from "../../actors/contacts/mod.ts";
+import { defaultWhatsapp, getWhatsapp } from "../../actors/whatsapps/mod.ts";
+import type { PhoneContact } from "../../domain/channel.ts";
 import {
   checkRows,
   importColumns,
   type ImportResult,
+  type ImportRow,
   MISSING_COLUMNS,
+  PhoneImport,
+  phoneRows,
+  type RowError,
 } from "../../domain/contact_import.ts";
-import { AppError } from "../../domain/errors.ts";
+import { AppError, notFound } from "../../domain/errors.ts";
 import { companyChannel } from "../../domain/events.ts";
+import type { Principal } from "../../domain/permissions.ts";
 import { MSG } from "../../domain/text.ts";
 import { requireAuth } from "../auth/middleware.ts";
-import type { AppEnv } from "../deps.ts";
+import { parseBody } from "../http/validate.ts";
+import type { AppDeps, AppEnv } from "../deps.ts";
 import { readUpload, requireExtension } from "./upload_field.ts";
 
 /** File types of the import (spec 001 §5). */
@@ -86,6 +96,64 @@ export async function readTable(file: File): Promise<string[][]> {
   return readCsv(bytes);
 }
 
+/**
+ * Creates the checked rows of an import for `who`'s company (numbers already known count as
+ * duplicated) and publishes `{ action: "progress", done, total }` to `who` on
+ * `company-{id}-contactImport` at the start and after every durable chunk.
+ */
+export async function importContacts(
+  deps: Pick<AppDeps, "system" | "bus">,
+  who: Pick<Principal, "id" | "companyId">,
+  checked: { valid: ImportRow[]; errors: RowError[] },
+): Promise<ImportResult> {
+  const { valid, errors } = checked;
+  const progress = (done: number, total: number) =>
+    deps.bus.publish({
+      companyId: who.companyId,
+      channel: companyChannel(who.companyId, "contactImport"),
+      data: { action: "progress", done, total },
+      scope: { kind: "users", userIds: [who.id] },
+    });
+  progress(0, valid.length);
+  const outcome = await createManyContacts(deps.system, who.companyId, valid, progress);
+  return {
+    valid: valid.length,
+    invalid: errors.length,
+    created: outcome.created.length,
+    duplicated: outcome.duplicated,
+    errors: errors.slice(0, 100),
+  };
+}
+
+/**
+ * The connection an import from the phone reads: `whatsappId` when given (404
+ * `ERR_NO_WAPP_FOUND` when not the company's), else the default one
+ * (`ERR_WAPP_NOT_INITIALIZED` when the company has none).
+ */
+async function importConnection(deps: AppDeps, companyId: number, whatsappId: number | null): Promise<number> {
+  if (whatsappId !== null) {
+    const found = await getWhatsapp(deps.system, companyId, whatsappId);
+    if (!found) throw notFound("ERR_NO_WAPP_FOUND", `Connection ${whatsappId} does not exist`);
+    return found.id;
+  }
+  const fallback = await defaultWhatsapp(deps.system, companyId).catch(() => undefined);
+  if (!fallback) {
+    throw new AppError("ERR_WAPP_NOT_INITIALIZED", {
+      status: 400,
+      message: `Company ${companyId} has no connection to import contacts from`,
+    });
+  }
+  return fallback.id;
+}
+
+/** What a phone import lists: the address book or the individual chats. */
+type PhoneSource = (deps: AppDeps, companyId: number, whatsappId: number) => Promise<PhoneContact[]>;
+
+const fromAddressBook: PhoneSource = (deps, companyId, whatsappId) =>
+  deps.channels.phoneContacts(companyId, whatsappId);
+const fromChats: PhoneSource = (deps, companyId, whatsappId) =>
+  deps.channels.chatContacts(companyId, whatsappId);
+
 /** The import route, mounted at `/contacts` (next to contacts.ts). */
 export function contactImportRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -98,27 +166,20 @@ export function contactImportRoutes(): Hono<AppEnv> {
     const columns = importColumns(table[0] ?? []);
     if (!columns) throw bad(MISSING_COLUMNS);
     if (table.length - 1 > MAX_ROWS) throw bad(`O arquivo tem mais de ${MAX_ROWS} linhas`);
-    const { valid, errors } = checkRows(table.slice(1), columns);
-    const { system, bus } = c.get("deps");
-    const who = c.get("principal");
-    const progress = (done: number, total: number) =>
-      bus.publish({
-        companyId: who.companyId,
-        channel: companyChannel(who.companyId, "contactImport"),
-        data: { action: "progress", done, total },
-        scope: { kind: "users", userIds: [who.id] },
-      });
-    progress(0, valid.length);
-    const outcome = await createManyContacts(system, who.companyId, valid, progress);
-    const result: ImportResult = {
-      valid: valid.length,
-      invalid: errors.length,
-      created: outcome.created.length,
-      duplicated: outcome.duplicated,
-      errors: errors.slice(0, 100),
-    };
-    return c.json(result);
+    const checked = checkRows(table.slice(1), columns);
+    return c.json(await importContacts(c.get("deps"), c.get("principal"), checked));
   });
+
+  for (const [path, source] of [["/import", fromAddressBook], ["/import/chats", fromChats]] as const) {
+    app.post(path, requireAuth(), async (c) => {
+      const { whatsappId } = await parseBody(c, PhoneImport);
+      const deps = c.get("deps");
+      const who = c.get("principal");
+      const connection = await importConnection(deps, who.companyId, whatsappId);
+      const listed = await source(deps, who.companyId, connection);
+      return c.json(await importContacts(deps, who, phoneRows(listed)));
+    });
+  }
 
   return app;
 }

@@ -9,11 +9,12 @@
  * inbound path (history only back to the last message seen before the drop).
  */
 import baileys from "@whiskeysockets/baileys";
-import type { ChannelAdapter, InboundMessage, OutboundMessage } from "../../domain/channel.ts";
+import type { ChannelAdapter, InboundMessage, OutboundMessage, PhoneContact } from "../../domain/channel.ts";
 import { AppError } from "../../domain/errors.ts";
 import { kvAuthState, type KvAuth } from "./baileys_auth.ts";
 import { ackOfReceipt, ackOfStatus, isLidJid, jidUser, mapMessage, toJid, type WaMessageLike } from "./baileys_map.ts";
 import type { AdapterContext } from "./types.ts";
+import { PhoneBook } from "./phone_book.ts";
 
 const { DisconnectReason } = baileys;
 
@@ -108,6 +109,8 @@ export class BaileysAdapter implements ChannelAdapter {
   /** Newest message time seen, to bound history replay after a reconnect. */
   #lastSeen = 0;
   #generation = 0;
+  /** Contacts and chats the socket reported (kept across reconnects, dropped on logout). */
+  #book = new PhoneBook();
 
   constructor(ctx: AdapterContext, factory: BaileysSocketFactory = baileysSocket(), download: MediaDownloader = realDownload) {
     this.#ctx = ctx;
@@ -171,6 +174,7 @@ export class BaileysAdapter implements ChannelAdapter {
         if (m?.lid && m?.pn) this.#ctx.emit({ type: "lid", lid: jidUser(m.lid), number: jidUser(m.pn) });
       }
     });
+    this.#listenPhoneBook(sock, live);
   }
 
   stop(): Promise<void> {
@@ -185,6 +189,19 @@ export class BaileysAdapter implements ChannelAdapter {
     const auth = this.#auth ?? await kvAuthState(this.#ctx.kv, this.#ctx.companyId, this.#ctx.whatsappId);
     await auth.clear();
     this.#auth = undefined;
+    this.#book.clear();
+  }
+
+  /** The address book as the socket reported it (contacts with a name). */
+  phoneContacts(): Promise<PhoneContact[]> {
+    this.#ready();
+    return Promise.resolve(this.#book.phoneContacts());
+  }
+
+  /** The individual chats the socket reported (chats.upsert/update, history). */
+  chatContacts(): Promise<PhoneContact[]> {
+    this.#ready();
+    return Promise.resolve(this.#book.chatContacts());
   }
 
   sendText(message: OutboundMessage): Promise<{ providerId: string }> {
@@ -265,6 +282,29 @@ export class BaileysAdapter implements ChannelAdapter {
     this.#sent.add(id);
     if (this.#sent.size > 5000) this.#sent.delete(this.#sent.values().next().value!);
     return { providerId: id };
+  }
+
+  /** Feeds the phone book from the socket's contact, chat and LID events. */
+  #listenPhoneBook(sock: BaileysSocketLike, live: () => boolean): void {
+    const book = this.#book;
+    sock.ev.on("contacts.upsert", (contacts) => live() && book.addContacts(contacts));
+    sock.ev.on("contacts.update", (contacts) => live() && book.addContacts(contacts));
+    sock.ev.on("chats.upsert", (chats) => live() && book.addChats(chats));
+    sock.ev.on("chats.update", (chats) => live() && book.addChats(chats));
+    sock.ev.on("messaging-history.set", (history) => {
+      if (!live()) return;
+      book.addContacts(history?.contacts);
+      book.addChats(history?.chats);
+    });
+    sock.ev.on("chats.phoneNumberShare", (share) => {
+      if (live() && isLidJid(share?.lid) && share?.jid) book.linkLid(jidUser(share.lid), jidUser(share.jid));
+    });
+    sock.ev.on("lid-mapping.update", (mapping) => {
+      if (!live()) return;
+      for (const m of Array.isArray(mapping) ? mapping : [mapping]) {
+        if (m?.lid && m?.pn) book.linkLid(jidUser(m.lid), jidUser(m.pn));
+      }
+    });
   }
 
   #ready(): BaileysSocketLike {

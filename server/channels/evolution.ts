@@ -5,12 +5,14 @@
  * `handleWebhook` for the events Evolution posts to POST /webhooks/evolution/{whatsappId}.
  * Evolution forwards Baileys' own message shapes, so messages map with baileys_map.ts.
  * After a reconnect it searches the messages that arrived while down (`chat/findMessages`)
- * and feeds them through the same deduplicated inbound path.
+ * and feeds them through the same deduplicated inbound path. The phone's contacts and chats
+ * (contact import) come from `chat/findContacts` and `chat/findChats`.
  */
-import type { ChannelAdapter, OutboundMessage } from "../../domain/channel.ts";
+import type { ChannelAdapter, OutboundMessage, PhoneContact } from "../../domain/channel.ts";
 import { AppError } from "../../domain/errors.ts";
 import { ackOfStatus, jidUser, mapMessage, toJid, type WaMessageLike } from "./baileys_map.ts";
 import type { AdapterContext } from "./types.ts";
+import { bestName, individualNumber, uniqueContacts } from "./phone_book.ts";
 
 /** Where the Evolution server is and how it reaches us back. */
 export interface EvolutionConfig {
@@ -18,6 +20,23 @@ export interface EvolutionConfig {
   apiKey: string;
   /** Our public base URL, for the webhook Evolution calls. */
   webhookBase: string;
+}
+
+/** A record of `chat/findContacts` or `chat/findChats` (Evolution's own row, loosely read). */
+interface EvolutionPerson {
+  remoteJid?: string | null;
+  pushName?: string | null;
+  name?: string | null;
+  /** The phone-number JID of a LID chat, when Evolution knows it (newer versions). */
+  remoteJidAlt?: string | null;
+  lastMessage?: { key?: { remoteJidAlt?: string | null; senderPn?: string | null } } | null;
+}
+
+/** A person of Evolution's lists as a phone contact (number "" for groups and unknown LIDs). */
+function personOf(row: EvolutionPerson): PhoneContact {
+  const pn = row.remoteJidAlt ?? row.lastMessage?.key?.remoteJidAlt ?? row.lastMessage?.key?.senderPn;
+  const jid = row.remoteJid?.endsWith("@lid") && pn ? pn : row.remoteJid;
+  return { number: individualNumber(jid), name: bestName(row.name, row.pushName) };
 }
 
 /** Evolution's textual message statuses → our ack scale (Baileys' status numbers). */
@@ -144,6 +163,23 @@ export class EvolutionAdapter implements ChannelAdapter {
     this.#ready();
     const result = await this.#call<{ profilePictureUrl?: string | null }>("POST", `/chat/fetchProfilePictureUrl/${this.instance}`, { number }, [400, 404]);
     return result?.profilePictureUrl ?? null;
+  }
+
+  /** The instance's contacts (`POST /chat/findContacts`), persons only. */
+  async phoneContacts(): Promise<PhoneContact[]> {
+    return await this.#people("findContacts");
+  }
+
+  /** The instance's individual chats (`POST /chat/findChats`). */
+  async chatContacts(): Promise<PhoneContact[]> {
+    return await this.#people("findChats");
+  }
+
+  async #people(action: "findContacts" | "findChats"): Promise<PhoneContact[]> {
+    this.#ready();
+    const rows = await this.#call<EvolutionPerson[] | { records?: EvolutionPerson[] }>("POST", `/chat/${action}/${this.instance}`, { where: {} });
+    const list = Array.isArray(rows) ? rows : rows?.records ?? [];
+    return uniqueContacts(list.map(personOf));
   }
 
   async #opened(wuid?: string): Promise<void> {

@@ -7,7 +7,7 @@
 import { attachSessionHost, type SessionHost } from "../../actors/sessions/mod.ts";
 import { companies, PLATFORM } from "../../actors/platform/collections.ts";
 import { whatsapps } from "../../actors/whatsapps/collection.ts";
-import type { OutboundChange, OutboundPort, OutboundRequest } from "../../domain/channel.ts";
+import type { OutboundChange, OutboundPort, OutboundRequest, PhoneContact } from "../../domain/channel.ts";
 import { AppError, type ErrorCode, notFound } from "../../domain/errors.ts";
 import type { PacingConfig } from "../../domain/pacing.ts";
 import type { Provider, Whatsapp } from "../../domain/whatsapp.ts";
@@ -308,6 +308,32 @@ export class Channels implements SessionHost {
   async addGroupParticipants(companyId: number, whatsappId: number, groupId: string, participants: string[]): Promise<void> {
     const adapter = await this.#groups(companyId, whatsappId);
     await adapter.addGroupParticipants!(groupId, participants).catch(rethrow("ERR_WAPP_INVALID_CONTACT", 400, "Adding to the group failed"));
+  }
+
+  /**
+   * The contacts of the connection's phone (its address book), for `POST /contacts/import`.
+   * Not paced: adapters answer from what they hold or from their engine's store, no WhatsApp
+   * traffic. `ERR_WAPP_NOT_INITIALIZED` 400 when not connected, 501 when the provider cannot list.
+   */
+  async phoneContacts(companyId: number, whatsappId: number): Promise<PhoneContact[]> {
+    return await this.#list(companyId, whatsappId, "phoneContacts");
+  }
+
+  /** The counterparts of the connection's individual chats, for `POST /contacts/import/chats`; as phoneContacts. */
+  async chatContacts(companyId: number, whatsappId: number): Promise<PhoneContact[]> {
+    return await this.#list(companyId, whatsappId, "chatContacts");
+  }
+
+  async #list(companyId: number, whatsappId: number, what: "phoneContacts" | "chatContacts"): Promise<PhoneContact[]> {
+    const live = await this.#sendable(companyId, whatsappId);
+    const list = live.adapter[what]?.bind(live.adapter);
+    if (!list) {
+      throw new AppError("ERR_WAPP_NOT_INITIALIZED", {
+        status: 501,
+        message: `Connection ${whatsappId} (${live.provider}) cannot list its ${what === "phoneContacts" ? "contacts" : "chats"}`,
+      });
+    }
+    return await list().catch(rethrow("ERR_WAPP_NOT_INITIALIZED", 502, `Listing the ${what === "phoneContacts" ? "contacts" : "chats"} of connection ${whatsappId} failed`));
   }
 
   /** The adapter of a connected connection that manages groups, after its pacing slot. */

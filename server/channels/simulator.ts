@@ -5,8 +5,11 @@
  * acks the person posts. The pairing is kept in KV (like a real phone's auth), so a restart
  * resumes a paired simulator without a new QR. Messages posted while the phone is offline
  * are queued and delivered when the session is back (issue #4 "nothing missed").
+ * Like a real phone it has an address book (a few demo people, tests add more) and remembers
+ * its individual chats (every customer who wrote, every number the agents wrote to), for the
+ * contact import.
  */
-import type { ChannelAdapter, InboundMessage, MediaType, OutboundMessage } from "../../domain/channel.ts";
+import type { ChannelAdapter, InboundMessage, MediaType, OutboundMessage, PhoneContact } from "../../domain/channel.ts";
 import { AppError } from "../../domain/errors.ts";
 import { type AdapterContext, digits } from "./types.ts";
 
@@ -50,6 +53,22 @@ export interface OutboxEntry {
   timestamp: number;
 }
 
+/**
+ * The address book every simulator phone starts with: the demo's first customers (they write
+ * in on `npm start`, so an import finds them known) and a few people who never wrote.
+ */
+export const SIMULATOR_PHONE_BOOK: readonly PhoneContact[] = [
+  { number: "5511987650001", name: "Mariana Souza" },
+  { number: "5511987650002", name: "Carlos Lima" },
+  { number: "5521998760003", name: "Beatriz Rocha" },
+  { number: "5511976540004", name: "Diego Martins" },
+  { number: "5531987650005", name: "Eduarda Alves" },
+  { number: "5541998760006", name: "Fábio Nogueira" },
+];
+
+/** Chats remembered per simulator phone (oldest dropped beyond this). */
+const MAX_CHATS = 5000;
+
 /** Marks the pairing of a simulator connection as done (demo seed, tests). */
 export async function pairSimulator(kv: Deno.Kv, companyId: number, whatsappId: number): Promise<void> {
   await kv.set(simulatorAuthKey(companyId, whatsappId), { paired: true, number: simulatorNumber(whatsappId) });
@@ -67,6 +86,10 @@ export class SimulatorAdapter implements ChannelAdapter {
   #counter = 0;
   /** Groups this phone created or joined: id (digits) → title and participant numbers. */
   readonly groups = new Map<string, { title: string; participants: Set<string> }>();
+  /** The phone's address book: number (digits) → name. Tests add people here. */
+  readonly phoneBook = new Map<string, string>(SIMULATOR_PHONE_BOOK.map((c) => [c.number, c.name]));
+  /** Individual chats: customer number (digits) → name, from inbound and outbound traffic. */
+  readonly chats = new Map<string, string>();
 
   constructor(ctx: AdapterContext) {
     this.#ctx = ctx;
@@ -132,6 +155,7 @@ export class SimulatorAdapter implements ChannelAdapter {
   /** A customer's message: delivered now, or queued until the session is back. */
   inbound(input: SimulatorInbound): { providerId: string; queued: boolean } {
     const message = this.#toMessage(input);
+    if (!message.isGroup) this.#chat(message.from, message.name);
     if (!this.#connected) {
       this.#pending.push(message);
       return { providerId: message.providerId, queued: true };
@@ -210,6 +234,27 @@ export class SimulatorAdapter implements ChannelAdapter {
     return Promise.resolve();
   }
 
+  /** The address book (import of the phone's contacts). */
+  phoneContacts(): Promise<PhoneContact[]> {
+    this.#assertConnected();
+    return Promise.resolve([...this.phoneBook].map(([number, name]) => ({ number, name })));
+  }
+
+  /** Every individual chat, named as the customer wrote or as the address book has it. */
+  chatContacts(): Promise<PhoneContact[]> {
+    this.#assertConnected();
+    return Promise.resolve([...this.chats].map(([number, name]) => ({ number, name: name || this.phoneBook.get(number) || "" })));
+  }
+
+  /** Remembers an individual chat (a known name is kept when a later sighting has none). */
+  #chat(number: string, name: string): void {
+    if (!number) return;
+    const known = this.chats.get(number);
+    this.chats.delete(number);
+    this.chats.set(number, name || known || "");
+    if (this.chats.size > MAX_CHATS) this.chats.delete(this.chats.keys().next().value!);
+  }
+
   #assertConnected(): void {
     if (!this.#connected) throw new AppError("ERR_WAPP_NOT_INITIALIZED", { status: 409, message: "Simulator is not connected" });
   }
@@ -241,6 +286,7 @@ export class SimulatorAdapter implements ChannelAdapter {
       throw new AppError("ERR_SENDING_WAPP_MSG", { status: 502, message: "Simulated send failure" });
     }
     const id = `SIMOUT${Date.now().toString(36).toUpperCase()}${(++this.#counter).toString(36).toUpperCase()}`;
+    if (!message.isGroup) this.#chat(digits(message.to), "");
     this.outbox.push({
       id,
       to: message.to,

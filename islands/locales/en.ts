@@ -269,6 +269,21 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   "backendErrors.ERR_SUBSCRIPTION_EXPIRED": "Subscription expired.",
   "backendErrors.ERR_TOO_MANY_ATTEMPTS": "Too many attempts. Try again later.",
   "backendErrors.ERR_NOT_FOUND": "Resource not found.",
+  // Tickets screen extras (issue #6): tracking lines, spy dialog, group users.
+  "tracking.accept": "Accepted by {{user}}",
+  "tracking.transferUser": "Transferred to {{queue}}/{{user}}",
+  "tracking.transferQueue": "Transferred to queue {{queue}}",
+  "tracking.return": "Returned to queue {{queue}}",
+  "tracking.close": "Resolved by {{by}}",
+  "tracking.reopen": "Reopened by {{by}}",
+  "tracking.by": "by {{by}}",
+  "spy.unassigned": "No user assigned",
+  "groupUsers.title": "Add users to group",
+  "groupUsers.members": "Participants",
+  "groupUsers.addTitle": "Add contacts",
+  "groupUsers.add": "Add",
+  "groupUsers.added": "Users added to the group!",
+  "groupUsers.pickOne": "Select at least one contact.",
 };
 
 export default dict;

@@ -269,6 +269,21 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   "backendErrors.ERR_SUBSCRIPTION_EXPIRED": "Suscripción vencida.",
   "backendErrors.ERR_TOO_MANY_ATTEMPTS": "Demasiados intentos. Intente más tarde.",
   "backendErrors.ERR_NOT_FOUND": "Recurso no encontrado.",
+  // Tickets screen extras (issue #6): tracking lines, spy dialog, group users.
+  "tracking.accept": "Aceptado por {{user}}",
+  "tracking.transferUser": "Transferido a {{queue}}/{{user}}",
+  "tracking.transferQueue": "Transferido a la cola {{queue}}",
+  "tracking.return": "Devuelto a la cola {{queue}}",
+  "tracking.close": "Resuelto por {{by}}",
+  "tracking.reopen": "Reabierto por {{by}}",
+  "tracking.by": "por {{by}}",
+  "spy.unassigned": "Sin usuario asignado",
+  "groupUsers.title": "Agregar usuarios al grupo",
+  "groupUsers.members": "Participantes",
+  "groupUsers.addTitle": "Agregar contactos",
+  "groupUsers.add": "Agregar",
+  "groupUsers.added": "¡Usuarios agregados al grupo!",
+  "groupUsers.pickOne": "Seleccione al menos un contacto.",
 };
 
 export default dict;

@@ -282,6 +282,21 @@ const pt = {
   "backendErrors.ERR_SUBSCRIPTION_EXPIRED": "Assinatura vencida.",
   "backendErrors.ERR_TOO_MANY_ATTEMPTS": "Muitas tentativas. Tente novamente mais tarde.",
   "backendErrors.ERR_NOT_FOUND": "Recurso não encontrado.",
+  // Tickets screen extras (issue #6): tracking lines, spy dialog, group users.
+  "tracking.accept": "Aceito por {{user}}",
+  "tracking.transferUser": "Transferido para {{queue}}/{{user}}",
+  "tracking.transferQueue": "Transferido para a fila {{queue}}",
+  "tracking.return": "Devolvido à fila {{queue}}",
+  "tracking.close": "Resolvido por {{by}}",
+  "tracking.reopen": "Reaberto por {{by}}",
+  "tracking.by": "por {{by}}",
+  "spy.unassigned": "Sem usuário atribuído",
+  "groupUsers.title": "Adicionar usuários ao grupo",
+  "groupUsers.members": "Participantes",
+  "groupUsers.addTitle": "Adicionar contatos",
+  "groupUsers.add": "Adicionar",
+  "groupUsers.added": "Usuários adicionados ao grupo!",
+  "groupUsers.pickOne": "Selecione pelo menos um contato.",
 };
 
 /** A text key of the locale files. */

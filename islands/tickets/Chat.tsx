@@ -1,8 +1,10 @@
 /**
  * The chat pane of one ticket (spec 000 §2 "Ticket header", §4): header with contact, ticket
  * number and assignee; reopen for closed, accept for pending; for open tickets resolve,
- * return, transfer, phone link and the options menu (delete when permitted); the messages;
- * the composer; the contact drawer. A spy view (managers on others' tickets) is read-only.
+ * return, transfer, phone link and the options menu (add users to a group ticket for admin
+ * or its owner, wallet, opportunities, schedules when the plan allows, delete when
+ * permitted); the messages with the tracking lines; the composer; the contact drawer. A spy
+ * view (managers on others' tickets) is read-only.
  */
 import { useState } from "react";
 import { DropdownMenu } from "radix-ui";
@@ -14,12 +16,14 @@ import { allowed, manager, planHas, type SessionUser } from "../lib/session.ts";
 import { toastError } from "../lib/toast.ts";
 import { acceptTicket, deleteTicket, reopenTicket, resolveTicket, returnTicket, transferTicket } from "./actions.ts";
 import { ContactDrawer } from "./ContactDrawer.tsx";
+import { GroupUsersDialog } from "./GroupUsersDialog.tsx";
 import { ConfirmDialog, EditMessageDialog, ForwardDialog, ResolveDialog, SendContactDialog, TransferDialog } from "./dialogs.tsx";
 import { MessageInput } from "./MessageInput.tsx";
 import { MessagesList } from "./MessagesList.tsx";
 import { initials } from "./TicketRow.tsx";
 import type { Message, TicketItem } from "./types.ts";
 import { useMessages } from "./use_messages.ts";
+import { useTracking } from "./use_tracking.ts";
 
 /** Props of Chat. */
 export interface ChatProps {
@@ -31,7 +35,7 @@ export interface ChatProps {
   onDeleted: () => void;
 }
 
-type DialogName = "transfer" | "resolve" | "delete" | "sendContact" | null;
+type DialogName = "transfer" | "resolve" | "delete" | "sendContact" | "groupUsers" | null;
 
 /** Finds messages containing `term` and scrolls to the newest one already on screen. */
 async function searchMessages(ticketId: number, term: string): Promise<number> {
@@ -51,6 +55,7 @@ async function searchMessages(ticketId: number, term: string): Promise<number> {
 /** Header, messages, composer and drawer of the open ticket. */
 export function Chat({ user, ticket, spy, onTicket, onBack, onDeleted }: ChatProps) {
   const data = useMessages(user.companyId, ticket.id, spy, onTicket);
+  const notes = useTracking(user.companyId, ticket.id);
   const [dialog, setDialog] = useState<DialogName>(null);
   const [drawer, setDrawer] = useState(false);
   const [replyTo, setReplyTo] = useState<Message | null>(null);
@@ -123,9 +128,14 @@ export function Chat({ user, ticket, spy, onTicket, onBack, onDeleted }: ChatPro
             )}
             <button type="button" className="icon-btn wide-only" aria-label={t("tickets.contactInfo")} onClick={() => setDrawer(!drawer)}><Info size={18} /></button>
             <DropdownMenu.Root>
-              <DropdownMenu.Trigger className="icon-btn" aria-label={t("tickets.options")}><EllipsisVertical size={18} /></DropdownMenu.Trigger>
+              <DropdownMenu.Trigger className="icon-btn" aria-label={t("tickets.options")} data-testid="ticket-options"><EllipsisVertical size={18} /></DropdownMenu.Trigger>
               <DropdownMenu.Portal>
                 <DropdownMenu.Content className="menu-popup" align="end">
+                  {ticket.isGroup && (user.profile === "admin" || ticket.userId === user.id) && (
+                    <DropdownMenu.Item className="menu-popup-item" onSelect={() => setDialog("groupUsers")} data-testid="menu-group-users">
+                      {t("groupUsers.title")}
+                    </DropdownMenu.Item>
+                  )}
                   <DropdownMenu.Item className="menu-popup-item" onSelect={() => location.assign("/wallets")}>{t("tickets.wallet")}</DropdownMenu.Item>
                   <DropdownMenu.Item className="menu-popup-item" onSelect={() => location.assign("/oportunidades")}>{t("tickets.opportunities")}</DropdownMenu.Item>
                   {planHas(user, "useSchedules") && (
@@ -150,7 +160,7 @@ export function Chat({ user, ticket, spy, onTicket, onBack, onDeleted }: ChatPro
             <input className="input" type="search" autoFocus value={term} placeholder={t("tickets.searchMessages")} aria-label={t("tickets.searchMessages")} onChange={(e) => setTerm(e.target.value)} />
           </form>
         )}
-        <MessagesList data={data} readOnly={readOnly} onAction={onAction} />
+        <MessagesList data={data} notes={notes} readOnly={readOnly} onAction={onAction} />
         {!spy && (
           <MessageInput
             user={user}
@@ -194,6 +204,7 @@ export function Chat({ user, ticket, spy, onTicket, onBack, onDeleted }: ChatPro
           onConfirm={async () => (await deleteTicket(ticket)) && onDeleted()}
         />
       )}
+      {dialog === "groupUsers" && <GroupUsersDialog ticket={ticket} onClose={() => setDialog(null)} />}
       {dialog === "sendContact" && <SendContactDialog open ticketId={ticket.id} onOpenChange={() => setDialog(null)} />}
       {deleting && (
         <ConfirmDialog open onOpenChange={() => setDeleting(null)} title={t("messages.deleteConfirm")} text={deleting.body} onConfirm={() => removeMessage(deleting)} />

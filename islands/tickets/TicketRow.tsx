@@ -7,8 +7,11 @@ import { memo, useState } from "react";
 import { Check, Eye, MailWarning, MessageCircle, X } from "lucide-react";
 import { badgeCount, lastInteraction, listTime, messagePreview } from "../lib/format.ts";
 import { t } from "../lib/i18n.ts";
-import { Modal } from "../ui/Modal.tsx";
+import { ContactPhotoDialog } from "./ContactPhotoDialog.tsx";
+import { initials } from "./initials.ts";
 import type { TicketItem } from "./types.ts";
+
+export { initials };
 
 /** Props of TicketRow. */
 export interface TicketRowProps {
@@ -21,11 +24,6 @@ export interface TicketRowProps {
   onAccept: (ticket: TicketItem) => void;
   onClosePending: (ticket: TicketItem) => void;
   onMarkUnread: (ticket: TicketItem) => void;
-}
-
-/** Initials for a contact without a photo. */
-export function initials(name: string | undefined): string {
-  return (name ?? "?").split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]!.toUpperCase()).join("") || "?";
 }
 
 function TicketRowImpl({ ticket, selected, canSpy, onOpen, onAccept, onClosePending, onMarkUnread }: TicketRowProps) {
@@ -73,7 +71,7 @@ function TicketRowImpl({ ticket, selected, canSpy, onOpen, onAccept, onClosePend
           </>
         )}
         {canSpy && (
-          <button type="button" className="icon-btn" aria-label={t("tickets.spy")} onClick={() => onOpen(ticket, true)}>
+          <button type="button" className="icon-btn" aria-label={t("tickets.spy")} onClick={() => onOpen(ticket, true)} data-testid="spy">
             <Eye size={16} />
           </button>
         )}
@@ -81,13 +79,7 @@ function TicketRowImpl({ ticket, selected, canSpy, onOpen, onAccept, onClosePend
           <MailWarning size={16} />
         </button>
       </span>
-      {photo && (
-        <Modal open={photo} onOpenChange={setPhoto} title={name}>
-          {ticket.contact?.profilePicUrl
-            ? <img className="photo-full" src={ticket.contact.profilePicUrl} alt={name} />
-            : <div className="avatar avatar-large"><span>{initials(name)}</span></div>}
-        </Modal>
-      )}
+      {photo && <ContactPhotoDialog ticket={ticket} onClose={() => setPhoto(false)} />}
     </li>
   );
 }

@@ -2,7 +2,8 @@
  * The list pane (spec 000 §2): tabs Conversas, Grupos, Resolvidas, Busca with their
  * visibility rules; sub-tabs assigned and pending with counts capped at 999; search with tag
  * and user filters; show-all (managers, not in groups) and the connection filter (admin);
- * the new-ticket button. The last-interaction labels re-render every 60 s.
+ * the new-ticket button; a row's spy icon opens the ticket messages dialog. The
+ * last-interaction labels re-render every 60 s.
  */
 import { useEffect, useState } from "react";
 import { Tabs } from "radix-ui";
@@ -14,6 +15,7 @@ import { acceptTicket, closePending, markUnread } from "./actions.ts";
 import { NewGroupDialog } from "./NewGroupDialog.tsx";
 import { NewTicketDialog } from "./NewTicketDialog.tsx";
 import { TicketListView } from "./TicketListView.tsx";
+import { TicketMessagesDialog } from "./TicketMessagesDialog.tsx";
 import type { ListFilters, ListTab, TicketItem } from "./types.ts";
 import { useOptions } from "./use_options.ts";
 import { type ListSpec, useTicketList } from "./use_ticket_list.ts";
@@ -56,6 +58,7 @@ export function TicketsManager({ user, selectedId, onOpen }: TicketsManagerProps
   const [showAll, setShowAll] = useState(false);
   const [newOpen, setNewOpen] = useState(false);
   const [groupOpen, setGroupOpen] = useState(false);
+  const [spyOn, setSpyOn] = useState<TicketItem | null>(null);
   const [tick, setTick] = useState(0);
   const tagOptions = useOptions("/tags/list");
   const userOptions = useOptions(allowed(user, "tickets-manager:userFilter") ? "/users/list" : null);
@@ -84,7 +87,7 @@ export function TicketsManager({ user, selectedId, onOpen }: TicketsManagerProps
   const row = {
     canSpy: allowed(user, "ticket-options:spy"),
     tick,
-    onOpen,
+    onOpen: (ticket: TicketItem, spy?: boolean) => (spy ? setSpyOn(ticket) : onOpen(ticket)),
     onAccept: async (ticket: TicketItem) => {
       const updated = await acceptTicket(ticket, user.id);
       if (updated) {
@@ -102,21 +105,21 @@ export function TicketsManager({ user, selectedId, onOpen }: TicketsManagerProps
       <Tabs.Root value={tab} onValueChange={(v) => setTab(v as ListTab)} className="manager-tabs">
         <Tabs.List className="tabs" aria-label={t("tickets.paneList")}>
           <Tabs.Trigger value="open" className="tab" aria-label={t("tickets.tabOpen")}>
-            <MessagesSquare size={18} aria-hidden="true" />{!iconOnly && <span>{t("tickets.tabOpen")}</span>}
+            <MessagesSquare size={18} aria-hidden="true" />{!iconOnly && <span className="tab-label">{t("tickets.tabOpen")}</span>}
           </Tabs.Trigger>
           {showGroups && (
             <Tabs.Trigger value="groups" className="tab" aria-label={t("tickets.tabGroups")}>
-              <UsersRound size={18} aria-hidden="true" />{!iconOnly && <span>{t("tickets.tabGroups")}</span>}
+              <UsersRound size={18} aria-hidden="true" />{!iconOnly && <span className="tab-label">{t("tickets.tabGroups")}</span>}
             </Tabs.Trigger>
           )}
           {showClosed && (
             <Tabs.Trigger value="closed" className="tab" aria-label={t("tickets.tabClosed")}>
-              <CheckCheck size={18} aria-hidden="true" /><span>{t("tickets.tabClosed")}</span>
+              <CheckCheck size={18} aria-hidden="true" /><span className="tab-label">{t("tickets.tabClosed")}</span>
             </Tabs.Trigger>
           )}
           {showClosed && (
             <Tabs.Trigger value="search" className="tab" aria-label={t("tickets.tabSearch")}>
-              <Search size={18} aria-hidden="true" /><span>{t("tickets.tabSearch")}</span>
+              <Search size={18} aria-hidden="true" /><span className="tab-label">{t("tickets.tabSearch")}</span>
             </Tabs.Trigger>
           )}
         </Tabs.List>
@@ -184,6 +187,7 @@ export function TicketsManager({ user, selectedId, onOpen }: TicketsManagerProps
         </div>
       )}
       {groupOpen && <NewGroupDialog user={user} open={groupOpen} onOpenChange={setGroupOpen} onCreated={(ticket) => onOpen(ticket)} />}
+      {spyOn && <TicketMessagesDialog ticket={spyOn} onClose={() => setSpyOn(null)} />}
       {newOpen && <NewTicketDialog user={user} open={newOpen} onOpenChange={setNewOpen} onCreated={(ticket) => onOpen(ticket)} />}
     </section>
   );

@@ -21,6 +21,25 @@ export interface Messages {
   drop: (id: string) => void;
 }
 
+/**
+ * How many views (the chat, a spy dialog) follow each ticket's chat box: the first joins it,
+ * the last leaves it, so closing a spy dialog on the open chat's ticket keeps the chat live.
+ */
+const chatBoxViews = new Map<number, number>();
+
+function joinChatBox(ticketId: number): void {
+  const n = chatBoxViews.get(ticketId) ?? 0;
+  chatBoxViews.set(ticketId, n + 1);
+  if (n === 0) join(`chatBox-${ticketId}`, { type: "joinChatBox", ticketId });
+}
+
+function leaveChatBox(ticketId: number): void {
+  const n = (chatBoxViews.get(ticketId) ?? 1) - 1;
+  if (n > 0) return void chatBoxViews.set(ticketId, n);
+  chatBoxViews.delete(ticketId);
+  leave(`chatBox-${ticketId}`, { type: "leaveChatBox", ticketId });
+}
+
 function sortById(list: Message[]): Message[] {
   return list.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
@@ -64,7 +83,7 @@ export function useMessages(companyId: number, ticketId: number | null, ghost: b
     setStatus("loading");
     if (!ticketId) return;
     reload();
-    join("chatBox", { type: "joinChatBox", ticketId });
+    joinChatBox(ticketId);
     let readTimer: ReturnType<typeof setTimeout> | undefined;
     // A customer message in the open conversation is read: re-reading page 1 tells the server.
     const markRead = () => {
@@ -83,7 +102,7 @@ export function useMessages(companyId: number, ticketId: number | null, ghost: b
     return () => {
       clearTimeout(readTimer);
       offs.forEach((off) => off());
-      leave("chatBox", { type: "leaveChatBox", ticketId });
+      leaveChatBox(ticketId);
     };
   }, [ticketId, ghost]);
 

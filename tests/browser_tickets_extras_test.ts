@@ -231,3 +231,41 @@ Deno.test({
     });
   },
 });
+
+Deno.test({
+  name: "Tickets extras at phone width in the dark theme: system lines in the chat, spy dialog by keyboard",
+  ...opts,
+  async fn() {
+    await withServer(async (server) => {
+      const admin = await server.login("admin@demo.local");
+      const adminId = server.demo!.logins.find((l) => l.email === "admin@demo.local")!.id;
+      const [, sales] = server.demo!.queueIds;
+      const moved = await inbound(admin, "5511944440004", "Cliente Escuro", ["Boa noite"]);
+      assert.equal((await admin.put(`/tickets/${moved.id}`, { status: "open", userId: adminId })).status, 200);
+      assert.equal((await admin.put(`/tickets/${moved.id}`, { queueId: sales, userId: adminId, status: "open" })).status, 200);
+      await inbound(admin, "5511944440005", "Cliente Espiado Escuro", ["Alguém aí?"]);
+      const context = { viewport: { width: 390, height: 800 } };
+      await withPage(async (page) => {
+        await shotOnFailure(page, "phone_dark_extras", async () => {
+          await page.context().addCookies([{ name: "theme", value: "dark", url: server.url }]);
+          await loginAs(page, server.url, "admin@demo.local");
+          await page.goto(`${server.url}/tickets/${moved.uuid}`);
+          const lines = page.getByTestId("chat").getByTestId("system-line");
+          await lines.filter({ hasText: "Transferido para Vendas/Ana Admin" }).waitFor({ timeout: 20_000 });
+          assert.equal(await lines.count(), 2);
+          await screenshot(page, "extras_phone_dark_system_lines");
+
+          await page.getByRole("tab", { name: "Atendimentos" }).click();
+          await page.getByTestId("subtab-pending").click();
+          const spy = row(page, "pending", "Cliente Espiado Escuro").getByTestId("spy");
+          await spy.focus();
+          await page.keyboard.press("Enter");
+          await page.getByTestId("spy-dialog").locator(".bubble-row.in", { hasText: "Alguém aí?" }).waitFor({ timeout: 15_000 });
+          await screenshot(page, "extras_phone_dark_spy");
+          await page.keyboard.press("Escape");
+          await page.getByTestId("spy-dialog").waitFor({ state: "detached" });
+        });
+      }, context);
+    });
+  },
+});

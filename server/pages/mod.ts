@@ -22,6 +22,7 @@ import SignupPage from "../../routes/signup.tsx";
 import ForgotPasswordPage from "../../routes/forgotpassword.tsx";
 import TicketsPage from "../../routes/tickets.tsx";
 import ConstructionPage from "../../routes/construction.tsx";
+import AnnouncementsPage from "../../routes/announcements.tsx";
 
 const PAGES: Record<string, { component: ComponentType<PageProps>; title: () => string }> = {
   login: { component: LoginPage, title: () => t("login.title") },
@@ -29,6 +30,7 @@ const PAGES: Record<string, { component: ComponentType<PageProps>; title: () => 
   forgotpassword: { component: ForgotPasswordPage, title: () => t("forgot.title") },
   tickets: { component: TicketsPage, title: () => t("menu.tickets") },
   construction: { component: ConstructionPage, title: () => t("construction.title") },
+  announcements: { component: AnnouncementsPage, title: () => t("announcements.title") },
 };
 
 const DICTS = { pt, en, es };

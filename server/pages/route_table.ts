@@ -13,7 +13,7 @@ export interface PageRoute {
 }
 
 const PUBLIC = ["/login", "/signup", "/forgotpassword"];
-const BUILT: Record<string, string> = { "/tickets/:ticketId?": "tickets" };
+const BUILT: Record<string, string> = { "/tickets/:ticketId?": "tickets", "/announcements": "announcements" };
 const PRIVATE = [
   "/",
   "/servicePanel",

@@ -269,3 +269,36 @@ Deno.test({
     });
   },
 });
+
+Deno.test({
+  name: "WalletDialog: the ticket options menu puts the contact in a user's wallet (PUT /contacts/{id} walleteUserId)",
+  ...opts,
+  async fn() {
+    await withServer(async (server) => {
+      const admin = await server.login("admin@demo.local");
+      const adminId = server.demo!.logins.find((l) => l.email === "admin@demo.local")!.id;
+      const supervisorId = server.demo!.logins.find((l) => l.email === "supervisor@demo.local")!.id;
+      const ticket = await inbound(admin, "5511944440006", "Cliente Carteira", ["Oi"]);
+      assert.equal((await admin.put(`/tickets/${ticket.id}`, { status: "open", userId: adminId })).status, 200);
+      const contactId = (await admin.get(`/tickets/${ticket.id}`)).body.contactId as number;
+      await withPage(async (page) => {
+        await shotOnFailure(page, "wallet_dialog", async () => {
+          await loginAs(page, server.url, "admin@demo.local");
+          await page.goto(`${server.url}/tickets/${ticket.uuid}`);
+          await page.locator('[data-testid="chat"][data-ticket-status="open"]').waitFor({ timeout: 20_000 });
+          await page.getByTestId("ticket-options").click();
+          await page.getByTestId("menu-wallet").click();
+          const select = page.getByTestId("wallet-owner");
+          await select.waitFor({ timeout: 15_000 });
+          assert.equal(await select.inputValue(), "");
+          await page.locator('[data-testid="wallet-owner"] option', { hasText: "Sérgio Supervisor" }).waitFor({ state: "attached", timeout: 15_000 });
+          await select.selectOption({ label: "Sérgio Supervisor" });
+          await screenshot(page, "extras_wallet_dialog");
+          await page.getByTestId("wallet-save").click();
+          await page.getByText("Carteira atualizada!").waitFor({ timeout: 15_000 });
+          assert.equal((await admin.get(`/contacts/${contactId}`)).body.walleteUserId, supervisorId);
+        });
+      }, WIDE);
+    });
+  },
+});

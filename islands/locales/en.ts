@@ -307,6 +307,10 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   "groupUsers.add": "Add",
   "groupUsers.added": "Users added to the group!",
   "groupUsers.pickOne": "Select at least one contact.",
+  "wallet.owner": "Wallet of",
+  "wallet.none": "No wallet",
+  "wallet.otherUser": "Another user",
+  "wallet.saved": "Wallet updated!",
 };
 
 export default dict;

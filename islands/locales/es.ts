@@ -307,6 +307,10 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   "groupUsers.add": "Agregar",
   "groupUsers.added": "¡Usuarios agregados al grupo!",
   "groupUsers.pickOne": "Seleccione al menos un contacto.",
+  "wallet.owner": "Cartera de",
+  "wallet.none": "Ninguna cartera",
+  "wallet.otherUser": "Otro usuario",
+  "wallet.saved": "¡Cartera actualizada!",
 };
 
 export default dict;

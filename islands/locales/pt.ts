@@ -320,6 +320,10 @@ const pt = {
   "groupUsers.add": "Adicionar",
   "groupUsers.added": "Usuários adicionados ao grupo!",
   "groupUsers.pickOne": "Selecione pelo menos um contato.",
+  "wallet.owner": "Carteira de",
+  "wallet.none": "Nenhuma carteira",
+  "wallet.otherUser": "Outro usuário",
+  "wallet.saved": "Carteira atualizada!",
 };
 
 /** A text key of the locale files. */

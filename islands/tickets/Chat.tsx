@@ -17,6 +17,7 @@ import { toastError } from "../lib/toast.ts";
 import { acceptTicket, deleteTicket, reopenTicket, resolveTicket, returnTicket, transferTicket } from "./actions.ts";
 import { ContactDrawer } from "./ContactDrawer.tsx";
 import { GroupUsersDialog } from "./GroupUsersDialog.tsx";
+import { WalletDialog } from "./WalletDialog.tsx";
 import { ConfirmDialog, EditMessageDialog, ForwardDialog, ResolveDialog, SendContactDialog, TransferDialog } from "./dialogs.tsx";
 import { MessageInput } from "./MessageInput.tsx";
 import { MessagesList } from "./MessagesList.tsx";
@@ -35,7 +36,7 @@ export interface ChatProps {
   onDeleted: () => void;
 }
 
-type DialogName = "transfer" | "resolve" | "delete" | "sendContact" | "groupUsers" | null;
+type DialogName = "transfer" | "resolve" | "delete" | "sendContact" | "groupUsers" | "wallet" | null;
 
 /** Finds messages containing `term` and scrolls to the newest one already on screen. */
 async function searchMessages(ticketId: number, term: string): Promise<number> {
@@ -136,7 +137,7 @@ export function Chat({ user, ticket, spy, onTicket, onBack, onDeleted }: ChatPro
                       {t("groupUsers.title")}
                     </DropdownMenu.Item>
                   )}
-                  <DropdownMenu.Item className="menu-popup-item" onSelect={() => location.assign("/wallets")}>{t("tickets.wallet")}</DropdownMenu.Item>
+                  <DropdownMenu.Item className="menu-popup-item" onSelect={() => setDialog("wallet")} data-testid="menu-wallet">{t("tickets.wallet")}</DropdownMenu.Item>
                   <DropdownMenu.Item className="menu-popup-item" onSelect={() => location.assign("/oportunidades")}>{t("tickets.opportunities")}</DropdownMenu.Item>
                   {planHas(user, "useSchedules") && (
                     <DropdownMenu.Item className="menu-popup-item" onSelect={() => location.assign("/schedules")}>{t("tickets.schedule")}</DropdownMenu.Item>
@@ -204,6 +205,7 @@ export function Chat({ user, ticket, spy, onTicket, onBack, onDeleted }: ChatPro
           onConfirm={async () => (await deleteTicket(ticket)) && onDeleted()}
         />
       )}
+      {dialog === "wallet" && <WalletDialog user={user} ticket={ticket} onClose={() => setDialog(null)} />}
       {dialog === "groupUsers" && <GroupUsersDialog ticket={ticket} onClose={() => setDialog(null)} />}
       {dialog === "sendContact" && <SendContactDialog open ticketId={ticket.id} onOpenChange={() => setDialog(null)} />}
       {deleting && (

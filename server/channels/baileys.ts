@@ -194,14 +194,18 @@ export class BaileysAdapter implements ChannelAdapter {
 
   /** The address book as the socket reported it (contacts with a name). */
   phoneContacts(): Promise<PhoneContact[]> {
-    this.#ready();
-    return Promise.resolve(this.#book.phoneContacts());
+    return new Promise((resolve) => {
+      this.#ready();
+      resolve(this.#book.phoneContacts());
+    });
   }
 
   /** The individual chats the socket reported (chats.upsert/update, history). */
   chatContacts(): Promise<PhoneContact[]> {
-    this.#ready();
-    return Promise.resolve(this.#book.chatContacts());
+    return new Promise((resolve) => {
+      this.#ready();
+      resolve(this.#book.chatContacts());
+    });
   }
 
   sendText(message: OutboundMessage): Promise<{ providerId: string }> {

@@ -236,14 +236,18 @@ export class SimulatorAdapter implements ChannelAdapter {
 
   /** The address book (import of the phone's contacts). */
   phoneContacts(): Promise<PhoneContact[]> {
-    this.#assertConnected();
-    return Promise.resolve([...this.phoneBook].map(([number, name]) => ({ number, name })));
+    return new Promise((resolve) => {
+      this.#assertConnected();
+      resolve([...this.phoneBook].map(([number, name]) => ({ number, name })));
+    });
   }
 
   /** Every individual chat, named as the customer wrote or as the address book has it. */
   chatContacts(): Promise<PhoneContact[]> {
-    this.#assertConnected();
-    return Promise.resolve([...this.chats].map(([number, name]) => ({ number, name: name || this.phoneBook.get(number) || "" })));
+    return new Promise((resolve) => {
+      this.#assertConnected();
+      resolve([...this.chats].map(([number, name]) => ({ number, name: name || this.phoneBook.get(number) || "" })));
+    });
   }
 
   /** Remembers an individual chat (a known name is kept when a later sighting has none). */

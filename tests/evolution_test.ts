@@ -6,38 +6,7 @@
 import assert from "node:assert/strict";
 import { withServer } from "./helpers/server.ts";
 import { eventually } from "./helpers/channels.ts";
-
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-  apikey: string | null;
-}
-
-/** A fake Evolution server: records calls, answers like Evolution v2. */
-function fakeEvolution() {
-  const calls: Call[] = [];
-  const state = { connection: "close", stored: [] as unknown[], sent: 0 };
-  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, async (req) => {
-    const url = new URL(req.url);
-    const text = await req.text();
-    const body = text ? JSON.parse(text) : undefined;
-    calls.push({ method: req.method, path: url.pathname, body, apikey: req.headers.get("apikey") });
-    const json = (value: unknown, status = 200) => Response.json(value, { status });
-    const [, area, action, instance] = url.pathname.split("/");
-    if (area === "instance" && action === "create") return json({ instance: { instanceName: body.instanceName, status: "created" } }, 201);
-    if (area === "instance" && action === "connectionState") return json({ instance: { instanceName: instance, state: state.connection } });
-    if (area === "instance" && action === "connect") return json({ pairingCode: null, code: "2@EVOLUTIONQR", base64: "data:image/png;base64,AAAA", count: 1 });
-    if (area === "instance" && action === "logout") return json({ status: "SUCCESS" });
-    if (area === "message" && (action === "sendText" || action === "sendMedia")) {
-      return json({ key: { remoteJid: `${body.number}@s.whatsapp.net`, fromMe: true, id: `EVO${++state.sent}` }, status: "PENDING" }, 201);
-    }
-    if (area === "chat" && action === "findMessages") return json({ messages: { total: state.stored.length, records: state.stored } });
-    if (area === "chat" && action === "whatsappNumbers") return json(body.numbers.map((n: string) => ({ exists: true, jid: `${n}@s.whatsapp.net`, number: n })));
-    return json({ error: "not found" }, 404);
-  });
-  return { calls, state, server, url: `http://127.0.0.1:${server.addr.port}` };
-}
+import { fakeEvolution } from "./helpers/fake_evolution.ts";
 
 Deno.test("EvolutionAdapter: QR, webhook connection, inbound, send, ack, catch-up after reconnect and logout", async () => {
   const evo = fakeEvolution();

@@ -313,7 +313,8 @@ export class Channels implements SessionHost {
   /**
    * The contacts of the connection's phone (its address book), for `POST /contacts/import`.
    * Not paced: adapters answer from what they hold or from their engine's store, no WhatsApp
-   * traffic. `ERR_WAPP_NOT_INITIALIZED` 400 when not connected, 501 when the provider cannot list.
+   * traffic. `ERR_WAPP_NOT_INITIALIZED` 400 when not connected, 501 when the provider cannot list;
+   * `ERR_WAPP_CHECK_CONTACT` 502 when the engine fails.
    */
   async phoneContacts(companyId: number, whatsappId: number): Promise<PhoneContact[]> {
     return await this.#list(companyId, whatsappId, "phoneContacts");
@@ -333,7 +334,13 @@ export class Channels implements SessionHost {
         message: `Connection ${whatsappId} (${live.provider}) cannot list its ${what === "phoneContacts" ? "contacts" : "chats"}`,
       });
     }
-    return await list().catch(rethrow("ERR_WAPP_NOT_INITIALIZED", 502, `Listing the ${what === "phoneContacts" ? "contacts" : "chats"} of connection ${whatsappId} failed`));
+    try {
+      return await list();
+    } catch (cause) {
+      if (cause instanceof AppError && cause.code === "ERR_WAPP_NOT_INITIALIZED") throw cause;
+      const detail = cause instanceof Error ? `: ${cause.message}` : "";
+      throw new AppError("ERR_WAPP_CHECK_CONTACT", { status: 502, message: `Listing the ${what === "phoneContacts" ? "contacts" : "chats"} of connection ${whatsappId} failed${detail}`, cause });
+    }
   }
 
   /** The adapter of a connected connection that manages groups, after its pacing slot. */

@@ -1,0 +1,52 @@
+/**
+ * A fake Evolution API v2 server on loopback for adapter tests: records every call and
+ * answers like Evolution (instance create/connect/state/logout, sends, findMessages,
+ * whatsappNumbers, findContacts, findChats). Tests steer it through `state`.
+ */
+
+/** One request the fake received. */
+export interface EvolutionCall {
+  method: string;
+  path: string;
+  body: unknown;
+  apikey: string | null;
+}
+
+/** Starts the fake; `shutdown()` its `server` when done. */
+export function fakeEvolution() {
+  const calls: EvolutionCall[] = [];
+  const state = {
+    connection: "close",
+    stored: [] as unknown[],
+    sent: 0,
+    /** Rows `chat/findContacts` answers. */
+    contacts: [] as unknown[],
+    /** Rows `chat/findChats` answers. */
+    chats: [] as unknown[],
+    /** When set, `chat/findContacts` and `chat/findChats` answer 500. */
+    failLists: false,
+  };
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, async (req) => {
+    const url = new URL(req.url);
+    const text = await req.text();
+    const body = text ? JSON.parse(text) : undefined;
+    calls.push({ method: req.method, path: url.pathname, body, apikey: req.headers.get("apikey") });
+    const json = (value: unknown, status = 200) => Response.json(value, { status });
+    const [, area, action, instance] = url.pathname.split("/");
+    if (area === "instance" && action === "create") return json({ instance: { instanceName: body.instanceName, status: "created" } }, 201);
+    if (area === "instance" && action === "connectionState") return json({ instance: { instanceName: instance, state: state.connection } });
+    if (area === "instance" && action === "connect") return json({ pairingCode: null, code: "2@EVOLUTIONQR", base64: "data:image/png;base64,AAAA", count: 1 });
+    if (area === "instance" && action === "logout") return json({ status: "SUCCESS" });
+    if (area === "message" && (action === "sendText" || action === "sendMedia")) {
+      return json({ key: { remoteJid: `${body.number}@s.whatsapp.net`, fromMe: true, id: `EVO${++state.sent}` }, status: "PENDING" }, 201);
+    }
+    if (area === "chat" && action === "findMessages") return json({ messages: { total: state.stored.length, records: state.stored } });
+    if (area === "chat" && action === "whatsappNumbers") return json(body.numbers.map((n: string) => ({ exists: true, jid: `${n}@s.whatsapp.net`, number: n })));
+    if (area === "chat" && (action === "findContacts" || action === "findChats")) {
+      if (state.failLists) return json({ status: 500, error: "Internal Server Error" }, 500);
+      return json(action === "findContacts" ? state.contacts : state.chats);
+    }
+    return json({ error: "not found" }, 404);
+  });
+  return { calls, state, server, url: `http://127.0.0.1:${server.addr.port}` };
+}

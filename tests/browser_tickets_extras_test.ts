@@ -302,3 +302,45 @@ Deno.test({
     });
   },
 });
+
+Deno.test({
+  name: "ContactEditDialog: the drawer's edit shows the spec's field errors and saves through PUT /contacts/{id}",
+  ...opts,
+  async fn() {
+    await withServer(async (server) => {
+      const admin = await server.login("admin@demo.local");
+      const adminId = server.demo!.logins.find((l) => l.email === "admin@demo.local")!.id;
+      const ticket = await inbound(admin, "5511944440007", "Cliente Editar", ["Oi"]);
+      assert.equal((await admin.put(`/tickets/${ticket.id}`, { status: "open", userId: adminId })).status, 200);
+      const contactId = (await admin.get(`/tickets/${ticket.id}`)).body.contactId as number;
+      await withPage(async (page) => {
+        await shotOnFailure(page, "contact_edit", async () => {
+          await loginAs(page, server.url, "admin@demo.local");
+          await page.goto(`${server.url}/tickets/${ticket.uuid}`);
+          await page.locator('[data-testid="chat"][data-ticket-status="open"]').waitFor({ timeout: 20_000 });
+          await page.getByRole("button", { name: "Dados do contato" }).first().click();
+          await page.getByTestId("contact-edit").click();
+          await page.getByTestId("contact-name").fill("A");
+          await page.getByTestId("contact-email").fill("nao-e-email");
+          await page.getByTestId("contact-save").click();
+          await page.getByRole("dialog").getByText("Too Short!").waitFor();
+          await page.getByRole("dialog").getByText("Invalid email").waitFor();
+          await screenshot(page, "extras_contact_errors");
+          await page.getByTestId("contact-name").fill("Cliente Editado");
+          await page.getByTestId("contact-email").fill("cliente@exemplo.com");
+          await page.getByRole("button", { name: "Adicionar informação" }).click();
+          await page.getByLabel("Nome do campo").fill("CPF");
+          await page.getByLabel("Valor").fill("123");
+          await page.getByTestId("contact-save").click();
+          await page.getByText("Contato salvo com sucesso!").waitFor({ timeout: 15_000 });
+          await page.locator(".contact-drawer h3", { hasText: "Cliente Editado" }).waitFor();
+          const saved = (await admin.get(`/contacts/${contactId}`)).body;
+          assert.deepEqual(
+            { name: saved.name, email: saved.email, extraInfo: saved.extraInfo },
+            { name: "Cliente Editado", email: "cliente@exemplo.com", extraInfo: [{ name: "CPF", value: "123" }] },
+          );
+        });
+      }, WIDE);
+    });
+  },
+});

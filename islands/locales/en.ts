@@ -311,6 +311,18 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   "wallet.none": "No wallet",
   "wallet.otherUser": "Another user",
   "wallet.saved": "Wallet updated!",
+  "contactForm.edit": "Edit",
+  "contactForm.editTitle": "Edit contact",
+  "contactForm.name": "Name",
+  "contactForm.disableBot": "Disable chatbot",
+  "contactForm.infoName": "Field name",
+  "contactForm.infoValue": "Value",
+  "contactForm.addInfo": "Add information",
+  "contactForm.saved": "Contact saved successfully!",
+  "contactForm.required": "Required",
+  "contactForm.tooShort": "Too Short!",
+  "contactForm.tooLong": "Too Long!",
+  "contactForm.invalidEmail": "Invalid email",
 };
 
 export default dict;

@@ -311,6 +311,18 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   "wallet.none": "Ninguna cartera",
   "wallet.otherUser": "Otro usuario",
   "wallet.saved": "¡Cartera actualizada!",
+  "contactForm.edit": "Editar",
+  "contactForm.editTitle": "Editar contacto",
+  "contactForm.name": "Nombre",
+  "contactForm.disableBot": "Desactivar chatbot",
+  "contactForm.infoName": "Nombre del campo",
+  "contactForm.infoValue": "Valor",
+  "contactForm.addInfo": "Agregar información",
+  "contactForm.saved": "¡Contacto guardado con éxito!",
+  "contactForm.required": "Obligatorio",
+  "contactForm.tooShort": "¡Muy corto!",
+  "contactForm.tooLong": "¡Muy largo!",
+  "contactForm.invalidEmail": "Correo inválido",
 };
 
 export default dict;

@@ -324,6 +324,18 @@ const pt = {
   "wallet.none": "Nenhuma carteira",
   "wallet.otherUser": "Outro usuário",
   "wallet.saved": "Carteira atualizada!",
+  "contactForm.edit": "Editar",
+  "contactForm.editTitle": "Editar contato",
+  "contactForm.name": "Nome",
+  "contactForm.disableBot": "Desabilitar chatbot",
+  "contactForm.infoName": "Nome do campo",
+  "contactForm.infoValue": "Valor",
+  "contactForm.addInfo": "Adicionar informação",
+  "contactForm.saved": "Contato salvo com sucesso!",
+  "contactForm.required": "Required",
+  "contactForm.tooShort": "Too Short!",
+  "contactForm.tooLong": "Too Long!",
+  "contactForm.invalidEmail": "Invalid email",
 };
 
 /** A text key of the locale files. */

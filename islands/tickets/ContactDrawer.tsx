@@ -1,15 +1,17 @@
 /**
- * The contact drawer on the right (320 px): contact data and extra info, the ticket's tags
+ * The contact drawer on the right (320 px): contact data and extra info (edited in the contact
+ * dialog), the ticket's tags
  * (POST /tags/sync), and notes (GET /ticket-notes/list, add with at least 2 characters,
  * delete) with the spec's success toasts.
  */
 import { type FormEvent, useEffect, useState } from "react";
-import { Trash2, X } from "lucide-react";
+import { Pencil, Trash2, X } from "lucide-react";
 import { api, get, query } from "../lib/api.ts";
 import { formatDate, formatTime } from "../lib/format.ts";
 import { t } from "../lib/i18n.ts";
 import { showToast, toastError } from "../lib/toast.ts";
 import { ErrorState, Skeleton } from "../ui/States.tsx";
+import { ContactEditDialog } from "./ContactEditDialog.tsx";
 import type { TicketItem } from "./types.ts";
 import { useOptions } from "./use_options.ts";
 
@@ -38,6 +40,7 @@ export interface ContactDrawerProps {
 export function ContactDrawer({ ticket, onClose }: ContactDrawerProps) {
   const [contact, setContact] = useState<Contact | null>(null);
   const [failed, setFailed] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [notes, setNotes] = useState<Note[]>([]);
   const [note, setNote] = useState("");
   const [noteError, setNoteError] = useState("");
@@ -86,6 +89,7 @@ export function ContactDrawer({ ticket, onClose }: ContactDrawerProps) {
 
   return (
     <aside className="contact-drawer" aria-label={t("contact.drawerTitle")}>
+      {editing && contact && <ContactEditDialog contact={contact} onClose={() => setEditing(false)} onSaved={(saved) => setContact({ ...contact, ...saved })} />}
       <header className="pane-header">
         <h2>{t("contact.drawerTitle")}</h2>
         <button type="button" className="icon-btn" aria-label={t("contact.closeDrawer")} onClick={onClose}><X size={18} /></button>
@@ -95,7 +99,12 @@ export function ContactDrawer({ ticket, onClose }: ContactDrawerProps) {
         {failed && <ErrorState onRetry={load} />}
         {contact && (
           <section>
-            <h3>{contact.name}</h3>
+            <div className="section-title">
+              <h3>{contact.name}</h3>
+              <button type="button" className="btn btn-small" onClick={() => setEditing(true)} data-testid="contact-edit">
+                <Pencil size={14} aria-hidden="true" /> {t("contactForm.edit")}
+              </button>
+            </div>
             <p className="muted">{t("contact.number")}: {contact.number}</p>
             {contact.email && <p className="muted">{t("contact.email")}: {contact.email}</p>}
             {contact.extraInfo?.length > 0 && (

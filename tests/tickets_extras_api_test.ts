@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { findOrCreateContact } from "../actors/contacts/mod.ts";
+import { ticketTrackingPrefix } from "../actors/ticket_tracking/mod.ts";
 import { trackingAction } from "../domain/ticket_tracking.ts";
 import { demoConnection, nextEvent } from "./helpers/channels.ts";
 import { demoTicket } from "./helpers/fixtures.ts";
@@ -68,6 +69,25 @@ Deno.test("PUT /tickets/{id} transitions leave tracking notes with names, listed
     assert.ok(notes.every((n) => n.ticketId === ticket.id && typeof n.createdAt === "string"));
     const ids = notes.map((n) => n.id as string);
     assert.deepEqual([...ids].sort(), ids, "ids sort by time");
+  });
+});
+
+Deno.test("DELETE /tickets/{id} deletes the ticket's tracking notes with it", async () => {
+  await withServer(async (server) => {
+    const admin = await server.login("admin@demo.local");
+    const adminId = server.demo!.logins.find((l) => l.email === "admin@demo.local")!.id;
+    const ticket = await demoTicket(server, "5511955550007", { name: "Cliente Apagado" });
+    const kept = await demoTicket(server, "5511955550008", { name: "Cliente Mantido" });
+    for (const t of [ticket, kept]) {
+      assert.equal((await admin.put(`/tickets/${t.id}`, { status: "open", userId: adminId })).status, 200);
+      assert.equal((await admin.put(`/tickets/${t.id}`, { status: "closed", userId: adminId })).status, 200);
+    }
+    const count = async (id: number) =>
+      (await Array.fromAsync(server.deps.kv.list({ prefix: ticketTrackingPrefix(server.demo!.companyId, id) }))).length;
+    assert.equal(await count(ticket.id), 2);
+    assert.equal((await admin.delete(`/tickets/${ticket.id}`)).status, 200);
+    assert.equal(await count(ticket.id), 0);
+    assert.equal(await count(kept.id), 2, "another ticket's notes stay");
   });
 });
 

@@ -64,6 +64,11 @@ export const trackingActor = defineActor({
       });
       return note;
     },
+    /** Deletes the notes `ids` of a deleted ticket. */
+    drop(ctx, arg: { companyId: number; ticketId: number; ids: string[] }): number {
+      for (const id of arg.ids) ctx.delete([...ticketTrackingPrefix(arg.companyId, arg.ticketId), id]);
+      return arg.ids.length;
+    },
   },
 });
 
@@ -111,4 +116,17 @@ export async function ticketTracking(
     kv.list({ prefix: ticketTrackingPrefix(companyId, ticketId) }, { reverse: true, limit: MAX_NOTES }),
   );
   return entries.reverse().map((e) => TicketTracking.parse(e.value));
+}
+
+/** Deletes every note of the deleted ticket `ticketId`; resolves with how many there were. */
+export async function deleteTicketTracking(
+  system: ActorSystem,
+  kv: Deno.Kv,
+  companyId: number,
+  ticketId: number,
+): Promise<number> {
+  const entries = await Array.fromAsync(kv.list({ prefix: ticketTrackingPrefix(companyId, ticketId) }));
+  if (entries.length === 0) return 0;
+  const ids = entries.map((e) => String(e.key[e.key.length - 1]));
+  return await system.ref(trackingActor, companyId).ask("drop", { companyId, ticketId, ids });
 }

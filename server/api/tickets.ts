@@ -16,6 +16,7 @@ import {
   ticketItem,
   ticketMissing,
 } from "../../actors/tickets/mod.ts";
+import { deleteTicketTracking } from "../../actors/ticket_tracking/mod.ts";
 import { countTickets, queryTickets } from "../../actors/tickets/query.ts";
 import { whatsapps } from "../../actors/whatsapps/collection.ts";
 import { AppError, notFound } from "../../domain/errors.ts";
@@ -248,8 +249,9 @@ export function ticketRoutes(): Hono<AppEnv> {
     const { deps, system, who, companyId, settings } = await scope(c);
     const id = idParam(c, "id", () => ticketMissing(c.req.param("id")));
     await deskOf(system, companyId).ask("remove", { id, who, settings });
-    // The ticket is gone for every reader already; its messages and media follow.
+    // The ticket is gone for every reader already; its messages, media and tracking notes follow.
     await deleteTicketMessages(deps, companyId, id);
+    await deleteTicketTracking(system, deps.kv, companyId, id);
     return c.json({ message: "ticket deleted" });
   });
 

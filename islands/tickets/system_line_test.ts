@@ -1,0 +1,41 @@
+/** Unit tests of the tickets extras' pure parts: the tracking lines' texts and the contact form rules. */
+import assert from "node:assert/strict";
+import { contactErrors } from "./ContactEditDialog.tsx";
+import { trackingText } from "./SystemLine.tsx";
+import type { TrackingNote } from "./use_tracking.ts";
+
+const note = (fields: Partial<TrackingNote>): TrackingNote => ({
+  id: "0000000000000000",
+  ticketId: 1,
+  action: "transfer",
+  queueId: 2,
+  queueName: "Vendas",
+  userId: 3,
+  userName: "Alice Atendente",
+  byUserId: 4,
+  byUserName: "Ana Admin",
+  createdAt: new Date(0).toISOString(),
+  ...fields,
+});
+
+Deno.test("trackingText() names the queue and user of transfers and returns, and who accepted, resolved or reopened", () => {
+  assert.equal(trackingText(note({})), "Transferido para Vendas/Alice Atendente");
+  assert.equal(trackingText(note({ userId: null, userName: null })), "Transferido para a fila Vendas");
+  assert.equal(trackingText(note({ action: "return", userId: null, userName: null })), "Devolvido à fila Vendas");
+  assert.equal(trackingText(note({ action: "return", queueId: null, queueName: null, userName: null })), "Devolvido à fila SEM FILA");
+  assert.equal(trackingText(note({ action: "accept" })), "Aceito por Alice Atendente");
+  assert.equal(trackingText(note({ action: "close" })), "Resolvido por Ana Admin");
+  assert.equal(trackingText(note({ action: "reopen" })), "Reaberto por Ana Admin");
+});
+
+Deno.test("contactErrors() gives the spec's texts: Required, Too Short!, Too Long!, Invalid email; none for a valid contact", () => {
+  assert.deepEqual(contactErrors({ name: "Ana", number: "5511999990000", email: "" }), {});
+  assert.deepEqual(contactErrors({ name: "Ana", number: "+55 (11) 99999-0000", email: "ana@exemplo.com" }), {});
+  assert.deepEqual(contactErrors({ name: " ", number: "", email: "x" }), {
+    name: "Required",
+    number: "Required",
+    email: "Invalid email",
+  });
+  assert.deepEqual(contactErrors({ name: "A", number: "1234567", email: "" }), { name: "Too Short!", number: "Too Short!" });
+  assert.deepEqual(contactErrors({ name: "A".repeat(51), number: "1".repeat(51), email: "" }), { name: "Too Long!", number: "Too Long!" });
+});

@@ -14,7 +14,8 @@
  * message of the ticket (a term of several words matches tickets having all of them, not
  * necessarily in one message). A term with no word of 3+ characters matches nothing here.
  *
- * Memory: one uint32 per (word, ticket) pair in growable typed arrays, plus the vocabulary.
+ * Memory: one uint32 per (word, ticket) pair, packed after the build (postings.ts), plus the
+ * vocabulary.
  * Indexes not searched for `IDLE_MS` are dropped (checked on every search), and when the
  * live indexes together hold more than `MAX_PAIRS` pairs the least recently searched other
  * companies' indexes are dropped; a dropped index is rebuilt on its next search. Words longer
@@ -24,6 +25,7 @@ import { wordsOf } from "../../domain/message.ts";
 import type { BusEvent } from "../../domain/events.ts";
 import type { ActorSystem } from "../_runtime/system.ts";
 import { companyMessagesPrefix } from "./keys.ts";
+import { FrozenPostings, Postings } from "./postings.ts";
 
 /** Indexes idle longer than this are dropped. */
 export const IDLE_MS = 15 * 60_000;
@@ -32,41 +34,15 @@ export const MAX_PAIRS = 24_000_000;
 /** Longest word indexed. */
 export const MAX_WORD = 40;
 
-/** A sorted, duplicate-free, growable list of ticket ids. */
-class Postings {
-  ids = new Uint32Array(4);
-  size = 0;
-
-  /** Adds `id`; returns whether it was new. Appends in O(1) when ids arrive in order. */
-  add(id: number): boolean {
-    const last = this.size > 0 ? this.ids[this.size - 1] : -1;
-    if (id === last) return false;
-    let at = this.size;
-    if (id < last) {
-      let lo = 0;
-      let hi = this.size;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (this.ids[mid] < id) lo = mid + 1;
-        else hi = mid;
-      }
-      if (this.ids[lo] === id) return false;
-      at = lo;
-    }
-    if (this.size === this.ids.length) {
-      const grown = new Uint32Array(this.ids.length * 2);
-      grown.set(this.ids);
-      this.ids = grown;
-    }
-    this.ids.copyWithin(at + 1, at, this.size);
-    this.ids[at] = id;
-    this.size++;
-    return true;
-  }
-}
+/** Live additions are frozen (packed) once they hold this many pairs, or an eighth of the index. */
+const FREEZE_MIN = 50_000;
 
 interface CompanyIndex {
-  words: Map<string, Postings>;
+  /** The packed lists: everything up to the last freeze. */
+  frozen: FrozenPostings;
+  /** Lists of what arrived since, in growable form. */
+  added: Map<string, Postings>;
+  addedPairs: number;
   pairs: number;
   lastUsed: number;
   /** Set while building: resolves when done; events meanwhile wait in `buffer`. */
@@ -105,9 +81,20 @@ function addText(index: CompanyIndex, tokens: TokenWords, ticketId: number, body
 }
 
 function addWord(index: CompanyIndex, ticketId: number, word: string): void {
-  let postings = index.words.get(word);
-  if (!postings) index.words.set(word, postings = new Postings());
-  if (postings.add(ticketId)) index.pairs++;
+  if (index.frozen.has(word, ticketId)) return;
+  let postings = index.added.get(word);
+  if (!postings) index.added.set(word, postings = new Postings());
+  if (postings.add(ticketId)) {
+    index.pairs++;
+    index.addedPairs++;
+  }
+}
+
+/** Packs the live additions into the frozen lists. */
+function freeze(index: CompanyIndex): void {
+  index.frozen = index.frozen.merge(index.added);
+  index.added = new Map();
+  index.addedPairs = 0;
 }
 
 /** The message indexes of one actor system (one per app; see `messageSearch`). */
@@ -132,12 +119,14 @@ export class MessageSearch {
     let result: Set<number> | null = null;
     for (const needle of needles) {
       const matches = new Set<number>();
-      for (const [word, postings] of index.words) {
+      const within = result;
+      const keep = (id: number) => {
+        if (within === null || within.has(id)) matches.add(id);
+      };
+      index.frozen.visit((word) => word.includes(needle), keep);
+      for (const [word, postings] of index.added) {
         if (!word.includes(needle)) continue;
-        const ids = postings.ids;
-        for (let i = 0; i < postings.size; i++) {
-          if (result === null || result.has(ids[i])) matches.add(ids[i]);
-        }
+        for (let i = 0; i < postings.size; i++) keep(postings.ids[i]);
       }
       result = matches;
       if (result.size === 0) break;
@@ -162,12 +151,21 @@ export class MessageSearch {
     this.#evict(companyId, now);
     let index = this.#indexes.get(companyId);
     if (!index) {
-      index = { words: new Map(), pairs: 0, lastUsed: now, building: null, buffer: [] };
+      index = {
+        frozen: new FrozenPostings(),
+        added: new Map(),
+        addedPairs: 0,
+        pairs: 0,
+        lastUsed: now,
+        building: null,
+        buffer: [],
+      };
       this.#indexes.set(companyId, index);
       index.building = this.#build(companyId, index);
     }
     index.lastUsed = now;
     if (index.building) await index.building;
+    else if (index.addedPairs > Math.max(FREEZE_MIN, index.pairs / 8)) freeze(index);
     return index;
   }
 
@@ -182,6 +180,7 @@ export class MessageSearch {
         addText(index, this.#tokens, entry.value.ticketId, entry.value.body);
       }
       for (const item of index.buffer) addText(index, this.#tokens, item.ticketId, item.body);
+      freeze(index);
     } catch (error) {
       this.#indexes.delete(companyId);
       throw error;

@@ -1,0 +1,41 @@
+import assert from "node:assert/strict";
+import { FrozenPostings, Postings } from "./postings.ts";
+
+function growable(entries: Record<string, number[]>): Map<string, Postings> {
+  const out = new Map<string, Postings>();
+  for (const [word, ids] of Object.entries(entries)) {
+    const p = new Postings();
+    for (const id of ids) p.add(id);
+    out.set(word, p);
+  }
+  return out;
+}
+
+function lists(frozen: FrozenPostings): Record<string, number[]> {
+  const out: Record<string, number[]> = {};
+  for (const word of frozen.slots.keys()) {
+    const ids: number[] = [];
+    frozen.visit((w) => w === word, (id) => ids.push(id));
+    out[word] = ids;
+  }
+  return out;
+}
+
+Deno.test("Postings.add() keeps ids sorted and unique whatever the arrival order", () => {
+  const p = new Postings();
+  for (const id of [5, 9, 1, 9, 7, 5, 12, 3]) p.add(id);
+  assert.deepEqual([...p.ids.subarray(0, p.size)], [1, 3, 5, 7, 9, 12]);
+});
+
+Deno.test("FrozenPostings.merge() unites old and added lists in order without duplicates, and has() finds them", () => {
+  const first = new FrozenPostings().merge(growable({ casa: [1, 4, 9], boleto: [2] }));
+  assert.deepEqual(lists(first), { casa: [1, 4, 9], boleto: [2] });
+  const second = first.merge(growable({ casa: [3, 4, 10], pix: [7] }));
+  assert.deepEqual(lists(second), { casa: [1, 3, 4, 9, 10], boleto: [2], pix: [7] });
+  assert.equal(second.ids.length, 7);
+  assert.equal(second.has("casa", 9), true);
+  assert.equal(second.has("casa", 2), false);
+  assert.equal(second.has("nada", 1), false);
+  // The frozen form it came from is unchanged.
+  assert.deepEqual(lists(first), { casa: [1, 4, 9], boleto: [2] });
+});

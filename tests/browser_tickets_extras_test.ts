@@ -143,7 +143,7 @@ Deno.test({
           await page.getByRole("dialog").getByRole("checkbox", { name: "Carla Grupo" }).check({ timeout: 15_000 });
           await page.getByTestId("group-users-add").click();
           await members.getByText("Carla Grupo").waitFor({ timeout: 15_000 });
-          await page.getByText("Usuários adicionados ao grupo!").waitFor();
+          await page.getByText("Usuários atualizados").waitFor();
           await screenshot(page, "extras_group_users");
           assert.equal(phone.groups.get(group.contact.number)?.participants.size, 3);
         });
@@ -339,6 +339,37 @@ Deno.test({
             { name: saved.name, email: saved.email, extraInfo: saved.extraInfo },
             { name: "Cliente Editado", email: "cliente@exemplo.com", extraInfo: [{ name: "CPF", value: "123" }] },
           );
+        });
+      }, WIDE);
+    });
+  },
+});
+
+Deno.test({
+  name: "OpportunityDialog: the ticket options menu saves a named opportunity (POST /oportunidade), refusing a one-letter name",
+  ...opts,
+  async fn() {
+    await withServer(async (server) => {
+      const admin = await server.login("admin@demo.local");
+      const adminId = server.demo!.logins.find((l) => l.email === "admin@demo.local")!.id;
+      const ticket = await inbound(admin, "5511944440008", "Cliente Oportunidade", ["Quero um orçamento"]);
+      assert.equal((await admin.put(`/tickets/${ticket.id}`, { status: "open", userId: adminId })).status, 200);
+      await withPage(async (page) => {
+        await shotOnFailure(page, "opportunity", async () => {
+          await loginAs(page, server.url, "admin@demo.local");
+          await page.goto(`${server.url}/tickets/${ticket.uuid}`);
+          await page.locator('[data-testid="chat"][data-ticket-status="open"]').waitFor({ timeout: 20_000 });
+          await page.getByTestId("ticket-options").click();
+          await page.getByTestId("menu-opportunity").click();
+          await page.getByTestId("opportunity-name").fill("X");
+          await page.keyboard.press("Enter");
+          await page.getByRole("dialog").getByText("Too Short!").waitFor();
+          await page.getByTestId("opportunity-name").fill("Orçamento 50 licenças");
+          await screenshot(page, "extras_opportunity");
+          await page.getByTestId("opportunity-save").click();
+          await page.getByText("Oportunidade salva com sucesso!").waitFor({ timeout: 15_000 });
+          const list = (await admin.get("/oportunidade/list")).body as { name: string }[];
+          assert.ok(list.some((o) => o.name === "Orçamento 50 licenças"), JSON.stringify(list));
         });
       }, WIDE);
     });

@@ -305,8 +305,7 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   "groupUsers.members": "Participants",
   "groupUsers.addTitle": "Add contacts",
   "groupUsers.add": "Add",
-  "groupUsers.added": "Users added to the group!",
-  "groupUsers.pickOne": "Select at least one contact.",
+  "groupUsers.added": "Users updated",
   "wallet.owner": "Wallet of",
   "wallet.none": "No wallet",
   "wallet.otherUser": "Another user",
@@ -323,6 +322,10 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   "contactForm.tooShort": "Too Short!",
   "contactForm.tooLong": "Too Long!",
   "contactForm.invalidEmail": "Invalid email",
+  "opportunity.new": "New opportunity",
+  "opportunity.edit": "Edit opportunity",
+  "opportunity.name": "Name",
+  "opportunity.saved": "Opportunity saved successfully!",
 };
 
 export default dict;

@@ -305,8 +305,7 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   "groupUsers.members": "Participantes",
   "groupUsers.addTitle": "Agregar contactos",
   "groupUsers.add": "Agregar",
-  "groupUsers.added": "¡Usuarios agregados al grupo!",
-  "groupUsers.pickOne": "Seleccione al menos un contacto.",
+  "groupUsers.added": "Usuarios actualizados",
   "wallet.owner": "Cartera de",
   "wallet.none": "Ninguna cartera",
   "wallet.otherUser": "Otro usuario",
@@ -323,6 +322,10 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   "contactForm.tooShort": "¡Muy corto!",
   "contactForm.tooLong": "¡Muy largo!",
   "contactForm.invalidEmail": "Correo inválido",
+  "opportunity.new": "Nueva oportunidad",
+  "opportunity.edit": "Editar oportunidad",
+  "opportunity.name": "Nombre",
+  "opportunity.saved": "¡Oportunidad guardada con éxito!",
 };
 
 export default dict;

@@ -318,8 +318,7 @@ const pt = {
   "groupUsers.members": "Participantes",
   "groupUsers.addTitle": "Adicionar contatos",
   "groupUsers.add": "Adicionar",
-  "groupUsers.added": "Usuários adicionados ao grupo!",
-  "groupUsers.pickOne": "Selecione pelo menos um contato.",
+  "groupUsers.added": "Usuários atualizados",
   "wallet.owner": "Carteira de",
   "wallet.none": "Nenhuma carteira",
   "wallet.otherUser": "Outro usuário",
@@ -336,6 +335,10 @@ const pt = {
   "contactForm.tooShort": "Too Short!",
   "contactForm.tooLong": "Too Long!",
   "contactForm.invalidEmail": "Invalid email",
+  "opportunity.new": "Nova oportunidade",
+  "opportunity.edit": "Editar oportunidade",
+  "opportunity.name": "Nome",
+  "opportunity.saved": "Oportunidade salva com sucesso!",
 };
 
 /** A text key of the locale files. */

@@ -17,6 +17,7 @@ import { toastError } from "../lib/toast.ts";
 import { acceptTicket, deleteTicket, reopenTicket, resolveTicket, returnTicket, transferTicket } from "./actions.ts";
 import { ContactDrawer } from "./ContactDrawer.tsx";
 import { GroupUsersDialog } from "./GroupUsersDialog.tsx";
+import { OpportunityDialog } from "./OpportunityDialog.tsx";
 import { WalletDialog } from "./WalletDialog.tsx";
 import { ConfirmDialog, EditMessageDialog, ForwardDialog, ResolveDialog, SendContactDialog, TransferDialog } from "./dialogs.tsx";
 import { MessageInput } from "./MessageInput.tsx";
@@ -36,7 +37,7 @@ export interface ChatProps {
   onDeleted: () => void;
 }
 
-type DialogName = "transfer" | "resolve" | "delete" | "sendContact" | "groupUsers" | "wallet" | null;
+type DialogName = "transfer" | "resolve" | "delete" | "sendContact" | "groupUsers" | "wallet" | "opportunity" | null;
 
 /** Finds messages containing `term` and scrolls to the newest one already on screen. */
 async function searchMessages(ticketId: number, term: string): Promise<number> {
@@ -138,7 +139,7 @@ export function Chat({ user, ticket, spy, onTicket, onBack, onDeleted }: ChatPro
                     </DropdownMenu.Item>
                   )}
                   <DropdownMenu.Item className="menu-popup-item" onSelect={() => setDialog("wallet")} data-testid="menu-wallet">{t("tickets.wallet")}</DropdownMenu.Item>
-                  <DropdownMenu.Item className="menu-popup-item" onSelect={() => location.assign("/oportunidades")}>{t("tickets.opportunities")}</DropdownMenu.Item>
+                  <DropdownMenu.Item className="menu-popup-item" onSelect={() => setDialog("opportunity")} data-testid="menu-opportunity">{t("tickets.opportunities")}</DropdownMenu.Item>
                   {planHas(user, "useSchedules") && (
                     <DropdownMenu.Item className="menu-popup-item" onSelect={() => location.assign("/schedules")}>{t("tickets.schedule")}</DropdownMenu.Item>
                   )}
@@ -205,6 +206,7 @@ export function Chat({ user, ticket, spy, onTicket, onBack, onDeleted }: ChatPro
           onConfirm={async () => (await deleteTicket(ticket)) && onDeleted()}
         />
       )}
+      {dialog === "opportunity" && <OpportunityDialog ticket={ticket} onClose={() => setDialog(null)} />}
       {dialog === "wallet" && <WalletDialog user={user} ticket={ticket} onClose={() => setDialog(null)} />}
       {dialog === "groupUsers" && <GroupUsersDialog ticket={ticket} onClose={() => setDialog(null)} />}
       {dialog === "sendContact" && <SendContactDialog open ticketId={ticket.id} onOpenChange={() => setDialog(null)} />}

@@ -81,7 +81,10 @@ export function ContactEditDialog({ contact, onClose, onSaved }: ContactEditDial
   const field = (key: "name" | "number" | "email", label: string, type = "text") => (
     <label className="field">
       <span>{label}</span>
-      <input type={type} value={form[key]} onChange={(e) => set({ [key]: e.target.value })} aria-invalid={!!errors[key]} data-testid={`contact-${key}`} />
+      <input type={type} value={form[key]} onChange={(e) => {
+          set({ [key]: e.target.value });
+          setErrors((all) => ({ ...all, [key]: undefined }));
+        }} aria-invalid={!!errors[key]} data-testid={`contact-${key}`} />
       {errors[key] && <small className="field-error">{errors[key]}</small>}
     </label>
   );

@@ -41,7 +41,7 @@ export function GroupUsersDialog({ ticket, onClose }: GroupUsersDialogProps) {
   useEffect(load, [ticket.id]);
 
   async function add() {
-    if (checks.picked.length === 0) return showToast("error", t("groupUsers.pickOne"));
+    if (checks.picked.length === 0) return showToast("error", t("messages.selectContact"));
     setBusy(true);
     try {
       const users = checks.picked.map((c) => c.id);

@@ -96,6 +96,9 @@ Deno.test("POST/GET/PUT/DELETE /announcements: the super user manages them, an a
     assert.equal(updated.body.status, false);
     assert.equal(updated.body.title, "Manutenção", "fields not sent keep their value");
     assert.equal((await owner.get(`/announcements/${a.id}`)).body.priority, 1);
+    const retitled = await owner.put(`/announcements/${a.id}`, { title: "Manutenção 2" });
+    assert.equal(retitled.body.priority, 1, "a PUT of the title leaves the priority as stored");
+    assert.equal(retitled.body.status, false);
 
     for (
       const [method, path] of [

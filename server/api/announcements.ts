@@ -151,7 +151,11 @@ export function announcementRoutes(): Hono<AppEnv> {
     if (!old) throw noAnnouncement(id);
     const { file, fields } = await readUpload(c, FILE_FIELDS);
     const { title, text, priority, status } = old;
-    const input = parseWith(AnnouncementInput, { title, text, priority, status, ...fields });
+    const parsed = parseWith(AnnouncementInput, { title, text, priority, status, ...fields });
+    // Only the fields sent change, so a concurrent edit of the others is not undone.
+    const input = Object.fromEntries(
+      Object.entries(parsed).filter(([key]) => Object.hasOwn(Object(fields), key)),
+    ) as Partial<AnnouncementInput>;
     if (file) {
       const media = await saveAttachment(deps, old.companyId, file);
       return c.json(await announcementView(deps, await replaceMedia(deps, id, media, input)));

@@ -12,7 +12,8 @@
  *
  * Options (env): FANOUT_EVENTS (10000), FANOUT_RATE (2000 events/s), FANOUT_SOCKETS (1000),
  * FANOUT_OTHER (100), FANOUT_QUEUES (30), FANOUT_FORMAT (json | msgpack), FANOUT_PROFILE (a
- * folder: write a CPU profile of the server process there).
+ * folder: write a CPU profile of the server process there), FANOUT_FLUSH_MS (the hub's
+ * flush window; production's by default, 0 sends every event at once).
  */
 import { unpack } from "msgpackr";
 import { cpuUsage } from "node:process";
@@ -69,6 +70,7 @@ async function serverMain(): Promise<void> {
     secret: "fanout-bench",
   });
   const { system, bus } = server.deps;
+  if (Deno.env.get("FANOUT_FLUSH_MS")) server.deps.hub.configure({ flushWindowMs: env("FANOUT_FLUSH_MS", 0) });
   const passwordHash = await hashPassword("bench1234", "fast");
   const dueDate = Date.now() + 30 * 86_400_000;
   const main = await createCompany(system, { name: "Main", dueDate });

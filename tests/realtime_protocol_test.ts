@@ -192,6 +192,33 @@ for (const format of ["json", "msgpack"] as const) {
   });
 }
 
+Deno.test("Hub sends the first event after a quiet spell at once and a steady stream as one message per flush window", async () => {
+  await withServer(async (server) => {
+    server.deps.hub.configure({ flushWindowMs: 400 });
+    const pool = new SocketPool(server.url);
+    try {
+      const admin = await server.login("admin@demo.local");
+      const ws = await pool.connect(admin.token!);
+      const companyId = server.demo!.companyId;
+      await ws.event(`company-${companyId}-user`); // own presence write
+      await new Promise((r) => setTimeout(r, 450)); // a quiet spell longer than the window
+      const started = performance.now();
+      server.deps.bus.publish(markerEvent(companyId, "first"));
+      await ws.event(`company-${companyId}-test-marker`, (d) => d.tag === "first");
+      assert.ok(performance.now() - started < 300, "the first event did not wait for the window");
+      const before = ws.batches.length;
+      for (let i = 0; i < 3; i++) {
+        server.deps.bus.publish(markerEvent(companyId, `stream-${i}`));
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await ws.event(`company-${companyId}-test-marker`, (d) => d.tag === "stream-2");
+      assert.deepEqual(ws.batches.slice(before), [3], `batches ${JSON.stringify(ws.batches)}`);
+    } finally {
+      await pool.closeAll();
+    }
+  });
+});
+
 Deno.test("Hub.close() closes every socket with 1001 so clients reconnect and resume", async () => {
   const server = await startTestServer();
   const pool = new SocketPool(server.url);

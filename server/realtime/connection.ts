@@ -3,10 +3,11 @@
  * and the encoding of frames. Event frames are encoded once per backlog entry and format and
  * shared by every recipient.
  *
- * Events are queued and flushed once the publishing burst ends (a microtask later): a lone
- * event goes out as its own frame at once, while a burst (a group commit's events, a bulk
- * action, a busy loop) reaches each socket as one array. Per-message cost, not bytes, limits
- * fan-out, so batching is what keeps a busy server's latency bounded.
+ * Events are queued and flushed by the hub: a lone event goes out as its own frame at once
+ * (a microtask later), while a burst (a group commit's events, a bulk action) or a steady
+ * stream (one flush per `flushWindowMs`, see hub.ts) reaches each socket as one array.
+ * Per-message cost, not bytes, limits fan-out, so batching is what keeps a busy server's
+ * latency bounded.
  */
 import { pack, unpack } from "msgpackr";
 import { ClientFrame, type ControlFrame } from "../../domain/realtime.ts";

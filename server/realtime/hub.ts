@@ -38,6 +38,14 @@ export interface HubOptions {
   maxBufferedBytes: number;
   /** Most chat boxes one socket may follow at once. */
   maxChatBoxes: number;
+  /**
+   * Sockets are flushed at most once per this window: an event after a quiet spell goes out
+   * at once (a microtask later), while under a steady stream each socket gets one frame per
+   * window with every event queued since. Frames, not events, are what a socket costs (a
+   * send each side, ~10 µs): at 2,000 events/s over 1,000 sockets the unbatched hub and its
+   * clients needed more than two cores, and the queueing this caused was the latency.
+   */
+  flushWindowMs: number;
 }
 
 const DEFAULTS: HubOptions = {
@@ -48,6 +56,7 @@ const DEFAULTS: HubOptions = {
   authTimeoutMs: 10_000,
   maxBufferedBytes: 8 * 1024 * 1024,
   maxChatBoxes: 50,
+  flushWindowMs: 0,
 };
 
 /** Frames a socket may send while its token is being checked. */
@@ -85,6 +94,8 @@ export class Hub {
   /** Sockets with queued events, flushed together once the current burst of events ends. */
   #dirty: Connection[] = [];
   #flushScheduled = false;
+  #flushTimer?: ReturnType<typeof setTimeout>;
+  #lastFlush = -Infinity;
   readonly #host: ConnectionHost = {
     maxBufferedBytes: () => this.options.maxBufferedBytes,
     overflow: (conn) => this.#drop(conn, CLOSE.tooSlow, "Send buffer overflow"),
@@ -92,7 +103,9 @@ export class Hub {
       this.#dirty.push(conn);
       if (this.#flushScheduled) return;
       this.#flushScheduled = true;
-      queueMicrotask(() => this.#flush());
+      const wait = this.#lastFlush + this.options.flushWindowMs - performance.now();
+      if (wait <= 0) queueMicrotask(() => this.#flush());
+      else this.#flushTimer = setTimeout(() => this.#flush(), wait);
     },
   };
   #unsubscribe: () => void;
@@ -121,6 +134,7 @@ export class Hub {
     this.#closed = true;
     this.#unsubscribe();
     clearInterval(this.#ticker);
+    clearTimeout(this.#flushTimer);
     this.#presence.close();
     for (const conn of [...this.#conns]) {
       conn.close(CLOSE.goingAway, "Server shutting down");
@@ -338,6 +352,8 @@ export class Hub {
 
   #flush(): void {
     this.#flushScheduled = false;
+    this.#flushTimer = undefined;
+    this.#lastFlush = performance.now();
     const dirty = this.#dirty;
     this.#dirty = [];
     for (const conn of dirty) conn.flush();

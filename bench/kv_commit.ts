@@ -5,6 +5,9 @@
  * write one new key and waits for the reply, which the output gate releases only once the
  * write is durable; so every counted write was acknowledged after commit.
  *
+ * The last column is the store's ceiling for the cell (`ceiling` below): what `kv.atomic()`
+ * alone does with the same number of keys per commit.
+ *
  * Run: `deno task bench` (all benches) or `deno run -A bench/kv_commit.ts [seconds per cell]`.
  */
 import { ActorSystem, defineActor } from "../actors/_runtime/mod.ts";
@@ -80,6 +83,42 @@ async function measure(layout: Layout, grouping: boolean, writers: number): Prom
   }
 }
 
+/**
+ * The store's own ceiling for a cell: one loop committing `writers` new keys per
+ * `kv.atomic()`, back to back, with no actors, mailboxes or output gate. Group commit cannot
+ * beat it (each of its commits carries at most the writers' units), so the ratio to the
+ * naive path is bounded by what the disk does per commit, not by the kernel.
+ */
+async function ceiling(layout: Layout, writers: number): Promise<number> {
+  const dir = await Deno.makeTempDir({ prefix: "kv_commit_bench_" });
+  const kv = await Deno.openKv(`${dir}/bench.kv`);
+  const payload = "x".repeat(80);
+  try {
+    let n = 0;
+    const commit = async () => {
+      n++;
+      const op = kv.atomic();
+      const now = Date.now();
+      for (let w = 0; w < writers; w++) {
+        op.set(layout === "append" ? ["log", now, w, n] : ["log", w, n], { n, payload });
+      }
+      await op.commit();
+    };
+    for (let i = 0; i < 20; i++) await commit();
+    const deadline = performance.now() + seconds * 1000;
+    const start = performance.now();
+    let writes = 0;
+    while (performance.now() < deadline) {
+      await commit();
+      writes += writers;
+    }
+    return writes / ((performance.now() - start) / 1000);
+  } finally {
+    kv.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
 const rate = (n: number) => Math.round(n).toLocaleString("en-US");
 
 const load = () => Deno.loadavg().map((n) => n.toFixed(1)).join(" ");
@@ -87,22 +126,27 @@ console.log(`kv_commit: durable writes/s through ActorSystem.ask, file KV, ${sec
 console.log(`machine: ${navigator.hardwareConcurrency} cores, load average ${load()} at start`);
 for (const layout of ["append", "ranges"] as const) {
   console.log(`\nkey layout: ${layout}`);
-  console.log("writers |      naive | group-commit |  ratio | units/commit");
-  console.log("--------+------------+--------------+--------+-------------");
+  console.log("writers |      naive | group-commit |  ratio | units/commit | raw KV ceiling");
+  console.log("--------+------------+--------------+--------+--------------+---------------");
   let last = "";
   for (const writers of WRITERS) {
     const naive = await measure(layout, false, writers);
     const group = await measure(layout, true, writers);
+    const raw = await ceiling(layout, writers);
     const ratio = (group.writesPerSecond / naive.writesPerSecond).toFixed(1);
     console.log(
       `${String(writers).padStart(7)} | ${rate(naive.writesPerSecond).padStart(10)} | ${
         rate(group.writesPerSecond).padStart(12)
-      } | ${ratio.padStart(5)}× | ${group.unitsPerCommit.toFixed(1).padStart(12)}`,
+      } | ${ratio.padStart(5)}× | ${group.unitsPerCommit.toFixed(1).padStart(12)} | ${
+        rate(raw).padStart(14)
+      }`,
     );
     last = `ratio at ${writers} writers (${layout}): ${ratio}× ` +
       `(group-commit ${rate(group.writesPerSecond)} vs naive ${
         rate(naive.writesPerSecond)
-      } writes/s)`;
+      } writes/s; raw KV ceiling ${rate(raw)}, ${
+        (raw / naive.writesPerSecond).toFixed(1)
+      }× naive: group commit reaches ${Math.round(100 * group.writesPerSecond / raw)}% of it)`;
   }
   console.log(last);
 }

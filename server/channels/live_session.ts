@@ -53,6 +53,12 @@ export class LiveSession {
   #recording = new Map<string, Promise<unknown>>();
   #closed = false;
   #inflight = new Set<Promise<unknown>>();
+  /**
+   * The LID link in progress, if any. A link waits for the messages received before it and
+   * messages received meanwhile wait for it: a message handled during a merge could create
+   * a ticket for the contact the merge is deleting.
+   */
+  #linking: Promise<void> = Promise.resolve();
   /** Message ids in the send chain now. */
   #queued = new Set<string>();
 
@@ -128,7 +134,7 @@ export class LiveSession {
 
   /** Runs one inbound message through the inbound path; resolves once it is stored. */
   receive(message: InboundMessage): ReturnType<typeof handleInbound> {
-    const work = handleInbound(this.#deps, this, message);
+    const work = this.#linking.then(() => handleInbound(this.#deps, this, message));
     this.#inflight.add(work);
     work.finally(() => this.#inflight.delete(work)).catch(() => {});
     return work;
@@ -254,7 +260,9 @@ export class LiveSession {
         applyRemoteDelete(system, companyId, event.providerId).catch(log("Remote delete"));
         return;
       case "lid":
-        linkLid(system, companyId, event.lid, event.number).catch(log("LID link"));
+        this.#linking = Promise.allSettled([...this.#inflight, this.#linking])
+          .then(() => linkLid(system, companyId, event.lid, event.number))
+          .catch(log("LID link"));
         return;
     }
   }

@@ -7,6 +7,8 @@
  * Nothing missed across a disconnect: offline messages arrive in `messages.upsert` with type
  * "append" and history in `messaging-history.set`; both go through the same deduplicated
  * inbound path (history only back to the last message seen before the drop).
+ * Baileys cannot list contacts, so the adapter keeps a bounded phone book (phone_book.ts) of
+ * what its contact, chat and history events deliver, for the contact import.
  */
 import baileys from "@whiskeysockets/baileys";
 import type { ChannelAdapter, InboundMessage, OutboundMessage, PhoneContact } from "../../domain/channel.ts";

@@ -10,15 +10,13 @@
  * Baileys cannot list contacts, so the adapter keeps a bounded phone book (phone_book.ts) of
  * what its contact, chat and history events deliver, for the contact import.
  */
-import baileys from "@whiskeysockets/baileys";
 import type { ChannelAdapter, InboundMessage, OutboundMessage, PhoneContact } from "../../domain/channel.ts";
 import { AppError } from "../../domain/errors.ts";
 import { kvAuthState, type KvAuth } from "./baileys_auth.ts";
+import { loadBaileys, LOGGED_OUT } from "./baileys_lib.ts";
 import { ackOfReceipt, ackOfStatus, isLidJid, jidUser, mapMessage, toJid, type WaMessageLike } from "./baileys_map.ts";
 import type { AdapterContext } from "./types.ts";
 import { PhoneBook } from "./phone_book.ts";
-
-const { DisconnectReason } = baileys;
 
 /** The part of a Baileys socket the adapter uses (the real one and the tests' fake). */
 export interface BaileysSocketLike {
@@ -47,7 +45,7 @@ export interface BaileysParticipantLike {
 }
 
 /** Builds a socket from an auth state (the real `makeWASocket`, or a fake). */
-export type BaileysSocketFactory = (auth: KvAuth["state"]) => BaileysSocketLike;
+export type BaileysSocketFactory = (auth: KvAuth["state"]) => BaileysSocketLike | Promise<BaileysSocketLike>;
 
 /** Downloads a message's media (real: Baileys' downloadMediaMessage). */
 export type MediaDownloader = (msg: WaMessageLike, sock: BaileysSocketLike) => Promise<{ data: Uint8Array; mimetype: string; filename: string }>;
@@ -71,8 +69,8 @@ const quietLogger = {
  * The real socket factory. `wsUrl` replaces WhatsApp's own address (Baileys' `waWebSocketUrl`):
  * test servers point it at loopback so no test ever reaches outside this machine.
  */
-export const baileysSocket = (wsUrl?: string): BaileysSocketFactory => (auth) =>
-  baileys.default({
+export const baileysSocket = (wsUrl?: string): BaileysSocketFactory => async (auth) =>
+  (await loadBaileys()).default({
     auth,
     ...(wsUrl ? { waWebSocketUrl: wsUrl } : {}),
     printQRInTerminal: false,
@@ -83,6 +81,7 @@ export const baileysSocket = (wsUrl?: string): BaileysSocketFactory => (auth) =>
   }) as unknown as BaileysSocketLike;
 
 const realDownload: MediaDownloader = async (msg, sock) => {
+  const baileys = await loadBaileys();
   const data = await baileys.downloadMediaMessage(
     msg as Parameters<typeof baileys.downloadMediaMessage>[0],
     "buffer",
@@ -97,6 +96,18 @@ const realDownload: MediaDownloader = async (msg, sock) => {
   const ext = mimetype.split("/")[1]?.split(";")[0] ?? "bin";
   return { data, mimetype, filename: node.fileName ?? `${msg.key.id}.${ext}` };
 };
+
+/** Closes a socket for good, whatever state its handshake is in. */
+function endSocket(sock: BaileysSocketLike): void {
+  try {
+    sock.end(undefined);
+  } catch { /* already closed */ }
+  // Baileys' end() drops its own 'error' listeners and then closes the WebSocket; closing one
+  // still in its handshake makes `ws` emit an error on the next tick, which would be thrown
+  // as uncaught with nobody listening. Absorb it: the session already knows it is closing.
+  // deno-lint-ignore no-explicit-any -- the real socket's `ws` is Baileys' WebSocketClient
+  (sock as any).ws?.on?.("error", () => {});
+}
 
 /** The Baileys adapter; see the module doc. */
 export class BaileysAdapter implements ChannelAdapter {
@@ -129,7 +140,12 @@ export class BaileysAdapter implements ChannelAdapter {
     this.#close();
     this.#auth = await kvAuthState(this.#ctx.kv, this.#ctx.companyId, this.#ctx.whatsappId);
     const generation = ++this.#generation;
-    const sock = this.#factory(this.#auth.state);
+    const sock = await this.#factory(this.#auth.state);
+    if (generation !== this.#generation) {
+      // stop() or another start() came while the socket was being made: this one is stale.
+      endSocket(sock);
+      return;
+    }
     this.#sock = sock;
     const live = () => generation === this.#generation;
     sock.ev.on("creds.update", (update) => {
@@ -325,14 +341,7 @@ export class BaileysAdapter implements ChannelAdapter {
     this.#open = false;
     const sock = this.#sock;
     this.#sock = undefined;
-    try {
-      sock?.end(undefined);
-    } catch { /* already closed */ }
-    // Baileys' end() drops its own 'error' listeners and then closes the WebSocket; closing one
-    // still in its handshake makes `ws` emit an error on the next tick, which would be thrown
-    // as uncaught with nobody listening. Absorb it: the session already knows it is closing.
-    // deno-lint-ignore no-explicit-any -- the real socket's `ws` is Baileys' WebSocketClient
-    (sock as any)?.ws?.on?.("error", () => {});
+    if (sock) endSocket(sock);
   }
 
   // deno-lint-ignore no-explicit-any -- Partial<ConnectionState>, read loosely
@@ -346,7 +355,7 @@ export class BaileysAdapter implements ChannelAdapter {
     if (update.connection === "close") {
       this.#open = false;
       const code = update.lastDisconnect?.error?.output?.statusCode;
-      const loggedOut = code === DisconnectReason.loggedOut;
+      const loggedOut = code === LOGGED_OUT;
       if (loggedOut) this.#auth?.clear().catch(() => {});
       this.#ctx.emit({ type: "disconnected", reason: String(update.lastDisconnect?.error?.message ?? code ?? "closed"), loggedOut });
     }

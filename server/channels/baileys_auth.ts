@@ -4,10 +4,9 @@
  * `["baileys_auth", companyId, whatsappId, type, id]`, as JSON text with Baileys'
  * `BufferJSON` so binary fields survive. Logout deletes the whole prefix.
  */
-import baileys from "@whiskeysockets/baileys";
 import type { AuthenticationCreds, AuthenticationState, SignalDataTypeMap } from "@whiskeysockets/baileys";
 
-const { BufferJSON, initAuthCreds, proto } = baileys;
+import { loadBaileys } from "./baileys_lib.ts";
 
 /** KV prefix of one connection's Baileys auth. */
 export const baileysAuthPrefix = (companyId: number, whatsappId: number): Deno.KvKey => [
@@ -25,11 +24,11 @@ export interface KvAuth {
   registered: boolean;
 }
 
-const encode = (value: unknown) => JSON.stringify(value, BufferJSON.replacer);
-const decode = (text: string) => JSON.parse(text, BufferJSON.reviver);
-
 /** Loads (or creates) the auth state of a connection. */
 export async function kvAuthState(kv: Deno.Kv, companyId: number, whatsappId: number): Promise<KvAuth> {
+  const { BufferJSON, initAuthCreds, proto } = await loadBaileys();
+  const encode = (value: unknown) => JSON.stringify(value, BufferJSON.replacer);
+  const decode = (text: string) => JSON.parse(text, BufferJSON.reviver);
   const prefix = baileysAuthPrefix(companyId, whatsappId);
   const stored = await kv.get<string>([...prefix, "creds"]);
   const creds: AuthenticationCreds = stored.value ? decode(stored.value) : initAuthCreds();

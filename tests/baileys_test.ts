@@ -206,6 +206,39 @@ Deno.test("BaileysAdapter reports a logout on close with loggedOut and drops the
   }
 });
 
+Deno.test("BaileysAdapter after a restart replays history back to the saved last-seen time less a margin", async () => {
+  const t = await setup();
+  try {
+    t.sock.open("5511999990000");
+    const chat = "5521988887777@s.whatsapp.net";
+    const at = 1_700_000_000; // seconds, as WhatsApp stamps messages
+    t.sock.upsert([{ key: { remoteJid: chat, id: "SEEN" }, messageTimestamp: at, message: { conversation: "visto" } }]);
+    await new Promise((r) => setTimeout(r, 20)); // the last-seen write
+    await t.adapter.stop();
+
+    // A new process: a fresh adapter over the same store.
+    const events: AdapterEvent[] = [];
+    const fake = fakeFactory();
+    const restarted = new BaileysAdapter({ companyId: 1, whatsappId: 2, kv: t.kv, record: {} as Whatsapp, emit: (e) => events.push(e) }, fake.factory);
+    await restarted.start();
+    const sock = fake.sockets[0];
+    sock.open("5511999990000");
+    sock.ev.emit("messaging-history.set", {
+      chats: [],
+      contacts: [],
+      messages: [
+        { key: { remoteJid: chat, id: "LONG-AGO" }, messageTimestamp: at - 600, message: { conversation: "antiga" } },
+        { key: { remoteJid: chat, id: "MARGIN" }, messageTimestamp: at - 60, message: { conversation: "na margem" } },
+        { key: { remoteJid: chat, id: "WHILE-DOWN" }, messageTimestamp: at + 100, message: { conversation: "enquanto fora" } },
+      ],
+    });
+    assert.deepEqual(messages(events).map((m) => m.providerId), ["MARGIN", "WHILE-DOWN"]);
+    await restarted.stop();
+  } finally {
+    t.close();
+  }
+});
+
 function pick(m: InboundMessage) {
   return { from: m.from, name: m.name, body: m.body, mediaType: m.mediaType, fromMe: m.fromMe, isGroup: m.isGroup };
 }

@@ -6,13 +6,14 @@
  *
  * Nothing missed across a disconnect: offline messages arrive in `messages.upsert` with type
  * "append" and history in `messaging-history.set`; both go through the same deduplicated
- * inbound path (history only back to the last message seen before the drop).
+ * inbound path (history only back to the last message seen before the drop; that time is
+ * kept in KV, so a restarted server replays what arrived while it was down).
  * Baileys cannot list contacts, so the adapter keeps a bounded phone book (phone_book.ts) of
  * what its contact, chat and history events deliver, for the contact import.
  */
 import type { ChannelAdapter, InboundMessage, OutboundMessage, PhoneContact } from "../../domain/channel.ts";
 import { AppError } from "../../domain/errors.ts";
-import { kvAuthState, type KvAuth } from "./baileys_auth.ts";
+import { baileysAuthPrefix, kvAuthState, type KvAuth } from "./baileys_auth.ts";
 import { loadBaileys, LOGGED_OUT } from "./baileys_lib.ts";
 import { ackOfReceipt, ackOfStatus, isLidJid, jidUser, mapMessage, toJid, type WaMessageLike } from "./baileys_map.ts";
 import type { AdapterContext } from "./types.ts";
@@ -97,6 +98,11 @@ const realDownload: MediaDownloader = async (msg, sock) => {
   return { data, mimetype, filename: node.fileName ?? `${msg.key.id}.${ext}` };
 };
 
+/** The newest message time seen is written to KV when it has moved this far. */
+const SAVE_EVERY_MS = 10_000;
+/** History replay after a restart starts this long before the saved time. */
+const REPLAY_MARGIN_MS = 5 * 60_000;
+
 /** Closes a socket for good, whatever state its handshake is in. */
 function endSocket(sock: BaileysSocketLike): void {
   try {
@@ -119,8 +125,10 @@ export class BaileysAdapter implements ChannelAdapter {
   #open = false;
   /** Ids of messages this adapter sent: their echo in messages.upsert is not inbound. */
   #sent = new Set<string>();
-  /** Newest message time seen, to bound history replay after a reconnect. */
+  /** Newest message time seen, to bound history replay after a reconnect or a restart. */
   #lastSeen = 0;
+  /** The `#lastSeen` last written to KV. */
+  #lastSaved = 0;
   #generation = 0;
   /** Contacts and chats the socket reported (kept across reconnects, dropped on logout). */
   #book = new PhoneBook();
@@ -139,6 +147,12 @@ export class BaileysAdapter implements ChannelAdapter {
   async start(): Promise<void> {
     this.#close();
     this.#auth = await kvAuthState(this.#ctx.kv, this.#ctx.companyId, this.#ctx.whatsappId);
+    if (this.#lastSeen === 0) {
+      // After a restart: replay history back to what the last process saw, less a margin
+      // for messages it saw but had not stored yet (replayed ones are deduplicated).
+      const saved = (await this.#ctx.kv.get<number>(this.#lastSeenKey())).value ?? 0;
+      this.#lastSeen = this.#lastSaved = saved > 0 ? saved - REPLAY_MARGIN_MS : 0;
+    }
     const generation = ++this.#generation;
     const sock = await this.#factory(this.#auth.state);
     if (generation !== this.#generation) {
@@ -361,11 +375,20 @@ export class BaileysAdapter implements ChannelAdapter {
     }
   }
 
+  /** Where `#lastSeen` survives a restart: under the auth prefix, so logout clears it. */
+  #lastSeenKey(): Deno.KvKey {
+    return [...baileysAuthPrefix(this.#ctx.companyId, this.#ctx.whatsappId), "lastSeen"];
+  }
+
   #onMessage(msg: WaMessageLike): void {
     if (msg.key?.id && msg.key.fromMe && this.#sent.has(msg.key.id)) return;
     const { events, needsMedia } = mapMessage(msg);
     const ts = Number(typeof msg.messageTimestamp === "number" ? msg.messageTimestamp : 0) * 1000;
     if (ts > this.#lastSeen) this.#lastSeen = ts;
+    if (this.#lastSeen - this.#lastSaved >= SAVE_EVERY_MS) {
+      this.#lastSaved = this.#lastSeen;
+      this.#ctx.kv.set(this.#lastSeenKey(), this.#lastSeen).catch(() => {});
+    }
     for (const event of events) {
       if (event.type === "message" && needsMedia && this.#sock) {
         this.#withMedia(msg, event.message).then((message) => this.#ctx.emit({ type: "message", message }));

@@ -2,7 +2,8 @@
  * The Evolution adapter's phone lists against the fake Evolution API v2 server:
  * `chat/findContacts` for POST /contacts/import and `chat/findChats` for
  * POST /contacts/import/chats (persons only, LIDs through their known number), and an
- * engine failure answered as a clear 502.
+ * engine failure answered as a clear 502; and its group calls behind POST /creatGroupAndTicket and
+ * GET|POST /groupUsers (`group/create`, `group/participants`, `group/updateParticipant`).
  */
 import assert from "node:assert/strict";
 import { eventually } from "./helpers/channels.ts";
@@ -78,6 +79,45 @@ Deno.test("EvolutionAdapter.chatContacts: POST /contacts/import/chats creates th
       assert.equal(failed.status, 502);
       assert.equal(failed.body.error, "ERR_WAPP_CHECK_CONTACT");
       assert.match(failed.body.message, /Listing the chats of connection \d+ failed: Evolution POST \/chat\/findChats/);
+    });
+  } finally {
+    await evo.server.shutdown();
+  }
+});
+
+Deno.test("EvolutionAdapter groups: POST /creatGroupAndTicket creates the group through group/create; /groupUsers lists and adds through group/participants and group/updateParticipant", async () => {
+  const evo = fakeEvolution();
+  try {
+    await withServer(async (server) => {
+      const { admin, id } = await openEvolution(server, evo);
+      const ids: number[] = [];
+      for (const [name, number] of [["Gi Um", "5521955550001"], ["Gi Dois", "5521955550002"], ["Gi Tres", "5521955550003"]]) {
+        const r = await admin.post("/contacts", { name, number });
+        assert.equal(r.status, 200, JSON.stringify(r.body));
+        ids.push(r.body.id);
+      }
+      const adminId = server.demo!.logins.find((l) => l.email === "admin@demo.local")!.id;
+      const created = await admin.post("/creatGroupAndTicket", {
+        contactsAddGroup: [ids[0], ids[1]],
+        titleGroup: "Evolução VIP",
+        queueId: server.demo!.queueIds[0],
+        whatsappId: id,
+        userId: adminId,
+        status: "open",
+      });
+      assert.equal(created.status, 200, JSON.stringify(created.body));
+      assert.equal(created.body.isGroup, true);
+      const call = evo.calls.find((c) => c.path.startsWith("/group/create/"))!;
+      assert.deepEqual(call.body, { subject: "Evolução VIP", participants: ["5521955550001", "5521955550002"] });
+      assert.equal(created.body.contact.number, "12036300001");
+
+      const listed = await admin.get(`/groupUsers?groupId=${created.body.id}`);
+      assert.equal(listed.status, 200, JSON.stringify(listed.body));
+      assert.deepEqual(listed.body.map((u: { id: number }) => u.id).sort(), [ids[0], ids[1]].sort());
+      const added = await admin.post("/groupUsers", { groupId: created.body.id, users: [ids[2]] });
+      assert.equal(added.status, 200, JSON.stringify(added.body));
+      assert.deepEqual(added.body.map((u: { id: number }) => u.id).sort(), [...ids].sort());
+      assert.deepEqual(evo.state.groups.get("12036300001@g.us"), ["5521955550001", "5521955550002", "5521955550003"]);
     });
   } finally {
     await evo.server.shutdown();

@@ -175,6 +175,36 @@ export class EvolutionAdapter implements ChannelAdapter {
     return await this.#people("findChats");
   }
 
+  /** Creates a group (`POST /group/create`); its id as digits. */
+  async createGroup(title: string, participants: string[]): Promise<{ id: string }> {
+    this.#ready();
+    const made = await this.#call<{ id?: string; gid?: string }>("POST", `/group/create/${this.instance}`, { subject: title, participants });
+    const jid = made?.id ?? made?.gid;
+    if (!jid) throw new AppError("ERR_SENDING_WAPP_MSG", { status: 502, message: "Evolution gave no group id" });
+    return { id: jidUser(jid) };
+  }
+
+  /** The group's participants (`GET /group/participants`), as numbers. */
+  async groupParticipants(groupId: string): Promise<string[]> {
+    this.#ready();
+    const found = await this.#call<{ participants?: Array<{ id: string; phoneNumber?: string; jid?: string }> }>(
+      "GET",
+      `/group/participants/${this.instance}?groupJid=${encodeURIComponent(toJid(groupId, true))}`,
+    );
+    return (found?.participants ?? []).map((p) => jidUser(p.phoneNumber ?? (p.id.endsWith("@lid") ? p.jid ?? p.id : p.id)));
+  }
+
+  /** Adds numbers to the group (`POST /group/updateParticipant`, action add). */
+  async addGroupParticipants(groupId: string, participants: string[]): Promise<void> {
+    this.#ready();
+    const groupJid = toJid(groupId, true);
+    await this.#call("POST", `/group/updateParticipant/${this.instance}?groupJid=${encodeURIComponent(groupJid)}`, {
+      groupJid,
+      action: "add",
+      participants,
+    });
+  }
+
   async #people(action: "findContacts" | "findChats"): Promise<PhoneContact[]> {
     this.#ready();
     const rows = await this.#call<EvolutionPerson[] | { records?: EvolutionPerson[] }>("POST", `/chat/${action}/${this.instance}`, { where: {} });

@@ -1,7 +1,8 @@
 /**
  * A fake Evolution API v2 server on loopback for adapter tests: records every call and
  * answers like Evolution (instance create/connect/state/logout, sends, findMessages,
- * whatsappNumbers, findContacts, findChats). Tests steer it through `state`.
+ * whatsappNumbers, findContacts, findChats, group create/participants/updateParticipant).
+ * Tests steer it through `state`.
  */
 
 /** One request the fake received. */
@@ -25,6 +26,8 @@ export function fakeEvolution() {
     chats: [] as unknown[],
     /** When set, `chat/findContacts` and `chat/findChats` answer 500. */
     failLists: false,
+    /** Groups made through `group/create`: jid → participant numbers. */
+    groups: new Map<string, string[]>(),
   };
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, async (req) => {
     const url = new URL(req.url);
@@ -45,6 +48,19 @@ export function fakeEvolution() {
     if (area === "chat" && (action === "findContacts" || action === "findChats")) {
       if (state.failLists) return json({ status: 500, error: "Internal Server Error" }, 500);
       return json(action === "findContacts" ? state.contacts : state.chats);
+    }
+    if (area === "group" && action === "create") {
+      const jid = `1203630000${state.groups.size + 1}@g.us`;
+      state.groups.set(jid, [...body.participants]);
+      return json({ id: jid, subject: body.subject, participants: body.participants.map((n: string) => ({ id: `${n}@s.whatsapp.net` })) }, 201);
+    }
+    const members = state.groups.get(url.searchParams.get("groupJid") ?? "");
+    if (area === "group" && action === "participants" && members) {
+      return json({ participants: members.map((n) => ({ id: `${n}@s.whatsapp.net`, admin: null })) });
+    }
+    if (area === "group" && action === "updateParticipant" && members && body.action === "add") {
+      members.push(...body.participants);
+      return json({ updateParticipants: body.participants.map((n: string) => ({ status: "200", jid: `${n}@s.whatsapp.net` })) }, 201);
     }
     return json({ error: "not found" }, 404);
   });

@@ -184,6 +184,17 @@ export const MessagePageQuery = z.object({
 });
 export type MessagePageQuery = z.infer<typeof MessagePageQuery>;
 
+/**
+ * WhatsApp lets a sent message be edited for 15 minutes; an edit after that never reaches
+ * the customer, so the product refuses it instead of showing an edit nobody else sees.
+ */
+export const EDIT_WINDOW_MS = 15 * 60_000;
+
+/** Whether a message stored at `createdAt` (ms) may still be edited at `now`. */
+export function editWindowOpen(createdAt: number, now: number): boolean {
+  return now - createdAt < EDIT_WINDOW_MS;
+}
+
 /** Messages per page of GET /messages/{ticketId}. */
 export const MESSAGE_PAGE_SIZE = 20;
 

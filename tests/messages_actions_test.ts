@@ -1,6 +1,8 @@
 /** Edit, delete, forward, contact cards and in-ticket search over real HTTP (spec 000 §7). */
 import assert from "node:assert/strict";
 import { withServer } from "./helpers/server.ts";
+import { messageKey } from "../actors/messages/mod.ts";
+import { EDIT_WINDOW_MS, type Message } from "../domain/message.ts";
 import { inboundTicket, makeContact } from "./helpers/fixtures.ts";
 import { freshNumber, inboundText, nextEvent, receive } from "./helpers/messages.ts";
 
@@ -39,6 +41,31 @@ Deno.test("POST /messages/edit/{id} and PUT /messages/{id} edit the company's ow
       400,
     );
     assert.equal((await admin.post(`/messages/edit/0000000000000000-99999`, { body: "x" })).status, 404);
+  });
+});
+
+Deno.test("POST /messages/edit/{id} refuses a message WhatsApp sent more than 15 minutes ago", async () => {
+  await withServer(async (server) => {
+    const companyId = server.demo!.companyId;
+    const admin = await server.login("admin@demo.local");
+    const inbound = await receive(server, inboundText(freshNumber(), "do cliente"));
+    await admin.put(`/tickets/${inbound.ticketId}`, { status: "open" });
+    const sent = await admin.post(`/messages/${inbound.ticketId}`, { body: "enviada há muito", signMessage: false });
+    const id = sent.body.message.id as string;
+    // The simulator delivers it (the message gets its provider id); then it ages past the window.
+    const key = messageKey(companyId, inbound.ticketId, id);
+    let stored: Message | null = null;
+    for (let i = 0; i < 100 && !stored?.providerId; i++) {
+      stored = (await server.deps.kv.get<Message>(key)).value;
+      if (!stored?.providerId) await new Promise((r) => setTimeout(r, 20));
+    }
+    assert.ok(stored?.providerId, "the simulator delivered the message");
+    await server.deps.kv.set(key, { ...stored, createdAt: Date.now() - EDIT_WINDOW_MS - 1000 });
+    server.deps.system.passivateAll(); // drop the actor's cached copy
+    const r = await admin.post(`/messages/edit/${id}`, { body: "tarde demais" });
+    assert.equal(r.status, 400, JSON.stringify(r.body));
+    assert.match(r.body.message, /15 minutes/);
+    assert.equal((await server.deps.kv.get<Message>(key)).value!.body, "enviada há muito");
   });
 });
 

@@ -2,11 +2,13 @@
  * One message (shared/UI.md "Conversation"): left for the customer, right for the agent;
  * time and ack icon (0 clock, 1–2 single/double grey, 3 delivered, 4–5 blue); quoted message;
  * media inline (image, audio player, video, document, location, contact card); deleted and
- * edited marks; an options menu (reply, edit, delete, forward).
+ * edited marks; an options menu (reply, edit — within WhatsApp's 15-minute window — delete,
+ * forward).
  */
 import { memo } from "react";
 import { DropdownMenu } from "radix-ui";
 import { Check, CheckCheck, ChevronDown, Clock, Download, FileText, MapPin, Phone, TriangleAlert, UserRound } from "lucide-react";
+import { editWindowOpen } from "../../domain/message.ts";
 import { formatTime } from "../lib/format.ts";
 import { t } from "../lib/i18n.ts";
 import type { Message } from "./types.ts";
@@ -98,7 +100,8 @@ function MessageBubbleImpl({ message, readOnly, onAction }: MessageBubbleProps) 
             <DropdownMenu.Portal>
               <DropdownMenu.Content className="menu-popup" align="end">
                 <DropdownMenu.Item className="menu-popup-item" onSelect={() => onAction("reply", message)}>{t("messages.reply")}</DropdownMenu.Item>
-                {message.fromMe && message.mediaType === "chat" && (
+                {message.fromMe && message.mediaType === "chat" &&
+                  (!message.providerId || editWindowOpen(Date.parse(message.createdAt), Date.now())) && (
                   <DropdownMenu.Item className="menu-popup-item" onSelect={() => onAction("edit", message)}>{t("messages.edit")}</DropdownMenu.Item>
                 )}
                 <DropdownMenu.Item className="menu-popup-item" onSelect={() => onAction("forward", message)}>{t("messages.forward")}</DropdownMenu.Item>

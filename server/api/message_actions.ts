@@ -20,6 +20,7 @@ import { AppError, notFound } from "../../domain/errors.ts";
 import {
   DeleteMessagesInput,
   EditMessageInput,
+  editWindowOpen,
   ForwardMessagesInput,
   LinkPreviewQuery,
   type Message,
@@ -57,6 +58,12 @@ async function edit(deps: AppDeps, who: Principal, id: string, body: string) {
   }
   if (message.isDeleted) {
     throw new AppError("ERR_VALIDATION", { status: 400, message: `Message ${id} was deleted` });
+  }
+  if (message.providerId !== null && !editWindowOpen(message.createdAt, Date.now())) {
+    throw new AppError("ERR_VALIDATION", {
+      status: 400,
+      message: `Message ${id} was sent more than 15 minutes ago: WhatsApp no longer accepts edits`,
+    });
   }
   const next = await agentChange(deps, message, { type: "edit", body });
   const [view] = await viewsOf(deps, ticket, [next]);

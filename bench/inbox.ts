@@ -42,11 +42,12 @@ async function serve(kvPath: string, dataDir: string): Promise<void> {
 }
 
 /**
- * V8 flags of `npm start` (deno.json's start task): keep both equal so the bench measures what
- * runs in production. A 64 MB young generation cut this bench's p99s about threefold
- * (fewer scavenges: worst list p99 55.7 → 15.5 ms, messages page 57.0 → 18.8 ms).
+ * V8 flags of `npm start`, read from deno.json's start task so the bench measures what runs in
+ * production (server/main.ts says why they are what they are).
  */
-const PRODUCTION_V8_FLAGS = "--max-semi-space-size=64";
+const PRODUCTION_V8_FLAGS: string =
+  JSON.parse(Deno.readTextFileSync(new URL("../deno.json", import.meta.url))).tasks.start.match(/--v8-flags=(\S+)/)?.[1] ??
+    "";
 
 /**
  * V8 flags for the server process: production's by default; `--server-v8-flags=--trace-gc`

@@ -10,15 +10,17 @@ import { TicketRow, type TicketRowProps } from "./TicketRow.tsx";
 import type { TicketList } from "./use_ticket_list.ts";
 
 /** Props of TicketListView. */
-export interface TicketListViewProps extends Omit<TicketRowProps, "ticket" | "selected"> {
+export interface TicketListViewProps extends Omit<TicketRowProps, "ticket" | "selected" | "check"> {
   list: TicketList;
+  /** In selection mode: the selected ids and how to toggle one. */
+  picking?: { ids: ReadonlySet<number>; toggle: (id: number) => void };
   selectedId: number | null;
   emptyText: string;
   label: string;
 }
 
 /** One scrollable ticket list. */
-export function TicketListView({ list, selectedId, emptyText, label, ...row }: TicketListViewProps) {
+export function TicketListView({ list, selectedId, emptyText, label, picking, ...row }: TicketListViewProps) {
   function onScroll(event: UIEvent<HTMLDivElement>) {
     const el = event.currentTarget;
     if (el.scrollHeight - el.scrollTop - el.clientHeight < 100) list.loadMore();
@@ -30,7 +32,15 @@ export function TicketListView({ list, selectedId, emptyText, label, ...row }: T
       {list.status === "ready" && list.tickets.length === 0 && <EmptyState text={emptyText} icon={<Inbox size={40} aria-hidden="true" />} />}
       {list.tickets.length > 0 && (
         <ul className="ticket-rows">
-          {list.tickets.map((ticket) => <TicketRow key={ticket.id} ticket={ticket} selected={ticket.id === selectedId} {...row} />)}
+          {list.tickets.map((ticket) => (
+            <TicketRow
+              key={ticket.id}
+              ticket={ticket}
+              selected={ticket.id === selectedId}
+              check={picking && { checked: picking.ids.has(ticket.id), onToggle: picking.toggle }}
+              {...row}
+            />
+          ))}
         </ul>
       )}
       {list.status === "ready" && list.hasMore && <div className="list-more"><button type="button" className="btn" onClick={list.loadMore}>{t("tickets.loadMore")}</button></div>}

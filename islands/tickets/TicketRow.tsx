@@ -24,15 +24,27 @@ export interface TicketRowProps {
   onAccept: (ticket: TicketItem) => void;
   onClosePending: (ticket: TicketItem) => void;
   onMarkUnread: (ticket: TicketItem) => void;
+  /** Set in selection mode: the row shows a checkbox (bulk actions). */
+  check?: { checked: boolean; onToggle: (id: number) => void };
 }
 
-function TicketRowImpl({ ticket, selected, canSpy, onOpen, onAccept, onClosePending, onMarkUnread }: TicketRowProps) {
+function TicketRowImpl({ ticket, selected, canSpy, onOpen, onAccept, onClosePending, onMarkUnread, check }: TicketRowProps) {
   const [photo, setPhoto] = useState(false);
   const name = ticket.contact?.name ?? "";
   const last = lastInteraction(ticket.latestCreatedAt ?? ticket.updatedAt);
   const pending = ticket.status === "pending";
   return (
     <li className="ticket-row" aria-selected={selected} data-ticket-id={ticket.id} data-status={ticket.status}>
+      {check && (
+        <input
+          type="checkbox"
+          className="ticket-check"
+          checked={check.checked}
+          onChange={() => check.onToggle(ticket.id)}
+          aria-label={t("bulk.pick", { name })}
+          data-testid="ticket-check"
+        />
+      )}
       <button type="button" className="avatar" aria-label={t("tickets.avatar")} onClick={() => setPhoto(true)}>
         {ticket.contact?.profilePicUrl ? <img src={ticket.contact.profilePicUrl} alt="" /> : <span>{initials(name)}</span>}
       </button>

@@ -2,16 +2,17 @@
  * The list pane (spec 000 §2): tabs Conversas, Grupos, Resolvidas, Busca with their
  * visibility rules; sub-tabs assigned and pending with counts capped at 999; search with tag
  * and user filters; show-all (managers, not in groups) and the connection filter (admin);
- * the new-ticket button; a row's spy icon opens the ticket messages dialog. The
- * last-interaction labels re-render every 60 s.
+ * the new-ticket button; a row's spy icon opens the ticket messages dialog; a selection mode
+ * with bulk actions (BulkBar.tsx). The last-interaction labels re-render every 60 s.
  */
 import { useEffect, useState } from "react";
 import { Tabs } from "radix-ui";
-import { CheckCheck, MessagesSquare, Plus, Search, UsersRound } from "lucide-react";
+import { CheckCheck, ListChecks, MessagesSquare, Plus, Search, UsersRound } from "lucide-react";
 import { badgeCount } from "../lib/format.ts";
 import { t } from "../lib/i18n.ts";
 import { allowed, manager, type SessionUser, settingEnabled } from "../lib/session.ts";
 import { acceptTicket, closePending, markUnread } from "./actions.ts";
+import { BulkBar, type BulkKind } from "./BulkBar.tsx";
 import { NewGroupDialog } from "./NewGroupDialog.tsx";
 import { NewTicketDialog } from "./NewTicketDialog.tsx";
 import { TicketListView } from "./TicketListView.tsx";
@@ -19,6 +20,7 @@ import { TicketMessagesDialog } from "./TicketMessagesDialog.tsx";
 import type { ListFilters, ListTab, TicketItem } from "./types.ts";
 import { useOptions } from "./use_options.ts";
 import { type ListSpec, useTicketList } from "./use_ticket_list.ts";
+import { useSelection } from "./use_selection.ts";
 
 /** Props of TicketsManager. */
 export interface TicketsManagerProps {
@@ -84,6 +86,9 @@ export function TicketsManager({ user, selectedId, onOpen }: TicketsManagerProps
   const closedList = useTicketList(spec({ status: "closed" }, tab === "closed"));
   const searchList = useTicketList(spec({ search: true }, tab === "search"));
 
+  const bulkKind: BulkKind | null = tab === "closed" ? "closed" : tab === "open" || tab === "groups" ? sub : null;
+  const selection = useSelection(`${tab}:${sub}`);
+  const picking = selection.active && bulkKind ? { ids: selection.ids, toggle: selection.toggle } : undefined;
   const row = {
     canSpy: allowed(user, "ticket-options:spy"),
     tick,
@@ -154,6 +159,19 @@ export function TicketsManager({ user, selectedId, onOpen }: TicketsManagerProps
         {allowed(user, "tickets-manager:connectionFilter") && tab !== "search" && (
           <MultiFilter label={t("tickets.filterConnections")} options={connOptions} value={whatsappIds} onChange={setWhatsappIds} />
         )}
+        {bulkKind && (
+          <button
+            type="button"
+            className="icon-btn"
+            aria-pressed={selection.active}
+            aria-label={t("bulk.select")}
+            title={t("bulk.select")}
+            onClick={selection.active ? selection.stop : selection.start}
+            data-testid="bulk-toggle"
+          >
+            <ListChecks size={18} aria-hidden="true" />
+          </button>
+        )}
       </div>
       {(tab === "open" || tab === "groups") && (
         <>
@@ -165,8 +183,10 @@ export function TicketsManager({ user, selectedId, onOpen }: TicketsManagerProps
               {t("tickets.pending")} <span className="count" data-testid="count-pending">{badgeCount(pendingList.count)}</span>
             </button>
           </div>
+          {picking && <BulkBar selection={selection} kind={sub} visibleIds={(sub === "open" ? openList : pendingList).tickets.map((x) => x.id)} user={user} />}
           <div className="list-host" data-testid={`list-${sub}`}>
             <TicketListView
+              picking={picking}
               list={sub === "open" ? openList : pendingList}
               selectedId={selectedId}
               emptyText={t("tickets.empty")}
@@ -176,9 +196,10 @@ export function TicketsManager({ user, selectedId, onOpen }: TicketsManagerProps
           </div>
         </>
       )}
+      {tab === "closed" && picking && <BulkBar selection={selection} kind="closed" visibleIds={closedList.tickets.map((x) => x.id)} user={user} />}
       {tab === "closed" && (
         <div className="list-host" data-testid="list-closed">
-          <TicketListView list={closedList} selectedId={selectedId} emptyText={t("tickets.empty")} label={t("tickets.tabClosed")} {...row} />
+          <TicketListView picking={picking} list={closedList} selectedId={selectedId} emptyText={t("tickets.empty")} label={t("tickets.tabClosed")} {...row} />
         </div>
       )}
       {tab === "search" && (

@@ -9,6 +9,8 @@ import { ANNOUNCEMENT_MEDIA, PRIORITY_DEFAULT } from "../../domain/announcement.
 import { api } from "../lib/api.ts";
 import { t } from "../lib/i18n.ts";
 import { showToast, toastError } from "../lib/toast.ts";
+import { useBusy } from "../lib/use_busy.ts";
+import { DialogFooter } from "../ui/DialogFooter.tsx";
 import { Modal } from "../ui/Modal.tsx";
 
 /** An announcement as the management API gives it. */
@@ -52,7 +54,7 @@ export function AnnouncementDialog({ open, onOpenChange, record, onSaved }: Anno
   const [file, setFile] = useState<File | null>(null);
   const [mediaName, setMediaName] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
 
   useEffect(() => {
     if (!open) return;
@@ -98,17 +100,12 @@ export function AnnouncementDialog({ open, onOpenChange, record, onSaved }: Anno
     const e = validate();
     setErrors(e);
     if (Object.keys(e).length) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       await send();
       showToast("success", t("announcements.saved"));
       onSaved();
       onOpenChange(false);
-    } catch (error) {
-      toastError((error as { body?: unknown }).body ?? error);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function removeMedia() {
@@ -127,12 +124,7 @@ export function AnnouncementDialog({ open, onOpenChange, record, onSaved }: Anno
       open={open}
       onOpenChange={onOpenChange}
       title={t(record ? "announcements.editTitle" : "announcements.new")}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={() => onOpenChange(false)}>{t("common.cancel")}</button>
-          <button type="submit" form="announcement-form" className="btn btn-primary" disabled={busy}>{t("common.save")}</button>
-        </>
-      }
+      footer={<DialogFooter onCancel={() => onOpenChange(false)} form="announcement-form" disabled={busy} />}
     >
       <form id="announcement-form" className="form-grid" onSubmit={submit} noValidate>
         <label className="field field-wide">

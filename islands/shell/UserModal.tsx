@@ -7,7 +7,9 @@ import { type FormEvent, useEffect, useState } from "react";
 import { api, get } from "../lib/api.ts";
 import { t } from "../lib/i18n.ts";
 import { allowed, loadSession, type SessionUser } from "../lib/session.ts";
-import { showToast, toastError } from "../lib/toast.ts";
+import { showToast } from "../lib/toast.ts";
+import { useBusy } from "../lib/use_busy.ts";
+import { DialogFooter } from "../ui/DialogFooter.tsx";
 import { Modal } from "../ui/Modal.tsx";
 
 interface Option {
@@ -28,7 +30,7 @@ export function UserModal({ user, open, onOpenChange }: UserModalProps) {
   const [queues, setQueues] = useState<Option[]>(user.queues);
   const [connections, setConnections] = useState<Option[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const editProfile = allowed(user, "user-modal:editProfile");
   const editQueues = allowed(user, "user-modal:editQueues");
 
@@ -56,9 +58,8 @@ export function UserModal({ user, open, onOpenChange }: UserModalProps) {
     const e = validate();
     setErrors(e);
     if (Object.keys(e).length) return;
-    setBusy(true);
-    await new Promise((r) => setTimeout(r, 400));
-    try {
+    await run(async () => {
+      await new Promise((r) => setTimeout(r, 400));
       const body: Record<string, unknown> = { name: form.name, email: form.email, whatsappId: form.whatsappId, farewellMessage: form.farewellMessage };
       if (form.password) body.password = form.password;
       if (editProfile) body.profile = form.profile;
@@ -68,11 +69,7 @@ export function UserModal({ user, open, onOpenChange }: UserModalProps) {
       showToast("success", t("userModal.saved"));
       loadSession(true);
       onOpenChange(false);
-    } catch (error) {
-      toastError((error as { body?: unknown }).body ?? error);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -80,12 +77,7 @@ export function UserModal({ user, open, onOpenChange }: UserModalProps) {
       open={open}
       onOpenChange={onOpenChange}
       title={t("userModal.title")}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={() => onOpenChange(false)}>{t("common.cancel")}</button>
-          <button type="submit" form="user-modal-form" className="btn btn-primary" disabled={busy}>{t("common.save")}</button>
-        </>
-      }
+      footer={<DialogFooter onCancel={() => onOpenChange(false)} form="user-modal-form" disabled={busy} />}
     >
       <form id="user-modal-form" className="form-grid" onSubmit={submit} noValidate>
         <label className="field">

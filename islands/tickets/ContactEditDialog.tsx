@@ -6,9 +6,11 @@
  */
 import { type FormEvent, useState } from "react";
 import { Plus, Trash2 } from "lucide-react";
-import { api, ApiError } from "../lib/api.ts";
+import { api } from "../lib/api.ts";
 import { t } from "../lib/i18n.ts";
-import { showToast, toastError } from "../lib/toast.ts";
+import { showToast } from "../lib/toast.ts";
+import { useBusy } from "../lib/use_busy.ts";
+import { DialogFooter } from "../ui/DialogFooter.tsx";
 import { Modal } from "../ui/Modal.tsx";
 
 /** The contact fields the dialog edits. */
@@ -47,7 +49,7 @@ export interface ContactEditDialogProps {
 export function ContactEditDialog({ contact, onClose, onSaved }: ContactEditDialogProps) {
   const [form, setForm] = useState<EditableContact>({ ...contact, extraInfo: contact.extraInfo.map((i) => ({ ...i })) });
   const [errors, setErrors] = useState<Fields>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const set = (patch: Partial<EditableContact>) => setForm((f) => ({ ...f, ...patch }));
   const setInfo = (i: number, patch: Partial<{ name: string; value: string }>) =>
     set({ extraInfo: form.extraInfo.map((row, j) => (j === i ? { ...row, ...patch } : row)) });
@@ -57,8 +59,7 @@ export function ContactEditDialog({ contact, onClose, onSaved }: ContactEditDial
     const found = contactErrors(form);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const saved = await api<EditableContact>("PUT", `/contacts/${contact.id}`, {
         name: form.name.trim(),
         number: form.number.trim(),
@@ -69,13 +70,10 @@ export function ContactEditDialog({ contact, onClose, onSaved }: ContactEditDial
       showToast("success", t("contactForm.saved"));
       onSaved(saved);
       onClose();
-    } catch (error) {
-      const fields = error instanceof ApiError ? (error.body as { fields?: Fields })?.fields : undefined;
-      if (fields) setErrors(fields);
-      else toastError(error instanceof ApiError ? error.body : error);
-    } finally {
-      setBusy(false);
-    }
+    }, (fields) => {
+      setErrors(fields as Fields);
+      return true;
+    });
   }
 
   const field = (key: "name" | "number" | "email", label: string, type = "text") => (
@@ -94,12 +92,7 @@ export function ContactEditDialog({ contact, onClose, onSaved }: ContactEditDial
       open
       onOpenChange={(open) => !open && onClose()}
       title={t("contactForm.editTitle")}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>{t("common.cancel")}</button>
-          <button type="submit" form="contact-edit" className="btn btn-primary" disabled={busy} data-testid="contact-save">{t("common.save")}</button>
-        </>
-      }
+      footer={<DialogFooter onCancel={onClose} form="contact-edit" disabled={busy} testId="contact-save" />}
     >
       <form id="contact-edit" onSubmit={save} noValidate>
         {field("name", t("contactForm.name"))}

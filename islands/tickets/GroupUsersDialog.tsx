@@ -7,6 +7,8 @@ import { useEffect, useState } from "react";
 import { api, get } from "../lib/api.ts";
 import { t } from "../lib/i18n.ts";
 import { showToast, toastError } from "../lib/toast.ts";
+import { useBusy } from "../lib/use_busy.ts";
+import { DialogFooter } from "../ui/DialogFooter.tsx";
 import { Modal } from "../ui/Modal.tsx";
 import { ErrorState, Skeleton } from "../ui/States.tsx";
 import { ContactChecklist, useContactChecks } from "./pickers.tsx";
@@ -29,7 +31,7 @@ export interface GroupUsersDialogProps {
 export function GroupUsersDialog({ ticket, onClose }: GroupUsersDialogProps) {
   const [members, setMembers] = useState<Participant[] | null>(null);
   const [failed, setFailed] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const checks = useContactChecks();
   const load = () => {
     setFailed(false);
@@ -42,17 +44,12 @@ export function GroupUsersDialog({ ticket, onClose }: GroupUsersDialogProps) {
 
   async function add() {
     if (checks.picked.length === 0) return showToast("error", t("messages.selectContact"));
-    setBusy(true);
-    try {
+    await run(async () => {
       const users = checks.picked.map((c) => c.id);
       setMembers(await api<Participant[]>("POST", "/groupUsers", { groupId: ticket.id, users }));
       checks.setPicked([]);
       showToast("success", t("groupUsers.added"));
-    } catch (error) {
-      toastError((error as { body?: unknown }).body ?? error);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -61,10 +58,14 @@ export function GroupUsersDialog({ ticket, onClose }: GroupUsersDialogProps) {
       onOpenChange={(open) => !open && onClose()}
       title={t("groupUsers.title")}
       footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>{t("common.close")}</button>
-          <button type="button" className="btn btn-primary" onClick={add} disabled={busy} data-testid="group-users-add">{t("groupUsers.add")}</button>
-        </>
+        <DialogFooter
+          onCancel={onClose}
+          cancelLabel={t("common.close")}
+          submitLabel={t("groupUsers.add")}
+          onSubmit={add}
+          disabled={busy}
+          testId="group-users-add"
+        />
       }
     >
       <h3 className="dialog-subtitle">{t("groupUsers.members")}</h3>

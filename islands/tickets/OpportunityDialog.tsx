@@ -4,9 +4,11 @@
  * /oportunidade/{id}), else saves a new one (POST /oportunidade); name 2 to 50 characters.
  */
 import { type FormEvent, useEffect, useState } from "react";
-import { api, ApiError, get } from "../lib/api.ts";
+import { api, get } from "../lib/api.ts";
 import { t } from "../lib/i18n.ts";
-import { showToast, toastError } from "../lib/toast.ts";
+import { showToast } from "../lib/toast.ts";
+import { useBusy } from "../lib/use_busy.ts";
+import { DialogFooter } from "../ui/DialogFooter.tsx";
 import { Modal } from "../ui/Modal.tsx";
 import { Skeleton } from "../ui/States.tsx";
 import type { TicketItem } from "./types.ts";
@@ -22,7 +24,7 @@ export function OpportunityDialog({ ticket, onClose }: OpportunityDialogProps) {
   const id = ticket.oportunidadeId ?? null;
   const [name, setName] = useState<string | null>(id === null ? "" : null);
   const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   useEffect(() => {
     if (id === null) return;
     get<{ name: string }>(`/oportunidade/${id}`).then((o) => setName(o.name), () => setName(""));
@@ -34,18 +36,14 @@ export function OpportunityDialog({ ticket, onClose }: OpportunityDialogProps) {
     const invalid = value.length === 0 ? t("contactForm.required") : value.length < 2 ? t("contactForm.tooShort") : value.length > 50 ? t("contactForm.tooLong") : "";
     setError(invalid);
     if (invalid) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       await api(id === null ? "POST" : "PUT", id === null ? "/oportunidade" : `/oportunidade/${id}`, { name: value });
       showToast("success", t("opportunity.saved"));
       onClose();
-    } catch (error) {
-      const field = error instanceof ApiError ? (error.body as { fields?: { name?: string } })?.fields?.name : undefined;
-      if (field) setError(field);
-      else toastError(error instanceof ApiError ? error.body : error);
-    } finally {
-      setBusy(false);
-    }
+    }, (fields) => {
+      if (fields.name) setError(fields.name);
+      return !!fields.name;
+    });
   }
 
   return (
@@ -53,12 +51,7 @@ export function OpportunityDialog({ ticket, onClose }: OpportunityDialogProps) {
       open
       onOpenChange={(open) => !open && onClose()}
       title={t(id === null ? "opportunity.new" : "opportunity.edit")}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>{t("common.cancel")}</button>
-          <button type="submit" form="opportunity-form" className="btn btn-primary" disabled={busy || name === null} data-testid="opportunity-save">{t("common.save")}</button>
-        </>
-      }
+      footer={<DialogFooter onCancel={onClose} form="opportunity-form" disabled={busy || name === null} testId="opportunity-save" />}
     >
       {name === null ? <Skeleton rows={1} /> : (
         <form id="opportunity-form" onSubmit={save} noValidate>

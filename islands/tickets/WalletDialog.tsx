@@ -9,6 +9,8 @@ import { api, get } from "../lib/api.ts";
 import { t } from "../lib/i18n.ts";
 import { allowed, type SessionUser } from "../lib/session.ts";
 import { showToast, toastError } from "../lib/toast.ts";
+import { useBusy } from "../lib/use_busy.ts";
+import { DialogFooter } from "../ui/DialogFooter.tsx";
 import { Modal } from "../ui/Modal.tsx";
 import { Skeleton } from "../ui/States.tsx";
 import type { Option, TicketItem } from "./types.ts";
@@ -27,7 +29,7 @@ export function WalletDialog({ user, ticket, onClose }: WalletDialogProps) {
   const listed = useOptions(full ? "/users/list" : null);
   const users: Option[] = full ? listed : [{ id: user.id, name: user.name }];
   const [owner, setOwner] = useState<number | "" | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   useEffect(() => {
     let live = true;
     get<{ walleteUserId: number | null }>(`/contacts/${ticket.contactId}`).then(
@@ -39,18 +41,13 @@ export function WalletDialog({ user, ticket, onClose }: WalletDialogProps) {
     };
   }, [ticket.contactId]);
 
-  async function save() {
+  function save() {
     if (owner === null) return;
-    setBusy(true);
-    try {
+    return run(async () => {
       await api("PUT", `/contacts/${ticket.contactId}`, { walleteUserId: owner === "" ? null : owner });
       showToast("success", t("wallet.saved"));
       onClose();
-    } catch (error) {
-      toastError((error as { body?: unknown }).body ?? error);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -58,12 +55,7 @@ export function WalletDialog({ user, ticket, onClose }: WalletDialogProps) {
       open
       onOpenChange={(open) => !open && onClose()}
       title={t("tickets.wallet")}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>{t("common.cancel")}</button>
-          <button type="button" className="btn btn-primary" onClick={save} disabled={busy || owner === null} data-testid="wallet-save">{t("common.save")}</button>
-        </>
-      }
+      footer={<DialogFooter onCancel={onClose} onSubmit={save} disabled={busy || owner === null} testId="wallet-save" />}
     >
       <p className="muted">{ticket.contact?.name}</p>
       {owner === null ? <Skeleton rows={1} /> : (

@@ -33,6 +33,14 @@ function row(page: Page, list: string, name: string) {
   return page.locator(`[data-testid="list-${list}"] .ticket-row`, { hasText: name });
 }
 
+/** Logs in as the admin, shows the pending list with the three tickets and starts selecting. */
+async function selectingPending(page: Page, url: string): Promise<void> {
+  await loginAs(page, url, "admin@demo.local");
+  await page.getByTestId("subtab-pending").click();
+  await row(page, "pending", "Bulk Caio").waitFor({ timeout: 15_000 });
+  await page.getByTestId("bulk-toggle").click();
+}
+
 async function statusOf(admin: Client, id: number): Promise<{ status: string; userId: number | null }> {
   const r = await admin.get(`/tickets/${id}`);
   assert.equal(r.status, 200, JSON.stringify(r.body));
@@ -49,10 +57,7 @@ Deno.test({
       const tickets = await threePending(admin);
       await withPage(async (page) => {
         try {
-          await loginAs(page, server.url, "admin@demo.local");
-          await page.getByTestId("subtab-pending").click();
-          await row(page, "pending", "Bulk Caio").waitFor({ timeout: 15_000 });
-          await page.getByTestId("bulk-toggle").click();
+          await selectingPending(page, server.url);
           await row(page, "pending", "Bulk Ana").getByTestId("ticket-check").check();
           await row(page, "pending", "Bulk Bia").getByTestId("ticket-check").check();
           await eventually(async () => (await page.getByTestId("bulk-count").textContent())?.includes("2") || undefined, 5_000, "2 selected");
@@ -101,10 +106,7 @@ Deno.test({
       const tickets = await threePending(admin);
       await withPage(async (page) => {
         try {
-          await loginAs(page, server.url, "admin@demo.local");
-          await page.getByTestId("subtab-pending").click();
-          await row(page, "pending", "Bulk Caio").waitFor({ timeout: 15_000 });
-          await page.getByTestId("bulk-toggle").click();
+          await selectingPending(page, server.url);
           await page.getByTestId("bulk-all").check();
           await eventually(async () => (await page.getByTestId("bulk-count").textContent())?.includes("3") || undefined, 5_000, "3 selected");
           // Meanwhile another agent deletes one of them: the bulk accept cannot apply to it.

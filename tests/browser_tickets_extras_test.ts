@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { demoConnection, eventually } from "./helpers/channels.ts";
+import { groupTicketOf } from "./helpers/fixtures.ts";
 import { type Client, withServer } from "./helpers/server.ts";
 import { hasChromium, loginAs, screenshot, withPage } from "./helpers/browser.ts";
 
@@ -111,21 +112,11 @@ Deno.test({
     await withServer(async (server) => {
       const admin = await server.login("admin@demo.local");
       const conn = await demoConnection(admin);
-      const ids: number[] = [];
-      for (const [name, number] of [["Ana Grupo", "5511911110001"], ["Bruno Grupo", "5511911110002"], ["Carla Grupo", "5511911110003"]]) {
-        const r = await admin.post("/contacts", { name, number });
-        assert.equal(r.status, 200, JSON.stringify(r.body));
-        ids.push(r.body.id);
-      }
-      const adminId = server.demo!.logins.find((l) => l.email === "admin@demo.local")!.id;
-      const created = await admin.post("/creatGroupAndTicket", {
-        contactsAddGroup: [ids[0], ids[1]],
-        titleGroup: "Clientes VIP",
-        queueId: server.demo!.queueIds[0],
-        whatsappId: conn.id,
-        userId: adminId,
-        status: "open",
-      });
+      const { created } = await groupTicketOf(server, admin, conn.id, "Clientes VIP", [
+        ["Ana Grupo", "5511911110001"],
+        ["Bruno Grupo", "5511911110002"],
+        ["Carla Grupo", "5511911110003"],
+      ]);
       assert.equal(created.status, 200, JSON.stringify(created.body));
       const group = created.body as { uuid: string; contact: { number: string } };
       const phone = await server.deps.channels.simulator(server.demo!.companyId, conn.id);

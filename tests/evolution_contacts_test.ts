@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import { eventually } from "./helpers/channels.ts";
 import { fakeEvolution } from "./helpers/fake_evolution.ts";
+import { groupTicketOf } from "./helpers/fixtures.ts";
 import { type Client, type TestServer, withServer } from "./helpers/server.ts";
 
 /** An Evolution connection of the demo company, opened through the webhook. */
@@ -90,21 +91,11 @@ Deno.test("EvolutionAdapter groups: POST /creatGroupAndTicket creates the group 
   try {
     await withServer(async (server) => {
       const { admin, id } = await openEvolution(server, evo);
-      const ids: number[] = [];
-      for (const [name, number] of [["Gi Um", "5521955550001"], ["Gi Dois", "5521955550002"], ["Gi Tres", "5521955550003"]]) {
-        const r = await admin.post("/contacts", { name, number });
-        assert.equal(r.status, 200, JSON.stringify(r.body));
-        ids.push(r.body.id);
-      }
-      const adminId = server.demo!.logins.find((l) => l.email === "admin@demo.local")!.id;
-      const created = await admin.post("/creatGroupAndTicket", {
-        contactsAddGroup: [ids[0], ids[1]],
-        titleGroup: "Evolução VIP",
-        queueId: server.demo!.queueIds[0],
-        whatsappId: id,
-        userId: adminId,
-        status: "open",
-      });
+      const { ids, created } = await groupTicketOf(server, admin, id, "Evolução VIP", [
+        ["Gi Um", "5521955550001"],
+        ["Gi Dois", "5521955550002"],
+        ["Gi Tres", "5521955550003"],
+      ]);
       assert.equal(created.status, 200, JSON.stringify(created.body));
       assert.equal(created.body.isGroup, true);
       const call = evo.calls.find((c) => c.path.startsWith("/group/create/"))!;

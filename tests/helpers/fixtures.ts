@@ -123,3 +123,32 @@ export async function demoTicket(
   const contact = await makeContact(server, companyId, { number, name: fields.name ?? number });
   return await inboundTicket(server, companyId, { contact, queueId: fields.queueId ?? server.demo!.queueIds[0] });
 }
+
+/**
+ * Creates contacts `people` ([name, number]) through the API and, as the demo admin, a
+ * group ticket (POST /creatGroupAndTicket) with the first two on connection `whatsappId`.
+ * Resolves with the contact ids and the raw response (status and body).
+ */
+export async function groupTicketOf(
+  server: TestServer,
+  admin: Client,
+  whatsappId: number,
+  title: string,
+  people: Array<[name: string, number: string]>,
+) {
+  const ids: number[] = [];
+  for (const [name, number] of people) {
+    const r = await admin.post("/contacts", { name, number });
+    if (r.status !== 200) throw new Error(`POST /contacts ${name}: ${r.status} ${JSON.stringify(r.body)}`);
+    ids.push(r.body.id);
+  }
+  const created = await admin.post("/creatGroupAndTicket", {
+    contactsAddGroup: [ids[0], ids[1]],
+    titleGroup: title,
+    queueId: server.demo!.queueIds[0],
+    whatsappId,
+    userId: server.demo!.logins.find((l) => l.email === "admin@demo.local")!.id,
+    status: "open",
+  });
+  return { ids, created };
+}

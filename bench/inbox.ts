@@ -1,11 +1,13 @@
 /**
  * Inbox benchmark (issue #3): seeds one company with 50,000 contacts, 100,000 tickets and
  * 1,000,000 messages (bench/inbox_seed.ts), restarts the server in its own process to
- * measure the cold start, then drives it over real HTTP on loopback from this process with
- * bounded concurrency and prints p50/p99 latency and requests/s per call, seeding time,
- * cold start and the server's RSS.
+ * measure the cold start, then drives it over real HTTP on loopback from this process (a
+ * closed loop for capacity, an open loop at `--rate` for latency at that throughput; see
+ * `load`) and prints p50/p99 latency and requests/s per call, seeding time, cold start and
+ * the server's RSS.
  *
  *   deno run -A bench/inbox.ts [--tickets=100000] [--contacts=50000] [--messages=1000000]
+ *     [--rate=3000] [--concurrency=16] [--requests=20000]
  *
  * Profiling: `--reuse=dir` seeds once into `dir` and reuses it afterwards; the server
  * process gets V8 flags with `--server-v8-flags=--trace-gc` and its later output goes to
@@ -16,6 +18,7 @@
 import { whatsapps } from "../actors/whatsapps/collection.ts";
 import { startServer } from "../server/start.ts";
 import { seedStaff, seedVolume } from "./inbox_seed.ts";
+import { HttpConnection } from "./http_client.ts";
 
 const PASSWORD = "demo1234";
 const SECRET = "bench-secret";
@@ -84,34 +87,66 @@ interface Result {
   errors: number;
 }
 
-/** Runs `requests` calls with at most `concurrency` in flight; latencies in ms. */
+/** One request of a load run: what `HttpConnection.request` takes. */
+interface Call {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/**
+ * Runs `requests` calls over `concurrency` keep-alive connections, one call in flight on
+ * each; latencies in ms. The connections are bench/http_client.ts's, which cost the client a
+ * few µs per call where `fetch` costs tens: the client shares the two cores with the server,
+ * so a heavy client would be measured instead of the server.
+ *
+ * Without `rate` it is a closed loop (each connection sends its next call when the last one
+ * is answered): the server's capacity, with latency made of queueing behind the other calls
+ * in flight. With `rate` it is an open loop at that many calls per second (as wrk2 does):
+ * call k is due at start + k/rate and its latency counts from then, so a call that waited for
+ * a free connection or for a stalled server is charged for the wait (no coordinated
+ * omission). That is the latency *at* a throughput, as issue #3's targets are stated.
+ */
 async function load(
   name: string,
   requests: number,
   concurrency: number,
-  next: (i: number) => [string, RequestInit],
+  next: (i: number) => Call,
+  rate?: number,
 ): Promise<Result> {
+  const connections = await Promise.all(
+    Array.from({ length: concurrency }, () => HttpConnection.open(server.hostname, server.port)),
+  );
   const latencies = new Float64Array(requests);
   let issued = 0;
   let errors = 0;
   const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
+  await Promise.all(connections.map(async (connection) => {
     while (true) {
       const k = issued++;
       if (k >= requests) return;
-      const [url, init] = next(k);
-      const t0 = performance.now();
-      const response = await fetch(url, init);
-      await response.arrayBuffer();
+      const call = next(k);
+      let t0 = performance.now();
+      if (rate) {
+        const due = started + (k / rate) * 1000;
+        if (due > t0) await new Promise((r) => setTimeout(r, due - t0));
+        t0 = due;
+      }
+      const reply = await connection.request(call.method, call.path, call.headers, call.body);
       latencies[k] = performance.now() - t0;
-      if (!response.ok) errors++;
+      if (reply.status >= 400) errors++;
     }
   }));
   const elapsed = performance.now() - started;
+  for (const connection of connections) connection.close();
   latencies.sort();
   const at = (q: number) => latencies[Math.min(requests - 1, Math.floor(q * requests))];
   return { name, requests, rps: requests / elapsed * 1000, p50: at(0.5), p99: at(0.99), errors };
 }
+
+/** Where the server under test listens (set once it has started). */
+const server = { hostname: "127.0.0.1", port: 0 };
 
 async function login(base: string, email: string): Promise<string> {
   const r = await fetch(`${base}/auth/login`, {
@@ -191,6 +226,7 @@ async function main(): Promise<void> {
   const { port, startMs, sinceProcessMs } = JSON.parse(found[0]);
   const drained = drain(reader, text.slice(0, found.index) + text.slice(found.index! + found[0].length));
   const base = `http://127.0.0.1:${port}`;
+  server.port = port;
   const adminToken = await login(base, "admin@demo.local");
   const firstList = await fetch(`${base}/tickets?status=open&showAll=true`, {
     headers: { authorization: `Bearer ${adminToken}` },
@@ -206,10 +242,7 @@ async function main(): Promise<void> {
   const agentTokens = await Promise.all(staff.userEmails.map((e) => login(base, e)));
   const admin = { authorization: `Bearer ${adminToken}` };
   const agent = (i: number) => ({ authorization: `Bearer ${agentTokens[i % agentTokens.length]}` });
-  const get = (path: string, headers: Record<string, string>): [string, RequestInit] => [
-    `${base}${path}`,
-    { headers },
-  ];
+  const get = (path: string, headers: Record<string, string>): Call => ({ method: "GET", path, headers });
 
   // The first search builds the message index (one pass over the messages).
   const searchAt = performance.now();
@@ -235,21 +268,34 @@ async function main(): Promise<void> {
   // Warm the JIT on both sides.
   await load("warm-up", 2000, C, (i) => get("/tickets?status=open", agent(i)));
 
-  await run(load("GET /tickets status=open (agent: own)", N, C, (i) => get("/tickets?status=open", agent(i))));
-  await run(load("GET /tickets status=pending (agent: its queues)", N, C, (i) => get("/tickets?status=pending", agent(i))));
-  await run(load("GET /tickets status=open showAll page 1 (admin)", N, C, () => get("/tickets?status=open&showAll=true", admin)));
-  await run(load("GET /tickets status=pending showAll page 1 (admin)", N, C, () => get("/tickets?status=pending&showAll=true", admin)));
-  await run(load("GET /tickets status=closed showAll page 20 (admin)", N, C, () => get("/tickets?status=closed&showAll=true&pageNumber=20", admin)));
-  await run(load("GET /tickets status=pending page 20 (agent)", N, C, (i) => get("/tickets?status=pending&pageNumber=20", agent(i))));
+  // Each list twice: its capacity (closed loop, C in flight) and its latency at the target's
+  // rate (open loop at RATE calls/s; see `load`).
+  const RATE = flag("rate", 3000);
+  const listCalls: Array<[string, (i: number) => Call]> = [
+    ["GET /tickets status=open (agent: own)", (i) => get("/tickets?status=open", agent(i))],
+    ["GET /tickets status=pending (agent: its queues)", (i) => get("/tickets?status=pending", agent(i))],
+    ["GET /tickets status=open showAll page 1 (admin)", () => get("/tickets?status=open&showAll=true", admin)],
+    ["GET /tickets status=pending showAll page 1 (admin)", () => get("/tickets?status=pending&showAll=true", admin)],
+    ["GET /tickets status=closed showAll page 20 (admin)", () => get("/tickets?status=closed&showAll=true&pageNumber=20", admin)],
+    ["GET /tickets status=pending page 20 (agent)", (i) => get("/tickets?status=pending&pageNumber=20", agent(i))],
+  ];
+  for (const [name, call] of listCalls) {
+    await run(load(`${name} [closed, ${C} in flight]`, N, C, call));
+    await run(load(`${name} [open, ${RATE}/s]`, N, 32, call, RATE));
+  }
   await run(load(`GET /tickets?searchParam=${SEARCH_WORD} showAll (admin)`, Math.round(N / 10), 4, () => get(`/tickets?searchParam=${SEARCH_WORD}&showAll=true`, admin)));
   await run(load(`GET /tickets?searchParam=${SEARCH_WORD} (agent)`, Math.round(N / 10), 4, (i) => get(`/tickets?searchParam=${SEARCH_WORD}`, agent(i))));
-  await run(load(`GET /messages/${seeded.bigTicketId} (200 messages, page 1)`, N, C, () => get(`/messages/${seeded.bigTicketId}`, admin)));
+  const messagesCall = () => get(`/messages/${seeded.bigTicketId}`, admin);
+  await run(load(`GET /messages/${seeded.bigTicketId} (200 messages, page 1) [closed, ${C} in flight]`, N, C, messagesCall));
+  await run(load(`GET /messages/${seeded.bigTicketId} (200 messages, page 1) [open, ${RATE}/s]`, N, 32, messagesCall, RATE));
 
   const updates = Math.min(seeded.pendingIds.length, flag("updates", 5000));
-  const put = (id: number, body: unknown): [string, RequestInit] => [
-    `${base}/tickets/${id}`,
-    { method: "PUT", headers: { ...admin, "content-type": "application/json" }, body: JSON.stringify(body) },
-  ];
+  const put = (id: number, body: unknown): Call => ({
+    method: "PUT",
+    path: `/tickets/${id}`,
+    headers: { ...admin, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   await run(load("PUT /tickets/{id} accept (pending → open)", updates, 32, (i) => put(seeded.pendingIds[i], { status: "open" })));
   await run(load("PUT /tickets/{id} close (open → closed)", updates, 32, (i) => put(seeded.pendingIds[i], { status: "closed", sendFarewellMessage: false })));
 
@@ -263,13 +309,16 @@ async function main(): Promise<void> {
   console.log(`  cold start: ${coldStart.toFixed(2)} s (target ≤ 5 s); startServer ${(startMs / 1000).toFixed(2)} s`);
   console.log(`  server RSS after the run: ${memory.rss.toFixed(0)} MB, peak ${memory.peak.toFixed(0)} MB (target ≤ 600 MB)`);
   const lists = results.filter((r) => r.name.startsWith("GET /tickets status"));
-  const worstList = Math.max(...lists.map((r) => r.p99));
-  const slowestList = Math.min(...lists.map((r) => r.rps));
-  console.log(`  inbox lists: worst p99 ${worstList.toFixed(2)} ms, lowest ${slowestList.toFixed(0)} req/s (target p99 ≤ 10 ms at ≥ 3000 req/s)`);
+  const closed = lists.filter((r) => r.name.includes("[closed"));
+  const open = lists.filter((r) => r.name.includes("[open"));
+  const worst = (rs: Result[]) => Math.max(...rs.map((r) => r.p99)).toFixed(2);
+  const lowest = (rs: Result[]) => Math.min(...rs.map((r) => r.rps)).toFixed(0);
+  console.log(`  inbox lists at ${RATE} req/s offered: worst p99 ${worst(open)} ms, lowest achieved ${lowest(open)} req/s (target p99 ≤ 10 ms at ≥ 3000 req/s)`);
+  console.log(`  inbox lists' capacity (closed loop, ${C} in flight): lowest ${lowest(closed)} req/s, worst p99 ${worst(closed)} ms`);
   const search = results.filter((r) => r.name.includes("searchParam"));
   console.log(`  search: worst p99 ${Math.max(...search.map((r) => r.p99)).toFixed(2)} ms (target ≤ 50 ms)`);
-  const messages = results.find((r) => r.name.startsWith("GET /messages"))!;
-  console.log(`  messages page: p99 ${messages.p99.toFixed(2)} ms (target ≤ 10 ms)`);
+  const messages = results.filter((r) => r.name.startsWith("GET /messages"));
+  console.log(`  messages page: p99 ${messages.map((r) => `${r.p99.toFixed(2)} ms ${r.name.slice(r.name.indexOf("["))} (${r.rps.toFixed(0)} req/s)`).join(", ")} (target ≤ 10 ms)`);
   const puts = results.filter((r) => r.name.startsWith("PUT"));
   console.log(`  ticket updates: ${Math.min(...puts.map((r) => r.rps)).toFixed(0)} /s (target ≥ 2000/s)`);
   if (!reuse) await Deno.remove(dir, { recursive: true }).catch(() => {});

@@ -210,31 +210,50 @@ function keyBytes(key: Deno.KvKey): number {
   return bytes;
 }
 
-/** Below this, a plain `JSON.stringify` length is trusted (it can only overcount bytes). */
-const PLAIN_JSON_TRUSTED = 8192;
+/** Deeper than this, a value is counted as the byte limit: no record nests so deep. */
+const MAX_DEPTH = 32;
 
-function approximateSize(value: unknown): number {
-  if (value instanceof Uint8Array) return value.byteLength + 8;
-  if (typeof value === "string") return value.length + 8;
-  if (value === null || typeof value !== "object") return 16;
-  // Fast path for the usual small record; JSON length undercounts V8 serialisation only
-  // slightly, and the margin in KV_LIMITS covers it.
-  try {
-    const json = JSON.stringify(value);
-    if (json !== undefined && json.length < PLAIN_JSON_TRUSTED) return json.length;
-  } catch {
-    // A bigint inside: measured below.
+/**
+ * Approximate serialised size of a value, by walking it: strings count their length, numbers
+ * and dates 9 bytes, binary its bytes, keys their length. Close enough to keep a batch inside
+ * KV's byte limit (a batch KV still refuses is halved; see `#commitBatch`), and it allocates
+ * nothing: the `JSON.stringify` it replaced built a string per value, ~4% of the inbound
+ * path's CPU at 8,000 messages/s (bench/ingest.ts).
+ */
+function approximateSize(value: unknown, depth = 0): number {
+  switch (typeof value) {
+    case "string":
+      return value.length + 5;
+    case "number":
+      return 9;
+    case "bigint":
+      return 9 + Math.ceil(value.toString(16).length / 2);
+    case "object":
+      break;
+    default:
+      return 1; // boolean, undefined
   }
-  let binary = 0;
-  const json = JSON.stringify(value, (_key, v) => {
-    if (typeof v === "bigint") return v.toString();
-    if (v instanceof Uint8Array) {
-      binary += v.byteLength; // JSON would spell each byte as a property
-      return 0;
-    }
-    return v;
-  });
-  return binary + (json?.length ?? 8);
+  if (value === null) return 1;
+  if (depth > MAX_DEPTH) return KV_LIMITS.bytesPerValue;
+  if (ArrayBuffer.isView(value)) return value.byteLength + 8;
+  if (value instanceof ArrayBuffer) return value.byteLength + 8;
+  if (value instanceof Date) return 9;
+  let bytes = 5;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) bytes += approximateSize(value[i], depth + 1);
+    return bytes;
+  }
+  if (value instanceof Map) {
+    for (const [k, v] of value) bytes += approximateSize(k, depth + 1) + approximateSize(v, depth + 1);
+    return bytes;
+  }
+  if (value instanceof Set) {
+    for (const v of value) bytes += approximateSize(v, depth + 1);
+    return bytes;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key in record) bytes += key.length + 3 + approximateSize(record[key], depth + 1);
+  return bytes;
 }
 
 function bigintSafe(_key: string, value: unknown): unknown {

@@ -30,7 +30,7 @@ export async function publishCreated(
     messageView({ secret: deps.secret, kv: system.kv }, message, contactRef(contact)),
     loadLookups(system, ticket.companyId),
   ]);
-  const item = ticketItem(ticket, lookups);
+  const item = ticketItem(ticket, lookups, { event: true });
   system.bus.publish({
     companyId: ticket.companyId,
     channel: companyChannel(ticket.companyId, "appMessage"),

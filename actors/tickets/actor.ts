@@ -105,7 +105,7 @@ function leavesList(before: Ticket, next: Ticket): boolean {
  * before anything changes, so a failed lookup leaves the desk untouched.
  */
 async function commit(ctx: Ctx, before: Ticket | undefined, next: Ticket): Promise<void> {
-  const item = ticketItem(next, await loadLookups(ctx.system, next.companyId));
+  const item = ticketItem(next, await loadLookups(ctx.system, next.companyId), { event: true });
   ctx.state.index.put(next);
   ctx.set(ticketKey(next.companyId, next.id), next);
   if (before && leavesList(before, next)) {
@@ -293,7 +293,7 @@ export const ticketDesk = defineActor({
         const next = { ...before, contactId: arg.intoId };
         ctx.state.index.put(next);
         ctx.set(ticketKey(next.companyId, next.id), next);
-        emit(ctx, next, { action: "update", ticket: ticketItem(next, lookups) });
+        emit(ctx, next, { action: "update", ticket: ticketItem(next, lookups, { event: true }) });
       }
       return ids.length;
     },

@@ -5,11 +5,10 @@
  */
 import type { ActorSystem } from "../_runtime/system.ts";
 import { getContact } from "../contacts/mod.ts";
-import { getTicket, loadLookups, ticketItem, ticketScope } from "../tickets/mod.ts";
+import { getTicket, type NotedTicket, ticketScope } from "../tickets/mod.ts";
 import type { Contact } from "../../domain/contact.ts";
 import { companyChannel } from "../../domain/events.ts";
 import type { Message, MessageView } from "../../domain/message.ts";
-import type { Ticket } from "../../domain/ticket.ts";
 import { messagesContext } from "./context.ts";
 import { messageView } from "./view.ts";
 
@@ -18,19 +17,18 @@ export function contactRef(contact: Contact | undefined): { id: number; name: st
   return contact ? { id: contact.id, name: contact.name } : null;
 }
 
-/** Publishes the creation of `message` with its ticket (as lists show it) and contact. */
+/**
+ * Publishes the creation of `message` with its ticket and contact: the ticket as the desk's
+ * event of the same change carried it (`noteMessage`), so it is joined once per message.
+ */
 export async function publishCreated(
   system: ActorSystem,
   message: Message,
-  ticket: Ticket,
+  { ticket, item }: NotedTicket,
   contact: Contact | undefined,
 ): Promise<MessageView> {
   const { deps } = messagesContext(system);
-  const [view, lookups] = await Promise.all([
-    messageView({ secret: deps.secret, kv: system.kv }, message, contactRef(contact)),
-    loadLookups(system, ticket.companyId),
-  ]);
-  const item = ticketItem(ticket, lookups, { event: true });
+  const view = await messageView({ secret: deps.secret, kv: system.kv }, message, contactRef(contact));
   system.bus.publish({
     companyId: ticket.companyId,
     channel: companyChannel(ticket.companyId, "appMessage"),

@@ -27,7 +27,7 @@ import { commandsForUpdate, type TicketUpdate } from "../../domain/ticket_input.
 import { type ActorContext, defineActor } from "../_runtime/actor.ts";
 import { TicketIndex } from "./index.ts";
 import { companyTicketsPrefix, ticketCounterKey, ticketKey } from "./keys.ts";
-import { loadLookups, ticketItem } from "./view.ts";
+import { loadLookups, type TicketItem, ticketItem } from "./view.ts";
 
 /** The desk's state: the company, its last ticket id and the indexes. */
 export interface DeskState {
@@ -37,6 +37,12 @@ export interface DeskState {
 }
 
 type Ctx = ActorContext<DeskState>;
+
+/** A ticket after a message joined it, with its item as the ticket event carried it. */
+export interface NotedTicket {
+  ticket: Ticket;
+  item: TicketItem;
+}
 
 /** Parallel KV list streams used on activation. */
 const LOAD_STREAMS = 4;
@@ -102,9 +108,10 @@ function leavesList(before: Ticket, next: Ticket): boolean {
 
 /**
  * Writes `next` (after `before`, if any): index, KV and events. The list item is joined
- * before anything changes, so a failed lookup leaves the desk untouched.
+ * before anything changes, so a failed lookup leaves the desk untouched. Returns the item,
+ * which a message event about the same change can carry as it is.
  */
-async function commit(ctx: Ctx, before: Ticket | undefined, next: Ticket): Promise<void> {
+async function commit(ctx: Ctx, before: Ticket | undefined, next: Ticket): Promise<TicketItem> {
   const item = ticketItem(next, await loadLookups(ctx.system, next.companyId), { event: true });
   ctx.state.index.put(next);
   ctx.set(ticketKey(next.companyId, next.id), next);
@@ -117,6 +124,7 @@ async function commit(ctx: Ctx, before: Ticket | undefined, next: Ticket): Promi
     // transfer); it reaches the users of the new queue with the queue it came from.
     emit(ctx, next, { action: "moved-to-queue", ticket: item, fromQueueId: before.queueId });
   }
+  return item;
 }
 
 /** Throws ERR_OTHER_OPEN_TICKET when another active ticket holds `t`'s contact and connection. */
@@ -236,7 +244,7 @@ export const ticketDesk = defineActor({
     /** A message joined the ticket: preview, times and the unread counter. */
     async note(ctx,
       arg: { id: number; preview: string; fromMe: boolean; at: number; unread: boolean },
-    ): Promise<Ticket> {
+    ): Promise<NotedTicket> {
       const before = get(ctx.state, arg.id);
       const next: Ticket = {
         ...before,
@@ -245,8 +253,7 @@ export const ticketDesk = defineActor({
         latestCreatedAt: arg.at,
         unreadMessages: before.unreadMessages + (arg.unread ? 1 : 0),
       };
-      await commit(ctx, before, next);
-      return next;
+      return { ticket: next, item: await commit(ctx, before, next) };
     },
 
     /** The ticket was read: unread counter to 0 (no event when it already was). */

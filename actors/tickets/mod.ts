@@ -5,9 +5,9 @@
 import type { ActorSystem } from "../_runtime/system.ts";
 import { whatsapps } from "../whatsapps/collection.ts";
 import type { Ticket } from "../../domain/ticket.ts";
-import { type DeskState, ticketDesk, ticketMissing } from "./actor.ts";
+import { type DeskState, type NotedTicket, ticketDesk, ticketMissing } from "./actor.ts";
 
-export { type DeskState, ticketDesk, ticketMissing, ticketScope } from "./actor.ts";
+export { type DeskState, type NotedTicket, ticketDesk, ticketMissing, ticketScope } from "./actor.ts";
 export { companyTicketsPrefix, ticketCounterKey, ticketKey } from "./keys.ts";
 export { loadLookups, type TicketItem, ticketItem, type TicketLookups } from "./view.ts";
 
@@ -92,7 +92,7 @@ export async function noteMessage(
   companyId: number,
   ticketId: number,
   message: { preview: string; fromMe: boolean; at: number; unread: boolean },
-): Promise<Ticket> {
+): Promise<NotedTicket> {
   return await deskOf(system, companyId).ask("note", { id: ticketId, ...message });
 }
 

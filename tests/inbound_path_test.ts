@@ -4,8 +4,10 @@
  */
 import assert from "node:assert/strict";
 import { getMessage, receiveInbound } from "../actors/messages/mod.ts";
+import { messagesContext } from "../actors/messages/context.ts";
 import { getTicket } from "../actors/tickets/mod.ts";
 import { withServer } from "./helpers/server.ts";
+import { withTempDir } from "./helpers/temp.ts";
 import { defaultConnection } from "./helpers/fixtures.ts";
 import { freshNumber, inboundText, nextEvent, receive } from "./helpers/messages.ts";
 
@@ -62,6 +64,33 @@ Deno.test("receiveInbound() stores a message delivered twice once, sequentially 
     assert.equal(page.body.count, 1);
     const burstPage = await admin.get(`/messages/${results[0].ticketId}`);
     assert.equal(burstPage.body.count, 1);
+  });
+});
+
+Deno.test("receiveInbound() knows a message stored before a restart once the provider filter is built from the store", async () => {
+  await withTempDir("balcao_provider_filter_", async (dir) => {
+    const kvPath = `${dir}/store.kv`;
+    const old = inboundText(freshNumber(), "antes do reinício");
+    let companyId = 0;
+    let first;
+    await withServer(async (server) => {
+      companyId = server.demo!.companyId;
+      first = await receive(server, old);
+    }, { kvPath });
+    await withServer(async (server) => {
+      const { providers } = messagesContext(server.deps.system);
+      // A new message starts the company's filter; its scan reads the ids stored before.
+      const fresh = await receive(server, inboundText(freshNumber(), "depois"), companyId);
+      assert.equal(fresh.duplicate, false);
+      for (let i = 0; i < 500 && !providers.ready(companyId); i++) await new Promise((r) => setTimeout(r, 5));
+      assert.ok(providers.ready(companyId), "the provider filter was built");
+      assert.equal(providers.mayHave(companyId, old.providerId), true);
+      const again = await receive(server, { ...old, body: "copy" }, companyId);
+      assert.equal(again.duplicate, true);
+      assert.equal(again.messageId, first!.messageId);
+      const another = await receive(server, inboundText(freshNumber(), "outra"), companyId);
+      assert.equal(another.duplicate, false, "a new id is stored");
+    }, { kvPath, demo: "auto" });
   });
 });
 

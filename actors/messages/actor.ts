@@ -17,6 +17,7 @@ import { defineActor } from "../_runtime/actor.ts";
 import { AppError, notFound } from "../../domain/errors.ts";
 import { type Message, messageId } from "../../domain/message.ts";
 import { applyChange, type MessageChange } from "./change.ts";
+import { noteProviderId } from "./context.ts";
 import {
   messageKey,
   type MessageMeta,
@@ -175,6 +176,7 @@ export const messagesActor = defineActor({
       if (message.providerId !== null) {
         const ref: ProviderRef = [s.ticketId, id];
         ctx.set(providerKey(s.companyId, message.providerId), ref);
+        noteProviderId(ctx.system, s.companyId, message.providerId);
         remember(s.recentProviders, message.providerId, id);
       }
       if (s.count % CHECKPOINT === 0) {
@@ -249,6 +251,7 @@ export const messagesActor = defineActor({
       if (arg.change.type === "sent") {
         const ref: ProviderRef = [s.ticketId, next.id];
         ctx.set(providerKey(s.companyId, arg.change.providerId), ref);
+        noteProviderId(ctx.system, s.companyId, arg.change.providerId);
         remember(s.recentProviders, arg.change.providerId, next.id);
       }
       remember(s.cache, next.id, next);

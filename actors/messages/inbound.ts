@@ -8,16 +8,17 @@
  * ticket's last message and unread count → `appMessage` create event.
  *
  * Under load (issue #4: 512 conversations at once) the path waits on KV, not on CPU, so it
- * waits as little as it can: the dedupe read is batched with those of other messages, and a
- * customer's message is stored and noted on its ticket in parallel (see `store`).
+ * waits as little as it can: the dedupe read is skipped for ids the company's provider
+ * filter knows are new (provider_filter.ts) and otherwise batched with those of other
+ * messages, and a customer's message is stored and noted on its ticket in parallel (see
+ * `store`).
  */
 import { findOrCreateContact } from "../contacts/mod.ts";
 import { noteMessage, openTicketForInbound } from "../tickets/mod.ts";
 import type { InboundMessage } from "../../domain/channel.ts";
 import { lastMessageText, MAX_BODY } from "../../domain/message.ts";
 import type { AppDeps } from "../../server/deps.ts";
-import type { BatchedReads } from "./batched_reads.ts";
-import { bindMessages, messagesContext } from "./context.ts";
+import { bindMessages, type MessagesContext, messagesContext } from "./context.ts";
 import { providerKey, type ProviderRef } from "./keys.ts";
 import { removeMedia, saveMedia } from "./media_files.ts";
 import { publishCreated } from "./publish.ts";
@@ -57,11 +58,13 @@ export async function receiveInbound(
   }
 }
 
+/** Where the message with this provider id is stored; no read for an id certainly new. */
 async function findProvider(
-  reads: BatchedReads,
+  { reads, providers }: MessagesContext,
   companyId: number,
   providerId: string,
 ): Promise<{ ticketId: number; messageId: string } | null> {
+  if (!providers.mayHave(companyId, providerId)) return null;
   const ref = await reads.get<ProviderRef>(providerKey(companyId, providerId));
   return ref ? { ticketId: ref[0], messageId: ref[1] } : null;
 }
@@ -73,8 +76,8 @@ async function store(
   msg: InboundMessage,
 ): Promise<InboundResult> {
   const { system } = deps;
-  const { reads } = messagesContext(system);
-  const known = await findProvider(reads, companyId, msg.providerId);
+  const context = messagesContext(system);
+  const known = await findProvider(context, companyId, msg.providerId);
   if (known) return { ...known, duplicate: true, ticketCreated: false, contactCreated: false };
 
   const number = msg.isGroup ? (msg.group?.id ?? msg.from) : msg.from;
@@ -96,7 +99,7 @@ async function store(
     msg.media
       ? saveMedia(deps.config.dataDir, companyId, msg.media.filename, msg.media.data, msg.media.mimetype)
       : null,
-    msg.quotedProviderId ? findProvider(reads, companyId, msg.quotedProviderId) : null,
+    msg.quotedProviderId ? findProvider(context, companyId, msg.quotedProviderId) : null,
   ]);
   const draft = {
     contactId: contact.id,

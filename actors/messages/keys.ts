@@ -32,6 +32,11 @@ export function providerKey(companyId: number, providerId: string): Deno.KvKey {
   return ["message_by_provider", companyId, providerId];
 }
 
+/** The prefix of a company's dedupe index (provider_filter.ts scans it). */
+export function providerKeysPrefix(companyId: number): Deno.KvKey {
+  return ["message_by_provider", companyId];
+}
+
 /** What the provider index stores. */
 export type ProviderRef = [ticketId: number, messageId: string];
 

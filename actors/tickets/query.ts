@@ -72,9 +72,9 @@ function sourcesFor(index: TicketIndex, q: TicketQuery, who: Who, all: boolean):
 function countIn(sources: Source[], matches: (t: Ticket) => boolean): number {
   let count = 0;
   for (let j = 0; j < sources.length; j++) {
-    const items = sources[j].list.items;
-    for (let i = 0; i < items.length; i++) {
-      const t = items[i];
+    const list = sources[j].list;
+    for (let i = 0; i < list.length; i++) {
+      const t = list.at(i)!;
       let seen = false;
       for (let e = 0; e < j && !seen; e++) seen = sources[e].has(t);
       if (!seen && matches(t)) count++;
@@ -163,12 +163,12 @@ export function queryTickets(
   const lists = sources.map((s) => s.list);
   if (all && sources.length === 1 && recencyOrder && !statuses && filterIsEmpty(q) && q.isGroup !== true) {
     // Show-all with no filter: a manager sees the whole list.
-    const items = lists[0].items;
-    const count = items.length;
-    // `items` are oldest first (sorted.ts).
+    const list = lists[0];
+    const count = list.length;
+    // Lists are oldest first (sorted.ts).
     const tickets = ascending
-      ? items.slice(offset, end)
-      : items.slice(Math.max(0, count - end), count - offset).reverse();
+      ? list.slice(offset, end)
+      : list.slice(Math.max(0, count - end), count - offset).reverse();
     return { tickets, count, hasMore: end < count };
   }
   if (!recencyOrder) {

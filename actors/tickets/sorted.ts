@@ -3,59 +3,91 @@
  * Records are immutable snapshots: a changed ticket is removed with its old record (whose
  * sort key is the one stored) and inserted as the new one.
  *
- * `items` holds the OLDEST first: a message makes its ticket the newest, so the insert is a
- * push, and the ticket it removes is either recent (near the end: a short move) or the oldest
- * (the front: `shift`, which V8 does without moving the rest). A newest-first array paid a
- * move of the whole list on every update.
+ * Stored OLDEST first, from `#start` in `#buf`: a message makes its ticket the newest, so the
+ * insert is a push, and the ticket it removes is either recent (near the end: a short move)
+ * or among the oldest (near the front: the slots before it move one up and `#start` steps
+ * over the hole). A plain array's `shift` looked free but is not: V8 trims an array's front
+ * in place only for small arrays outside large-object space, and the lists of a busy company
+ * are larger than that, so every message moved whole lists (11% of the inbound path's CPU
+ * with 10,000 live conversations in bench/ingest.ts).
  */
 import type { Ticket } from "../../domain/ticket.ts";
 import { byRecency } from "../../domain/ticket_query.ts";
 
-/** Tickets sorted by `byRecency`, oldest first in `items`; binary search for insert and remove. */
+/** Tickets sorted by `byRecency`, oldest first; binary search for insert and remove. */
 export class SortedTickets {
-  /** Oldest first (the reverse of `byRecency`); read only outside this class. */
-  readonly items: Ticket[] = [];
+  /** `#buf[#start…]` holds the list; the slots before `#start` are cleared (undefined). */
+  #buf: (Ticket | undefined)[] = [];
+  #start = 0;
 
   get length(): number {
-    return this.items.length;
+    return this.#buf.length - this.#start;
+  }
+
+  /** The ticket at position `i` (0 = oldest), or undefined outside the list. */
+  at(i: number): Ticket | undefined {
+    return i < 0 ? undefined : this.#buf[this.#start + i];
+  }
+
+  /** Positions `from` (inclusive) to `to` (exclusive), oldest first, as a new array. */
+  slice(from: number, to: number): Ticket[] {
+    return this.#buf.slice(this.#start + Math.max(0, from), this.#start + Math.min(to, this.length)) as Ticket[];
   }
 
   /** First position whose ticket is not older than `t`. */
   #lowerBound(t: Ticket): number {
-    const items = this.items;
-    let lo = 0;
-    let hi = items.length;
+    const buf = this.#buf;
+    let lo = this.#start;
+    let hi = buf.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (byRecency(items[mid], t) > 0) lo = mid + 1;
+      if (byRecency(buf[mid]!, t) > 0) lo = mid + 1;
       else hi = mid;
     }
     return lo;
   }
 
   insert(t: Ticket): void {
-    const items = this.items;
-    const last = items[items.length - 1];
-    if (last === undefined || byRecency(t, last) < 0) {
-      items.push(t);
+    const buf = this.#buf;
+    const last = buf[buf.length - 1];
+    if (this.length === 0 || byRecency(t, last!) < 0) {
+      buf.push(t);
       return;
     }
-    items.splice(this.#lowerBound(t), 0, t);
+    const at = this.#lowerBound(t);
+    if (this.#start > 0 && at - this.#start < buf.length - at) {
+      // Nearer the front: move the older ones down into the hole before `#start`.
+      this.#start--;
+      for (let i = this.#start; i < at - 1; i++) buf[i] = buf[i + 1];
+      buf[at - 1] = t;
+    } else buf.splice(at, 0, t);
   }
 
   /** Removes the record `t` (the exact snapshot that was inserted); false when absent. */
   remove(t: Ticket): boolean {
+    const buf = this.#buf;
     const at = this.#lowerBound(t);
-    if (this.items[at]?.id !== t.id) return false;
-    if (at === 0) this.items.shift();
-    else if (at === this.items.length - 1) this.items.pop();
-    else this.items.splice(at, 1);
+    if (buf[at]?.id !== t.id) return false;
+    if (at === buf.length - 1) buf.pop();
+    else if (at - this.#start < buf.length - at) {
+      // Nearer the front: move the older ones up over it and clear the first slot.
+      for (let i = at; i > this.#start; i--) buf[i] = buf[i - 1];
+      buf[this.#start++] = undefined;
+      if (this.#start > 1024 && this.#start * 2 > buf.length) this.#compact();
+    } else buf.splice(at, 1);
+    if (this.length === 0) this.#compact();
     return true;
   }
 
   /** Appends without searching: the bulk load adds tickets already in list order (oldest first). */
   append(t: Ticket): void {
-    this.items.push(t);
+    this.#buf.push(t);
+  }
+
+  /** Drops the cleared front slots (amortised: only once they are half the array). */
+  #compact(): void {
+    this.#buf = this.#buf.slice(this.#start);
+    this.#start = 0;
   }
 }
 
@@ -69,18 +101,18 @@ export function visitMerged(
   ascending: boolean,
   visit: (t: Ticket) => boolean | void,
 ): void {
-  const sources: Ticket[][] = [];
-  for (const list of lists) if (list.length > 0) sources.push(list.items);
+  const sources: SortedTickets[] = [];
+  for (const list of lists) if (list.length > 0) sources.push(list);
   const k = sources.length;
   if (k === 0) return;
   if (k === 1) {
     const only = sources[0];
     if (ascending) {
-      for (let i = 0; i < only.length; i++) if (visit(only[i]) === false) return;
-    } else for (let i = only.length - 1; i >= 0; i--) if (visit(only[i]) === false) return;
+      for (let i = 0; i < only.length; i++) if (visit(only.at(i)!) === false) return;
+    } else for (let i = only.length - 1; i >= 0; i--) if (visit(only.at(i)!) === false) return;
     return;
   }
-  // `items` are oldest first: ascending walks them forwards, newest first backwards.
+  // Lists are oldest first: ascending walks them forwards, newest first backwards.
   const step = ascending ? 1 : -1;
   const pos = new Int32Array(k);
   if (!ascending) for (let j = 0; j < k; j++) pos[j] = sources[j].length - 1;
@@ -88,13 +120,13 @@ export function visitMerged(
   while (true) {
     let best: Ticket | undefined;
     for (let j = 0; j < k; j++) {
-      const t = sources[j][pos[j]];
+      const t = sources[j].at(pos[j]);
       if (t === undefined) continue;
       if (best === undefined || sign * byRecency(t, best) < 0) best = t;
     }
     if (best === undefined) return;
     for (let j = 0; j < k; j++) {
-      const t = sources[j][pos[j]];
+      const t = sources[j].at(pos[j]);
       if (t !== undefined && t.id === best.id) pos[j] += step;
     }
     if (visit(best) === false) return;

@@ -9,7 +9,8 @@
  * Prints, for concurrency 1, 64 and 512 (closed loops: capacity) and for 10,000 messages/s
  * offered with at most 512 in flight (an open loop: latency at the target's rate; see
  * bench/drive.ts): sustained messages/s and p50/p99 latency from the adapter event to stored,
- * and the group committer's batches (write units and KV writes per atomic). At 512 in flight
+ * the group committer's batches (write units and KV writes per atomic) and how long KV took
+ * to commit them (the store's own latency: no message is durable sooner). At 512 in flight
  * a closed loop's latency is 512 ÷ throughput by Little's law (51 ms at 10,000/s), so only
  * the open loop can show a p99 under 50 ms at that rate. Then checks that every provider id
  * is stored exactly once (a 1% sample is re-delivered and must come back as duplicates
@@ -147,6 +148,8 @@ let duplicatesSeen = 0;
  */
 async function run(concurrency: number, total: number, rate?: number) {
   const before = { ...deps.system.committer.stats };
+  const commitMs: number[] = [];
+  deps.system.committer.onCommit = (ms) => commitMs.push(ms);
   const { latencies, seconds } = await drive(total, concurrency, async () => {
     const msg = message();
     const result = await live.receive(msg);
@@ -155,7 +158,11 @@ async function run(concurrency: number, total: number, rate?: number) {
   }, rate);
   const after = deps.system.committer.stats;
   const commits = Math.max(1, after.commits - before.commits);
+  const kvMs = Float64Array.from(commitMs).sort();
   return {
+    commitP50: quantile(kvMs, 0.5),
+    commitP99: quantile(kvMs, 0.99),
+    commitMax: kvMs.at(-1) ?? 0,
     label: rate ? `${concurrency} (open, ${rate}/s)` : String(concurrency),
     total,
     perSecond: total / seconds,
@@ -167,11 +174,14 @@ async function run(concurrency: number, total: number, rate?: number) {
 }
 
 console.log(`Inbound ingest, ${NUMBERS} customer numbers, file-backed KV (${Deno.build.os}, ${navigator.hardwareConcurrency} CPUs)`);
-console.log("concurrency              messages   msg/s    p50 ms   p99 ms  units/commit  writes/commit");
+console.log(
+  "concurrency              messages   msg/s    p50 ms   p99 ms  units/commit  writes/commit  KV commit p50/p99/max ms",
+);
 const print = (r: Awaited<ReturnType<typeof run>>) =>
   console.log(
     `${r.label.padStart(23)}  ${String(r.total).padStart(8)}  ${r.perSecond.toFixed(0).padStart(7)}  ${r.p50.toFixed(2).padStart(7)}  ${r.p99.toFixed(2).padStart(7)}` +
-      `  ${r.unitsPerCommit.toFixed(1).padStart(12)}  ${r.mutationsPerCommit.toFixed(1).padStart(13)}`,
+      `  ${r.unitsPerCommit.toFixed(1).padStart(12)}  ${r.mutationsPerCommit.toFixed(1).padStart(13)}` +
+      `  ${r.commitP50.toFixed(1)}/${r.commitP99.toFixed(1)}/${r.commitMax.toFixed(0)}`,
   );
 // Warm-up: creates some contacts and tickets so the first cell is not all cold starts.
 await run(64, 2_000);

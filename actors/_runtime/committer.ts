@@ -54,6 +54,12 @@ export class GroupCommitter {
   #grouping: boolean;
   #stats: CommitterStats = { commits: 0, units: 0, mutations: 0 };
 
+  /**
+   * Called after each atomic KV accepted, with how long KV took (ms) and its mutations:
+   * benchmarks read the store's own commit latency through it (bench/ingest.ts).
+   */
+  onCommit?: (ms: number, mutations: number) => void;
+
   /** `grouping: false` commits every unit on its own: the naive path, kept for the benchmark. */
   constructor(kv: Deno.Kv, options: { grouping?: boolean } = {}) {
     this.#kv = kv;
@@ -148,8 +154,10 @@ export class GroupCommitter {
         }
         count += p.mutations.length;
       }
+      const started = this.onCommit ? performance.now() : 0;
       const result = await atomic.commit();
       if (!result.ok) throw new Error("KV atomic commit was refused");
+      this.onCommit?.(performance.now() - started, count);
       this.#stats.commits++;
       this.#stats.units += batch.length;
       this.#stats.mutations += count;

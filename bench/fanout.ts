@@ -13,7 +13,8 @@
  * Options (env): FANOUT_EVENTS (10000), FANOUT_RATE (2000 events/s), FANOUT_SOCKETS (1000),
  * FANOUT_OTHER (100), FANOUT_QUEUES (30), FANOUT_FORMAT (json | msgpack), FANOUT_PROFILE (a
  * folder: write a CPU profile of the server process there), FANOUT_FLUSH_MS (the hub's
- * flush window; production's by default, 0 sends every event at once).
+ * flush window; production's by default, 0 sends every event at once), FANOUT_V8_FLAGS (the
+ * server's V8 flags; production's, from deno.json's start task, by default).
  */
 import { unpack } from "msgpackr";
 import { cpuUsage } from "node:process";
@@ -21,6 +22,7 @@ import { type Principal } from "../domain/permissions.ts";
 import { allowed } from "../server/realtime/routing.ts";
 import { SETTING_DEFAULTS } from "../domain/settings.ts";
 import type { EventScope } from "../domain/events.ts";
+import { PRODUCTION_V8_FLAGS } from "./lib/v8_flags.ts";
 
 const env = (name: string, fallback: number) => Number(Deno.env.get(name) ?? fallback);
 const EVENTS = env("FANOUT_EVENTS", 10_000);
@@ -203,6 +205,7 @@ async function clientMain(): Promise<void> {
     args: [
       "run",
       "-A",
+      `--v8-flags=${Deno.env.get("FANOUT_V8_FLAGS") ?? PRODUCTION_V8_FLAGS}`,
       ...(Deno.env.get("FANOUT_PROFILE") ? ["--cpu-prof", `--cpu-prof-dir=${Deno.env.get("FANOUT_PROFILE")}`] : []),
       new URL(import.meta.url).pathname,
       "--server",

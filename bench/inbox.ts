@@ -16,6 +16,7 @@
 import { whatsapps } from "../actors/whatsapps/collection.ts";
 import { startServer } from "../server/start.ts";
 import { seedStaff, seedVolume } from "./inbox_seed.ts";
+import { PRODUCTION_V8_FLAGS } from "./lib/v8_flags.ts";
 
 const PASSWORD = "demo1234";
 const SECRET = "bench-secret";
@@ -40,14 +41,6 @@ async function serve(kvPath: string, dataDir: string): Promise<void> {
   const startMs = performance.now() - started;
   console.log(JSON.stringify({ port: server.port, startMs, sinceProcessMs: performance.now() }));
 }
-
-/**
- * V8 flags of `npm start`, read from deno.json's start task so the bench measures what runs in
- * production (server/main.ts says why they are what they are).
- */
-const PRODUCTION_V8_FLAGS: string =
-  JSON.parse(Deno.readTextFileSync(new URL("../deno.json", import.meta.url))).tasks.start.match(/--v8-flags=(\S+)/)?.[1] ??
-    "";
 
 /**
  * V8 flags for the server process: production's by default; `--server-v8-flags=--trace-gc`

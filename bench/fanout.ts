@@ -124,9 +124,10 @@ async function serverMain(): Promise<void> {
       const started = now();
       let sent = 0;
       const done = Promise.withResolvers<void>();
-      // Server-side time of each event: from its publish until the hub has handed every
-      // frame of the burst to the sockets (its flush runs in a microtask before `await`
-      // resumes). Free of the clients' scheduling, which the end-to-end figure includes.
+      // Server-side time of each event: from its publish until the hub has routed the burst
+      // and queued its frames on the sockets (a socket past its flush window also sends them
+      // in a microtask before `await` resumes; the others send when their window ends, which
+      // this does not include). Free of the clients' scheduling, which end-to-end includes.
       const serverMs: number[] = [];
       const tick = async () => {
         const due = Math.min(EVENTS, Math.floor(((now() - started) / 1000) * RATE));
@@ -356,7 +357,7 @@ async function clientMain(): Promise<void> {
     `published ${done.published} events in ${(done.elapsedMs / 1000).toFixed(2)} s (${(done.published / (done.elapsedMs / 1000)).toFixed(0)} events/s; target ${RATE})`,
     `frames expected ${expectedTotal} (avg ${(expectedTotal / EVENTS).toFixed(1)} sockets/event), delivered ${frames} in ${deliverSeconds.toFixed(2)} s = ${(frames / deliverSeconds).toFixed(0)} frames/s`,
     `WebSocket messages ${messages - messagesBefore} (${(frames / Math.max(1, messages - messagesBefore)).toFixed(1)} events per message)`,
-    `server-side publish→handed to sockets: p50 ${done.serverP50.toFixed(2)} ms, p99 ${done.serverP99.toFixed(2)} ms`,
+    `server-side publish→queued on the sockets (before the flush window): p50 ${done.serverP50.toFixed(2)} ms, p99 ${done.serverP99.toFixed(2)} ms`,
     `latency publish→receipt: p50 ${percentile(sorted, 50).toFixed(2)} ms, p99 ${percentile(sorted, 99).toFixed(2)} ms, max ${sorted.at(-1)?.toFixed(2)} ms`,
     `CPU during the run: server ${(serverCpu / 1000).toFixed(1)} s (${((serverCpu * 1000) / frames).toFixed(1)} µs per frame), ` +
     `clients ${(clientCpu / 1000).toFixed(1)} s (${((clientCpu * 1000) / frames).toFixed(1)} µs per frame); load average ${Deno.loadavg()[0].toFixed(1)}`,

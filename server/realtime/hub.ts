@@ -45,8 +45,9 @@ export interface HubOptions {
    * under a steady stream the socket gets one message per window with every event queued
    * since. Messages, not events, are what a socket costs: in bench/fanout.ts (2,000 events/s
    * over 1,100 sockets) 15 ms cut WebSocket messages from ~345k to ~255k and the server's
-   * CPU from ~4.6 to ~3.4 s, for at most 15 ms more latency (end-to-end p50 ~12 ms, p99
-   * 37–66 ms on a quiet 2-core machine, where the clients share the cores).
+   * CPU from ~4.6 to ~3.4 s, for at most 15 ms more latency. End-to-end there, p50 is
+   * 12–17 ms but p99 swings from 33 to 150 ms between runs: server and clients each keep
+   * most of one of the two cores busy. 25 ms (~170k messages) did not steady it either.
    */
   flushWindowMs: number;
 }

@@ -18,8 +18,9 @@
 import { whatsapps } from "../actors/whatsapps/collection.ts";
 import { startServer } from "../server/start.ts";
 import { seedStaff, seedVolume } from "./inbox_seed.ts";
-import { drive, quantile } from "./drive.ts";
-import { HttpConnection } from "./http_client.ts";
+import { drive, quantile } from "./lib/drive.ts";
+import { HttpConnection } from "./lib/http_client.ts";
+import { PRODUCTION_V8_FLAGS } from "./lib/v8_flags.ts";
 
 const PASSWORD = "demo1234";
 const SECRET = "bench-secret";
@@ -44,14 +45,6 @@ async function serve(kvPath: string, dataDir: string): Promise<void> {
   const startMs = performance.now() - started;
   console.log(JSON.stringify({ port: server.port, startMs, sinceProcessMs: performance.now() }));
 }
-
-/**
- * V8 flags of `npm start`, read from deno.json's start task so the bench measures what runs in
- * production (server/main.ts says why they are what they are).
- */
-const PRODUCTION_V8_FLAGS: string =
-  JSON.parse(Deno.readTextFileSync(new URL("../deno.json", import.meta.url))).tasks.start.match(/--v8-flags=(\S+)/)?.[1] ??
-    "";
 
 /**
  * V8 flags for the server process: production's by default; `--server-v8-flags=--trace-gc`
@@ -98,8 +91,8 @@ interface Call {
 
 /**
  * Runs `requests` calls over `concurrency` keep-alive connections, one call in flight on
- * each; a closed loop, or an open loop at `rate` calls/s (bench/drive.ts says what each
- * measures). The connections are bench/http_client.ts's, which cost the client a few µs per
+ * each; a closed loop, or an open loop at `rate` calls/s (bench/lib/drive.ts says what each
+ * measures). The connections are bench/lib/http_client.ts's, which cost the client a few µs per
  * call where `fetch` costs tens and a buffer: the client shares the two cores with the
  * server, so a heavy client would be measured instead of the server.
  */

@@ -8,7 +8,7 @@
  *
  * Prints, for concurrency 1, 64 and 512 (closed loops: capacity) and for 10,000 messages/s
  * offered with at most 512 in flight (an open loop: latency at the target's rate; see
- * bench/drive.ts): sustained messages/s and p50/p99 latency from the adapter event to stored,
+ * bench/lib/drive.ts): sustained messages/s and p50/p99 latency from the adapter event to stored,
  * the group committer's batches (write units and KV writes per atomic) and how long KV took
  * to commit them (the store's own latency: no message is durable sooner). At 512 in flight
  * a closed loop's latency is 512 ÷ throughput by Little's law (51 ms at 10,000/s), so only
@@ -19,7 +19,8 @@
  * The demo connection is narrowed to one queue for the run, so no queue menu is sent per new
  * ticket: this measures ingest, not outbound.
  *
- * Run: `deno run -A bench/ingest.ts [messages at 512]`.
+ * Run: `deno run -A bench/ingest.ts [messages at 512]` (it restarts itself under production's
+ * V8 flags, bench/lib/v8_flags.ts).
  *
  * `deno run -A bench/ingest.ts --kv-floor` measures instead what KV alone sustains for the
  * same writes, without the app: per message one atomic share of three sets (the message under
@@ -36,7 +37,10 @@ import { messageKey, providerKey } from "../actors/messages/keys.ts";
 import { ticketKey } from "../actors/tickets/keys.ts";
 import { buildTicket } from "../domain/ticket.ts";
 import { type Message, messageId } from "../domain/message.ts";
-import { drive, quantile } from "./drive.ts";
+import { drive, quantile } from "./lib/drive.ts";
+import { withProductionFlags } from "./lib/v8_flags.ts";
+
+await withProductionFlags(import.meta.filename!);
 
 const NUMBERS = 10_000;
 const LEVELS: Array<[concurrency: number, messages: number]> = [
@@ -144,7 +148,7 @@ let duplicatesSeen = 0;
 
 /**
  * Delivers `total` messages with at most `concurrency` in flight: a closed loop, or with
- * `rate` an open loop at that many messages/s (bench/drive.ts says what each measures).
+ * `rate` an open loop at that many messages/s (bench/lib/drive.ts says what each measures).
  */
 async function run(concurrency: number, total: number, rate?: number) {
   const before = { ...deps.system.committer.stats };

@@ -3,9 +3,10 @@
  * and the encoding of frames. Event frames are encoded once per backlog entry and format and
  * shared by every recipient.
  *
- * Events are queued and flushed by the hub: a lone event goes out as its own frame at once
- * (a microtask later), while a burst (a group commit's events, a bulk action) or a steady
- * stream (one flush per `flushWindowMs`, see hub.ts) reaches each socket as one array.
+ * Events are queued and flushed by the hub (flusher.ts): a lone event goes out as its own
+ * frame at once (a microtask later), while a burst (a group commit's events, a bulk action)
+ * or a steady stream (one flush per `flushWindowMs`, see hub.ts) reaches each socket as one
+ * array.
  * Per-message cost, not bytes, limits fan-out, so batching is what keeps a busy server's
  * latency bounded.
  */
@@ -101,6 +102,8 @@ export class Connection {
   tokenVersion = 0;
   /** Closes the socket when its access token expires. */
   expiryTimer?: ReturnType<typeof setTimeout>;
+  /** When queued events were last sent (performance.now()); the hub's flush window counts from it. */
+  lastFlushAt = -Infinity;
 
   #queue: BacklogEntry[] = [];
 
@@ -134,6 +137,7 @@ export class Connection {
     const queue = this.#queue;
     if (queue.length === 0) return;
     this.#queue = [];
+    this.lastFlushAt = performance.now();
     if (!this.open) return;
     for (let i = 0; i < queue.length; i += MAX_BATCH) {
       const batch = queue.slice(i, i + MAX_BATCH);

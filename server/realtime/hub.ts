@@ -19,6 +19,7 @@ import { type ClientFrame, CLOSE, type WsQuery } from "../../domain/realtime.ts"
 import { Profile } from "../../domain/user.ts";
 import type { SocketAuth } from "./auth.ts";
 import { Connection, type ConnectionHost, decodeFrame } from "./connection.ts";
+import { Flusher } from "./flusher.ts";
 import { Presence } from "./presence.ts";
 import { Room } from "./room.ts";
 
@@ -39,12 +40,14 @@ export interface HubOptions {
   /** Most chat boxes one socket may follow at once. */
   maxChatBoxes: number;
   /**
-   * Sockets are flushed at most once per this window: an event after a quiet spell goes out
-   * at once (a microtask later), while under a steady stream each socket gets one frame per
-   * window with every event queued since. Frames, not events, are what a socket costs: in
-   * bench/fanout.ts (2,000 events/s over 1,100 sockets) 15 ms cut WebSocket messages from
-   * ~365k to ~260k and the server's CPU from ~4.7 to ~3.4 s, for at most 15 ms more latency
-   * under load (end-to-end p99 there is set by the clients sharing the two cores).
+   * Each socket is flushed at most once per this window, counted from its own last flush
+   * (flusher.ts): an event after a quiet spell goes out at once (a microtask later), while
+   * under a steady stream the socket gets one message per window with every event queued
+   * since. Messages, not events, are what a socket costs: in bench/fanout.ts (2,000 events/s
+   * over 1,100 sockets) 15 ms cut WebSocket messages from ~345k to ~255k and the server's
+   * CPU from ~4.6 to ~3.4 s, for at most 15 ms more latency. End-to-end there, p50 is
+   * 12–17 ms but p99 swings from 33 to 150 ms between runs: server and clients each keep
+   * most of one of the two cores busy. 25 ms (~170k messages) did not steady it either.
    */
   flushWindowMs: number;
 }
@@ -92,22 +95,11 @@ export class Hub {
   readonly #presence: Presence;
   readonly #seqBase = Date.now() * 1000;
   #ticker?: ReturnType<typeof setInterval>;
-  /** Sockets with queued events, flushed together once the current burst of events ends. */
-  #dirty: Connection[] = [];
-  #flushScheduled = false;
-  #flushTimer?: ReturnType<typeof setTimeout>;
-  #lastFlush = -Infinity;
+  readonly #flusher = new Flusher(() => this.options.flushWindowMs);
   readonly #host: ConnectionHost = {
     maxBufferedBytes: () => this.options.maxBufferedBytes,
     overflow: (conn) => this.#drop(conn, CLOSE.tooSlow, "Send buffer overflow"),
-    queued: (conn) => {
-      this.#dirty.push(conn);
-      if (this.#flushScheduled) return;
-      this.#flushScheduled = true;
-      const wait = this.#lastFlush + this.options.flushWindowMs - performance.now();
-      if (wait <= 0) queueMicrotask(() => this.#flush());
-      else this.#flushTimer = setTimeout(() => this.#flush(), wait);
-    },
+    queued: (conn) => this.#flusher.queued(conn),
   };
   #unsubscribe: () => void;
   #closed = false;
@@ -135,7 +127,7 @@ export class Hub {
     this.#closed = true;
     this.#unsubscribe();
     clearInterval(this.#ticker);
-    clearTimeout(this.#flushTimer);
+    this.#flusher.close();
     this.#presence.close();
     for (const conn of [...this.#conns]) {
       conn.close(CLOSE.goingAway, "Server shutting down");
@@ -349,15 +341,6 @@ export class Hub {
     for (const conn of gone ? [...gone.conns] : []) {
       this.#drop(conn, CLOSE.invalidToken, `User ${removedUser} was deleted`);
     }
-  }
-
-  #flush(): void {
-    this.#flushScheduled = false;
-    this.#flushTimer = undefined;
-    this.#lastFlush = performance.now();
-    const dirty = this.#dirty;
-    this.#dirty = [];
-    for (const conn of dirty) conn.flush();
   }
 
   #room(companyId: number): Room {

@@ -1,0 +1,29 @@
+/**
+ * V8 flags of `npm start`, read from deno.json's start task so a bench's server process runs
+ * with what runs in production (server/main.ts says why they are what they are).
+ */
+export const PRODUCTION_V8_FLAGS: string =
+  JSON.parse(Deno.readTextFileSync(new URL("../../deno.json", import.meta.url))).tasks.start.match(/--v8-flags=(\S+)/)?.[1] ??
+    "";
+
+/** Set in a bench process that `withProductionFlags` started. */
+const MARK = "BALCAO_BENCH_PRODUCTION_V8";
+
+/**
+ * For benches that host the server in their own process (bench/ingest.ts): runs this script
+ * again under production's V8 flags, passing its arguments and output through, and exits
+ * with its code; returns at once in that second process. V8 flags cannot be set once the
+ * process runs, and the inbound path's garbage differs enough between young-generation sizes
+ * for the figures to mislead without them.
+ */
+export async function withProductionFlags(script: string): Promise<void> {
+  if (Deno.env.get(MARK) === "1" || PRODUCTION_V8_FLAGS === "") return;
+  const { code } = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", `--v8-flags=${PRODUCTION_V8_FLAGS}`, script, ...Deno.args],
+    env: { [MARK]: "1" },
+    stdin: "inherit",
+    stdout: "inherit",
+    stderr: "inherit",
+  }).output();
+  Deno.exit(code);
+}

@@ -29,6 +29,17 @@ export class SortedTickets {
     return i < 0 ? undefined : this.#buf[this.#start + i];
   }
 
+  /**
+   * For tight loops (merges, counts): position `i` is `buffer[offset + i]`, and reading one
+   * position before the first or after the last gives undefined, as `at` does.
+   */
+  get buffer(): readonly (Ticket | undefined)[] {
+    return this.#buf;
+  }
+  get offset(): number {
+    return this.#start;
+  }
+
   /** Positions `from` (inclusive) to `to` (exclusive), oldest first, as a new array. */
   slice(from: number, to: number): Ticket[] {
     return this.#buf.slice(this.#start + Math.max(0, from), this.#start + Math.min(to, this.length)) as Ticket[];
@@ -101,32 +112,39 @@ export function visitMerged(
   ascending: boolean,
   visit: (t: Ticket) => boolean | void,
 ): void {
-  const sources: SortedTickets[] = [];
-  for (const list of lists) if (list.length > 0) sources.push(list);
-  const k = sources.length;
+  const buffers: (readonly (Ticket | undefined)[])[] = [];
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (const list of lists) {
+    if (list.length === 0) continue;
+    buffers.push(list.buffer);
+    starts.push(list.offset);
+    ends.push(list.offset + list.length);
+  }
+  const k = buffers.length;
   if (k === 0) return;
   if (k === 1) {
-    const only = sources[0];
+    const only = buffers[0];
     if (ascending) {
-      for (let i = 0; i < only.length; i++) if (visit(only.at(i)!) === false) return;
-    } else for (let i = only.length - 1; i >= 0; i--) if (visit(only.at(i)!) === false) return;
+      for (let i = starts[0]; i < ends[0]; i++) if (visit(only[i]!) === false) return;
+    } else for (let i = ends[0] - 1; i >= starts[0]; i--) if (visit(only[i]!) === false) return;
     return;
   }
-  // Lists are oldest first: ascending walks them forwards, newest first backwards.
+  // Lists are oldest first: ascending walks them forwards, newest first backwards. A position
+  // one step outside a list reads undefined (see `SortedTickets.buffer`), which ends it.
   const step = ascending ? 1 : -1;
-  const pos = new Int32Array(k);
-  if (!ascending) for (let j = 0; j < k; j++) pos[j] = sources[j].length - 1;
+  const pos = Int32Array.from(ascending ? starts : ends.map((end) => end - 1));
   const sign = ascending ? -1 : 1;
   while (true) {
     let best: Ticket | undefined;
     for (let j = 0; j < k; j++) {
-      const t = sources[j].at(pos[j]);
+      const t = buffers[j][pos[j]];
       if (t === undefined) continue;
       if (best === undefined || sign * byRecency(t, best) < 0) best = t;
     }
     if (best === undefined) return;
     for (let j = 0; j < k; j++) {
-      const t = sources[j].at(pos[j]);
+      const t = buffers[j][pos[j]];
       if (t !== undefined && t.id === best.id) pos[j] += step;
     }
     if (visit(best) === false) return;

@@ -43,11 +43,13 @@ export interface HubOptions {
    * Each socket is flushed at most once per this window, counted from its own last flush
    * (flusher.ts): an event after a quiet spell goes out at once (a microtask later), while
    * under a steady stream the socket gets one message per window with every event queued
-   * since. Messages, not events, are what a socket costs: in bench/fanout.ts (2,000 events/s
-   * over 1,100 sockets) 15 ms cut WebSocket messages from ~345k to ~255k and the server's
-   * CPU from ~4.6 to ~3.4 s, for at most 15 ms more latency. End-to-end there, p50 is
-   * 12–17 ms but p99 swings from 33 to 150 ms between runs: server and clients each keep
-   * most of one of the two cores busy. 25 ms (~170k messages) did not steady it either.
+   * since. Messages, not events, are what a socket costs (each is a send through the kernel,
+   * about half the server's CPU): in bench/fanout.ts (2,000 events/s over 1,100 sockets,
+   * clients on the same two cores) windows of 0/15/20/25 ms gave ~345k/250k/202k/169k
+   * messages and server CPU ~4.6/4.2/3.5/3.2 s. End-to-end p99 in interleaved runs: 15 ms
+   * 73–170 ms (4 runs), 20 ms 33–45 ms in 5 of 6 runs (90 ms once), 25 ms 40–64 ms; p50
+   * 14, 14–16 and 17–19 ms. 20 ms is the window where the machine keeps up with the stream
+   * most of the time for 1–2 ms more median latency.
    */
   flushWindowMs: number;
 }
@@ -60,7 +62,7 @@ const DEFAULTS: HubOptions = {
   authTimeoutMs: 10_000,
   maxBufferedBytes: 8 * 1024 * 1024,
   maxChatBoxes: 50,
-  flushWindowMs: 15,
+  flushWindowMs: 20,
 };
 
 /** Frames a socket may send while its token is being checked. */

@@ -9,6 +9,7 @@
  * tell it from any other client. One request at a time per connection (no pipelining), as a
  * browser's keep-alive connection does.
  */
+import { concatBytes } from "./bytes.ts";
 
 const encoder = new TextEncoder();
 const CRLF_CRLF = [13, 10, 13, 10];
@@ -94,7 +95,7 @@ export class HttpConnection {
       const size = parseInt(latin1(this.#buffer, this.#start, lineEnd), 16);
       this.#start = lineEnd + 2;
       const chunk = await this.#take(size + 2); // the chunk and its CRLF
-      if (size === 0) return join(parts);
+      if (size === 0) return concatBytes(parts);
       parts.push(chunk.slice(0, size)); // a copy: the next read may reuse the buffer
     }
   }
@@ -141,14 +142,4 @@ function indexOf(hay: Uint8Array, needle: number[], from: number, to: number): n
 
 function latin1(bytes: Uint8Array, from: number, to: number): string {
   return String.fromCharCode.apply(null, bytes.subarray(from, to) as unknown as number[]);
-}
-
-function join(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let off = 0;
-  for (const p of parts) {
-    out.set(p, off);
-    off += p.length;
-  }
-  return out;
 }

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { concatBytes } from "./bytes.ts";
 import { encodeClientFrame, type Frame, FrameReader, OPCODE } from "./ws_frames.ts";
 
 const text = new TextEncoder();
@@ -10,15 +11,7 @@ function serverFrame(opcode: number, payload: Uint8Array, fin = true): Uint8Arra
   return new Uint8Array([(fin ? 0x80 : 0) | opcode, ...head, ...payload]);
 }
 
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
+const concat = (...parts: Uint8Array[]) => concatBytes(parts);
 
 /** Frames with their payloads copied (they are views valid only until the next push). */
 function copied(frames: Frame[]) {

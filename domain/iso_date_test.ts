@@ -8,6 +8,16 @@ Deno.test("isoText() writes what toISOString writes, across years, leap days and
   assert.throws(() => isoText(Number.NaN), RangeError);
 });
 
+Deno.test("isoText() stays right when seconds repeat, follow each other and share a memo slot", () => {
+  const base = 1_763_800_000_000;
+  for (let ms = base - 3000; ms < base + 3000; ms += 7) assert.equal(isoText(ms), new Date(ms).toISOString());
+  for (const k of [0, 256, 512, 0, 256]) {
+    const ms = base + k * 1000 + k;
+    assert.equal(isoText(ms), new Date(ms).toISOString());
+  }
+  assert.equal(isoText(1.5), new Date(1.5).toISOString());
+});
+
 Deno.test("isoDate() keeps null and undefined as null", () => {
   assert.equal(isoDate(null), null);
   assert.equal(isoDate(undefined), null);

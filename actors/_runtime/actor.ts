@@ -35,6 +35,12 @@ export interface ActorContext<S> {
   cancelTimer(timerId: string): void;
   /** Due time of an armed timer, or undefined. */
   timerDue(timerId: string): number | undefined;
+  /**
+   * Calls `fn` once this handler's writes (and every earlier one of the actor) are durable,
+   * just before its reply is released; never if they are refused. For state that only has
+   * to live while a write is in flight (messages/actor.ts drops its copy of a written message).
+   */
+  onDurable(fn: () => void): void;
 }
 
 // deno-lint-ignore no-explicit-any -- handler argument types vary per handler; ActorRef.ask recovers them.

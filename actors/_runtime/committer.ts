@@ -34,9 +34,11 @@ export interface WriteUnit {
   readonly error?: Error;
 }
 
+/** Called once a unit is durable (`error` undefined) or refused. */
+export type Settled = (error?: unknown) => void;
+
 interface Pending extends WriteUnit {
-  resolve: () => void;
-  reject: (e: unknown) => void;
+  settled: Settled;
 }
 
 /** Counters since construction: atomics committed, and the units and mutations in them. */
@@ -82,13 +84,22 @@ export class GroupCommitter {
 
   /** Resolves once every mutation of the unit is durable in KV; rejects if it cannot be. */
   commit(unit: Mutation[] | WriteUnit): Promise<void> {
-    const { mutations, bytes, enqueues, error } = Array.isArray(unit) ? measure(unit) : unit;
-    if (mutations.length === 0) return Promise.resolve();
-    if (error) return Promise.reject(error);
-    return new Promise((resolve, reject) => {
-      this.#queue.push({ mutations, bytes, enqueues, resolve, reject });
-      if (!this.#running) this.#drain();
-    });
+    const { promise, resolve, reject } = Promise.withResolvers<void>();
+    this.commitThen(Array.isArray(unit) ? measure(unit) : unit, (error) => error === undefined ? resolve() : reject(error));
+    return promise;
+  }
+
+  /**
+   * `commit` with a callback instead of a promise: the actor system's path, which orders the
+   * outputs of each actor itself and so needs no promise per unit. An empty unit (or one KV
+   * would refuse) settles at once, before this returns. Units settle in the order they were
+   * given: one atomic is in flight at a time and batches are taken from the queue's front.
+   */
+  commitThen(unit: WriteUnit, settled: Settled): void {
+    if (unit.error) return settled(unit.error);
+    if (unit.mutations.length === 0) return settled();
+    this.#queue.push({ ...unit, settled });
+    if (!this.#running) this.#drain();
   }
 
   async #drain(): Promise<void> {
@@ -143,6 +154,7 @@ export class GroupCommitter {
   }
 
   async #commitBatch(batch: Pending[]): Promise<void> {
+    let refused: unknown;
     try {
       const atomic = this.#kv.atomic();
       let count = 0;
@@ -161,16 +173,26 @@ export class GroupCommitter {
       this.#stats.commits++;
       this.#stats.units += batch.length;
       this.#stats.mutations += count;
-      for (const p of batch) p.resolve();
     } catch (error) {
-      if (batch.length === 1) {
-        batch[0].reject(error);
+      if (batch.length > 1) {
+        const half = Math.ceil(batch.length / 2);
+        await this.#commitBatch(batch.slice(0, half));
+        await this.#commitBatch(batch.slice(half));
         return;
       }
-      const half = Math.ceil(batch.length / 2);
-      await this.#commitBatch(batch.slice(0, half));
-      await this.#commitBatch(batch.slice(half));
+      refused = error ?? new Error("KV atomic commit failed");
     }
+    // Outside the try: what a callback does (publish events, release replies) never counts as
+    // a failed commit, which would write the batch again.
+    for (const p of batch) settle(p.settled, refused);
+  }
+}
+
+function settle(settled: Settled, error: unknown): void {
+  try {
+    settled(error);
+  } catch (thrown) {
+    console.error("A commit's callback failed", thrown);
   }
 }
 

@@ -2,6 +2,7 @@
  * One live actor inside an ActorSystem: its state, armed timers, mailbox and the chain of
  * outputs (commits) not yet durable. Only system.ts uses it.
  */
+import type { BusEvent } from "../../domain/events.ts";
 import type { AnyActorDef } from "./actor.ts";
 import type { ActorSystem } from "./system.ts";
 import { timerPrefix } from "./timers.ts";
@@ -19,6 +20,18 @@ export interface Envelope {
   undelivered: (error: unknown) => void;
 }
 
+/**
+ * What a handled message releases once its writes are durable: its events and reply, or
+ * its failure if KV refused them. `error` is set when settled as refused.
+ */
+export interface Output {
+  settled: boolean;
+  error?: unknown;
+  readonly events: readonly BusEvent[];
+  readonly done: () => void;
+  readonly failed: (error: unknown) => void;
+}
+
 /** A live actor; see the module doc. */
 export class Instance {
   state: unknown;
@@ -26,10 +39,17 @@ export class Instance {
   mailbox: Envelope[] = [];
   running = false;
   lastUsed = 0;
-  /** Settles when every write so far of this actor is durable or refused (rejects never). */
-  outputs: Promise<void> = Promise.resolve();
-  pendingOutputs = 0;
+  /**
+   * Outputs not yet released, oldest first: released strictly in this order (system.ts), so
+   * no reply or event overtakes an earlier write of the same actor.
+   */
+  readonly outputQueue: Output[] = [];
+  /** Set while the system releases outputs, so a release it triggers does not nest. */
+  releasing = false;
+  #drained?: PromiseWithResolvers<void>;
   evicted = false;
+  /** True once the state is loaded. */
+  loaded = false;
   /** Settles when the state is loaded; rejects if loading failed. */
   readonly ready: Promise<void>;
 
@@ -48,7 +68,19 @@ export class Instance {
 
   /** True when nothing is queued, running or waiting for a commit: safe to drop. */
   get idle(): boolean {
-    return !this.running && this.mailbox.length === 0 && this.pendingOutputs === 0;
+    return !this.running && this.mailbox.length === 0 && this.outputQueue.length === 0;
+  }
+
+  /** Settles when every output so far is released (every write durable or refused). */
+  get outputs(): Promise<void> {
+    if (this.outputQueue.length === 0) return Promise.resolve();
+    return (this.#drained ??= Promise.withResolvers<void>()).promise;
+  }
+
+  /** Called by the system when the output queue has emptied. */
+  drained(): void {
+    this.#drained?.resolve();
+    this.#drained = undefined;
   }
 
   async #activate(system: ActorSystem, after: Promise<void>): Promise<void> {
@@ -59,5 +91,6 @@ export class Instance {
     ]);
     this.state = state;
     for (const entry of timers) this.timers.set(String(entry.key[3]), entry.value);
+    this.loaded = true;
   }
 }

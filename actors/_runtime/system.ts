@@ -20,7 +20,7 @@ import type { AnyActorDef, ArgOf, Handler, ReplyOf } from "./actor.ts";
 import { EventBus } from "./bus.ts";
 import { HandlerRun } from "./context.ts";
 import { GroupCommitter, type Mutation, type WriteUnit } from "./committer.ts";
-import { type Envelope, Instance } from "./instance.ts";
+import { type Envelope, Instance, type Output } from "./instance.ts";
 import { EARLY_TOLERANCE_MS, timerEnqueue, timerKey, TimerMessage } from "./timers.ts";
 
 export interface ActorSystemOptions {
@@ -46,6 +46,11 @@ export class ActorRef<H extends Record<string, Handler<never>>> {
   peek<S>(): Promise<S> {
     return this.system.peek(this.def, this.id) as Promise<S>;
   }
+
+  /** The state if the actor is live and loaded, else undefined (see ActorSystem.peekNow). */
+  peekNow<S>(): S | undefined {
+    return this.system.peekNow(this.def, this.id) as S | undefined;
+  }
 }
 
 const instanceKey = (kind: string, id: string) => `${kind}\u0000${id}`;
@@ -57,13 +62,16 @@ export class ActorSystem {
   readonly committer: GroupCommitter;
   readonly now: () => number;
   #defs = new Map<string, AnyActorDef>();
-  #instances = new Map<string, Instance>();
+  /** Live instances by kind, then id: no key string is built per message. */
+  #instances = new Map<string, Map<string, Instance>>();
+  #live = 0;
   /** Outputs of evicted instances still settling, by instance key. */
   #retiring = new Map<string, Promise<void>>();
   /** Timer deliveries waiting for their kind to be registered (a restart's first moments). */
   #awaitingKind = new Map<string, Array<PromiseWithResolvers<AnyActorDef>>>();
-  /** Messages accepted and not yet settled; `close` waits for them. */
-  #inflight = new Set<Promise<unknown>>();
+  /** Messages accepted and not yet settled; `close` waits until none are left. */
+  #inflight = 0;
+  #allSettled?: PromiseWithResolvers<void>;
   #sweep: ReturnType<typeof setInterval>;
   #closed = false;
   #listening: Promise<void>;
@@ -97,7 +105,7 @@ export class ActorSystem {
 
   /** Number of live (activated) actors; for tests and metrics. */
   get liveActors(): number {
-    return this.#instances.size;
+    return this.#live;
   }
 
   /**
@@ -112,8 +120,8 @@ export class ActorSystem {
       for (const waiter of waiters) waiter.reject(new Error("Actor system is closed"));
     }
     this.#awaitingKind.clear();
-    while (this.#inflight.size > 0) await Promise.allSettled([...this.#inflight]);
-    await Promise.allSettled([...this.#instances.values()].map((i) => i.outputs));
+    while (this.#inflight > 0) await (this.#allSettled ??= Promise.withResolvers<void>()).promise;
+    await Promise.allSettled([...this.#allInstances()].map((i) => i.outputs));
     await Promise.allSettled([...this.#retiring.values()]);
     this.#closed = true;
   }
@@ -129,17 +137,38 @@ export class ActorSystem {
     if (!(handler in def.handlers)) {
       return Promise.reject(new Error(`Actor ${def.kind} has no handler ${handler}`));
     }
-    return this.#track(
-      new Promise((resolve, reject) => {
-        this.#enqueue(def, id, { handler, arg, resolve, reject, undelivered: reject });
-      }),
-    );
+    const { promise, resolve, reject } = Promise.withResolvers<unknown>();
+    this.#inflight++;
+    const failed = (error: unknown) => {
+      this.#settled();
+      reject(error);
+    };
+    this.#enqueue(def, id, {
+      handler,
+      arg,
+      resolve: (reply) => {
+        this.#settled();
+        resolve(reply);
+      },
+      reject: failed,
+      undelivered: failed,
+    });
+    return promise;
   }
 
   /** The in-memory state of actor `id`, activating it if needed. */
-  async peek(def: AnyActorDef, id: string): Promise<unknown> {
-    if (this.#closed) throw new Error("Actor system is closed");
+  peek(def: AnyActorDef, id: string): Promise<unknown> {
+    if (this.#closed) return Promise.reject(new Error("Actor system is closed"));
     const instance = this.#instance(def, id);
+    if (instance.loaded && !instance.evicted) {
+      // Warm: no async function and no suspension (reads on every message's path peek).
+      instance.lastUsed = this.now();
+      return Promise.resolve(instance.state);
+    }
+    return this.#peekLoading(instance);
+  }
+
+  async #peekLoading(instance: Instance): Promise<unknown> {
     try {
       await instance.ready;
     } catch (error) {
@@ -150,9 +179,20 @@ export class ActorSystem {
     return instance.state;
   }
 
+  /**
+   * The state of actor `id` if it is live and loaded, else undefined: a read that needs no
+   * turn of the event loop, for hot paths that fall back to `peek` (tickets/view.ts).
+   */
+  peekNow(def: AnyActorDef, id: string): unknown {
+    const instance = this.#instances.get(def.kind)?.get(id);
+    if (!instance?.loaded || instance.evicted) return undefined;
+    instance.lastUsed = this.now();
+    return instance.state;
+  }
+
   /** Drops idle actors now (tests use it to prove activation reloads from KV). */
   passivateAll(): void {
-    for (const instance of this.#instances.values()) {
+    for (const instance of [...this.#allInstances()]) {
       if (instance.idle) this.#evict(instance);
     }
   }
@@ -169,7 +209,7 @@ export class ActorSystem {
    */
   evictWhere(predicate: (kind: string, id: string) => boolean): number {
     let dropped = 0;
-    for (const instance of [...this.#instances.values()]) {
+    for (const instance of [...this.#allInstances()]) {
       if (!predicate(instance.def.kind, instance.id)) continue;
       this.#evict(instance);
       dropped++;
@@ -177,22 +217,24 @@ export class ActorSystem {
     return dropped;
   }
 
-  #track<T>(promise: Promise<T>): Promise<T> {
-    this.#inflight.add(promise);
-    const done = () => this.#inflight.delete(promise);
-    promise.then(done, done);
-    return promise;
+  /** One accepted message settled (each envelope settles exactly once). */
+  #settled(): void {
+    if (--this.#inflight > 0) return;
+    this.#allSettled?.resolve();
+    this.#allSettled = undefined;
   }
 
   #instance(def: AnyActorDef, id: string): Instance {
-    const key = instanceKey(def.kind, id);
-    let instance = this.#instances.get(key);
+    let ofKind = this.#instances.get(def.kind);
+    if (!ofKind) this.#instances.set(def.kind, ofKind = new Map());
+    let instance = ofKind.get(id);
     if (!instance) {
-      const after = this.#retiring.get(key) ?? Promise.resolve();
+      const after = this.#retiring.get(instanceKey(def.kind, id)) ?? Promise.resolve();
       instance = new Instance(def, id, this, after);
       instance.ready.catch(() => {}); // handled by #run and peek
       instance.lastUsed = this.now();
-      this.#instances.set(key, instance);
+      ofKind.set(id, instance);
+      this.#live++;
     }
     return instance;
   }
@@ -243,7 +285,9 @@ export class ActorSystem {
     let reply: unknown;
     let failure: { error: unknown } | undefined;
     try {
-      reply = await instance.def.handlers[envelope.handler](run.context, envelope.arg);
+      reply = instance.def.handlers[envelope.handler](run, envelope.arg);
+      // A synchronous handler's reply needs no extra turn.
+      if (reply instanceof Promise) reply = await reply;
     } catch (error) {
       failure = { error };
     } finally {
@@ -260,7 +304,10 @@ export class ActorSystem {
     const unit = this.committer.prepare(run.mutations);
     if (unit.error) return this.#fail(instance, envelope, spent, true, unit.error);
     run.applyTimers();
-    this.#release(instance, unit, run.events, () => envelope.resolve(reply), envelope.reject);
+    this.#release(instance, unit, run.events, () => {
+      run.runDurable();
+      envelope.resolve(reply);
+    }, envelope.reject);
   }
 
   /** A handler failed: commit only what is spent anyway; drop the state if it was written to. */
@@ -287,23 +334,39 @@ export class ActorSystem {
     done: () => void,
     failed: (error: unknown) => void,
   ): void {
-    const committed = this.committer.commit(unit);
-    const previous = instance.outputs;
-    instance.pendingOutputs++;
-    instance.outputs = (async () => {
-      await previous;
-      try {
-        await committed;
-      } catch (error) {
-        this.#evict(instance);
-        failed(error);
-        return;
-      } finally {
-        instance.pendingOutputs--;
+    const output: Output = { settled: false, events, done, failed };
+    instance.outputQueue.push(output);
+    this.committer.commitThen(Array.isArray(unit) ? this.committer.prepare(unit) : unit, (error) => {
+      output.settled = true;
+      output.error = error;
+      this.#releaseOutputs(instance);
+    });
+  }
+
+  /**
+   * Releases the instance's settled outputs from the oldest on, up to the first still in
+   * flight: units commit in order, but an empty or refused one settles at once and must still
+   * wait for the writes before it.
+   */
+  #releaseOutputs(instance: Instance): void {
+    if (instance.releasing) return; // the loop below, further up the stack, goes on
+    instance.releasing = true;
+    const queue = instance.outputQueue;
+    try {
+      while (queue.length > 0 && queue[0].settled) {
+        const output = queue.shift()!;
+        if (output.error !== undefined) {
+          this.#evict(instance);
+          output.failed(output.error);
+        } else {
+          for (const event of output.events) this.bus.publish(event);
+          output.done();
+        }
       }
-      for (const event of events) this.bus.publish(event);
-      done();
-    })();
+    } finally {
+      instance.releasing = false;
+    }
+    if (queue.length === 0) instance.drained();
   }
 
   /** Routes a delivered timer into its actor's mailbox; the actor decides if it is stale. */
@@ -317,19 +380,27 @@ export class ActorSystem {
     if (this.#closed) throw new Error("Actor system is closed");
     const def = this.#defs.get(message.kind) ?? await this.#awaitKind(message.kind);
     const { promise, resolve, reject } = Promise.withResolvers<void>();
+    this.#inflight++;
     this.#enqueue(def, message.id, {
       handler: message.handler,
       arg: message.arg,
       timer: { timerId: message.timerId, dueAt: message.dueAt },
-      resolve: () => resolve(),
+      resolve: () => {
+        this.#settled();
+        resolve();
+      },
       reject: (error) => {
         // The handler ran and failed: the timer is spent (its handler owns retries).
         console.error(`Timer ${message.kind}/${message.id}/${message.timerId} failed`, error);
+        this.#settled();
         resolve();
       },
-      undelivered: reject,
+      undelivered: (error) => {
+        this.#settled();
+        reject(error);
+      },
     });
-    await this.#track(promise);
+    await promise;
   }
 
   /** Waits until kind `kind` is registered (a restarted process registers after it listens). */
@@ -346,7 +417,11 @@ export class ActorSystem {
     if (instance.evicted) return;
     instance.evicted = true;
     const key = instanceKey(instance.def.kind, instance.id);
-    if (this.#instances.get(key) === instance) this.#instances.delete(key);
+    const ofKind = this.#instances.get(instance.def.kind);
+    if (ofKind?.get(instance.id) === instance) {
+      ofKind.delete(instance.id);
+      this.#live--;
+    }
     const outputs = instance.outputs;
     this.#retiring.set(key, outputs);
     outputs.then(() => {
@@ -359,9 +434,13 @@ export class ActorSystem {
     if (!fresh.running) this.#run(fresh);
   }
 
+  *#allInstances(): Generator<Instance> {
+    for (const ofKind of this.#instances.values()) yield* ofKind.values();
+  }
+
   #passivateIdle(): void {
     const now = this.now();
-    for (const instance of this.#instances.values()) {
+    for (const instance of [...this.#allInstances()]) {
       const idleMs = instance.def.idleMs ?? 5 * 60_000;
       if (instance.idle && now - instance.lastUsed > idleMs) this.#evict(instance);
     }

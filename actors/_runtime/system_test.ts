@@ -292,3 +292,34 @@ Deno.test("ActorSystem discards a handler that ran while an earlier commit of it
     assert.equal(stats.loads, 2);
   });
 });
+
+Deno.test("ctx.onDurable() runs once the write is readable, before the reply; never for a refused write", async () => {
+  await withSystem(async ({ system, kv, probe }) => {
+    const log: string[] = [];
+    const def = defineActor({
+      kind: "test_durable",
+      load: () => Promise.resolve({}),
+      handlers: {
+        write(ctx, key: string) {
+          ctx.set(["durable", key], key);
+          ctx.onDurable(() => {
+            log.push(key);
+            reads.push(kv.get(["durable", key]).then((e) => assert.equal(e.value, key, `${key} not yet readable`)));
+          });
+          return key;
+        },
+      },
+    });
+    const reads: Promise<void>[] = [];
+    const ref = system.ref(def, "a");
+    probe.hold();
+    const first = ref.ask("write", "one").then((k) => (assert.deepEqual(log, ["one"]), k));
+    await settle();
+    assert.deepEqual(log, [], "ran before the commit");
+    probe.release();
+    assert.equal(await first, "one");
+    await assert.rejects(ref.ask("write", "k".repeat(3000)));
+    assert.deepEqual(log, ["one"], "ran for a refused write");
+    await Promise.all(reads);
+  });
+});

@@ -136,6 +136,11 @@ export class ScopedCollection<T extends Row> {
     return (await this.#state()).records.get(id);
   }
 
+  /** The records map if the scope is live and loaded, else undefined (no turn of the loop). */
+  recordsNow(): ReadonlyMap<number, T> | undefined {
+    return this.system.ref(this.def, this.scopeId).peekNow<CollectionState<T>>()?.records;
+  }
+
   /** The records map itself (read only), for indexes that want no copy. */
   async records(): Promise<ReadonlyMap<number, T>> {
     return (await this.#state()).records;
@@ -186,8 +191,8 @@ export class ScopedCollection<T extends Row> {
     });
   }
 
-  async #state(): Promise<CollectionState<T>> {
-    return await this.system.ref(this.def, this.scopeId).peek<CollectionState<T>>();
+  #state(): Promise<CollectionState<T>> {
+    return this.system.ref(this.def, this.scopeId).peek<CollectionState<T>>();
   }
 }
 

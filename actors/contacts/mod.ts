@@ -22,8 +22,8 @@ function ref(system: ActorSystem, companyId: number) {
   return system.ref(contactsActor, companyId);
 }
 
-async function state(system: ActorSystem, companyId: number): Promise<ContactsState> {
-  return await ref(system, companyId).peek<ContactsState>();
+function state(system: ActorSystem, companyId: number): Promise<ContactsState> {
+  return ref(system, companyId).peek<ContactsState>();
 }
 
 /** The contact, or undefined when it does not exist in the company. */
@@ -33,6 +33,11 @@ export async function getContact(
   id: number,
 ): Promise<Contact | undefined> {
   return (await state(system, companyId)).contacts.get(id);
+}
+
+/** `contactsOf` if the contacts actor is live and loaded, else undefined (no turn of the loop). */
+export function contactsNow(system: ActorSystem, companyId: number): ReadonlyMap<number, Contact> | undefined {
+  return ref(system, companyId).peekNow<ContactsState>()?.contacts;
 }
 
 /** The company's contacts by id: the live in-memory map, read only (for list joins). */

@@ -9,11 +9,13 @@
  *
  * Duplicates: the caller checks the committed `message_by_provider` index first; the actor
  * also remembers the provider ids it wrote recently, which covers a duplicate that arrives
- * while the first copy's commit is still in flight. Recently written messages are cached too,
- * so two changes to one message in quick succession never read a stale copy from KV.
+ * while the first copy's commit is still in flight. A written message is kept in memory until
+ * its write is durable, so two changes to one message in quick succession never read a stale
+ * copy from KV; then it is dropped (`ctx.onDurable`): 10,000 live conversations would
+ * otherwise hold their recent messages for as long as the actors live.
  * Handlers do no asks: other actors (tickets) may call into this one while handling.
  */
-import { defineActor } from "../_runtime/actor.ts";
+import { type ActorContext, defineActor } from "../_runtime/actor.ts";
 import { AppError, notFound } from "../../domain/errors.ts";
 import { type Message, messageId } from "../../domain/message.ts";
 import { applyChange, type MessageChange } from "./change.ts";
@@ -29,9 +31,9 @@ import {
 import { loadTail, pushToTail, replaceInTail } from "./tail.ts";
 
 /**
- * How many recent provider ids and written messages each ticket actor remembers. They only
- * have to cover writes whose commit is still in flight (a few milliseconds), so the bound is
- * small: with thousands of live conversations this is what the actors cost in memory.
+ * How many recent provider ids each ticket actor remembers. They only have to cover writes
+ * whose commit is still in flight (a few milliseconds), so the bound is small: with thousands
+ * of live conversations this is what the actors cost in memory.
  */
 const RECENT = 64;
 
@@ -54,7 +56,7 @@ export interface TicketMessagesState {
   seq: number;
   /** providerId → messageId of recent writes (insertion order = age). */
   recentProviders: Map<string, string>;
-  /** messageId → newest version written by this activation (insertion order = age). */
+  /** messageId → newest version written by this activation whose write is still in flight. */
   cache: Map<string, Message>;
   /** The newest messages, oldest first, once a page read loaded them (see tail.ts). */
   tail: Message[] | null;
@@ -112,6 +114,15 @@ async function loadMeta(kv: Deno.Kv, companyId: number, ticketId: number): Promi
     lastId = id;
   }
   return { count, lastId };
+}
+
+/** Caches the written version until its write is durable (see the module doc). */
+function keepUntilDurable(ctx: ActorContext<TicketMessagesState>, message: Message): void {
+  const { cache } = ctx.state;
+  cache.set(message.id, message);
+  ctx.onDurable(() => {
+    if (cache.get(message.id) === message) cache.delete(message.id);
+  });
 }
 
 async function current(
@@ -182,7 +193,7 @@ export const messagesActor = defineActor({
       if (s.count % CHECKPOINT === 0) {
         ctx.set(metaKey(s.companyId, s.ticketId), { count: s.count, lastId: id } satisfies MessageMeta);
       }
-      remember(s.cache, id, message);
+      keepUntilDurable(ctx, message);
       if (s.tail) pushToTail(s.tail, message);
       return { message, duplicateOf: null };
     },
@@ -254,7 +265,7 @@ export const messagesActor = defineActor({
         noteProviderId(ctx.system, s.companyId, arg.change.providerId);
         remember(s.recentProviders, arg.change.providerId, next.id);
       }
-      remember(s.cache, next.id, next);
+      keepUntilDurable(ctx, next);
       if (s.tail) replaceInTail(s.tail, next);
       return next;
     },
@@ -262,7 +273,8 @@ export const messagesActor = defineActor({
     /** The newest `TAIL_SIZE` messages, oldest first, and the ticket's message count. */
     async newest(ctx): Promise<NewestPage> {
       const s = ctx.state;
-      s.tail ??= await loadTail(ctx.kv, s.companyId, s.ticketId, s.cache);
+      // A copy: a write that lands during the read leaves the cache, and the read may not see it.
+      s.tail ??= await loadTail(ctx.kv, s.companyId, s.ticketId, new Map(s.cache));
       return { messages: s.tail.slice(), count: s.count };
     },
   },

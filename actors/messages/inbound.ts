@@ -95,12 +95,15 @@ async function store(
     fromMe: msg.fromMe,
   });
 
-  const [mediaUrl, quoted] = await Promise.all([
-    msg.media
-      ? saveMedia(deps.config.dataDir, companyId, msg.media.filename, msg.media.data, msg.media.mimetype)
-      : null,
-    msg.quotedProviderId ? findProvider(context, companyId, msg.quotedProviderId) : null,
-  ]);
+  // Most messages are text with no quote: no promise for them.
+  const [mediaUrl, quoted] = msg.media || msg.quotedProviderId
+    ? await Promise.all([
+      msg.media
+        ? saveMedia(deps.config.dataDir, companyId, msg.media.filename, msg.media.data, msg.media.mimetype)
+        : null,
+      msg.quotedProviderId ? findProvider(context, companyId, msg.quotedProviderId) : null,
+    ])
+    : [null, null];
   const draft = {
     contactId: contact.id,
     body: msg.body.slice(0, MAX_BODY),

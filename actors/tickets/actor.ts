@@ -27,7 +27,7 @@ import { commandsForUpdate, type TicketUpdate } from "../../domain/ticket_input.
 import { type ActorContext, defineActor } from "../_runtime/actor.ts";
 import { TicketIndex } from "./index.ts";
 import { companyTicketsPrefix, ticketCounterKey, ticketKey } from "./keys.ts";
-import { loadLookups, type TicketItem, ticketItem } from "./view.ts";
+import { loadLookups, lookupsNow, type TicketItem, ticketItem } from "./view.ts";
 
 /** The desk's state: the company, its last ticket id and the indexes. */
 export interface DeskState {
@@ -112,7 +112,8 @@ function leavesList(before: Ticket, next: Ticket): boolean {
  * which a message event about the same change can carry as it is.
  */
 async function commit(ctx: Ctx, before: Ticket | undefined, next: Ticket): Promise<TicketItem> {
-  const item = ticketItem(next, await loadLookups(ctx.system, next.companyId), { event: true });
+  const lookups = lookupsNow(ctx.system, next.companyId) ?? await loadLookups(ctx.system, next.companyId);
+  const item = ticketItem(next, lookups, { event: true });
   ctx.state.index.put(next);
   ctx.set(ticketKey(next.companyId, next.id), next);
   if (before && leavesList(before, next)) {

@@ -17,8 +17,8 @@ export function deskOf(system: ActorSystem, companyId: number) {
 }
 
 /** The desk's in-memory state (activating it if needed), for reads only. */
-export async function deskState(system: ActorSystem, companyId: number): Promise<DeskState> {
-  return await deskOf(system, companyId).peek<DeskState>();
+export function deskState(system: ActorSystem, companyId: number): Promise<DeskState> {
+  return deskOf(system, companyId).peek<DeskState>();
 }
 
 /** The ticket, or undefined when it does not exist in the company. */

@@ -4,7 +4,7 @@
  * ISO text. One shape for GET /tickets, PUT replies and `company-{id}-ticket` events.
  */
 import type { ActorSystem } from "../_runtime/system.ts";
-import { contactsOf } from "../contacts/mod.ts";
+import { contactsNow, contactsOf } from "../contacts/mod.ts";
 import { PLATFORM, users } from "../platform/collections.ts";
 import { queues } from "../queues/collection.ts";
 import { tags } from "../tags/collection.ts";
@@ -27,8 +27,24 @@ export interface TicketLookups {
   tags: ReadonlyMap<number, Tag>;
 }
 
+/**
+ * The company's lookups when every collection they join is live: no turn of the event loop,
+ * which the desk takes on every ticket change (once per inbound message). Else undefined.
+ */
+export function lookupsNow(system: ActorSystem, companyId: number): TicketLookups | undefined {
+  const contacts = contactsNow(system, companyId);
+  const queueMap = contacts && queues.in(system, companyId).recordsNow();
+  const userMap = queueMap && users.in(system, PLATFORM).recordsNow();
+  const connMap = userMap && whatsapps.in(system, companyId).recordsNow();
+  const tagMap = connMap && tags.in(system, companyId).recordsNow();
+  if (!tagMap) return undefined;
+  return { companyId, contacts, queues: queueMap, users: userMap, whatsapps: connMap, tags: tagMap };
+}
+
 /** Reads the company's lookups (all in memory: no KV access once warm). */
 export async function loadLookups(system: ActorSystem, companyId: number): Promise<TicketLookups> {
+  const now = lookupsNow(system, companyId);
+  if (now) return now;
   const [contactMap, queueMap, userMap, connMap, tagMap] = await Promise.all([
     contactsOf(system, companyId),
     queues.in(system, companyId).records(),

@@ -56,8 +56,12 @@ export interface TicketMessagesState {
   seq: number;
   /** providerId → messageId of recent writes (insertion order = age). */
   recentProviders: Map<string, string>;
-  /** messageId → newest version written by this activation whose write is still in flight. */
-  cache: Map<string, Message>;
+  /**
+   * The newest version of each message whose write is still in flight, oldest write first:
+   * usually none or one, so an array (a Map per conversation that grows and shrinks on every
+   * message reallocated its table each time).
+   */
+  inFlight: Message[];
   /** The newest messages, oldest first, once a page read loaded them (see tail.ts). */
   tail: Message[] | null;
 }
@@ -118,10 +122,13 @@ async function loadMeta(kv: Deno.Kv, companyId: number, ticketId: number): Promi
 
 /** Caches the written version until its write is durable (see the module doc). */
 function keepUntilDurable(ctx: ActorContext<TicketMessagesState>, message: Message): void {
-  const { cache } = ctx.state;
-  cache.set(message.id, message);
+  const { inFlight } = ctx.state;
+  const older = inFlight.findIndex((m) => m.id === message.id);
+  if (older >= 0) inFlight.splice(older, 1);
+  inFlight.push(message);
   ctx.onDurable(() => {
-    if (cache.get(message.id) === message) cache.delete(message.id);
+    const at = inFlight.indexOf(message);
+    if (at >= 0) inFlight.splice(at, 1);
   });
 }
 
@@ -130,7 +137,7 @@ async function current(
   kv: Deno.Kv,
   id: string,
 ): Promise<Message | null> {
-  const cached = state.cache.get(id);
+  const cached = state.inFlight.find((m) => m.id === id);
   if (cached) return cached;
   return (await kv.get<Message>(messageKey(state.companyId, state.ticketId, id))).value;
 }
@@ -151,7 +158,7 @@ export const messagesActor = defineActor({
       lastAt,
       seq,
       recentProviders: new Map(),
-      cache: new Map(),
+      inFlight: [],
       tail: null,
     };
   },
@@ -215,7 +222,7 @@ export const messagesActor = defineActor({
         )
       ) {
         if (n++ === PURGE_CHUNK) break;
-        const m = s.cache.get(entry.value.id) ?? entry.value;
+        const m = s.inFlight.find((w) => w.id === entry.value.id) ?? entry.value;
         ctx.delete(entry.key);
         if (m.providerId !== null) ctx.delete(providerKey(s.companyId, m.providerId));
         if (m.mediaUrl) files.push(m.mediaUrl);
@@ -225,7 +232,7 @@ export const messagesActor = defineActor({
         ctx.delete(metaKey(s.companyId, s.ticketId));
         s.count = 0;
         s.recentProviders.clear();
-        s.cache.clear();
+        s.inFlight.length = 0;
       }
       return { files, more };
     },
@@ -273,8 +280,8 @@ export const messagesActor = defineActor({
     /** The newest `TAIL_SIZE` messages, oldest first, and the ticket's message count. */
     async newest(ctx): Promise<NewestPage> {
       const s = ctx.state;
-      // A copy: a write that lands during the read leaves the cache, and the read may not see it.
-      s.tail ??= await loadTail(ctx.kv, s.companyId, s.ticketId, new Map(s.cache));
+      // A copy: a write that lands during the read leaves `inFlight`, and the read may not see it.
+      s.tail ??= await loadTail(ctx.kv, s.companyId, s.ticketId, s.inFlight.slice());
       return { messages: s.tail.slice(), count: s.count };
     },
   },

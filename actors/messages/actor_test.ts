@@ -15,11 +15,11 @@ function draft(providerId: string, body: string): MessageDraft {
 Deno.test("messages actor keeps a written message in memory only while its write is in flight", async () => {
   await withSystem(async ({ system, kv, probe }) => {
     const ref = system.ref(messagesActor, actorId(1, 7));
-    const cached = async () => (await ref.peek<TicketMessagesState>()).cache;
+    const cached = async () => (await ref.peek<TicketMessagesState>()).inFlight;
     probe.hold();
     const first = ref.ask("append", draft("P1", "olá"));
     await settle();
-    const [id] = [...(await cached()).keys()];
+    const [id] = (await cached()).map((m) => m.id);
     assert.ok(id, "the message in flight is cached");
     // Two changes in quick succession, both before the append is durable: the second applies
     // on top of the first (from the cache), not on the stale copy KV does not even hold yet.
@@ -33,7 +33,7 @@ Deno.test("messages actor keeps a written message in memory only while its write
     const last = (await edited)!;
     assert.equal(last.ack, 2);
     assert.equal(last.body, "olá!");
-    assert.equal((await cached()).size, 0, "durable writes leave the cache");
+    assert.equal((await cached()).length, 0, "durable writes leave the cache");
     const stored = (await kv.get<Message>(messageKey(1, 7, written.id))).value!;
     assert.equal(stored.ack, 2);
     assert.equal(stored.body, "olá!");
@@ -49,6 +49,6 @@ Deno.test("messages actor keeps a written message in memory only while its write
     probe.release();
     await second;
     assert.deepEqual((await page).messages.map((m) => m.body), ["olá!", "tudo bem?"]);
-    assert.equal((await cached()).size, 0);
+    assert.equal((await cached()).length, 0);
   });
 });

@@ -17,14 +17,14 @@ import { ticketMessagesPrefix } from "./keys.ts";
 export const TAIL_SIZE = MESSAGE_PAGE_SIZE;
 
 /**
- * Reads the tail from KV and overlays `written` (this activation's recent writes, some of
- * which may still be in flight and so not yet in KV). Oldest first.
+ * Reads the tail from KV and overlays `written` (this activation's writes still in flight,
+ * and so perhaps not yet in KV). Oldest first.
  */
 export async function loadTail(
   kv: Deno.Kv,
   companyId: number,
   ticketId: number,
-  written: ReadonlyMap<string, Message>,
+  written: readonly Message[],
 ): Promise<Message[]> {
   const byId = new Map<string, Message>();
   for await (
@@ -33,7 +33,7 @@ export async function loadTail(
       { reverse: true, limit: TAIL_SIZE, batchSize: TAIL_SIZE },
     )
   ) byId.set(entry.value.id, entry.value);
-  for (const [id, message] of written) byId.set(id, message);
+  for (const message of written) byId.set(message.id, message);
   // Ids sort by time, so the newest are the largest.
   return [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : 1)).slice(-TAIL_SIZE);
 }

@@ -72,12 +72,36 @@ export class TicketIndex {
     return count;
   }
 
-  /** Inserts or replaces a ticket. */
+  /**
+   * Inserts or replaces a ticket. A replaced ticket changes only the entries its change
+   * touches: most changes (a message noted) only move it within its lists, and deleting and
+   * re-adding it in the big maps made them rehash and a contact's set be built anew on every
+   * inbound message (bench/ingest.ts).
+   */
   put(ticket: Ticket): void {
     this.#counts.clear();
     const old = this.byId.get(ticket.id);
-    if (old) this.#unlink(old);
-    this.#link(ticket, true);
+    if (!old) return this.#link(ticket, true);
+    const id = ticket.id;
+    this.byId.set(id, ticket);
+    if (old.uuid !== ticket.uuid) {
+      this.byUuid.delete(old.uuid);
+      this.byUuid.set(ticket.uuid, id);
+    }
+    if (old.contactId !== ticket.contactId) {
+      removeFrom(this.byContact, old.contactId, id);
+      addTo(this.byContact, ticket.contactId, id);
+    }
+    if (old.tagIds !== ticket.tagIds) {
+      for (const tag of old.tagIds) if (!ticket.tagIds.includes(tag)) removeFrom(this.byTag, tag, id);
+      for (const tag of ticket.tagIds) addTo(this.byTag, tag, id);
+    }
+    const oldKey = isActive(old) ? activeKey(old.contactId, old.whatsappId) : undefined;
+    const newKey = isActive(ticket) ? activeKey(ticket.contactId, ticket.whatsappId) : undefined;
+    if (oldKey !== undefined && oldKey !== newKey && this.active.get(oldKey) === id) this.active.delete(oldKey);
+    if (newKey !== undefined) this.active.set(newKey, id);
+    for (const list of this.#listsOf(old)) list.remove(old);
+    for (const list of this.#listsOf(ticket)) list.insert(ticket);
   }
 
   /** Removes a ticket; returns the removed record. */

@@ -52,6 +52,57 @@ Deno.test("TicketIndex.put() moves a ticket between lists and clears cached coun
   assert.equal(index.byContact.get(2), undefined);
 });
 
+/** Every index of `index` as plain data, lists in their order, for comparing two indexes. */
+function snapshot(index: TicketIndex) {
+  const lists = (m: Map<number, { length: number; slice(a: number, b: number): Ticket[] }>) =>
+    [...m].filter(([, l]) => l.length > 0).map(([k, l]) => [k, l.slice(0, l.length).map((t) => t.id)]).sort();
+  const sets = (m: Map<number, Set<number>>) => [...m].map(([k, s]) => [k, [...s].sort()]).sort();
+  return {
+    byId: [...index.byId].sort(),
+    byUuid: [...index.byUuid].sort(),
+    active: [...index.active].sort(),
+    byContact: sets(index.byContact),
+    byTag: sets(index.byTag),
+    lists: (["open", "pending", "closed"] as const).map((s) => ({
+      all: index.all[s].slice(0, index.all[s].length).map((t) => t.id),
+      groups: index.groups[s].slice(0, index.groups[s].length).map((t) => t.id),
+      byUser: lists(index.byUser[s]),
+      byQueue: lists(index.byQueue[s]),
+    })),
+  };
+}
+
+Deno.test("TicketIndex.put() of changed tickets leaves every index as a fresh load of the same tickets would", () => {
+  let seed = 7;
+  const pick = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+  const index = new TicketIndex();
+  const current = new Map<number, Ticket>();
+  for (let step = 0; step < 3000; step++) {
+    const id = 1 + pick(60);
+    const before = current.get(id) ?? make(id, {});
+    const status = (["open", "pending", "closed"] as const)[pick(3)];
+    const next: Ticket = {
+      ...before,
+      status,
+      userId: status === "pending" ? null : [null, 3, 4][pick(3)],
+      queueId: [null, 10, 11][pick(3)],
+      contactId: pick(4) === 0 ? 1 + pick(30) : before.contactId,
+      whatsappId: pick(5) === 0 ? 1 + pick(2) : before.whatsappId,
+      isGroup: pick(6) === 0 ? !before.isGroup : before.isGroup,
+      tagIds: pick(3) === 0 ? [[], [1], [1, 2], [2, 3]][pick(4)] : before.tagIds,
+      updatedAt: 2000 + step,
+    };
+    // The one-active-ticket rule holds in the desk: skip a change that would break it.
+    const holder = next.status !== "closed" ? index.activeOf(next.contactId, next.whatsappId) : undefined;
+    if (holder && holder.id !== id) continue;
+    index.put(next);
+    current.set(id, next);
+  }
+  const fresh = new TicketIndex();
+  fresh.loadAll([...current.values()]);
+  assert.deepEqual(snapshot(index), snapshot(fresh));
+});
+
 Deno.test("firstInOrder() keeps the first k in order, as a full sort would, ties included", () => {
   const compare = (a: number, b: number) => Math.floor(a / 3) - Math.floor(b / 3);
   for (const k of [1, 5, 20, 300]) {

@@ -114,3 +114,34 @@ Deno.test("GroupCommitter.prepare() sizes binary, bigint and plain values by the
     return Promise.resolve();
   });
 });
+
+Deno.test("GroupCommitter.commit() refuses a unit whose value cannot be stored, and commits the units around it", async () => {
+  await withCommitter(async (committer, kv, atomics) => {
+    const results = await Promise.allSettled(Array.from({ length: 12 }, (_, i) =>
+      committer.commit([set(["k", i], i), set(["v", i], i === 5 ? { f: () => 1 } : "ok")])));
+    assert.deepEqual(results.map((r) => r.status === "fulfilled"), Array.from({ length: 12 }, (_, i) => i !== 5));
+    assert.equal((await kv.get(["k", 5])).value, null, "the refused unit left a write behind");
+    for (const i of [0, 4, 6, 11]) assert.equal((await kv.get(["k", i])).value, i);
+    assert.ok(atomics.every((n) => n % 2 === 0), "a unit was split across atomics");
+  });
+});
+
+Deno.test("GroupCommitter sends the units queued while one atomic is in flight together in the next, in order", async () => {
+  const kv = await Deno.openKv(":memory:");
+  const probe = probeKv(kv);
+  try {
+    const committer = new GroupCommitter(probe.kv);
+    const order: string[] = [];
+    probe.hold();
+    const first = committer.commit([set(["a"], 1)]).then(() => order.push("a"));
+    await new Promise((r) => setTimeout(r, 5));
+    // Queued behind the held commit: they share the next atomic, in order.
+    const rest = Array.from({ length: 50 }, (_, i) => committer.commit([set(["b", i], i)]).then(() => order.push(`b${i}`)));
+    probe.release();
+    await Promise.all([first, ...rest]);
+    assert.deepEqual(probe.atomics, [1, 50]);
+    assert.deepEqual(order, ["a", ...Array.from({ length: 50 }, (_, i) => `b${i}`)]);
+  } finally {
+    kv.close();
+  }
+});

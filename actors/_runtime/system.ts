@@ -355,12 +355,17 @@ export class ActorSystem {
     try {
       while (queue.length > 0 && queue[0].settled) {
         const output = queue.shift()!;
-        if (output.error !== undefined) {
-          this.#evict(instance);
-          output.failed(output.error);
-        } else {
-          for (const event of output.events) this.bus.publish(event);
-          output.done();
+        try {
+          if (output.error !== undefined) {
+            this.#evict(instance);
+            output.failed(output.error);
+          } else {
+            for (const event of output.events) this.bus.publish(event);
+            output.done();
+          }
+        } catch (error) {
+          // Never leave the outputs after this one waiting: log and go on.
+          console.error(`Actor ${instance.def.kind} ${instance.id}: releasing an output failed`, error);
         }
       }
     } finally {

@@ -1,0 +1,41 @@
+import assert from "node:assert/strict";
+import { drive } from "./drive.ts";
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+Deno.test("drive() open loop paces calls at the rate and never runs a worker twice at once", async () => {
+  const busy = new Set<number>();
+  const startedAt: number[] = [];
+  const t0 = performance.now();
+  const { latencies, seconds } = await drive(100, 8, async (k, worker) => {
+    assert.ok(!busy.has(worker), `worker ${worker} got two calls at once`);
+    busy.add(worker);
+    startedAt[k] = performance.now() - t0;
+    await sleep(2);
+    busy.delete(worker);
+  }, 500);
+  assert.equal(latencies.length, 100);
+  assert.ok(seconds >= 0.19, `100 calls at 500/s took ${seconds} s`);
+  for (let k = 0; k < 100; k++) assert.ok(startedAt[k] >= k * 2 - 1, `call ${k} started early at ${startedAt[k]} ms`);
+});
+
+Deno.test("drive() open loop charges a call for waiting on a busy worker (no coordinated omission)", async () => {
+  // One worker, 10 ms calls, 1,000 calls/s offered: call k waits behind k earlier ones.
+  const { latencies } = await drive(20, 1, () => sleep(10), 1000);
+  assert.ok(latencies[19] >= 150, `worst latency ${latencies[19]} ms should include the wait`);
+});
+
+Deno.test("drive() closed loop runs every call once with at most `workers` in flight", async () => {
+  let inFlight = 0;
+  let most = 0;
+  const seen = new Set<number>();
+  const { latencies } = await drive(50, 4, async (k) => {
+    seen.add(k);
+    most = Math.max(most, ++inFlight);
+    await sleep(1);
+    inFlight--;
+  });
+  assert.equal(seen.size, 50);
+  assert.equal(most, 4);
+  assert.equal(latencies.length, 50);
+});

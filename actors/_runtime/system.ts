@@ -138,18 +138,12 @@ export class ActorSystem {
       return Promise.reject(new Error(`Actor ${def.kind} has no handler ${handler}`));
     }
     const { promise, resolve, reject } = Promise.withResolvers<unknown>();
-    this.#inflight++;
-    const failed = (error: unknown) => {
-      this.#settled();
-      reject(error);
-    };
+    const once = this.#accept();
+    const failed = (error: unknown) => once() && reject(error);
     this.#enqueue(def, id, {
       handler,
       arg,
-      resolve: (reply) => {
-        this.#settled();
-        resolve(reply);
-      },
+      resolve: (reply) => once() && resolve(reply),
       reject: failed,
       undelivered: failed,
     });
@@ -217,11 +211,22 @@ export class ActorSystem {
     return dropped;
   }
 
-  /** One accepted message settled (each envelope settles exactly once). */
-  #settled(): void {
-    if (--this.#inflight > 0) return;
-    this.#allSettled?.resolve();
-    this.#allSettled = undefined;
+  /**
+   * Counts an accepted message until it settles; returns the function its envelope calls
+   * when it does, true the first time only (so the count drops once, however it settles).
+   */
+  #accept(): () => boolean {
+    this.#inflight++;
+    let open = true;
+    return () => {
+      if (!open) return false;
+      open = false;
+      if (--this.#inflight === 0) {
+        this.#allSettled?.resolve();
+        this.#allSettled = undefined;
+      }
+      return true;
+    };
   }
 
   #instance(def: AnyActorDef, id: string): Instance {
@@ -385,25 +390,19 @@ export class ActorSystem {
     if (this.#closed) throw new Error("Actor system is closed");
     const def = this.#defs.get(message.kind) ?? await this.#awaitKind(message.kind);
     const { promise, resolve, reject } = Promise.withResolvers<void>();
-    this.#inflight++;
+    const once = this.#accept();
     this.#enqueue(def, message.id, {
       handler: message.handler,
       arg: message.arg,
       timer: { timerId: message.timerId, dueAt: message.dueAt },
-      resolve: () => {
-        this.#settled();
-        resolve();
-      },
+      resolve: () => once() && resolve(),
       reject: (error) => {
+        if (!once()) return;
         // The handler ran and failed: the timer is spent (its handler owns retries).
         console.error(`Timer ${message.kind}/${message.id}/${message.timerId} failed`, error);
-        this.#settled();
         resolve();
       },
-      undelivered: (error) => {
-        this.#settled();
-        reject(error);
-      },
+      undelivered: (error) => once() && reject(error),
     });
     await promise;
   }

@@ -67,6 +67,8 @@ export class Client {
 
 /** Starts a server for one test; pass overrides (e.g. `{ demo: false }`). */
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  // The media folder is the test's own unless it brings one: removed again on close.
+  const ownDataDir = overrides.dataDir ? undefined : await Deno.makeTempDir({ prefix: "balcao-media-" });
   const server = await startServer({
     port: 0,
     kvPath: ":memory:",
@@ -75,11 +77,15 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     secret: "test-secret",
     // Nothing leaves the machine: Baileys sessions of test servers dial a closed loopback port.
     baileysWsUrl: "ws://127.0.0.1:9/ws",
-    dataDir: await Deno.makeTempDir({ prefix: "balcao-media-" }),
+    dataDir: ownDataDir,
     ...overrides,
   });
   return {
     ...server,
+    async close() {
+      await server.close();
+      if (ownDataDir) await Deno.remove(ownDataDir, { recursive: true }).catch(() => {});
+    },
     client: (token?: string) => new Client(server.url, token),
     async login(email: string, password = DEMO_PASSWORD) {
       const client = new Client(server.url);

@@ -12,7 +12,10 @@
  * the group committer's batches (write units and KV writes per atomic) and how long KV took
  * to commit them (the store's own latency: no message is durable sooner). At 512 in flight
  * a closed loop's latency is 512 ÷ throughput by Little's law (51 ms at 10,000/s), so only
- * the open loop can show a p99 under 50 ms at that rate. Then checks that every provider id
+ * the open loop can show a p99 under 50 ms at that rate. There the tail comes from outside the
+ * path: V8's full collections (every 2–3 s at this rate, 10–30 ms pauses plus marking steps;
+ * run with `--v8-flags=--trace-gc` to see them) and the disk's fsync stalls, which the KV
+ * commit column shows. Then checks that every provider id
  * is stored exactly once (a 1% sample is re-delivered and must come back as duplicates
  * without new writes).
  *
@@ -48,8 +51,8 @@ const LEVELS: Array<[concurrency: number, messages: number]> = [
   [64, 20_000],
   [512, Number(Deno.args[0] ?? 40_000)],
 ];
-/** The open-loop run: issue #4's target rate, for about five seconds. */
-const OPEN_LOOP = { rate: 10_000, messages: 50_000 };
+/** The open-loop run: issue #4's target rate, for ten seconds (several full collections). */
+const OPEN_LOOP = { rate: 10_000, messages: 100_000 };
 
 /** KV alone: see the module doc. Messages per second over `seconds`, after a fill. */
 async function kvFloor(seconds: number): Promise<number> {

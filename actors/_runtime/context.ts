@@ -21,6 +21,8 @@ export class HandlerRun implements ActorContext<unknown> {
   readonly events: BusEvent[] = [];
   /** New due time per timer id, or null when cancelled (created on first use). */
   timerChanges?: Map<string, number | null>;
+  /** Callbacks of `onDurable`, in the order given (created on first use). */
+  durable?: Array<() => void>;
   readonly id: string;
   readonly state: unknown;
   readonly now: number;
@@ -68,9 +70,6 @@ export class HandlerRun implements ActorContext<unknown> {
     this.#record(this.mutations, { type: "delete", key: timerKey(def.kind, id, timerId) });
     (this.timerChanges ??= new Map()).set(timerId, null);
   }
-
-  /** Callbacks of `onDurable`, in the order given. */
-  durable?: Array<() => void>;
 
   onDurable(fn: () => void): void {
     this.#record(this.durable ??= [], fn);

@@ -1,6 +1,6 @@
 /**
- * One live actor inside an ActorSystem: its state, armed timers, mailbox and the chain of
- * outputs (commits) not yet durable. Only system.ts uses it.
+ * One live actor inside an ActorSystem: its state, armed timers, mailbox and the queue of
+ * outputs (replies and events) whose writes are not yet durable. Only system.ts uses it.
  */
 import type { BusEvent } from "../../domain/events.ts";
 import type { AnyActorDef } from "./actor.ts";

@@ -71,6 +71,11 @@ export class Instance {
     return !this.running && this.mailbox.length === 0 && this.outputQueue.length === 0;
   }
 
+  /** Loaded and not evicted: its state can be read at once. */
+  get warm(): boolean {
+    return this.loaded && !this.evicted;
+  }
+
   /** Settles when every output so far is released (every write durable or refused). */
   get outputs(): Promise<void> {
     if (this.outputQueue.length === 0) return Promise.resolve();

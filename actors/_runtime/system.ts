@@ -154,11 +154,8 @@ export class ActorSystem {
   peek(def: AnyActorDef, id: string): Promise<unknown> {
     if (this.#closed) return Promise.reject(new Error("Actor system is closed"));
     const instance = this.#instance(def, id);
-    if (instance.loaded && !instance.evicted) {
-      // Warm: no async function and no suspension (reads on every message's path peek).
-      instance.lastUsed = this.now();
-      return Promise.resolve(instance.state);
-    }
+    // Warm: no async function and no suspension (reads on every message's path peek).
+    if (instance.warm) return Promise.resolve(this.#read(instance));
     return this.#peekLoading(instance);
   }
 
@@ -169,6 +166,11 @@ export class ActorSystem {
       if (instance.idle) this.#evict(instance);
       throw error;
     }
+    return this.#read(instance);
+  }
+
+  /** A live instance's state, for reading: counts as a use (it delays passivation). */
+  #read(instance: Instance): unknown {
     instance.lastUsed = this.now();
     return instance.state;
   }
@@ -179,9 +181,7 @@ export class ActorSystem {
    */
   peekNow(def: AnyActorDef, id: string): unknown {
     const instance = this.#instances.get(def.kind)?.get(id);
-    if (!instance?.loaded || instance.evicted) return undefined;
-    instance.lastUsed = this.now();
-    return instance.state;
+    return instance?.warm ? this.#read(instance) : undefined;
   }
 
   /** Drops idle actors now (tests use it to prove activation reloads from KV). */

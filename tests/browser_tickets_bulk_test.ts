@@ -63,13 +63,18 @@ Deno.test({
           await eventually(async () => (await page.getByTestId("bulk-count").textContent())?.includes("2") || undefined, 5_000, "2 selected");
           await screenshot(page, "bulk_selected");
           await page.getByTestId("bulk-accept").click();
-          await page.getByText("2 atendimento(s) atualizado(s)").waitFor({ timeout: 10_000 });
+          const doneToast = page.getByText("2 atendimento(s) atualizado(s)");
+          await doneToast.waitFor({ timeout: 10_000 });
           for (const name of ["Bulk Ana", "Bulk Bia"]) {
             assert.deepEqual(await statusOf(admin, tickets.get(name)!.id), { status: "open", userId: adminId });
           }
           assert.equal((await statusOf(admin, tickets.get("Bulk Caio")!.id)).status, "pending");
           await row(page, "pending", "Bulk Ana").waitFor({ state: "detached", timeout: 10_000 });
           assert.equal(await row(page, "pending", "Bulk Caio").count(), 1);
+
+          // The resolve below shows the same text: wait until this toast (2 s) is gone, or its
+          // wait would return at once, before the resolve was answered.
+          await doneToast.waitFor({ state: "hidden", timeout: 10_000 });
 
           // The selection was cleared; in the assigned list, resolve both.
           await page.getByTestId("subtab-open").click();

@@ -7,19 +7,25 @@
  * `CHECKPOINT` messages, and applies acks,
  * send results, edits and deletes in arrival order.
  *
- * Duplicates: the caller checks the committed `message_by_provider` index first; the actor
- * also remembers the provider ids it wrote recently, which covers a duplicate that arrives
- * while the first copy's commit is still in flight. A written message is kept in memory until
- * its write is durable, so two changes to one message in quick succession never read a stale
- * copy from KV; then it is dropped (`ctx.onDurable`): 10,000 live conversations would
- * otherwise hold their recent messages for as long as the actors live.
+ * Duplicates: the handler that writes a provider id checks it itself (`providerHolder`):
+ * first among this ticket's writes still in flight, then in the committed
+ * `message_by_provider` index, read only when the company's provider filter says the id may
+ * be stored (nearly never for a new one). Checked inside the handler, no write of this actor
+ * can land between the check and the append; a check by the caller alone (the inbound path
+ * does one first, to skip a duplicate's contact and ticket work) could miss a copy whose
+ * write landed between its read and the append.
+ * A written message is kept in memory until its write is durable, so two changes to one
+ * message in quick succession never read a stale copy from KV; then it is dropped
+ * (`ctx.onDurable`): 10,000 live conversations would otherwise hold their recent messages
+ * (and, before, the last 64 provider ids of each) for as long as the actors live, and every
+ * one of them would outlive the young generation and feed V8's full collections.
  * Handlers do no asks: other actors (tickets) may call into this one while handling.
  */
 import { type ActorContext, defineActor } from "../_runtime/actor.ts";
 import { AppError, notFound } from "../../domain/errors.ts";
 import { type Message, messageId } from "../../domain/message.ts";
 import { applyChange, type MessageChange } from "./change.ts";
-import { noteProviderId } from "./context.ts";
+import { mayHaveProviderId, noteProviderId } from "./context.ts";
 import {
   messageKey,
   type MessageMeta,
@@ -29,13 +35,6 @@ import {
   ticketMessagesPrefix,
 } from "./keys.ts";
 import { loadTail, pushToTail, replaceInTail } from "./tail.ts";
-
-/**
- * How many recent provider ids each ticket actor remembers. They only have to cover writes
- * whose commit is still in flight (a few milliseconds), so the bound is small: with thousands
- * of live conversations this is what the actors cost in memory.
- */
-const RECENT = 64;
 
 /**
  * The meta record is a checkpoint written every this many appends, not on each: activation
@@ -54,8 +53,6 @@ export interface TicketMessagesState {
   /** Time part and counter of the newest id: the next id sorts after it. */
   lastAt: number;
   seq: number;
-  /** providerId → messageId of recent writes (insertion order = age). */
-  recentProviders: Map<string, string>;
   /**
    * The newest version of each message whose write is still in flight, oldest write first:
    * usually none or one, so an array (a Map per conversation that grows and shrinks on every
@@ -94,10 +91,19 @@ export function actorId(companyId: number, ticketId: number): string {
   return `${companyId}:${ticketId}`;
 }
 
-function remember<V>(map: Map<string, V>, key: string, value: V): void {
-  map.delete(key);
-  map.set(key, value);
-  if (map.size > RECENT) map.delete(map.keys().next().value!);
+/**
+ * The id of the message that holds `providerId`, if any: see the module doc. Synchronous
+ * (no promise) when the answer needs no read, as for nearly every new id.
+ */
+function providerHolder(
+  ctx: ActorContext<TicketMessagesState>,
+  providerId: string,
+): string | null | Promise<string | null> {
+  const s = ctx.state;
+  const writing = s.inFlight.findLast((m) => m.providerId === providerId);
+  if (writing) return writing.id;
+  if (!mayHaveProviderId(ctx.system, s.companyId, providerId)) return null;
+  return ctx.kv.get<ProviderRef>(providerKey(s.companyId, providerId)).then((entry) => entry.value?.[1] ?? null);
 }
 
 /**
@@ -142,6 +148,46 @@ async function current(
   return (await kv.get<Message>(messageKey(state.companyId, state.ticketId, id))).value;
 }
 
+/** `append` once the provider id is known to be new. */
+function appendNew(
+  ctx: ActorContext<TicketMessagesState>,
+  draft: MessageDraft & { createdAt?: number },
+): AppendResult {
+  const s = ctx.state;
+  let at = Math.max(ctx.now, s.lastAt);
+  let seq = at === s.lastAt ? s.seq + 1 : 0;
+  if (seq > 999) {
+    at = s.lastAt + 1;
+    seq = 0;
+  }
+  const id = messageId(s.ticketId, at, seq);
+  const { createdAt, ...fields } = draft;
+  const message: Message = {
+    ...fields,
+    id,
+    companyId: s.companyId,
+    ticketId: s.ticketId,
+    createdAt: createdAt ?? ctx.now,
+    updatedAt: ctx.now,
+  };
+  s.lastAt = at;
+  s.seq = seq;
+  s.lastId = id;
+  s.count++;
+  ctx.set(messageKey(s.companyId, s.ticketId, id), message);
+  if (message.providerId !== null) {
+    const ref: ProviderRef = [s.ticketId, id];
+    ctx.set(providerKey(s.companyId, message.providerId), ref);
+    noteProviderId(ctx.system, s.companyId, message.providerId);
+  }
+  if (s.count % CHECKPOINT === 0) {
+    ctx.set(metaKey(s.companyId, s.ticketId), { count: s.count, lastId: id } satisfies MessageMeta);
+  }
+  keepUntilDurable(ctx, message);
+  if (s.tail) pushToTail(s.tail, message);
+  return { message, duplicateOf: null };
+}
+
 export const messagesActor = defineActor({
   kind: "messages",
   idleMs: 2 * 60_000,
@@ -157,52 +203,19 @@ export const messagesActor = defineActor({
       lastId: meta.lastId,
       lastAt,
       seq,
-      recentProviders: new Map(),
       inFlight: [],
       tail: null,
     };
   },
   handlers: {
     /** Stores a new message (once per provider id); replies with it or the duplicate's id. */
-    append(ctx, draft: MessageDraft & { createdAt?: number }): AppendResult {
-      const s = ctx.state;
-      if (draft.providerId !== null) {
-        const known = s.recentProviders.get(draft.providerId);
-        if (known) return { message: null, duplicateOf: known };
+    append(ctx, draft: MessageDraft & { createdAt?: number }): AppendResult | Promise<AppendResult> {
+      if (draft.providerId === null) return appendNew(ctx, draft);
+      const holder = providerHolder(ctx, draft.providerId);
+      if (holder instanceof Promise) {
+        return holder.then((id) => id ? { message: null, duplicateOf: id } : appendNew(ctx, draft));
       }
-      let at = Math.max(ctx.now, s.lastAt);
-      let seq = at === s.lastAt ? s.seq + 1 : 0;
-      if (seq > 999) {
-        at = s.lastAt + 1;
-        seq = 0;
-      }
-      const id = messageId(s.ticketId, at, seq);
-      const { createdAt, ...fields } = draft;
-      const message: Message = {
-        ...fields,
-        id,
-        companyId: s.companyId,
-        ticketId: s.ticketId,
-        createdAt: createdAt ?? ctx.now,
-        updatedAt: ctx.now,
-      };
-      s.lastAt = at;
-      s.seq = seq;
-      s.lastId = id;
-      s.count++;
-      ctx.set(messageKey(s.companyId, s.ticketId, id), message);
-      if (message.providerId !== null) {
-        const ref: ProviderRef = [s.ticketId, id];
-        ctx.set(providerKey(s.companyId, message.providerId), ref);
-        noteProviderId(ctx.system, s.companyId, message.providerId);
-        remember(s.recentProviders, message.providerId, id);
-      }
-      if (s.count % CHECKPOINT === 0) {
-        ctx.set(metaKey(s.companyId, s.ticketId), { count: s.count, lastId: id } satisfies MessageMeta);
-      }
-      keepUntilDurable(ctx, message);
-      if (s.tail) pushToTail(s.tail, message);
-      return { message, duplicateOf: null };
+      return holder ? { message: null, duplicateOf: holder } : appendNew(ctx, draft);
     },
 
     /**
@@ -231,7 +244,6 @@ export const messagesActor = defineActor({
       if (!more) {
         ctx.delete(metaKey(s.companyId, s.ticketId));
         s.count = 0;
-        s.recentProviders.clear();
         s.inFlight.length = 0;
       }
       return { files, more };
@@ -255,7 +267,7 @@ export const messagesActor = defineActor({
         return null;
       }
       if (arg.change.type === "sent") {
-        const holder = s.recentProviders.get(arg.change.providerId);
+        const holder = await providerHolder(ctx, arg.change.providerId);
         if (holder && holder !== arg.id) {
           throw new AppError("ERR_CONFLICT", {
             status: 409,
@@ -270,7 +282,6 @@ export const messagesActor = defineActor({
         const ref: ProviderRef = [s.ticketId, next.id];
         ctx.set(providerKey(s.companyId, arg.change.providerId), ref);
         noteProviderId(ctx.system, s.companyId, arg.change.providerId);
-        remember(s.recentProviders, arg.change.providerId, next.id);
       }
       keepUntilDurable(ctx, next);
       if (s.tail) replaceInTail(s.tail, next);

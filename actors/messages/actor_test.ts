@@ -52,3 +52,37 @@ Deno.test("messages actor keeps a written message in memory only while its write
     assert.equal((await cached()).length, 0);
   });
 });
+
+Deno.test("messages actor stores a provider id once, whether its first copy is in flight or durable", async () => {
+  await withSystem(async ({ system, kv, probe }) => {
+    const ref = system.ref(messagesActor, actorId(1, 8));
+    const other = system.ref(messagesActor, actorId(1, 9));
+    const stored = async () => {
+      const ids: string[] = [];
+      for (const t of [8, 9]) {
+        for await (const e of kv.list<Message>({ prefix: ["message", 1, t] })) ids.push(e.value.providerId!);
+      }
+      return ids;
+    };
+    // In flight: the copy is found among this ticket's unfinished writes.
+    probe.hold();
+    const first = ref.ask("append", draft("DUP1", "oi"));
+    const copy = ref.ask("append", draft("DUP1", "oi"));
+    await settle();
+    probe.release();
+    const { message } = await first;
+    assert.equal((await copy).duplicateOf, message!.id);
+    assert.equal((await ref.peek<TicketMessagesState>()).inFlight.length, 0);
+    // Durable and gone from memory: the committed index answers (no provider filter is bound
+    // in this system, so every id counts as possibly stored and is read).
+    assert.equal((await ref.ask("append", draft("DUP1", "oi"))).duplicateOf, message!.id);
+    // Company-wide: another ticket's actor finds it too, and a send result cannot claim it.
+    assert.equal((await other.ask("append", draft("DUP1", "oi"))).duplicateOf, message!.id);
+    const own = (await other.ask("append", draft("OWN", "olá"))).message!;
+    await assert.rejects(
+      other.ask("change", { id: own.id, change: { type: "sent", providerId: "DUP1" } }),
+      /already belongs to message/,
+    );
+    assert.deepEqual((await stored()).sort(), ["DUP1", "OWN"]);
+  });
+});

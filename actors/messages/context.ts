@@ -57,6 +57,14 @@ export function noteProviderId(system: ActorSystem, companyId: number, providerI
   contexts.get(system)?.providers.add(companyId, providerId);
 }
 
+/**
+ * False only when the company's filter knows `providerId` is not stored (then no write of it
+ * has started either: writers note ids before they commit). True before the app is bound.
+ */
+export function mayHaveProviderId(system: ActorSystem, companyId: number, providerId: string): boolean {
+  return contexts.get(system)?.providers.mayHave(companyId, providerId) ?? true;
+}
+
 /** The context of `system`; throws when the app never bound it (a wiring bug). */
 export function messagesContext(system: ActorSystem): MessagesContext {
   const ctx = contexts.get(system);

@@ -68,7 +68,7 @@ export const Message = z.object({
   isEdited: z.boolean(),
   ack: Ack,
   read: z.boolean(),
-  /** The provider's (WhatsApp's) id; unique per company (see `message_by_provider`). */
+  /** The provider's (WhatsApp's) id; unique per company (see `provider_log` in actors/messages/keys.ts). */
   providerId: z.string().nullable(),
   /** Group messages: who wrote it. */
   participant: Participant.nullable(),
@@ -90,12 +90,12 @@ export function messageId(ticketId: number, at: number, seq: number): string {
   }-${ticketId}`;
 }
 
-/** The ticket and time a message id names, or null for text that is not a message id. */
-export function parseMessageId(id: string): { ticketId: number; at: number } | null {
+/** The ticket, time and sequence a message id names, or null for text that is not a message id. */
+export function parseMessageId(id: string): { ticketId: number; at: number; seq: number } | null {
   const match = /^(\d{13})(\d{3})-(\d{1,15})$/.exec(id);
   if (!match) return null;
   const ticketId = Number(match[3]);
-  return ticketId > 0 ? { ticketId, at: Number(match[1]) } : null;
+  return ticketId > 0 ? { ticketId, at: Number(match[1]), seq: Number(match[2]) } : null;
 }
 
 /** Message ids in path parameters and bodies. */

@@ -47,7 +47,7 @@ Deno.test("messageId() sorts by time then counter and names its ticket", () => {
   const b = messageId(42, 1_700_000_000_000, 1);
   const c = messageId(42, 1_700_000_000_001, 0);
   assert.ok(a < b && b < c);
-  assert.deepEqual(parseMessageId(a), { ticketId: 42, at: 1_700_000_000_000 });
+  assert.deepEqual(parseMessageId(a), { ticketId: 42, at: 1_700_000_000_000, seq: 0 });
   assert.equal(parseMessageId("../etc"), null);
   assert.equal(parseMessageId("1700000000000000-0"), null);
 });

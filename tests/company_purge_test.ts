@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { legacyProviderKey } from "../actors/messages/keys.ts";
 import { companyMediaDir } from "../actors/messages/media_files.ts";
 import { isTenantActorId, tenantPrefixes } from "../actors/tenancy/purge.ts";
 import { makeUser } from "./helpers/fixtures.ts";
@@ -30,14 +31,17 @@ Deno.test("DELETE /companies/:id purges every tenant key, its actors and its tok
     const queue = await admin.post("/queue", { name: "Fila", color: "#123456", prioridade: 0 });
     assert.equal(queue.status, 200, JSON.stringify(queue.body));
     assert.equal((await admin.post("/tags", { name: "Etiqueta" })).status, 200);
-    const { ticketId } = await receive(server, inboundText(freshNumber(), "olá"), id);
+    const inbound = inboundText(freshNumber(), "olá");
+    const { ticketId, messageId } = await receive(server, inbound, id);
     assert.equal((await admin.get(`/tickets/${ticketId}`)).status, 200);
     assert.equal((await admin.get("/contacts")).status, 200);
 
     const { kv, system } = server.deps;
+    // What a store written before the provider log holds for the same message.
+    await kv.set(legacyProviderKey(id, inbound.providerId), [ticketId, messageId]);
     const before = await keysOfCompany(kv, id);
     const kinds = new Set(before.map((k) => String(k[0])));
-    for (const kind of ["queue", "tag", "contact", "ticket", "message", "message_by_provider", "whatsapp"]) {
+    for (const kind of ["queue", "tag", "contact", "ticket", "message", "provider_log", "message_by_provider", "whatsapp"]) {
       assert.ok(kinds.has(kind), `fixture wrote no ${kind} key: ${[...kinds]}`);
     }
     const demoKeys = (await keysOfCompany(kv, server.demo!.companyId)).length;

@@ -4,7 +4,8 @@
  */
 import assert from "node:assert/strict";
 import { getMessage, receiveInbound } from "../actors/messages/mod.ts";
-import { messagesContext } from "../actors/messages/context.ts";
+import { providerIndex } from "../actors/messages/context.ts";
+import { legacyProviderKey, providerLogKey } from "../actors/messages/keys.ts";
 import { getTicket } from "../actors/tickets/mod.ts";
 import { withServer } from "./helpers/server.ts";
 import { withTempDir } from "./helpers/temp.ts";
@@ -67,29 +68,38 @@ Deno.test("receiveInbound() stores a message delivered twice once, sequentially 
   });
 });
 
-Deno.test("receiveInbound() knows a message stored before a restart once the provider filter is built from the store", async () => {
-  await withTempDir("balcao_provider_filter_", async (dir) => {
+Deno.test("receiveInbound() knows a message stored before a restart once the provider index is built from the store", async () => {
+  await withTempDir("balcao_provider_index_", async (dir) => {
     const kvPath = `${dir}/store.kv`;
     const old = inboundText(freshNumber(), "antes do reinício");
+    const older = inboundText(freshNumber(), "de um armazém anterior ao registro");
     let companyId = 0;
     let first;
+    let legacy;
     await withServer(async (server) => {
       companyId = server.demo!.companyId;
       first = await receive(server, old);
+      legacy = await receive(server, older);
+      // A store written before the provider log held a `message_by_provider` entry instead.
+      const { kv } = server.deps;
+      await kv.atomic()
+        .delete(providerLogKey(companyId, legacy.messageId))
+        .set(legacyProviderKey(companyId, older.providerId), [legacy.ticketId, legacy.messageId])
+        .commit();
     }, { kvPath });
     await withServer(async (server) => {
-      const { providers } = messagesContext(server.deps.system);
-      // A new message starts the company's filter; its scan reads the ids stored before.
-      const fresh = await receive(server, inboundText(freshNumber(), "depois"), companyId);
-      assert.equal(fresh.duplicate, false);
-      for (let i = 0; i < 500 && !providers.ready(companyId); i++) await new Promise((r) => setTimeout(r, 5));
-      assert.ok(providers.ready(companyId), "the provider filter was built");
-      assert.equal(providers.mayHave(companyId, old.providerId), true);
+      // The first lookup waits for the company's scan, which reads the ids stored before.
       const again = await receive(server, { ...old, body: "copy" }, companyId);
+      assert.ok(providerIndex(server.deps.system).ready(companyId));
       assert.equal(again.duplicate, true);
       assert.equal(again.messageId, first!.messageId);
-      const another = await receive(server, inboundText(freshNumber(), "outra"), companyId);
+      const olderAgain = await receive(server, { ...older, body: "copy" }, companyId);
+      assert.equal(olderAgain.duplicate, true, "an older store's entry is read too");
+      assert.equal(olderAgain.messageId, legacy!.messageId);
+      const fresh = inboundText(freshNumber(), "outra");
+      const another = await receive(server, fresh, companyId);
       assert.equal(another.duplicate, false, "a new id is stored");
+      assert.equal((await server.deps.kv.get(providerLogKey(companyId, another.messageId))).value, fresh.providerId);
     }, { kvPath, demo: "auto" });
   });
 });

@@ -1,6 +1,6 @@
 /** Multipart uploads and signed media URLs (GET /media/{companyId}/{file}?exp&sig). */
 import assert from "node:assert/strict";
-import { deleteTicketMessages, findByProvider, getMessage } from "../actors/messages/mod.ts";
+import { deleteTicketMessages, findByProvider, getMessage, providerLogKey } from "../actors/messages/mod.ts";
 import { signMediaUrl } from "../server/media/signing.ts";
 import { makeContact } from "./helpers/fixtures.ts";
 import { type TestServer, withServer } from "./helpers/server.ts";
@@ -124,6 +124,7 @@ Deno.test("forwarded media get their own file; deleteTicketMessages() removes me
     assert.equal((await admin.get(`/messages/${ticketId}`)).body.count, 0);
 
     await deleteTicketMessages(server.deps, companyId, other.ticketId);
-    assert.equal(await findByProvider(kv, companyId, inbound.providerId), null);
+    assert.equal(await findByProvider(server.deps.system, companyId, inbound.providerId), null);
+    assert.equal((await kv.get(providerLogKey(companyId, other.messageId))).versionstamp, null);
   });
 });

@@ -8,9 +8,9 @@
  * send results, edits and deletes in arrival order.
  *
  * Duplicates: the handler that writes a provider id checks it itself (`providerHolder`):
- * first among this ticket's writes still in flight, then in the committed
- * `message_by_provider` index, read only when the company's provider filter says the id may
- * be stored (nearly never for a new one). Checked inside the handler, no write of this actor
+ * first among this ticket's writes still in flight, then in the company's provider index
+ * (provider_index.ts), whose candidates are confirmed by reading the committed message (a
+ * new id has none, so nearly every message needs no read). Checked inside the handler, no write of this actor
  * can land between the check and the append; a check by the caller alone (the inbound path
  * does one first, to skip a duplicate's contact and ticket work) could miss a copy whose
  * write landed between its read and the append.
@@ -25,15 +25,16 @@ import { type ActorContext, defineActor } from "../_runtime/actor.ts";
 import { AppError, notFound } from "../../domain/errors.ts";
 import { type Message, messageId } from "../../domain/message.ts";
 import { applyChange, type MessageChange } from "./change.ts";
-import { mayHaveProviderId, noteProviderId } from "./context.ts";
+import { providerIndex } from "./context.ts";
 import {
   messageKey,
   type MessageMeta,
   metaKey,
-  providerKey,
-  type ProviderRef,
+  legacyProviderKey,
+  providerLogKey,
   ticketMessagesPrefix,
 } from "./keys.ts";
+import { holderAmong, type MessageRef } from "./provider_index.ts";
 import { loadTail, pushToTail, replaceInTail } from "./tail.ts";
 
 /**
@@ -42,8 +43,11 @@ import { loadTail, pushToTail, replaceInTail } from "./tail.ts";
  */
 const CHECKPOINT = 32;
 
-/** Messages deleted per `purge` message: two deletes each, under KV's 1000 per atomic. */
-const PURGE_CHUNK = 400;
+/**
+ * Messages deleted per `purge` message: three deletes each (the message, its provider log
+ * entry and an older store's provider entry), under KV's 1000 per atomic.
+ */
+const PURGE_CHUNK = 300;
 
 export interface TicketMessagesState {
   companyId: number;
@@ -102,8 +106,21 @@ function providerHolder(
   const s = ctx.state;
   const writing = s.inFlight.findLast((m) => m.providerId === providerId);
   if (writing) return writing.id;
-  if (!mayHaveProviderId(ctx.system, s.companyId, providerId)) return null;
-  return ctx.kv.get<ProviderRef>(providerKey(s.companyId, providerId)).then((entry) => entry.value?.[1] ?? null);
+  const candidates = providerIndex(ctx.system).find(s.companyId, providerId);
+  if (candidates instanceof Promise) return candidates.then((c) => confirmedHolder(ctx, c, providerId));
+  return candidates.length === 0 ? null : confirmedHolder(ctx, candidates, providerId);
+}
+
+/** The id of the committed message among `candidates` that holds `providerId`. */
+async function confirmedHolder(
+  ctx: ActorContext<TicketMessagesState>,
+  candidates: readonly MessageRef[],
+  providerId: string,
+): Promise<string | null> {
+  const { companyId } = ctx.state;
+  const read = async ({ ticketId, messageId }: MessageRef) =>
+    (await ctx.kv.get<Message>(messageKey(companyId, ticketId, messageId))).value;
+  return (await holderAmong(candidates, providerId, read))?.messageId ?? null;
 }
 
 /**
@@ -176,9 +193,8 @@ function appendNew(
   s.count++;
   ctx.set(messageKey(s.companyId, s.ticketId, id), message);
   if (message.providerId !== null) {
-    const ref: ProviderRef = [s.ticketId, id];
-    ctx.set(providerKey(s.companyId, message.providerId), ref);
-    noteProviderId(ctx.system, s.companyId, message.providerId);
+    ctx.set(providerLogKey(s.companyId, id), message.providerId);
+    providerIndex(ctx.system).add(s.companyId, message.providerId, id);
   }
   if (s.count % CHECKPOINT === 0) {
     ctx.set(metaKey(s.companyId, s.ticketId), { count: s.count, lastId: id } satisfies MessageMeta);
@@ -237,7 +253,10 @@ export const messagesActor = defineActor({
         if (n++ === PURGE_CHUNK) break;
         const m = s.inFlight.find((w) => w.id === entry.value.id) ?? entry.value;
         ctx.delete(entry.key);
-        if (m.providerId !== null) ctx.delete(providerKey(s.companyId, m.providerId));
+        if (m.providerId !== null) {
+          ctx.delete(providerLogKey(s.companyId, m.id));
+          ctx.delete(legacyProviderKey(s.companyId, m.providerId));
+        }
         if (m.mediaUrl) files.push(m.mediaUrl);
       }
       const more = n > PURGE_CHUNK;
@@ -279,9 +298,8 @@ export const messagesActor = defineActor({
       if (!next) return null;
       ctx.set(messageKey(s.companyId, s.ticketId, next.id), next);
       if (arg.change.type === "sent") {
-        const ref: ProviderRef = [s.ticketId, next.id];
-        ctx.set(providerKey(s.companyId, arg.change.providerId), ref);
-        noteProviderId(ctx.system, s.companyId, arg.change.providerId);
+        ctx.set(providerLogKey(s.companyId, next.id), arg.change.providerId);
+        providerIndex(ctx.system).add(s.companyId, arg.change.providerId, next.id);
       }
       keepUntilDurable(ctx, next);
       if (s.tail) replaceInTail(s.tail, next);

@@ -73,8 +73,8 @@ Deno.test("messages actor stores a provider id once, whether its first copy is i
     const { message } = await first;
     assert.equal((await copy).duplicateOf, message!.id);
     assert.equal((await ref.peek<TicketMessagesState>()).inFlight.length, 0);
-    // Durable and gone from memory: the committed index answers (no provider filter is bound
-    // in this system, so every id counts as possibly stored and is read).
+    // Durable and gone from memory: the provider index names the message, and its committed
+    // copy confirms it.
     assert.equal((await ref.ask("append", draft("DUP1", "oi"))).duplicateOf, message!.id);
     // Company-wide: another ticket's actor finds it too, and a send result cannot claim it.
     assert.equal((await other.ask("append", draft("DUP1", "oi"))).duplicateOf, message!.id);

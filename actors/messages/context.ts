@@ -2,14 +2,16 @@
  * What message functions that receive only the actor system (`applyAck(system, …)`, called by
  * the channels) need from the app: the deps (secret for signed media URLs, data folder, the
  * outbound port), a small memory of acks that arrived before their message's provider id
- * was recorded, the inbound path's batched reads, its filter of stored provider ids and its
- * receipts in progress. Held per actor system, so every server (and every test's server) has its own;
- * bound at start-up (server/boot.ts `warmUp`) and by every function that gets the deps.
+ * was recorded, the inbound path's batched reads and its receipts in progress. Held per actor
+ * system, so every server (and every test's server) has its own; bound at start-up
+ * (server/boot.ts `warmUp`) and by every function that gets the deps. The provider index
+ * (provider_index.ts) is per actor system too, but needs only its KV: the messages actor
+ * uses it before any deps are bound (its own tests run without an app).
  */
 import type { ActorSystem } from "../_runtime/system.ts";
 import type { AppDeps } from "../../server/deps.ts";
 import { BatchedReads } from "./batched_reads.ts";
-import { ProviderFilter } from "./provider_filter.ts";
+import { ProviderIndex } from "./provider_index.ts";
 
 /** How many early acks are remembered, and for how long. */
 const EARLY_ACKS = 2000;
@@ -21,8 +23,6 @@ export interface MessagesContext {
   earlyAcks: Map<string, { ack: number; at: number }>;
   /** Provider-id and quoted-message reads of the inbound path, batched (batched_reads.ts). */
   reads: BatchedReads;
-  /** Which provider ids may be stored: a "no" skips those reads (provider_filter.ts). */
-  providers: ProviderFilter;
   /** `${companyId}:${providerId}` → the inbound receipt of it in progress (inbound.ts). */
   receiving: Map<string, Promise<unknown>>;
 }
@@ -37,32 +37,23 @@ export function bindMessages(deps: AppDeps): MessagesContext {
       deps,
       earlyAcks: new Map(),
       reads: new BatchedReads(deps.kv),
-      providers: new ProviderFilter(deps.kv),
       receiving: new Map(),
     };
     contexts.set(deps.system, ctx = fresh);
   } else if (ctx.deps !== deps) {
     ctx.deps = deps;
     if (ctx.reads.kv !== deps.kv) ctx.reads = new BatchedReads(deps.kv);
-    if (ctx.providers.kv !== deps.kv) ctx.providers = new ProviderFilter(deps.kv);
   }
   return ctx;
 }
 
-/**
- * Notes a provider id whose key is being written (the messages actor calls it in the handler,
- * before the commit): see provider_filter.ts. Nothing to note before the app is bound.
- */
-export function noteProviderId(system: ActorSystem, companyId: number, providerId: string): void {
-  contexts.get(system)?.providers.add(companyId, providerId);
-}
+const indexes = new WeakMap<ActorSystem, ProviderIndex>();
 
-/**
- * False only when the company's filter knows `providerId` is not stored (then no write of it
- * has started either: writers note ids before they commit). True before the app is bound.
- */
-export function mayHaveProviderId(system: ActorSystem, companyId: number, providerId: string): boolean {
-  return contexts.get(system)?.providers.mayHave(companyId, providerId) ?? true;
+/** The provider index of `system` (created on first use). */
+export function providerIndex(system: ActorSystem): ProviderIndex {
+  let index = indexes.get(system);
+  if (!index) indexes.set(system, index = new ProviderIndex(system.kv));
+  return index;
 }
 
 /** The context of `system`; throws when the app never bound it (a wiring bug). */

@@ -8,21 +8,22 @@
  * ticket's last message and unread count → `appMessage` create event.
  *
  * Under load (issue #4: 512 conversations at once) the path waits on KV, not on CPU, so it
- * waits as little as it can: the dedupe read is skipped for ids the company's provider
- * filter knows are new (provider_filter.ts) and otherwise batched with those of other
- * messages, and a customer's message is stored and noted on its ticket in parallel (see
- * `store`).
+ * waits as little as it can: the company's provider index (provider_index.ts) answers the
+ * dedupe check for a new id without a read, the reads that confirm a known one are batched
+ * with those of other messages, and a customer's message is stored and noted on its ticket
+ * in parallel (see `store`).
  */
 import { findOrCreateContact } from "../contacts/mod.ts";
 import { noteMessage, openTicketForInbound } from "../tickets/mod.ts";
 import type { InboundMessage } from "../../domain/channel.ts";
-import { lastMessageText, MAX_BODY } from "../../domain/message.ts";
+import { lastMessageText, MAX_BODY, type Message } from "../../domain/message.ts";
+import type { ActorSystem } from "../_runtime/system.ts";
 import type { AppDeps } from "../../server/deps.ts";
 import { bindMessages, type MessagesContext, messagesContext } from "./context.ts";
-import { providerKey, type ProviderRef } from "./keys.ts";
 import { removeMedia, saveMedia } from "./media_files.ts";
+import type { MessageRef } from "./provider_index.ts";
 import { publishCreated } from "./publish.ts";
-import { appendMessage } from "./store.ts";
+import { appendMessage, findByProvider } from "./store.ts";
 
 /** What `receiveInbound` did. */
 export interface InboundResult {
@@ -58,15 +59,14 @@ export async function receiveInbound(
   }
 }
 
-/** Where the message with this provider id is stored; no read for an id certainly new. */
-async function findProvider(
-  { reads, providers }: MessagesContext,
+/** Where the message with this provider id is stored; its reads batched (see the module doc). */
+function findProvider(
+  system: ActorSystem,
+  { reads }: MessagesContext,
   companyId: number,
   providerId: string,
-): Promise<{ ticketId: number; messageId: string } | null> {
-  if (!providers.mayHave(companyId, providerId)) return null;
-  const ref = await reads.get<ProviderRef>(providerKey(companyId, providerId));
-  return ref ? { ticketId: ref[0], messageId: ref[1] } : null;
+): Promise<MessageRef | null> {
+  return findByProvider(system, companyId, providerId, (key) => reads.get<Message>(key));
 }
 
 async function store(
@@ -77,7 +77,7 @@ async function store(
 ): Promise<InboundResult> {
   const { system } = deps;
   const context = messagesContext(system);
-  const known = await findProvider(context, companyId, msg.providerId);
+  const known = await findProvider(system, context, companyId, msg.providerId);
   if (known) return { ...known, duplicate: true, ticketCreated: false, contactCreated: false };
 
   const number = msg.isGroup ? (msg.group?.id ?? msg.from) : msg.from;
@@ -101,7 +101,7 @@ async function store(
       msg.media
         ? saveMedia(deps.config.dataDir, companyId, msg.media.filename, msg.media.data, msg.media.mimetype)
         : null,
-      msg.quotedProviderId ? findProvider(context, companyId, msg.quotedProviderId) : null,
+      msg.quotedProviderId ? findProvider(system, context, companyId, msg.quotedProviderId) : null,
     ])
     : [null, null];
   const draft = {

@@ -1,15 +1,18 @@
 /**
  * KV keys of messages (DESIGN §3). Seeders (the tickets benchmark) write with these builders:
- * a message, its provider-id index when it has one, and the ticket's meta record.
+ * a message, its provider log entry when it has a provider id, and the ticket's meta record.
  *
  * - `["message", companyId, ticketId, messageId] → Message` (ids sort by time: a page is one
  *   reverse `kv.list` with a limit);
- * - `["message_by_provider", companyId, providerId] → [ticketId, messageId]`, written in the
- *   same atomic as the message, so a message delivered twice is stored once. Provider ids
- *   look random, so each entry lands at a random place in SQLite's B-tree (and in KV's
- *   expiration index, which mirrors the key order): it is the costliest write of an inbound
- *   message. KV alone sustains 7.8k such messages/s on a 2-core VM, 16k with ids in
- *   order (bench/ingest.ts `--kv-floor`, with and without `--sequential-ids`);
+ * - `["provider_log", companyId, messageId] → providerId`, written in the same atomic as the
+ *   message (or as the send result that gave it its provider id): the durable record from
+ *   which the in-memory provider index is built (provider_index.ts), so a message delivered
+ *   twice is stored once. Message ids sort by time, so each entry appends at one end of
+ *   KV's B-tree;
+ * - `["message_by_provider", companyId, providerId] → [ticketId, messageId]`: what stores
+ *   written before the log hold instead. Still read when an index is built and deleted with
+ *   its message, never written: its random keys made it the costliest write of an inbound
+ *   message (provider_index.ts);
  * - `["message_meta", companyId, ticketId] → MessageMeta`: a checkpoint of the count and the
  *   newest id, written every few messages; a ticket's message actor activates with one
  *   `kv.get` and a list of the messages after the checkpoint. A seeder that skips it is
@@ -31,18 +34,28 @@ export function companyMessagesPrefix(companyId: number): Deno.KvKey {
   return ["message", companyId];
 }
 
-/** The dedupe index: provider id → `[ticketId, messageId]`. */
-export function providerKey(companyId: number, providerId: string): Deno.KvKey {
+/** The log entry of the message that holds a provider id (see the module doc). */
+export function providerLogKey(companyId: number, messageId: string): Deno.KvKey {
+  return ["provider_log", companyId, messageId];
+}
+
+/** The prefix of a company's provider log (provider_index.ts scans it). */
+export function providerLogPrefix(companyId: number): Deno.KvKey {
+  return ["provider_log", companyId];
+}
+
+/** The entry an older store holds for a provider id (see the module doc). */
+export function legacyProviderKey(companyId: number, providerId: string): Deno.KvKey {
   return ["message_by_provider", companyId, providerId];
 }
 
-/** The prefix of a company's dedupe index (provider_filter.ts scans it). */
-export function providerKeysPrefix(companyId: number): Deno.KvKey {
+/** The prefix of a company's older provider entries. */
+export function legacyProviderPrefix(companyId: number): Deno.KvKey {
   return ["message_by_provider", companyId];
 }
 
-/** What the provider index stores. */
-export type ProviderRef = [ticketId: number, messageId: string];
+/** What an older provider entry holds. */
+export type LegacyProviderRef = [ticketId: number, messageId: string];
 
 /** The per-ticket meta record. */
 export function metaKey(companyId: number, ticketId: number): Deno.KvKey {

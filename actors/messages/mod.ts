@@ -18,7 +18,7 @@ export {
   messageKey,
   type MessageMeta,
   metaKey,
-  providerKey,
+  providerLogKey,
   ticketMessagesPrefix,
 } from "./keys.ts";
 export { sendOutgoing, sendSystemMessage } from "./outbound.ts";

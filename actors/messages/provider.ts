@@ -21,7 +21,7 @@ async function changeByProvider(
   providerId: string,
   change: MessageChange,
 ): Promise<Message | null> {
-  const where = await findByProvider(system.kv, companyId, providerId);
+  const where = await findByProvider(system, companyId, providerId);
   if (!where) return null;
   const next = await changeStoredMessage(system, companyId, where.ticketId, where.messageId, change);
   if (next) await publishUpdated(system, next);
@@ -39,12 +39,12 @@ export async function applyAck(
   providerId: string,
   ack: Ack,
 ): Promise<Message | null> {
-  const where = await findByProvider(system.kv, companyId, providerId);
+  const where = await findByProvider(system, companyId, providerId);
   if (!where) {
     const ctx = messagesContext(system);
     rememberEarlyAck(ctx, companyId, providerId, ack, system.now());
     // The send result may have been recorded meanwhile (see takeEarlyAck in recordSendResult).
-    if (!await findByProvider(system.kv, companyId, providerId)) return null;
+    if (!await findByProvider(system, companyId, providerId)) return null;
   }
   return await changeByProvider(system, companyId, providerId, { type: "ack", ack });
 }

@@ -13,7 +13,9 @@ import {
 } from "./actor.ts";
 import type { MessageChange } from "./change.ts";
 import { TAIL_SIZE } from "./tail.ts";
-import { messageKey, providerKey, type ProviderRef, ticketMessagesPrefix } from "./keys.ts";
+import { providerIndex } from "./context.ts";
+import { messageKey, ticketMessagesPrefix } from "./keys.ts";
+import { holderAmong, type MessageRef } from "./provider_index.ts";
 
 function ref(system: ActorSystem, companyId: number, ticketId: number) {
   return system.ref(messagesActor, actorId(companyId, ticketId));
@@ -40,14 +42,20 @@ export function changeStoredMessage(
   return ref(system, companyId, ticketId).ask("change", { id, change });
 }
 
-/** Where the message with this provider id is stored (committed writes only). */
+/**
+ * Where the message with this provider id is stored (committed writes only): the provider
+ * index's candidates, each confirmed by reading its message with `get` (the inbound path
+ * batches those reads). An id the index does not hold costs no read.
+ */
 export async function findByProvider(
-  kv: Deno.Kv,
+  system: ActorSystem,
   companyId: number,
   providerId: string,
-): Promise<{ ticketId: number; messageId: string } | null> {
-  const entry = await kv.get<ProviderRef>(providerKey(companyId, providerId));
-  return entry.value ? { ticketId: entry.value[0], messageId: entry.value[1] } : null;
+  get: (key: Deno.KvKey) => Promise<Message | null> = async (key) => (await system.kv.get<Message>(key)).value,
+): Promise<MessageRef | null> {
+  const candidates = await providerIndex(system).find(companyId, providerId);
+  if (candidates.length === 0) return null;
+  return await holderAmong(candidates, providerId, (ref) => get(messageKey(companyId, ref.ticketId, ref.messageId)));
 }
 
 /** One message of the company by id, or undefined. */

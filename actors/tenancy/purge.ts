@@ -12,6 +12,7 @@ import { companyTicketsPrefix, ticketCounterKey } from "../tickets/keys.ts";
 /** Tenant stores that are not collections: `[kind, companyId, ...]`. */
 const TENANT_KINDS = [
   "contact",
+  "provider_log",
   "message_by_provider",
   "message_meta",
   "session",

@@ -6,7 +6,7 @@
 import { companies, PLATFORM } from "../../actors/platform/collections.ts";
 import { removeCompanySettings } from "../../actors/platform/settings_commands.ts";
 import { removeCompanyUsers } from "../../actors/platform/user_commands.ts";
-import { bindMessages } from "../../actors/messages/context.ts";
+import { providerIndex } from "../../actors/messages/context.ts";
 import { companyMediaDir } from "../../actors/messages/media_files.ts";
 import { purgeCompany } from "../../actors/tenancy/purge.ts";
 import { whatsapps } from "../../actors/whatsapps/collection.ts";
@@ -27,7 +27,7 @@ export async function deleteCompany(deps: AppDeps, id: number): Promise<number> 
   );
   await removeCompanySettings(system, id);
   const purged = await purgeCompany(system, id);
-  bindMessages(deps).providers.drop(id);
+  providerIndex(system).drop(id);
   await Deno.remove(companyMediaDir(config.dataDir, id), { recursive: true }).catch((error) => {
     if (!(error instanceof Deno.errors.NotFound)) throw error;
   });

@@ -16,7 +16,7 @@ import { tags } from "../actors/tags/collection.ts";
 import { whatsapps } from "../actors/whatsapps/collection.ts";
 import { sessionActor } from "../actors/sessions/mod.ts";
 import { ticketDesk, warmTickets } from "../actors/tickets/mod.ts";
-import { bindMessages, messagesActor } from "../actors/messages/mod.ts";
+import { bindMessages, messagesActor, providerIndex } from "../actors/messages/mod.ts";
 import { trackingActor } from "../actors/ticket_tracking/mod.ts";
 import { announcementReads, announcements } from "../actors/announcements/collection.ts";
 import type { AppDeps } from "./deps.ts";
@@ -49,4 +49,7 @@ export async function warmUp(deps: AppDeps): Promise<void> {
   const companyIds = (await companies.in(system, PLATFORM).list()).map((c) => c.id);
   await Promise.all(companyIds.map((id) => warmTickets(system, id)));
   await Promise.all(companyIds.map((id) => warmContacts(system, id)));
+  // Provider indexes build in the background, not before /health: the channels' first
+  // messages after a restart (the offline ones among them) wait only for their company's scan.
+  for (const id of companyIds) providerIndex(system).warm(id);
 }

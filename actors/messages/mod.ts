@@ -11,7 +11,7 @@ import { messageSearch } from "./search_index.ts";
 import { purgeTicketMessages } from "./store.ts";
 
 export { messagesActor } from "./actor.ts";
-export { bindMessages } from "./context.ts";
+export { bindMessages, providerIndex } from "./context.ts";
 export { type InboundResult, receiveInbound } from "./inbound.ts";
 export {
   companyMessagesPrefix,

@@ -20,8 +20,9 @@
  * matches nothing and needs no read at all.
  *
  * A company's index is built from one scan of its log (and of the `message_by_provider`
- * entries older stores still hold), lazily, on its first lookup or write; lookups wait for
- * the scan, since until it ends the index cannot say "absent". Ids written meanwhile are
+ * entries older stores still hold), in the background from start-up (server/boot.ts) or on
+ * its first lookup or write; lookups wait for the scan, since until it ends the index cannot
+ * say "absent". Ids written meanwhile are
  * noted by `add`, which every writer calls before its write commits, so the scan and the
  * adds together cover everything stored. This assumes one process owns the store, as the
  * actors already do; ids written by another process would be missed.
@@ -79,6 +80,19 @@ export class ProviderIndex {
     const parsed = parseMessageId(messageId);
     if (!parsed) throw new Error(`Not a message id: ${messageId}`);
     insert(this.#index(companyId), hashA(providerId), hashB(providerId), parsed.at * 1000 + parsed.seq, parsed.ticketId);
+  }
+
+  /** Starts building the company's index, if it is not built or building (start-up). */
+  warm(companyId: number): void {
+    this.#index(companyId);
+  }
+
+  /** How many ids the company's index holds and the bytes its arrays take (benchmarks). */
+  size(companyId: number): { ids: number; bytes: number } {
+    const index = this.#companies.get(companyId);
+    if (!index) return { ids: 0, bytes: 0 };
+    const arrays = [index.hashA, index.hashB, index.stamp, index.ticket, index.slots];
+    return { ids: index.n, bytes: arrays.reduce((sum, a) => sum + a.byteLength, 0) };
   }
 
   /** Forgets a company (its data was purged). */

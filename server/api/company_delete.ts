@@ -6,7 +6,7 @@
 import { companies, PLATFORM } from "../../actors/platform/collections.ts";
 import { removeCompanySettings } from "../../actors/platform/settings_commands.ts";
 import { removeCompanyUsers } from "../../actors/platform/user_commands.ts";
-import { providerIndex } from "../../actors/messages/context.ts";
+import { providerIndex } from "../../actors/messages/mod.ts";
 import { companyMediaDir } from "../../actors/messages/media_files.ts";
 import { purgeCompany } from "../../actors/tenancy/purge.ts";
 import { whatsapps } from "../../actors/whatsapps/collection.ts";

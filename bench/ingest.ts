@@ -18,9 +18,10 @@
  * to commit them (the store's own latency: no message is durable sooner). At 512 in flight
  * a closed loop's latency is 512 ÷ throughput by Little's law (51 ms at 10,000/s), so only
  * the open loop can show a p99 under 50 ms at that rate. There the tail comes from outside the
- * path: V8's full collections (every 2–3 s at this rate, 10–30 ms pauses plus marking steps;
- * run with `--v8-flags=--trace-gc` to see them) and the disk's fsync stalls, which the KV
- * commit column shows. Then checks that every provider id
+ * path: V8's full collections (10–30 ms pauses plus marking steps that take the second core;
+ * every 2–3 s at this rate until production's flags set the old generation's floor, about one
+ * in the open loop since; run with `--v8-flags=--trace-gc` to see them) and the disk's fsync
+ * stalls, which the KV commit column shows. Then checks that every provider id
  * is stored exactly once (a 1% sample is re-delivered and must come back as duplicates
  * without new writes).
  *

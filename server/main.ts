@@ -1,14 +1,21 @@
 /**
  * `npm start`: runs the product and prints where to log in.
  *
- * deno.json's start task gives V8 two flags, both measured with bench/inbox.ts (which runs
- * its server with the same ones):
+ * deno.json's start task gives V8 three flags, measured with bench/inbox.ts and bench/ingest.ts
+ * (which run their server with the same ones, bench/lib/v8_flags.ts):
  * - `--max-semi-space-size=64`: a 64 MB young generation; fewer scavenges cut the inbox p99s
  *   about threefold (worst list 55.7 → 15.5 ms, messages page 57.0 → 18.8 ms).
  * - `--heap-growing-percent=50`: the old generation may grow 1.5× its live size before a full
  *   collection instead of V8's up to 4×; garbage promoted under load (and by the first search's
  *   pass over a million messages) no longer piles up: RSS after the bench 511–697 → 416–424 MB,
  *   peak 730–744 → 459–480 MB.
+ * - `--initial-old-space-size=256`, measured with bench/ingest.ts: no full collection before
+ *   the old generation holds 256 MB (above that, the 1.5× rule). At 10,000 inbound messages/s
+ *   the path promotes about 5 MB/s of short-lived garbage (ticket snapshots that live until
+ *   the conversation's next message, events), and with a live heap of ~65 MB the 1.5× limit
+ *   meant a full collection every ~3 s, each stalling the path for 50–100 ms: 4–6 in the
+ *   10-second open loop, now 1, and its p99 62–81 → 27–50 ms. bench/inbox's live heap is above
+ *   the floor: its RSS is unchanged (peak 494–503 vs 491–496 MB).
  */
 import { startServer } from "./start.ts";
 import { seedDemoConversations } from "./seed/demo_conversations.ts";

@@ -14,8 +14,8 @@
  *   the path promotes about 5 MB/s of short-lived garbage (ticket snapshots that live until
  *   the conversation's next message, events), and with a live heap of ~65 MB the 1.5× limit
  *   meant a full collection every ~3 s, each stalling the path for 50–100 ms: 4–6 in the
- *   10-second open loop, now 1, and its p99 62–81 → 27–50 ms. bench/inbox's live heap is above
- *   the floor: its RSS is unchanged (peak 494–503 vs 491–496 MB).
+ *   10-second open loop, now 1, and its p99 62–81 → 22–50 ms. bench/inbox (four runs each
+ *   way): RSS peak 494–503 vs 487–520 MB, worst closed list p99 8.9–11.1 vs 8.0–10.2 ms.
  */
 import { startServer } from "./start.ts";
 import { seedDemoConversations } from "./seed/demo_conversations.ts";

@@ -117,10 +117,8 @@ async function confirmedHolder(
   candidates: readonly MessageRef[],
   providerId: string,
 ): Promise<string | null> {
-  const { companyId } = ctx.state;
-  const read = async ({ ticketId, messageId }: MessageRef) =>
-    (await ctx.kv.get<Message>(messageKey(companyId, ticketId, messageId))).value;
-  return (await holderAmong(candidates, providerId, read))?.messageId ?? null;
+  const read = async (key: Deno.KvKey) => (await ctx.kv.get<Message>(key)).value;
+  return (await holderAmong(ctx.state.companyId, candidates, providerId, read))?.messageId ?? null;
 }
 
 /**

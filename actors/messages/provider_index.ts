@@ -28,7 +28,7 @@
  * actors already do; ids written by another process would be missed.
  */
 import { messageId as messageIdOf, parseMessageId } from "../../domain/message.ts";
-import { type LegacyProviderRef, legacyProviderPrefix, providerLogPrefix } from "./keys.ts";
+import { type LegacyProviderRef, legacyProviderPrefix, messageKey, providerLogPrefix } from "./keys.ts";
 
 /** Where a message is stored. */
 export interface MessageRef {
@@ -77,9 +77,7 @@ export class ProviderIndex {
    * written, before the write commits (see the module doc).
    */
   add(companyId: number, providerId: string, messageId: string): void {
-    const parsed = parseMessageId(messageId);
-    if (!parsed) throw new Error(`Not a message id: ${messageId}`);
-    insert(this.#index(companyId), hashA(providerId), hashB(providerId), parsed.at * 1000 + parsed.seq, parsed.ticketId);
+    if (!insertId(this.#index(companyId), providerId, messageId)) throw new Error(`Not a message id: ${messageId}`);
   }
 
   /** Starts building the company's index, if it is not built or building (start-up). */
@@ -128,19 +126,14 @@ export class ProviderIndex {
   /** Adds every stored id of the company; a failed scan is retried by the next lookup. */
   #scan(companyId: number, index: CompanyIndex): Promise<void> {
     const scan = (async () => {
+      // An entry whose message id does not parse was not written by this code: skipped.
       for await (const entry of this.kv.list<string>({ prefix: providerLogPrefix(companyId) }, { batchSize: 1000 })) {
-        const parsed = parseMessageId(String(entry.key[2]));
-        if (!parsed) continue; // not written by this code: nothing to find it by
-        const id = entry.value;
-        insert(index, hashA(id), hashB(id), parsed.at * 1000 + parsed.seq, parsed.ticketId);
+        insertId(index, entry.value, String(entry.key[2]));
       }
       for await (
         const entry of this.kv.list<LegacyProviderRef>({ prefix: legacyProviderPrefix(companyId) }, { batchSize: 1000 })
       ) {
-        const parsed = parseMessageId(entry.value[1]);
-        if (!parsed) continue;
-        const id = String(entry.key[2]);
-        insert(index, hashA(id), hashB(id), parsed.at * 1000 + parsed.seq, parsed.ticketId);
+        insertId(index, String(entry.key[2]), entry.value[1]);
       }
       index.built = true;
     })();
@@ -152,16 +145,18 @@ export class ProviderIndex {
 }
 
 /**
- * The first of `candidates` whose message holds `providerId`, read with `read` (the caller's
- * view: committed data, or the actor's writes in flight too); null when none does.
+ * The first of `candidates` whose message holds `providerId`, each read at its message key
+ * with `get` (a plain read, or the inbound path's batched one); null when none does.
  */
 export async function holderAmong(
+  companyId: number,
   candidates: readonly MessageRef[],
   providerId: string,
-  read: (ref: MessageRef) => Promise<{ providerId: string | null } | null>,
+  get: (key: Deno.KvKey) => Promise<{ providerId: string | null } | null>,
 ): Promise<MessageRef | null> {
   for (const candidate of candidates) {
-    if ((await read(candidate))?.providerId === providerId) return candidate;
+    const message = await get(messageKey(companyId, candidate.ticketId, candidate.messageId));
+    if (message?.providerId === providerId) return candidate;
   }
   return null;
 }
@@ -180,6 +175,14 @@ function lookup(index: CompanyIndex, providerId: string): readonly MessageRef[] 
     (found ??= []).push({ ticketId, messageId: messageIdOf(ticketId, at, index.stamp[i] - at * 1000) });
   }
   return found ?? NONE;
+}
+
+/** Adds `providerId` held by `messageId`; false when `messageId` is not a message id. */
+function insertId(index: CompanyIndex, providerId: string, messageId: string): boolean {
+  const parsed = parseMessageId(messageId);
+  if (!parsed) return false;
+  insert(index, hashA(providerId), hashB(providerId), parsed.at * 1000 + parsed.seq, parsed.ticketId);
+  return true;
 }
 
 /** Adds an entry unless the same one is there (a scan may meet an id already added). */

@@ -77,9 +77,13 @@ Deno.test("ProviderIndex grows past its first size without losing an id", async 
 
 Deno.test("holderAmong() confirms a candidate only when its message holds the id", async () => {
   const stored = new Map([["a", "P1"], ["b", "P2"]]);
-  const read = (ref: MessageRef) => Promise.resolve(stored.has(ref.messageId) ? { providerId: stored.get(ref.messageId)! } : null);
+  // Reads at the message key: `["message", companyId, ticketId, messageId]`.
+  const read = (key: Deno.KvKey) => {
+    const id = String(key[3]);
+    return Promise.resolve(key[1] === 1 && stored.has(id) ? { providerId: stored.get(id)! } : null);
+  };
   const ref = (messageId: string) => ({ ticketId: 1, messageId });
-  assert.deepEqual(await holderAmong([ref("gone"), ref("a"), ref("b")], "P2", read), ref("b"));
-  assert.equal(await holderAmong([ref("a"), ref("gone")], "P3", read), null);
-  assert.equal(await holderAmong([], "P1", read), null);
+  assert.deepEqual(await holderAmong(1, [ref("gone"), ref("a"), ref("b")], "P2", read), ref("b"));
+  assert.equal(await holderAmong(1, [ref("a"), ref("gone")], "P3", read), null);
+  assert.equal(await holderAmong(1, [], "P1", read), null);
 });

@@ -55,7 +55,7 @@ export async function findByProvider(
 ): Promise<MessageRef | null> {
   const candidates = await providerIndex(system).find(companyId, providerId);
   if (candidates.length === 0) return null;
-  return await holderAmong(candidates, providerId, (ref) => get(messageKey(companyId, ref.ticketId, ref.messageId)));
+  return await holderAmong(companyId, candidates, providerId, get);
 }
 
 /** One message of the company by id, or undefined. */

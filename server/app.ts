@@ -21,7 +21,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.onError(errorResponse);
   app.get("/health", (c) => c.json({ status: "ok" }));
   // Pages answer only GETs that accept HTML, so API paths shared with pages still get JSON.
-  app.use(pageRouter());
+  app.use(pageRouter((request) => app.fetch(request)));
   app.route("/", assetRoutes());
   app.route("/auth", authRoutes());
   app.route("/ws", realtimeRoutes());

@@ -1,5 +1,13 @@
 /** English texts; every key of pt.ts (the type makes a missing key a compile error). */
 import type { LocaleKey } from "./pt.ts";
+import uiTexts from "./pages/ui.ts";
+import connectionsTexts from "./pages/connections.ts";
+import usersTexts from "./pages/users.ts";
+import contactsTexts from "./pages/contacts.ts";
+import queuesTexts from "./pages/queues.ts";
+import tagsTexts from "./pages/tags.ts";
+import quick_messagesTexts from "./pages/quick_messages.ts";
+import helpsTexts from "./pages/helps.ts";
 
 const dict: Readonly<Record<LocaleKey, string>> = {
   "app.name": "Balcão",
@@ -335,6 +343,14 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   "opportunity.edit": "Edit opportunity",
   "opportunity.name": "Name",
   "opportunity.saved": "Opportunity saved successfully!",
+  ...uiTexts.en,
+  ...connectionsTexts.en,
+  ...usersTexts.en,
+  ...contactsTexts.en,
+  ...queuesTexts.en,
+  ...tagsTexts.en,
+  ...quick_messagesTexts.en,
+  ...helpsTexts.en,
 };
 
 export default dict;

@@ -1,4 +1,12 @@
-/** Portuguese texts (default and fallback language; the spec's quoted texts). */
+/** Portuguese texts (default and fallback language; the spec's quoted texts). Each admin page keeps its own in ./pages/. */
+import uiTexts from "./pages/ui.ts";
+import connectionsTexts from "./pages/connections.ts";
+import usersTexts from "./pages/users.ts";
+import contactsTexts from "./pages/contacts.ts";
+import queuesTexts from "./pages/queues.ts";
+import tagsTexts from "./pages/tags.ts";
+import quick_messagesTexts from "./pages/quick_messages.ts";
+import helpsTexts from "./pages/helps.ts";
 const pt = {
   "app.name": "Balcão",
   "common.loading": "Carregando...",
@@ -348,6 +356,14 @@ const pt = {
   "opportunity.edit": "Editar oportunidade",
   "opportunity.name": "Nome",
   "opportunity.saved": "Oportunidade salva com sucesso!",
+  ...uiTexts.pt,
+  ...connectionsTexts.pt,
+  ...usersTexts.pt,
+  ...contactsTexts.pt,
+  ...queuesTexts.pt,
+  ...tagsTexts.pt,
+  ...quick_messagesTexts.pt,
+  ...helpsTexts.pt,
 };
 
 /** A text key of the locale files. */

@@ -64,6 +64,16 @@ export function isCurrent(item: MenuItem, path: string): boolean {
   return item.path === "/" ? path === "/" : path === item.path || path.startsWith(item.path + "/");
 }
 
+/** Admin pages and the permission that opens each (the same as their menu entries'). */
+const ADMIN_PAGES: readonly { path: string; permission: Parameters<typeof allowed>[1] }[] = [
+  { path: "/users", permission: "drawer-admin-items:view" },
+  { path: "/queues", permission: "drawer-admin-items:view" },
+  { path: "/connections", permission: "drawer-admin-items:view" },
+  { path: "/settings", permission: "drawer-admin-items:view" },
+  { path: "/integrations", permission: "drawer-admin-items:view" },
+  { path: "/companies", permission: "super:companies" },
+];
+
 /** A route the user may not open: the text to show and when to go to / (spec 002 §2.1). */
 export interface RouteGate {
   text: LocaleKey;
@@ -82,5 +92,11 @@ export function routeGate(user: SessionUser, path: string): RouteGate | null {
   }
   if (/^\/kanban/.test(path) && !planHas(user, "useKanban")) return { text: "gate.upgrade", delayMs: 1000 };
   if (/^\/announcements/.test(path) && !allowed(user, "super:announcements")) return { text: "gate.noPermission", delayMs: 500 };
+  // Spec 001 §2.17: the external API page needs useExternalApi (upgrade message, / after 1 s).
+  if (/^\/messages-api/.test(path) && !planHas(user, "useExternalApi")) return { text: "gate.upgrade", delayMs: 1000 };
+  // The admin area's pages (000 §2: their menu entries are admin-only; 001 §6) answer a user
+  // who may not open them as the super-only screens do: 'Sem permissão para acessar!', / after 0.5 s.
+  const admin = ADMIN_PAGES.find((p) => path === p.path || path.startsWith(p.path + "/"));
+  if (admin && !allowed(user, admin.permission)) return { text: "gate.noPermission", delayMs: 500 };
   return null;
 }

@@ -105,22 +105,8 @@ export function ResolveDialog({ open, onOpenChange, user, onResolve }: Base & { 
   );
 }
 
-/** A yes/no confirmation. */
-export function ConfirmDialog({ open, onOpenChange, title, text, onConfirm }: Base & { title: string; text: string; onConfirm: () => void }) {
-  return (
-    <Modal open={open} onOpenChange={onOpenChange} title={title} footer={
-      <>
-        <button type="button" className="btn" onClick={() => onOpenChange(false)}>{t("common.cancel")}</button>
-        <button type="button" className="btn btn-danger" onClick={() => {
-          onConfirm();
-          onOpenChange(false);
-        }} data-testid="confirm">{t("common.confirm")}</button>
-      </>
-    }>
-      <p>{text}</p>
-    </Modal>
-  );
-}
+/** The kit's confirmation dialog (spec 001 §8), shared with the inbox. */
+export { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
 
 /** Edits the text of a sent message (POST /messages/edit/{id}). */
 export function EditMessageDialog({ open, onOpenChange, message }: Base & { message: Message }) {

@@ -9,6 +9,7 @@
  */
 import * as esbuild from "esbuild";
 import { gzipSync } from "node:zlib";
+import { dirname, join } from "node:path";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const ISLANDS_DIR = `${ROOT}islands`;
@@ -74,8 +75,37 @@ export default inert;
 const zodStub: esbuild.Plugin = {
   name: "zod-stub",
   setup(build) {
-    build.onResolve({ filter: /^zod(\/.*)?$/ }, (args) => ({ path: args.path, namespace: "zod-stub" }));
+    build.onResolve({ filter: /^zod(\/.*)?$/ }, (args) =>
+      args.pluginData?.realZod ? undefined : { path: args.path, namespace: "zod-stub" });
     build.onLoad({ filter: /.*/, namespace: "zod-stub" }, () => ({ contents: ZOD_STUB, loader: "js" }));
+  },
+};
+
+/**
+ * The forms' schemas are the exception to the stub: `domain/form_schemas.ts`, loaded by a
+ * dynamic import (islands/ui/schemas.ts), and everything it imports are bundled again in a
+ * namespace of their own where `zod` is the real package. They land in a lazy chunk that
+ * only a page with a form loads, after its first paint.
+ */
+const FORM_SCHEMAS = /form_schemas\.ts$/;
+const formSchemas: esbuild.Plugin = {
+  name: "form-schemas",
+  setup(build) {
+    build.onResolve({ filter: FORM_SCHEMAS }, (args) =>
+      args.namespace === "file" && args.kind === "dynamic-import"
+        ? { path: join(args.resolveDir, args.path), namespace: "forms" }
+        : undefined);
+    build.onResolve({ filter: /^\.\.?\//, namespace: "forms" }, (args) => ({
+      path: join(args.resolveDir, args.path),
+      namespace: "forms",
+    }));
+    build.onResolve({ filter: /.*/, namespace: "forms" }, (args) =>
+      build.resolve(args.path, { kind: args.kind, resolveDir: ROOT, pluginData: { realZod: true } }));
+    build.onLoad({ filter: /.*/, namespace: "forms" }, async (args) => ({
+      contents: await Deno.readTextFile(args.path),
+      loader: args.path.endsWith(".tsx") ? "tsx" : "ts",
+      resolveDir: dirname(args.path),
+    }));
   },
 };
 
@@ -97,7 +127,7 @@ export async function buildIslands(options: { minify?: boolean; write?: boolean 
     jsx: "automatic",
     jsxImportSource: "react",
     define: { "process.env.NODE_ENV": '"production"' },
-    plugins: [virtualEntries, zodStub],
+    plugins: [virtualEntries, formSchemas, zodStub],
     logLevel: "silent",
     write: false,
     absWorkingDir: ROOT,

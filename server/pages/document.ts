@@ -22,7 +22,13 @@ const HEAD_SCRIPT = `try{var c=JSON.parse(localStorage.getItem("companyColors")|
   `for(var k in c)if(/^--[a-z-]+$/.test(k)&&typeof c[k]==="string")s.setProperty(k,c[k])}catch(e){}`;
 
 /** The full HTML of a page. */
-export function renderDocument(ctx: RenderContext, title: string, body: string, manifest: IslandManifest): string {
+export function renderDocument(
+  ctx: RenderContext,
+  title: string,
+  body: string,
+  manifest: IslandManifest,
+  pageCss?: string,
+): string {
   const names = [...new Set(ctx.islands.map((i) => i.name))];
   const files = [...new Set(names.flatMap((n) => manifest.islands[n]?.files ?? []))];
   const props = ctx.islands.map((i) =>
@@ -34,7 +40,8 @@ export function renderDocument(ctx: RenderContext, title: string, body: string, 
     .map((a) => `<script type="module" src="/build/${a.entry}"></script>`).join("");
   return `<!doctype html><html lang="${ctx.lang}" data-theme="${ctx.theme}"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<title>${escapeHtml(title)}</title><link rel="stylesheet" href="/static/app.css">` +
+    `<title>${escapeHtml(title)}</title><link rel="stylesheet" href="/static/app.css"><link rel="stylesheet" href="/static/ui.css">` +
+    (pageCss ? `<link rel="stylesheet" href="/static/pages/${pageCss}.css">` : "") +
     `<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">` +
     `<script>${HEAD_SCRIPT}</script>${preload}</head><body>${body}${props}${scripts}</body></html>`;
 }

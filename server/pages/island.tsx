@@ -4,6 +4,7 @@
  */
 import type { ComponentType } from "react";
 import type { Lang } from "../../islands/lib/i18n.ts";
+import type { SessionUser } from "../../islands/lib/session.ts";
 
 /** What one page render collects and knows. */
 export interface RenderContext {
@@ -11,12 +12,19 @@ export interface RenderContext {
   theme: "light" | "dark";
   path: string;
   islands: { id: number; name: string; props: unknown }[];
+  /** The signed-in user when the refresh cookie names one (server/pages/viewer.ts), else null. */
+  viewer: SessionUser | null;
+  /** Set when the viewer may not open this page (the shell island toasts and redirects). */
+  gated: boolean;
 }
 
 /** What every route component receives. */
 export interface PageProps {
   ctx: RenderContext;
   params: Record<string, string>;
+  /** What the route's `load` returned (its first page of data), or null without a viewer. */
+  // deno-lint-ignore no-explicit-any -- each route narrows it to its own loader's result
+  data?: any;
 }
 
 /** Marks an island: rendered now, hydrated in the browser with the same props. */

@@ -2,12 +2,14 @@
  * The page router: a GET that accepts HTML and whose path is a page of spec 002 §2.1 gets
  * the server-rendered page; every other request goes on to the API. This keeps paths the
  * page and the API share (`/tickets`) working for both: `Accept: text/html` decides.
- * Private pages render the shell without knowing the user (the token lives in the browser's
- * localStorage); the shell island sends a visitor with no session to /login.
+ * Private pages know their viewer from the refresh cookie (server/pages/viewer.ts): a page
+ * whose route exports `load` renders its first data on the server, and a page the viewer may
+ * not open renders the gate's message instead (the shell island then toasts and redirects).
+ * Without the cookie the shell renders as before and its island sends the visitor to /login.
  */
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
-import { createElement, type ComponentType } from "react";
+import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { isLang, t, setDict } from "../../islands/lib/i18n.ts";
 import pt from "../../islands/locales/pt.ts";
@@ -17,21 +19,11 @@ import { islandManifest } from "../islands/mod.ts";
 import { renderDocument } from "./document.ts";
 import type { PageProps, RenderContext } from "./island.tsx";
 import { matchPage } from "./route_table.ts";
-import LoginPage from "../../routes/login.tsx";
-import SignupPage from "../../routes/signup.tsx";
-import ForgotPasswordPage from "../../routes/forgotpassword.tsx";
-import TicketsPage from "../../routes/tickets.tsx";
-import ConstructionPage from "../../routes/construction.tsx";
-import AnnouncementsPage from "../../routes/announcements.tsx";
-
-const PAGES: Record<string, { component: ComponentType<PageProps>; title: () => string }> = {
-  login: { component: LoginPage, title: () => t("login.title") },
-  signup: { component: SignupPage, title: () => t("signup.title") },
-  forgotpassword: { component: ForgotPasswordPage, title: () => t("forgot.title") },
-  tickets: { component: TicketsPage, title: () => t("menu.tickets") },
-  construction: { component: ConstructionPage, title: () => t("construction.title") },
-  announcements: { component: AnnouncementsPage, title: () => t("announcements.title") },
-};
+import { apiReader, type Loader } from "./loader.ts";
+import { pageViewer, type Viewer } from "./viewer.ts";
+import { routeGate } from "../../islands/shell/menu.ts";
+import type { AppEnv } from "../deps.ts";
+import { PAGE_MODULES } from "./pages.ts";
 
 const DICTS = { pt, en, es };
 
@@ -40,31 +32,50 @@ function wantsHtml(method: string, accept: string | undefined): boolean {
   return (method === "GET" || method === "HEAD") && !!accept && accept.includes("text/html");
 }
 
-/** Middleware answering page requests; mount it before the API areas. */
-export function pageRouter(): MiddlewareHandler {
+/**
+ * Middleware answering page requests; mount it before the API areas. `fetchApp` is the app's
+ * own fetch, which loaders read the API through.
+ */
+export function pageRouter(fetchApp: (request: Request) => Response | Promise<Response>): MiddlewareHandler<AppEnv> {
   return async function pageRouterMiddleware(c, next) {
     if (!wantsHtml(c.req.method, c.req.header("accept"))) return await next();
     const match = matchPage(c.req.path);
     if (!match) return await next();
-    const page = PAGES[match.route.page] ?? PAGES.construction;
+    const page = PAGE_MODULES[match.route.page] ?? PAGE_MODULES.construction;
     const cookieLang = getCookie(c, "lang");
     const lang = isLang(cookieLang) ? cookieLang : "pt";
+    const viewer = match.route.kind === "private" ? await pageViewer(c) : null;
+    const gated = viewer !== null && routeGate(viewer.user, c.req.path) !== null;
     const ctx: RenderContext = {
       lang,
       theme: getCookie(c, "theme") === "dark" ? "dark" : "light",
       path: c.req.path,
       islands: [],
+      viewer: viewer?.user ?? null,
+      gated,
     };
+    const data = viewer && !gated && page.load ? await loadData(c, fetchApp, page.load, viewer, match.params) : null;
     const manifest = await islandManifest();
     // renderToString is synchronous, so the module's current dictionary is this request's.
     setDict(lang, DICTS[lang]);
     let html: string;
     try {
-      const body = renderToString(createElement(page.component, { ctx, params: match.params }));
-      html = renderDocument(ctx, `${page.title()} · ${t("app.name")}`, body, manifest);
+      const body = renderToString(createElement(page.component, { ctx, params: match.params, data }));
+      html = renderDocument(ctx, `${page.title()} · ${t("app.name")}`, body, manifest, page.css);
     } finally {
       setDict("pt", pt);
     }
     return c.html(html, 200, { "cache-control": "no-store" });
   };
+}
+
+function loadData(
+  c: Context<AppEnv>,
+  fetchApp: (request: Request) => Response | Promise<Response>,
+  load: Loader,
+  viewer: Viewer,
+  params: Record<string, string>,
+): Promise<unknown> {
+  const url = new URL(c.req.url);
+  return load({ viewer: viewer.user, params, query: url.searchParams, api: apiReader(fetchApp, url.origin, viewer.token) });
 }

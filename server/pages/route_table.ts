@@ -13,7 +13,17 @@ export interface PageRoute {
 }
 
 const PUBLIC = ["/login", "/signup", "/forgotpassword"];
-const BUILT: Record<string, string> = { "/tickets/:ticketId?": "tickets", "/announcements": "announcements" };
+const BUILT: Record<string, string> = {
+  "/tickets/:ticketId?": "tickets",
+  "/announcements": "announcements",
+  "/connections": "connections",
+  "/users": "users",
+  "/contacts": "contacts",
+  "/queues": "queues",
+  "/tags": "tags",
+  "/quick-messages": "quick-messages",
+  "/helps": "helps",
+};
 const PRIVATE = [
   "/",
   "/servicePanel",

@@ -1,0 +1,15 @@
+/**
+ * The schemas the admin forms validate with in the browser: the very ones the server parses
+ * with, re-exported in one module so the islands load them (and the real zod) as one lazy
+ * chunk (islands/ui/schemas.ts; the bundler gives this module real zod while every other
+ * island import of domain/ gets the inert stub, see server/islands/build.ts). Add a schema
+ * here when a form needs it.
+ */
+export { UserCreate, UserUpdate } from "./user.ts";
+export { ContactInput, ContactUpdate } from "./contact.ts";
+export { QueueInput } from "./queue.ts";
+export { QueueOptionCreate, QueueOptionUpdate } from "./queue_option.ts";
+export { TagInput } from "./tag.ts";
+export { QuickMessageInput } from "./quick_message.ts";
+export { WhatsappInput } from "./whatsapp.ts";
+export { HelpInput } from "./help.ts";

@@ -1,0 +1,174 @@
+/**
+ * The tags screen (spec 001 §2.16): search, a table sorted by id descending (id, the tag's
+ * chip, kanban check, tickets count, actions), a dialog to add or edit (name 'Obrigatório' /
+ * 'Mensagem muito curta', colour, kanban and its order), delete with the §8 confirmation.
+ * Everyone may add a tag; the kanban option, edit and delete are for admin and supervisor
+ * (the server enforces the same). Rows change live on `company-{id}-tag`.
+ *
+ * This is the reference admin page: a route that loads the first page on the server, a
+ * column list, a schema-bound dialog and the live spec, all from islands/ui.
+ */
+import { useMemo, useState } from "react";
+import { Pencil, Plus, Trash2 } from "lucide-react";
+import { api, get, query } from "./lib/api.ts";
+import { t } from "./lib/i18n.ts";
+import { allowed } from "./lib/session.ts";
+import { showToast, toastError } from "./lib/toast.ts";
+import { AdminPage, type AdminPageProps, IconButton, useViewer } from "./ui/AdminPage.tsx";
+import { ConfirmDialog } from "./ui/ConfirmDialog.tsx";
+import { type ColumnDef, DataTable } from "./ui/DataTable.tsx";
+import { CheckField, FormDialog, TextField, useSchemaForm } from "./ui/form.tsx";
+import { usePagedList } from "./ui/use_paged_list.ts";
+import { useLiveRows } from "./ui/use_live_rows.ts";
+
+/** A tag row as GET /tags/ answers it. */
+export interface TagRow {
+  id: number;
+  name: string;
+  color: string;
+  kanban: number;
+  order: number;
+  ticketsCount?: number;
+}
+
+/** GET /tags/ body. */
+interface TagsResponse {
+  tags: TagRow[];
+  count: number;
+  hasMore: boolean;
+}
+
+/** Props of the TagsPage island. */
+export type TagsPageProps = AdminPageProps<TagsResponse>;
+
+const rowId = (tag: TagRow) => tag.id;
+
+/** The tags page. */
+export default function TagsPage({ initial, viewer: serverViewer }: TagsPageProps) {
+  const viewer = useViewer(serverViewer);
+  const manager = viewer ? allowed(viewer, "tags:manage") : false;
+  const list = usePagedList<TagRow>({
+    initial: initial && { rows: initial.tags, hasMore: initial.hasMore, count: initial.count },
+    fetchPage: async (pageNumber, searchParam) => {
+      const r = await get<TagsResponse>(`/tags/${query({ searchParam, pageNumber })}`);
+      return { rows: r.tags, hasMore: r.hasMore, count: r.count };
+    },
+    rowId,
+  });
+  useLiveRows(viewer, list, { suffix: "tag", record: "tag", idKey: "tagId" });
+  const [editing, setEditing] = useState<TagRow | "new" | null>(null);
+  const [deleting, setDeleting] = useState<TagRow | null>(null);
+
+  const columns = useMemo<ColumnDef<TagRow, unknown>[]>(() => [
+    { accessorKey: "id", header: t("tags.colId") },
+    {
+      accessorKey: "name",
+      header: t("tags.colName"),
+      cell: ({ row }) => <span className="chip" style={{ background: row.original.color, color: "#fff" }}>{row.original.name}</span>,
+    },
+    {
+      accessorKey: "kanban",
+      header: t("tags.colKanban"),
+      meta: { className: "col-center" },
+      cell: ({ row }) => <input type="checkbox" checked={row.original.kanban === 1} readOnly disabled aria-label={t("tags.colKanban")} />,
+    },
+    { accessorKey: "ticketsCount", header: t("tags.colTickets"), meta: { className: "col-center" }, cell: ({ getValue }) => getValue() ?? 0 },
+    {
+      id: "actions",
+      header: () => <span className="sr-only">{t("common.actions")}</span>,
+      enableSorting: false,
+      enableHiding: false,
+      meta: { className: "col-actions" },
+      cell: ({ row }) =>
+        manager && (
+          <span className="cell-actions">
+            <IconButton label={t("common.edit")} onClick={() => setEditing(row.original)}><Pencil size={16} /></IconButton>
+            <IconButton label={t("common.delete")} onClick={() => setDeleting(row.original)} danger><Trash2 size={16} /></IconButton>
+          </span>
+        ),
+    },
+  ], [manager]);
+
+  async function remove(tag: TagRow) {
+    try {
+      await api("DELETE", `/tags/${tag.id}`);
+      list.remove(tag.id);
+      showToast("success", t("tags.deleted"));
+    } catch (error) {
+      toastError((error as { body?: unknown }).body ?? error);
+    }
+  }
+
+  return (
+    <AdminPage
+      title={t("tags.title")}
+      search={{ value: list.search, onChange: list.setSearch }}
+      actions={
+        <button type="button" className="btn btn-primary" onClick={() => setEditing("new")}>
+          <Plus size={16} aria-hidden="true" /> {t("tags.add")}
+        </button>
+      }
+      testId="tags-page"
+    >
+      <DataTable
+        list={list}
+        columns={columns}
+        rowId={rowId}
+        label={t("tags.title")}
+        emptyText={t("tags.empty")}
+        initialSorting={[{ id: "id", desc: true }]}
+        testId="tags-table"
+      />
+      {editing && (
+        <TagDialog
+          tag={editing === "new" ? null : editing}
+          manager={manager}
+          onClose={() => setEditing(null)}
+          onSaved={(tag) => list.upsert(tag)}
+        />
+      )}
+      <ConfirmDialog open={deleting !== null} onOpenChange={(o) => !o && setDeleting(null)} onConfirm={() => deleting && remove(deleting)} />
+    </AdminPage>
+  );
+}
+
+/** The form's values (TagInput's fields; kanban as a checkbox). */
+interface TagValues extends Record<string, unknown> {
+  name: string;
+  color: string;
+  kanban: boolean;
+  order: string;
+}
+
+/** Add or edit one tag. */
+function TagDialog({ tag, manager, onClose, onSaved }: { tag: TagRow | null; manager: boolean; onClose: () => void; onSaved: (tag: TagRow) => void }) {
+  const form = useSchemaForm<TagValues>({
+    schema: "TagInput",
+    initial: { name: tag?.name ?? "", color: tag?.color ?? "#A4CCCC", kanban: tag?.kanban === 1, order: String(tag?.order ?? 0) },
+    onSubmit: async (v) => {
+      const body = { name: v.name, color: v.color, kanban: v.kanban ? 1 : 0, order: Number(v.order) || 0 };
+      const saved = tag ? await api<TagRow>("PUT", `/tags/${tag.id}`, body) : await api<TagRow>("POST", "/tags", body);
+      onSaved({ ...saved, ticketsCount: tag?.ticketsCount ?? 0 });
+      showToast("success", t("tags.saved"));
+      onClose();
+    },
+  });
+  return (
+    <FormDialog open onOpenChange={(o) => !o && onClose()} title={t(tag ? "tags.edit" : "tags.add")} form={form} testId="tag-save">
+      <TextField form={form} name="name" label={t("tags.name")} autoFocus />
+      <div className="field">
+        <label htmlFor="tag-color">{t("tags.color")}</label>
+        <input
+          id="tag-color"
+          type="color"
+          className="input input-color"
+          value={form.values.color}
+          onChange={(e) => form.set("color", e.target.value)}
+          disabled={form.busy}
+        />
+      </div>
+      {manager && <CheckField form={form} name="kanban" label={t("tags.kanban")} />}
+      {manager && form.values.kanban && <TextField form={form} name="order" label={t("tags.order")} type="number" />}
+    </FormDialog>
+  );
+}

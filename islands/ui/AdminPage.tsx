@@ -1,0 +1,78 @@
+/**
+ * The frame every admin page shares: a header with the title (and a count), the search box
+ * and the page's actions, above the content (usually a DataTable). Also the viewer hook:
+ * the page's props carry the user the server rendered for, so the first client render
+ * matches the server's HTML; without it (no refresh cookie) the shell's session is used.
+ */
+import type { ReactNode } from "react";
+import { Search } from "lucide-react";
+import { t } from "../lib/i18n.ts";
+import { type SessionUser, useSession } from "../lib/session.ts";
+
+/** Props every admin page island receives from its route. */
+export interface AdminPageProps<D> {
+  /** The first page of data read on the server, or null (then the island fetches it). */
+  initial: D | null;
+  /** The user the page was rendered for, or null when the server did not know them. */
+  viewer: SessionUser | null;
+}
+
+/** The user of the page: the server's, else the shell's session once loaded. */
+export function useViewer(viewer: SessionUser | null): SessionUser | null {
+  const session = useSession();
+  if (viewer) return viewer;
+  return session.status === "ready" ? session.user : null;
+}
+
+/** Props of AdminPage. */
+export interface AdminPageFrameProps {
+  title: string;
+  /** Shown after the title, e.g. the contacts' total. */
+  count?: number;
+  search?: { value: string; onChange: (value: string) => void };
+  actions?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}
+
+/** Header (title, count, search, actions) and content. */
+export function AdminPage({ title, count, search, actions, children, testId }: AdminPageFrameProps) {
+  return (
+    <section className="admin-page" aria-labelledby="admin-page-title" data-testid={testId}>
+      <header className="admin-header">
+        <h1 id="admin-page-title">
+          {title}
+          {count !== undefined && <span className="admin-count"> ({count})</span>}
+        </h1>
+        <div className="admin-tools">
+          {search && (
+            <label className="search-box">
+              <Search size={16} aria-hidden="true" />
+              <input
+                type="search"
+                className="input"
+                placeholder={t("common.search")}
+                aria-label={t("common.search")}
+                value={search.value}
+                onChange={(e) => search.onChange(e.target.value)}
+              />
+            </label>
+          )}
+          {actions}
+        </div>
+      </header>
+      <div className="admin-body">{children}</div>
+    </section>
+  );
+}
+
+/** An icon button with its label for screen readers and as a tooltip. */
+export function IconButton(
+  { label, onClick, children, disabled, danger }: { label: string; onClick: () => void; children: ReactNode; disabled?: boolean; danger?: boolean },
+) {
+  return (
+    <button type="button" className={danger ? "icon-btn icon-danger" : "icon-btn"} aria-label={label} title={label} onClick={onClick} disabled={disabled}>
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * Every page component by its key in the route table (route_table.ts `page`). A route module
+ * exports its component as default and may export `load` (its first data, read on the
+ * server) and `css` (a stylesheet of its own under static/pages/).
+ */
+import type { ComponentType } from "react";
+import { t } from "../../islands/lib/i18n.ts";
+import type { PageProps } from "./island.tsx";
+import type { Loader } from "./loader.ts";
+import * as login from "../../routes/login.tsx";
+import * as signup from "../../routes/signup.tsx";
+import * as forgotpassword from "../../routes/forgotpassword.tsx";
+import * as tickets from "../../routes/tickets.tsx";
+import * as construction from "../../routes/construction.tsx";
+import * as announcements from "../../routes/announcements.tsx";
+import * as connections from "../../routes/connections.tsx";
+import * as users from "../../routes/users.tsx";
+import * as contacts from "../../routes/contacts.tsx";
+import * as queues from "../../routes/queues.tsx";
+import * as tags from "../../routes/tags.tsx";
+import * as quickMessages from "../../routes/quick_messages.tsx";
+import * as helps from "../../routes/helps.tsx";
+
+/** What a route module exports. */
+interface RouteModule {
+  default: ComponentType<PageProps>;
+  load?: Loader;
+  css?: string;
+}
+
+/** One page: its component, its title, and optionally its loader and its own stylesheet. */
+export interface PageDef {
+  component: ComponentType<PageProps>;
+  title: () => string;
+  load?: Loader;
+  /** A stylesheet under /static/pages/ loaded by this page only. */
+  css?: string;
+}
+
+function page(mod: RouteModule, title: () => string): PageDef {
+  return { component: mod.default, title, load: mod.load, css: mod.css };
+}
+
+/** The pages by key. */
+export const PAGE_MODULES: Record<string, PageDef> = {
+  login: page(login, () => t("login.title")),
+  signup: page(signup, () => t("signup.title")),
+  forgotpassword: page(forgotpassword, () => t("forgot.title")),
+  tickets: page(tickets, () => t("menu.tickets")),
+  construction: page(construction, () => t("construction.title")),
+  announcements: page(announcements, () => t("announcements.title")),
+  connections: page(connections, () => t("menu.connections")),
+  users: page(users, () => t("menu.users")),
+  contacts: page(contacts, () => t("menu.contacts")),
+  queues: page(queues, () => t("menu.queues")),
+  tags: page(tags, () => t("menu.tags")),
+  "quick-messages": page(quickMessages, () => t("menu.quickMessages")),
+  helps: page(helps, () => t("menu.helps")),
+};

@@ -29,7 +29,10 @@ Deno.test({
         const table = page.getByTestId("tags-table");
         await table.getByText("Primeira").waitFor({ timeout: 20_000 });
 
-        // Validation: the schema's exact messages.
+        // Validation: the schema's exact messages, checked in the browser by the server's
+        // own zod schema (no call is made for an invalid form).
+        const posts: string[] = [];
+        page.on("request", (r) => r.method() === "POST" && new URL(r.url()).pathname === "/tags" && posts.push(r.url()));
         await page.getByRole("button", { name: "Adicionar tag" }).click();
         const dialog = page.getByRole("dialog");
         await dialog.getByTestId("tag-save").click();
@@ -37,6 +40,7 @@ Deno.test({
         await dialog.getByLabel("Nome").fill("ab");
         await dialog.getByTestId("tag-save").click();
         await dialog.getByText("Mensagem muito curta").waitFor({ timeout: 10_000 });
+        assert.deepEqual(posts, [], "invalid forms never reach the server");
         await dialog.getByLabel("Nome").fill("Urgente");
         await dialog.getByLabel("Kanban", { exact: true }).check();
         await dialog.getByTestId("tag-save").click();

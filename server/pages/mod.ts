@@ -41,11 +41,13 @@ export function pageRouter(fetchApp: (request: Request) => Response | Promise<Re
     if (!wantsHtml(c.req.method, c.req.header("accept"))) return await next();
     const match = matchPage(c.req.path);
     if (!match) return await next();
-    const page = PAGE_MODULES[match.route.page] ?? PAGE_MODULES.construction;
+    const routed = PAGE_MODULES[match.route.page] ?? PAGE_MODULES.construction;
     const cookieLang = getCookie(c, "lang");
     const lang = isLang(cookieLang) ? cookieLang : "pt";
     const viewer = match.route.kind === "private" ? await pageViewer(c) : null;
     const gated = viewer !== null && routeGate(viewer.user, c.req.path) !== null;
+    // A gated page renders the gate's notice in the shell, never the page or its data.
+    const page = gated ? { ...PAGE_MODULES.gate, title: routed.title } : routed;
     const ctx: RenderContext = {
       lang,
       theme: getCookie(c, "theme") === "dark" ? "dark" : "light",

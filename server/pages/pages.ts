@@ -20,6 +20,7 @@ import * as queues from "../../routes/queues.tsx";
 import * as tags from "../../routes/tags.tsx";
 import * as quickMessages from "../../routes/quick_messages.tsx";
 import * as helps from "../../routes/helps.tsx";
+import { AdminRoute } from "./admin_route.tsx";
 
 /** What a route module exports. */
 interface RouteModule {
@@ -56,4 +57,6 @@ export const PAGE_MODULES: Record<string, PageDef> = {
   tags: page(tags, () => t("menu.tags")),
   "quick-messages": page(quickMessages, () => t("menu.quickMessages")),
   helps: page(helps, () => t("menu.helps")),
+  /** What a viewer gets on a page they may not open (server/pages/mod.ts). */
+  gate: { component: ({ ctx }) => AdminRoute({ ctx, children: null }), title: () => t("gate.noPermission") },
 };

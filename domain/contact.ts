@@ -1,6 +1,6 @@
 /** Contacts (spec 000 §3, §5; 001 §2.14, §3). Numbers are stored as digits only. */
 import { z } from "zod";
-import { MSG, sized } from "./text.ts";
+import { Id, MSG, sized } from "./text.ts";
 
 export const ExtraInfo = z.object({ name: z.string(), value: z.string() });
 
@@ -64,6 +64,16 @@ export const ContactUpdate = z.object({
   walleteUserId: WalletUserId.optional(),
 });
 export type ContactUpdate = z.infer<typeof ContactUpdate>;
+
+/**
+ * PUT /wallets/contacts body: the contacts screen's 'Adicionar a carteira' (spec 001 §2.14,
+ * §6, admin only) puts every selected contact in one user's wallet, or null takes them out.
+ */
+export const WalletAssign = z.object({
+  contactIds: z.array(Id).min(1).max(10_000),
+  walleteUserId: WalletUserId,
+});
+export type WalletAssign = z.infer<typeof WalletAssign>;
 
 /** What a channel knows about a sender: the input of `findOrCreateContact`. */
 export interface NewContact {

@@ -1,6 +1,7 @@
 /** Wallets over real HTTP: who may assign a contact, and GET /wallets/contacts/ per role. */
 import assert from "node:assert/strict";
 import { type TestServer, withServer } from "./helpers/server.ts";
+import { createTenant } from "./helpers/tenants.ts";
 
 function userId(server: TestServer, email: string): number {
   return server.demo!.logins.find((l) => l.email === email)!.id;
@@ -67,5 +68,37 @@ Deno.test("walleteUserId accepts '' and 0 as no wallet", async () => {
     const zero = await agent.put(`/contacts/${created.body.id}`, { walleteUserId: 0 });
     assert.equal(zero.status, 200);
     assert.equal(zero.body.walleteUserId, null);
+  });
+});
+
+Deno.test("PUT /wallets/contacts assigns many contacts for admin only, within the company", async () => {
+  await withServer(async (server) => {
+    const admin = await server.login("admin@demo.local");
+    const supervisor = await server.login("supervisor@demo.local");
+    const agentId = userId(server, "agent@demo.local");
+    const ids = [];
+    for (let i = 0; i < 3; i++) {
+      ids.push((await admin.post("/contacts", { name: `Lote ${i}`, number: `551197777000${i}` })).body.id);
+    }
+    const other = await createTenant(server, "Vizinha");
+    const foreign = (await other.admin.post("/contacts", { name: "Alheio", number: "5511977771111" })).body;
+
+    const refused = await supervisor.put("/wallets/contacts", { contactIds: ids, walleteUserId: agentId });
+    assert.equal(refused.status, 403);
+    const empty = await admin.put("/wallets/contacts", { contactIds: [], walleteUserId: agentId });
+    assert.equal(empty.status, 400);
+    const strangerUser = await admin.put("/wallets/contacts", { contactIds: ids, walleteUserId: other.adminId });
+    assert.equal(strangerUser.status, 404);
+    assert.equal(strangerUser.body.error, "ERR_NO_USER_FOUND");
+
+    const done = await admin.put("/wallets/contacts", { contactIds: [...ids, foreign.id], walleteUserId: agentId });
+    assert.equal(done.status, 200, JSON.stringify(done.body));
+    assert.equal(done.body.count, 3);
+    for (const id of ids) assert.equal((await admin.get(`/contacts/${id}`)).body.walleteUserId, agentId);
+    assert.equal((await other.admin.get(`/contacts/${foreign.id}`)).body.walleteUserId, null);
+
+    const cleared = await admin.put("/wallets/contacts", { contactIds: ids.slice(0, 1), walleteUserId: null });
+    assert.equal(cleared.body.count, 1);
+    assert.equal((await admin.get(`/contacts/${ids[0]}`)).body.walleteUserId, null);
   });
 });

@@ -1,15 +1,20 @@
 /**
  * The wallet list (spec 002 §2.13, §7): contacts assigned to a user. A user sees its own
  * wallet; whoever holds `wallet:fullUserList` (admin) sees every contact in any wallet.
- * Assigning and removing go through PUT /contacts/{id} (`walleteUserId`).
+ * Assigning and removing one contact go through PUT /contacts/{id} (`walleteUserId`); the
+ * contacts screen's 'Adicionar a carteira' (spec 001 §2.14, §6: admin only) assigns many at
+ * once through PUT /wallets/contacts.
  */
 import { Hono } from "hono";
-import { pageContacts } from "../../actors/contacts/mod.ts";
+import { pageContacts, setWallet } from "../../actors/contacts/mod.ts";
+import { getCompanyUser } from "../../actors/platform/lookup.ts";
+import { WalletAssign } from "../../domain/contact.ts";
+import { AppError, notFound } from "../../domain/errors.ts";
 import { SearchPage } from "../../domain/paging.ts";
 import { can } from "../../domain/permissions.ts";
-import { requireAuth } from "../auth/middleware.ts";
+import { requireAuth, requirePermission } from "../auth/middleware.ts";
 import type { AppEnv } from "../deps.ts";
-import { parseQuery } from "../http/validate.ts";
+import { parseBody, parseQuery } from "../http/validate.ts";
 import { CONTACT_PAGE_SIZE, contactRows } from "./contacts.ts";
 
 /** The wallet routes, mounted at `/wallets`. */
@@ -27,6 +32,30 @@ export function walletRoutes(): Hono<AppEnv> {
       where: all ? (x) => x.walleteUserId !== null : (x) => x.walleteUserId === who.id,
     });
     return c.json(await contactRows(c.get("deps").system, who.companyId, page));
+  });
+
+  /**
+   * Puts every listed contact of the company in `walleteUserId`'s wallet (null: none).
+   * Ids that are not the company's contacts are skipped, so `count` says how many changed
+   * hands; a user outside the company is a 404.
+   */
+  app.put("/contacts", requireAuth(), requirePermission("contacts-page:assignUsers"), async (c) => {
+    const { contactIds, walleteUserId } = await parseBody(c, WalletAssign);
+    const { system } = c.get("deps");
+    const companyId = c.get("principal").companyId;
+    if (walleteUserId !== null && !(await getCompanyUser(system, companyId, walleteUserId))) {
+      throw notFound("ERR_NO_USER_FOUND", `User ${walleteUserId} does not exist`);
+    }
+    let count = 0;
+    for (const id of new Set(contactIds)) {
+      try {
+        await setWallet(system, companyId, id, walleteUserId);
+        count++;
+      } catch (error) {
+        if (!(error instanceof AppError && error.code === "ERR_NO_CONTACT_FOUND")) throw error;
+      }
+    }
+    return c.json({ count, walleteUserId });
   });
 
   return app;

@@ -47,6 +47,9 @@ export const SETTING_DEFAULTS: Readonly<Record<string, string>> = {
   allowupserts: "disabled",
   emfila: "disabled",
   trial: "3",
+  // The Help screen's WhatsApp support number (001 §2.9 does not show where it comes from):
+  // a global key, written by super and read by everyone; "" hides the support button.
+  wasupport: "",
   tokenTypebot: "",
   urlTypebot: "",
   urlBotTypebot: "",
@@ -89,6 +92,7 @@ export const GLOBAL_SETTING_KEYS: ReadonlySet<string> = new Set([
   "emfila",
   "trial",
   "emailsender",
+  "wasupport",
   ...CREDENTIAL_KEYS,
 ]);
 
@@ -143,6 +147,9 @@ export function settingValueError(key: string, value: string): string | null {
   const choices = CHOICES[key];
   if (choices && !choices.includes(value)) return `${key} must be one of ${choices.join(", ")}`;
   if (key === "trial" && !/^[1-7]$/.test(value)) return "trial must be 1 to 7 days";
+  if (key === "wasupport" && value !== "" && !/^\d{10,15}$/.test(value.replace(/[\s()+.-]/g, ""))) {
+    return `wasupport must be a phone number of 10 to 15 digits, got ${value}`;
+  }
   if (value.length > 5000) return `${key} is too long`;
   return null;
 }

@@ -93,6 +93,10 @@ Deno.test("POST /users is for admins, super only by super, within the plan's use
     const over = await admin.post("/users", { name: "Quinta", email: "q5@demo.local", password: "12345" });
     assert.equal(over.status, 403);
     assert.equal(over.body.error, "ERR_PLAN_LIMIT");
+    assert.equal(over.body.limit, 4);
+    assert.match(over.body.message, /allows 4 users/);
+    // The refused creation left nothing behind.
+    assert.equal((await admin.get("/users/?searchParam=q5@")).body.users.length, 0);
   });
 });
 
@@ -173,5 +177,19 @@ Deno.test("DELETE /users/{id} is for admins, refuses oneself, 404 afterwards, pu
     off();
     // The reply is released only after the commit, and events are published with it.
     assert.deepEqual(events, [{ action: "delete", userId: created.id }]);
+  });
+});
+
+Deno.test("PUT and DELETE /users/{id} refuse a supervisor's writes to other users", async () => {
+  await withServer(async (server) => {
+    const supervisor = await server.login("supervisor@demo.local");
+    const agent = await server.login("agent@demo.local");
+    const agentId = (await agent.get("/auth/me")).body.id;
+    const put = await supervisor.put(`/users/${agentId}`, { name: "Renomeada" });
+    assert.equal(put.status, 403);
+    assert.equal(put.body.error, "ERR_NO_PERMISSION");
+    const del = await supervisor.delete(`/users/${agentId}`);
+    assert.equal(del.status, 403);
+    assert.equal((await supervisor.get(`/users/${agentId}`)).body.name, "Alice Atendente");
   });
 });

@@ -39,7 +39,8 @@ export interface NewUser {
 
 /**
  * Creates a user; `limit` (the plan's `users`, 0 for none) is checked in the same step as
- * the insert so two concurrent creations cannot both pass it.
+ * the insert so two concurrent creations cannot both pass it. The refusal carries `limit`
+ * so the users screen can name it in its toast.
  */
 export function createUser(system: ActorSystem, input: NewUser, limit = 0): Promise<User> {
   return users.in(system, PLATFORM).transact((view) => {
@@ -51,6 +52,7 @@ export function createUser(system: ActorSystem, input: NewUser, limit = 0): Prom
         throw new AppError("ERR_PLAN_LIMIT", {
           status: 403,
           message: `The plan allows ${limit} users; company ${input.companyId} has ${count}`,
+          extra: { limit },
         });
       }
     }

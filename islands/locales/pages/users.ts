@@ -1,9 +1,69 @@
-/** Texts of the users page in pt (the spec's), en and es; spread into ../pt.ts, ../en.ts, ../es.ts. */
+/**
+ * Texts of the users page (spec 001 §2.12, §2.13, §8) in pt (the spec's), en and es; spread
+ * into ../pt.ts, ../en.ts, ../es.ts. The modal's field labels reuse the shell's `userModal.*`
+ * and the profiles' `profile.*`.
+ */
 const pt = {
+  "users.title": "Usuários",
+  "users.add": "Adicionar usuário",
+  "users.edit": "Editar usuário",
+  "users.colId": "ID",
+  "users.colName": "Nome",
+  "users.colEmail": "E-mail",
+  "users.colProfile": "Perfil",
+  "users.colQueues": "Filas",
+  "users.colWhatsapp": "Conexão",
+  "users.superMark": " (SUPERUSER)",
+  "users.noQueues": "Sem filas",
+  "users.noWhatsapp": "—",
+  "users.empty": "Nenhum usuário encontrado. Adicione um com \"Adicionar usuário\".",
+  "users.passwordHint": "Deixe em branco para manter a senha atual.",
+  "users.saved": "Usuário salvo com sucesso.",
+  "users.deleted": "Usuário excluído com sucesso.",
+  "users.emailTaken": "Este e-mail já está em uso.",
+  "users.planLimit": "Seu plano permite no máximo {{limit}} usuários. Faça um upgrade para adicionar mais.",
 };
 
 export default {
   pt,
-  en: {} as Record<keyof typeof pt, string>,
-  es: {} as Record<keyof typeof pt, string>,
+  en: {
+    "users.title": "Users",
+    "users.add": "Add user",
+    "users.edit": "Edit user",
+    "users.colId": "ID",
+    "users.colName": "Name",
+    "users.colEmail": "E-mail",
+    "users.colProfile": "Profile",
+    "users.colQueues": "Queues",
+    "users.colWhatsapp": "Connection",
+    "users.superMark": " (SUPERUSER)",
+    "users.noQueues": "No queues",
+    "users.noWhatsapp": "—",
+    "users.empty": "No users found. Add one with \"Add user\".",
+    "users.passwordHint": "Leave blank to keep the current password.",
+    "users.saved": "User saved successfully.",
+    "users.deleted": "User deleted successfully.",
+    "users.emailTaken": "This e-mail is already in use.",
+    "users.planLimit": "Your plan allows at most {{limit}} users. Upgrade to add more.",
+  } satisfies Record<keyof typeof pt, string>,
+  es: {
+    "users.title": "Usuarios",
+    "users.add": "Agregar usuario",
+    "users.edit": "Editar usuario",
+    "users.colId": "ID",
+    "users.colName": "Nombre",
+    "users.colEmail": "Correo",
+    "users.colProfile": "Perfil",
+    "users.colQueues": "Colas",
+    "users.colWhatsapp": "Conexión",
+    "users.superMark": " (SUPERUSER)",
+    "users.noQueues": "Sin colas",
+    "users.noWhatsapp": "—",
+    "users.empty": "No se encontraron usuarios. Agregue uno con \"Agregar usuario\".",
+    "users.passwordHint": "Déjelo en blanco para mantener la contraseña actual.",
+    "users.saved": "Usuario guardado con éxito.",
+    "users.deleted": "Usuario eliminado con éxito.",
+    "users.emailTaken": "Este correo ya está en uso.",
+    "users.planLimit": "Su plan permite como máximo {{limit}} usuarios. Actualícelo para agregar más.",
+  } satisfies Record<keyof typeof pt, string>,
 };

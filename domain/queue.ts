@@ -46,25 +46,47 @@ export const DEFAULT_SCHEDULES: QueueSchedule[] = [
 ];
 export const DEFAULT_LUNCH = { startTime: "12:00", endTime: "13:00" };
 
+/** Router interval choices in minutes (spec 001 §9). */
+export const ROUTER_MINUTES = [0, 2, 5, 10, 15, 30, 45, 60] as const;
+
+/** Chatbot integrations of a queue ('' for none; spec 001 §3). */
+export const CHATBOT_TYPES = ["", "n8n", "typebot"] as const;
+
+/** The message of a time that is not HH:MM. */
+export const INVALID_TIME = "Invalid time";
+
+/** A wall-clock time as the ##:## mask produces it (spec 001 §5), 00:00 to 23:59. */
+export const ClockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, INVALID_TIME);
+
+/** One weekday of a queue's hours as a form sends it (stored records stay lenient). */
+export const QueueScheduleInput = QueueSchedule.extend({ startTime: ClockTime, endTime: ClockTime });
+export type QueueScheduleInput = z.infer<typeof QueueScheduleInput>;
+
 /** POST /queue and PUT /queue/{id} body. */
 export const QueueInput = z.object({
   name: sized(2, 50),
-  color: z.string({ error: MSG.required }).trim().min(3, MSG.tooShort).max(9, MSG.tooLong),
-  prioridade: z.coerce.number({ error: MSG.required }).int().min(0),
+  color: z.string({ error: MSG.required }).trim().min(1, MSG.required).min(3, MSG.tooShort)
+    .max(9, MSG.tooLong),
+  /** Required (spec 001 §5): an empty field is missing, not 0 as plain coercion would make it. */
+  prioridade: z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    z.coerce.number({ error: MSG.required }).int().min(0),
+  ),
   greetingMessage: z.string().default(""),
   outOfHoursMessage: z.string().default(""),
-  tempoRoteador: z.coerce.number().refine((n) => [0, 2, 5, 10, 15, 30, 45, 60].includes(n))
+  tempoRoteador: z.coerce.number()
+    .refine((n) => (ROUTER_MINUTES as readonly number[]).includes(n), "Invalid interval")
     .default(0),
   ativarRoteador: z.boolean().default(false),
   isChatbot: z.boolean().default(false),
-  typeChatbot: z.string().default(""),
+  typeChatbot: z.enum(CHATBOT_TYPES).default(""),
   n8n: z.string().default(""),
   n8nId: z.string().default(""),
   workspaceTypebot: z.string().default(""),
   typebotId: z.string().default(""),
   resetChatbotMsg: z.boolean().default(false),
-  schedules: z.array(QueueSchedule).default(DEFAULT_SCHEDULES),
-  lunchHour: z.object({ startTime: z.string(), endTime: z.string() }).default(DEFAULT_LUNCH),
+  schedules: z.array(QueueScheduleInput).max(7).default(DEFAULT_SCHEDULES),
+  lunchHour: z.object({ startTime: ClockTime, endTime: ClockTime }).default(DEFAULT_LUNCH),
 });
 export type QueueInput = z.infer<typeof QueueInput>;
 

@@ -3,7 +3,7 @@
  * queue and parent) are numbered 1..n by `option`; a move or a delete renumbers them.
  */
 import { z } from "zod";
-import { Id, OptionalId } from "./text.ts";
+import { Id, MSG, OptionalId } from "./text.ts";
 
 export const QueueOptionType = z.enum(["text", "queue", "attendent", "n8n"]);
 export type QueueOptionType = z.infer<typeof QueueOptionType>;
@@ -55,7 +55,7 @@ export type QueueOptionCreate = z.infer<typeof QueueOptionCreate>;
 
 /** PUT /queue-options/{id} body (JSON or multipart fields): only what is sent changes. */
 export const QueueOptionUpdate = z.object({
-  title: z.string().trim().max(200).optional(),
+  title: z.string().trim().min(1, MSG.required).max(200).optional(),
   message: z.string().max(10_000).optional(),
   queueType: QueueOptionType.optional(),
   option: z.coerce.number().int().positive().optional(),
@@ -65,6 +65,29 @@ export const QueueOptionUpdate = z.object({
     .optional(),
 });
 export type QueueOptionUpdate = z.infer<typeof QueueOptionUpdate>;
+
+/** The message of an n8n option whose message is not an http(s) URL. */
+export const INVALID_URL = "Invalid URL";
+
+/**
+ * What an option of its type lacks, as field → message, or null when it can be stored: a
+ * `queue` option needs its target queue, an `attendent` option its user, and an `n8n`
+ * option holds its integration URL in `message` (spec 001 §3).
+ */
+export function optionProblem(
+  o: Pick<QueueOption, "queueType" | "message" | "queueOptionsId" | "queueUsersId">,
+): Record<string, string> | null {
+  switch (o.queueType) {
+    case "queue":
+      return o.queueOptionsId === null ? { queueOptionsId: MSG.required } : null;
+    case "attendent":
+      return o.queueUsersId === null ? { queueUsersId: MSG.required } : null;
+    case "n8n":
+      return /^https?:\/\/\S+$/.test(o.message.trim()) ? null : { message: INVALID_URL };
+    case "text":
+      return null;
+  }
+}
 
 /** GET /queue-options query: `parentId` -1 or "null" for roots, absent for the whole tree. */
 export const QueueOptionQuery = z.object({
@@ -100,18 +123,21 @@ export function renumber(ordered: readonly QueueOption[], now: number): QueueOpt
 }
 
 /** `ordered` with `item` placed at 1-based position `at` (clamped to the ends). */
-export function placeAt(
-  ordered: readonly QueueOption[],
-  item: QueueOption,
+export function placeAt<T extends { id: number }>(
+  ordered: readonly T[],
+  item: T,
   at: number,
-): QueueOption[] {
+): T[] {
   const rest = ordered.filter((o) => o.id !== item.id);
   const index = Math.max(0, Math.min(rest.length, at - 1));
   return [...rest.slice(0, index), item, ...rest.slice(index)];
 }
 
-/** The ids of `rootId` and all its descendants. */
-export function subtreeIds(all: Iterable<QueueOption>, rootId: number): number[] {
+/** The ids of `rootId` and all its descendants (any records with `id` and `parentId`). */
+export function subtreeIds(
+  all: Iterable<{ id: number; parentId: number | null }>,
+  rootId: number,
+): number[] {
   const children = new Map<number, number[]>();
   for (const o of all) {
     if (o.parentId === null) continue;

@@ -142,3 +142,43 @@ Deno.test("queue options of another company answer 404", async () => {
     assert.equal((await outsider.post("/queue-options", { queueId })).status, 404);
   });
 });
+
+Deno.test("queue options need their type's target, within the company, and a title", async () => {
+  await withServer(async (server) => {
+    const admin = await server.login("admin@demo.local");
+    const outsider = await server.login("super@balcao.local");
+    const [queueId, otherQueue] = server.demo!.queueIds;
+    const noTarget = await admin.post("/queue-options", { queueId, queueType: "queue" });
+    assert.equal(noTarget.status, 400);
+    assert.equal(noTarget.body.fields.queueOptionsId, "Required");
+    const option = (await admin.post("/queue-options", { queueId })).body;
+    const noUser = await admin.put(`/queue-options/${option.id}`, { queueType: "attendent" });
+    assert.equal(noUser.body.fields.queueUsersId, "Required");
+    const badUrl = await admin.put(`/queue-options/${option.id}`, { queueType: "n8n" });
+    assert.equal(badUrl.body.fields.message, "Invalid URL", "the default message is no URL");
+    const n8n = await admin.put(`/queue-options/${option.id}`, {
+      queueType: "n8n",
+      message: "https://n8n.example/webhook/1",
+    });
+    assert.equal(n8n.status, 200);
+    const blank = await admin.put(`/queue-options/${option.id}`, { title: "  " });
+    assert.equal(blank.body.fields.title, "Required");
+
+    // Targets must exist in the caller's company (queue ids are numbered per company, so an
+    // unknown id stands for another company's queue; user ids are platform-wide).
+    const superId = (await outsider.get("/auth/me")).body.id;
+    const foreignQueue = await admin.put(`/queue-options/${option.id}`, { queueType: "queue", queueOptionsId: 9999 });
+    assert.equal(foreignQueue.status, 404);
+    assert.equal(foreignQueue.body.error, "ERR_NO_QUEUE_FOUND");
+    const foreignUser = await admin.post("/queue-options", { queueId, queueType: "attendent", queueUsersId: superId });
+    assert.equal(foreignUser.status, 404);
+    assert.equal(foreignUser.body.error, "ERR_NO_USER_FOUND");
+
+    const agentId = (await (await server.login("agent@demo.local")).get("/auth/me")).body.id;
+    const attendant = await admin.put(`/queue-options/${option.id}`, { queueType: "attendent", queueUsersId: agentId });
+    assert.equal(attendant.status, 200);
+    assert.equal(attendant.body.queueUsersId, agentId);
+    const target = await admin.put(`/queue-options/${option.id}`, { queueType: "queue", queueOptionsId: otherQueue });
+    assert.equal(target.body.queueOptionsId, otherQueue);
+  });
+});

@@ -104,3 +104,42 @@ Deno.test("queues of another company answer 404", async () => {
     assert.equal(named.body.length, 2, "a super user may name another company");
   });
 });
+
+Deno.test("POST /queue requires prioridade, checks the ##:## hours and the chatbot type", async () => {
+  await withServer(async (server) => {
+    const admin = await server.login("admin@demo.local");
+    const base = { name: "Horários", color: "#0f0f0f" };
+    const empty = await admin.post("/queue", { ...base, prioridade: "", color: "" });
+    assert.equal(empty.status, 400);
+    assert.equal(empty.body.fields.prioridade, "Required", "an empty prioridade is not 0");
+    assert.equal(empty.body.fields.color, "Required");
+    const hours = await admin.post("/queue", {
+      ...base,
+      prioridade: 1,
+      schedules: [{ weekday: "Segunda-feira", weekdayEn: "monday", startTime: "25:00", endTime: "18:00" }],
+      lunchHour: { startTime: "12", endTime: "13:00" },
+    });
+    assert.equal(hours.status, 400);
+    assert.equal(hours.body.fields["schedules.0.startTime"], "Invalid time");
+    assert.equal(hours.body.fields["lunchHour.startTime"], "Invalid time");
+    const bot = await admin.post("/queue", { ...base, prioridade: 1, typeChatbot: "robot" });
+    assert.equal(bot.status, 400);
+    assert.ok(bot.body.fields.typeChatbot);
+    const router = await admin.post("/queue", { ...base, prioridade: 1, tempoRoteador: 7 });
+    assert.equal(router.body.fields.tempoRoteador, "Invalid interval");
+    const ok = await admin.post("/queue", {
+      ...base,
+      prioridade: "2",
+      ativarRoteador: true,
+      tempoRoteador: 15,
+      typeChatbot: "typebot",
+      typebotId: "bot-1",
+      schedules: [{ weekday: "Sábado", weekdayEn: "saturday", startTime: "09:00", endTime: "13:30" }],
+    });
+    assert.equal(ok.status, 200, JSON.stringify(ok.body));
+    assert.equal(ok.body.prioridade, 2);
+    assert.equal(ok.body.tempoRoteador, 15);
+    assert.equal(ok.body.typeChatbot, "typebot");
+    assert.deepEqual(ok.body.schedules[0].endTime, "13:30");
+  });
+});

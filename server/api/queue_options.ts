@@ -6,11 +6,13 @@
  */
 import { Hono } from "hono";
 import { deleteMediaFiles, saveMediaFile, signedMediaUrl } from "./media_links.ts";
+import { getCompanyUser } from "../../actors/platform/lookup.ts";
 import { queueOptions } from "../../actors/queue_options/collection.ts";
 import { queues } from "../../actors/queues/collection.ts";
 import { AppError, notFound } from "../../domain/errors.ts";
 import {
   OPTION_DEFAULTS,
+  optionProblem,
   placeAt,
   type QueueOption,
   QueueOptionCreate,
@@ -31,6 +33,33 @@ const OPTION_MEDIA = [".png", ".jpg", ".jpeg", ".gif", ".webp", ".mp4", ".pdf"] 
 
 const optionMissing = (id: number | string) =>
   notFound("ERR_NOT_FOUND", `Queue option ${id} does not exist`);
+
+/**
+ * Refuses an option its type cannot work with (spec 001 §3: a queue option's target queue,
+ * an attendant option's user, an n8n option's URL) and targets outside the company (404,
+ * as for any record of another tenant).
+ */
+async function checkTargets(
+  deps: AppDeps,
+  companyId: number,
+  option: Pick<QueueOption, "title" | "queueType" | "message" | "queueOptionsId" | "queueUsersId">,
+) {
+  const fields = optionProblem(option);
+  if (fields) {
+    throw new AppError("ERR_VALIDATION", {
+      status: 400,
+      message: `Option "${option.title}" of type ${option.queueType} is incomplete: ${Object.keys(fields).join(", ")}`,
+      fields,
+    });
+  }
+  const { queueOptionsId: queueId, queueUsersId: userId } = option;
+  if (queueId !== null && !(await queues.in(deps.system, companyId).get(queueId))) {
+    throw queueMissing(queueId);
+  }
+  if (userId !== null && !(await getCompanyUser(deps.system, companyId, userId))) {
+    throw notFound("ERR_NO_USER_FOUND", `User ${userId} does not exist in company ${companyId}`);
+  }
+}
 
 /** An option as the API shows it: the record plus a signed `mediaUrl`. */
 async function view(deps: AppDeps, option: QueueOption) {
@@ -74,6 +103,8 @@ export function queueOptionRoutes(): Hono<AppEnv> {
     if (!(await queues.in(deps.system, companyId).get(input.queueId))) {
       throw queueMissing(input.queueId);
     }
+    const message = input.message ?? OPTION_DEFAULTS.message;
+    await checkTargets(deps, companyId, { ...input, message, title: input.title ?? "" });
     const option = await queueOptions.in(deps.system, companyId).transact((tx) => {
       const parent = input.parentId === null ? undefined : tx.records.get(input.parentId);
       if (input.parentId !== null && (!parent || parent.queueId !== input.queueId)) {
@@ -87,7 +118,7 @@ export function queueOptionRoutes(): Hono<AppEnv> {
         parentId: input.parentId,
         title: input.title ||
           (input.parentId === null ? OPTION_DEFAULTS.rootTitle : OPTION_DEFAULTS.childTitle),
-        message: input.message ?? OPTION_DEFAULTS.message,
+        message,
         queueType: input.queueType,
         option: siblings.length + 1,
         queueOptionsId: input.queueOptionsId,
@@ -115,8 +146,9 @@ export function queueOptionRoutes(): Hono<AppEnv> {
     const coll = queueOptions.in(deps.system, companyId);
     const old = await coll.get(id);
     if (!old) throw optionMissing(id);
-    const saved = file ? await saveMediaFile(deps, companyId, file) : undefined;
     const { clearMedia, ...rest } = patch;
+    await checkTargets(deps, companyId, { ...old, ...rest });
+    const saved = file ? await saveMediaFile(deps, companyId, file) : undefined;
     let replaced: string | null = null;
     const option = await coll.transact((tx) => {
       const current = tx.records.get(id);

@@ -24,6 +24,12 @@ export type QuickMessage = z.infer<typeof QuickMessage>;
 /** Media types a quick reply may carry (spec 001 §5). */
 export const QUICK_MEDIA = [".mp4", ".mp3", ".pdf", ".txt", ".png", ".jpg", ".jpeg"] as const;
 
+/** Whether a file name has one of the QUICK_MEDIA extensions (checked before any upload). */
+export function isQuickMedia(name: string): boolean {
+  const dot = name.lastIndexOf(".");
+  return dot > 0 && (QUICK_MEDIA as readonly string[]).includes(name.slice(dot).toLowerCase());
+}
+
 const Bool = z.preprocess((v) => v === true || v === "true" || v === "1" || v === 1, z.boolean());
 
 /**

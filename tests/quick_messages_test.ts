@@ -1,6 +1,7 @@
 /** Quick replies over real HTTP: validation, geral rules per role, media upload, isolation. */
 import assert from "node:assert/strict";
 import { withServer } from "./helpers/server.ts";
+import { SocketPool } from "./helpers/ws.ts";
 
 function mediaForm(name: string, bytes = new Uint8Array([1, 2, 3, 4])): FormData {
   const form = new FormData();
@@ -141,5 +142,72 @@ Deno.test("quick messages of another company answer 404", async () => {
     assert.equal((await outsider.put(`/quick-messages/${q.id}`, { message: "y" })).status, 404);
     assert.equal((await outsider.delete(`/quick-messages/${q.id}`)).status, 404);
     assert.equal((await outsider.get("/quick-messages/list")).body.length, 0);
+  });
+});
+
+Deno.test("quick-message media: the server refuses other types by name and keeps a message or a file", async () => {
+  await withServer(async (server) => {
+    const agent = await server.login("agent@demo.local");
+    const form = mediaForm("planilha.xlsx");
+    form.append("shortcode", "planilha");
+    const refused = await agent.post("/quick-messages", form);
+    assert.equal(refused.status, 400);
+    assert.match(refused.body.message, /planilha\.xlsx.*\.mp4 \.mp3 \.pdf \.txt \.png \.jpg \.jpeg/);
+    assert.equal((await agent.get("/quick-messages?searchParam=planilha")).body.count, 0, "nothing stored");
+
+    const onlyFile = await agent.post("/quick-messages", { shortcode: "foto", message: "", mediaName: "foto.PNG" });
+    const up = await agent.post(`/quick-messages/${onlyFile.body.id}/media-upload`, mediaForm("foto.PNG"));
+    assert.equal(up.status, 200, "extensions compare case-insensitively");
+    const bare = await agent.delete(`/quick-messages/${onlyFile.body.id}/media-upload`);
+    assert.equal(bare.status, 400, "removing the only content would leave an empty reply");
+    assert.equal(bare.body.fields.message, "Obrigatório");
+    assert.equal((await agent.get(`/quick-messages/${onlyFile.body.id}`)).body.mediaName, "foto.PNG");
+    await agent.put(`/quick-messages/${onlyFile.body.id}`, { message: "Veja a foto" });
+    const removed = await agent.delete(`/quick-messages/${onlyFile.body.id}/media-upload`);
+    assert.equal(removed.status, 200);
+    assert.equal(removed.body.mediaName, null);
+  });
+});
+
+Deno.test("quick-message media: a user may not attach to or detach from a general reply", async () => {
+  await withServer(async (server) => {
+    const admin = await server.login("admin@demo.local");
+    const agent = await server.login("agent@demo.local");
+    const shared = (await admin.post("/quick-messages", { shortcode: "manual", message: "x", geral: true })).body;
+    assert.equal((await agent.post(`/quick-messages/${shared.id}/media-upload`, mediaForm("a.pdf"))).status, 403);
+    assert.equal((await admin.post(`/quick-messages/${shared.id}/media-upload`, mediaForm("a.pdf"))).status, 200);
+    assert.equal((await agent.delete(`/quick-messages/${shared.id}/media-upload`)).status, 403);
+  });
+});
+
+Deno.test("company-{id}-quickmessage reaches managers and the author with private replies, everyone with general ones", async () => {
+  await withServer(async (server) => {
+    const pool = new SocketPool(server.url);
+    try {
+      const admin = await server.login("admin@demo.local");
+      const supervisor = await server.login("supervisor@demo.local");
+      const agent = await server.login("agent@demo.local");
+      const [adminWs, supervisorWs, agentWs] = await Promise.all(
+        [admin, supervisor, agent].map((c) => pool.connect(c.token!)),
+      );
+      const channel = `company-${server.demo!.companyId}-quickmessage`;
+      const own = (await agent.post("/quick-messages", { shortcode: "meu", message: "Minha" })).body;
+      const isOwn = (d: Record<string, unknown>) => (d.record as { id?: number } | undefined)?.id === own.id;
+      await adminWs.event(channel, isOwn);
+      await supervisorWs.event(channel, isOwn);
+      await agentWs.event(channel, isOwn);
+
+      const secret = (await supervisor.post("/quick-messages", { shortcode: "sup", message: "Só minha" })).body;
+      const shared = (await admin.post("/quick-messages", { shortcode: "todos", message: "Geral", geral: true })).body;
+      await agentWs.event(channel, (d) => (d.record as { id?: number } | undefined)?.id === shared.id);
+      const leaked = agentWs.eventsOn(channel).some((f) => (f.data as { record?: { id?: number } }).record?.id === secret.id);
+      assert.equal(leaked, false, "a plain user never receives another user's private reply");
+      await adminWs.event(channel, (d) => (d.record as { id?: number } | undefined)?.id === secret.id);
+
+      await agent.delete(`/quick-messages/${own.id}`);
+      await supervisorWs.event(channel, (d) => d.action === "delete" && d.id === own.id);
+    } finally {
+      await pool.closeAll();
+    }
   });
 });

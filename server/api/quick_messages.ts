@@ -38,7 +38,8 @@ async function view(deps: AppDeps, q: QuickMessage) {
   return { ...q, mediaUrl: await signedMediaUrl(deps, q.companyId, q.mediaPath) };
 }
 
-function checkInput(who: Principal, input: QuickMessageInput, hasFile: boolean): void {
+/** 400 on `message` when it is empty and no file is (or is about to be) attached (001 §5). */
+function requireMessage(input: QuickMessageInput, hasFile: boolean): void {
   if (messageRequired(input, hasFile)) {
     throw new AppError("ERR_VALIDATION", {
       status: 400,
@@ -46,6 +47,10 @@ function checkInput(who: Principal, input: QuickMessageInput, hasFile: boolean):
       fields: { message: MSG.obrigatorio },
     });
   }
+}
+
+function checkInput(who: Principal, input: QuickMessageInput, hasFile: boolean): void {
+  requireMessage(input, hasFile);
   if (input.geral && !actor(who).manageAll) throw forbidden("Only admin and supervisor set geral");
 }
 
@@ -195,7 +200,9 @@ export function quickMessageRoutes(): Hono<AppEnv> {
     const id = idParam(c, "id", () => quickMissing(c.req.param("id")));
     const deps = c.get("deps");
     const who = c.get("principal");
-    await changeable(deps, who, id);
+    const old = await changeable(deps, who, id);
+    // Without its file a reply needs a message (001 §5): refuse to leave it with neither.
+    requireMessage({ ...old, mediaName: null }, false);
     let previous: string | null = null;
     const record = await quickMessages.in(deps.system, who.companyId).update(
       id,

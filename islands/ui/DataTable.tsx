@@ -44,6 +44,8 @@ export interface DataTableProps<T> {
   /** Label of the table for screen readers. */
   label: string;
   testId?: string;
+  /** A `data-testid` for every body row. */
+  rowTestId?: string;
 }
 
 /** Distance from the bottom that loads the next page. */
@@ -51,7 +53,7 @@ const LOAD_MORE_PX = 100;
 
 /** The table; see the module doc. */
 export function DataTable<T>(props: DataTableProps<T>): ReactNode {
-  const { list, columns, rowId, emptyText, initialSorting, selection, onSelectionChange, tint, label, testId } = props;
+  const { list, columns, rowId, emptyText, initialSorting, selection, onSelectionChange, tint, label, testId, rowTestId } = props;
   const [sorting, setSorting] = useState<SortingState>(initialSorting ?? []);
   const [visibility, setVisibility] = useState<VisibilityState>({});
   const selectable = selection !== undefined;
@@ -158,7 +160,7 @@ export function DataTable<T>(props: DataTableProps<T>): ReactNode {
                 {table.getRowModel().rows.map((row) => {
                   const tone = tint?.(row.original);
                   return (
-                    <tr key={row.id} data-row-id={row.id} className={tone ? `row-${tone}` : undefined} aria-selected={selectable ? row.getIsSelected() : undefined}>
+                    <tr key={row.id} data-row-id={row.id} data-testid={rowTestId} className={tone ? `row-${tone}` : undefined} aria-selected={selectable ? row.getIsSelected() : undefined}>
                       {row.getVisibleCells().map((cell) => (
                         <td key={cell.id} className={cell.column.columnDef.meta?.className}>
                           {flexRender(cell.column.columnDef.cell, cell.getContext())}

@@ -6,6 +6,13 @@ import { AppError } from "./errors.ts";
 export const Provider = z.enum(["simulator", "baileys", "evolution", "cloudapi", "beta"]);
 export type Provider = z.infer<typeof Provider>;
 
+/**
+ * The providers a connection may be given: those this server has an adapter for
+ * (server/channels/registry.ts). `cloudapi` and `beta` stay readable in stored records but
+ * cannot be chosen, since a session of theirs could never start.
+ */
+export const SELECTABLE_PROVIDERS = ["simulator", "baileys", "evolution"] as const satisfies readonly Provider[];
+
 export const SESSION_STATUSES = [
   "DISCONNECTED",
   "OPENING",
@@ -95,7 +102,7 @@ export const WhatsappInput = z.object({
   ).default(null),
   selectedInterval: minutesIn(MOVE_INTERVALS, "interval").default(0),
   inatividade: minutesIn(INACTIVITY_INTERVALS, "inactivity interval").default(0),
-  provider: Provider.optional(),
+  provider: z.enum(SELECTABLE_PROVIDERS, { error: "Invalid provider" }).optional(),
 });
 export type WhatsappInput = z.infer<typeof WhatsappInput>;
 

@@ -1,0 +1,66 @@
+/**
+ * The upload of an import file (spec 001 §2.14, §7, §8): POST /contacts/upload (multipart
+ * `file`) while the server's progress events on `company-{id}-contactImport` become the
+ * 'Importando contatos (x/y)' toast; the answer becomes 'Importação concluída! Contatos
+ * Válidos: {n}'. One toast key, so each step replaces the previous one.
+ */
+import { api } from "../lib/api.ts";
+import { t } from "../lib/i18n.ts";
+import { channelName, onChannel } from "../lib/socket.ts";
+import { showToast, toastError } from "../lib/toast.ts";
+
+/** The file types the import reads (spec 001 §5). */
+export const IMPORT_EXTENSIONS = [".xls", ".xlsx", ".csv"] as const;
+
+const TOAST_KEY = "contact-import";
+
+/** Whether `name` ends with one of the import's extensions. */
+export function importable(name: string): boolean {
+  const lower = name.toLowerCase();
+  return IMPORT_EXTENSIONS.some((ext) => lower.endsWith(ext));
+}
+
+/** What POST /contacts/upload and the phone imports answer. */
+export interface ImportResult {
+  valid: number;
+  invalid: number;
+  created: number;
+  duplicated: number;
+}
+
+/** The progress toast for one server event. */
+function onProgress(data: unknown): void {
+  const event = data as { action?: string; done?: number; total?: number };
+  if (event?.action !== "progress" || typeof event.total !== "number") return;
+  showToast("info", t("contacts.importProgress", { done: event.done ?? 0, total: event.total }), TOAST_KEY);
+}
+
+/**
+ * Runs one import call (`send`) with the progress toasts around it; resolves with the
+ * result, or null after showing the failure.
+ */
+export async function withImportToasts(companyId: number, send: () => Promise<ImportResult>): Promise<ImportResult | null> {
+  const off = onChannel(channelName(companyId, "contactImport"), onProgress);
+  try {
+    const result = await send();
+    showToast("success", t("contacts.importDone", { n: result.valid }), TOAST_KEY);
+    return result;
+  } catch (error) {
+    toastError((error as { body?: unknown }).body ?? error);
+    return null;
+  } finally {
+    off();
+  }
+}
+
+/** Uploads `file` as the import of `companyId`'s contacts. */
+export function importFile(companyId: number, file: File): Promise<ImportResult | null> {
+  const body = new FormData();
+  body.append("file", file, file.name);
+  return withImportToasts(companyId, () => api<ImportResult>("POST", "/contacts/upload", body));
+}
+
+/** Imports every individual chat of the default connection (POST /contacts/import/chats). */
+export function importChats(companyId: number): Promise<ImportResult | null> {
+  return withImportToasts(companyId, () => api<ImportResult>("POST", "/contacts/import/chats", {}));
+}

@@ -1,0 +1,134 @@
+/**
+ * The quick messages screen (spec 001 §2.18): search, a table of shortcode (with the start of
+ * the message), the media name or 'Sem anexo', the general check and actions; a dialog to add
+ * or edit (./quick_messages/QuickMessageDialog.tsx); delete with the §8 confirmation.
+ * Permissions (§6): admin and supervisor change any reply and set `geral`; a plain user
+ * changes only its own non-general ones, so the buttons are hidden elsewhere (the server
+ * refuses too). Rows change live on `company-{id}-quickmessage`.
+ */
+import { useMemo, useState } from "react";
+import { Paperclip, Pencil, Plus, Trash2 } from "lucide-react";
+import { canChangeQuickMessage } from "../domain/quick_message.ts";
+import { api, get, query } from "./lib/api.ts";
+import { t } from "./lib/i18n.ts";
+import { allowed } from "./lib/session.ts";
+import { showToast, toastError } from "./lib/toast.ts";
+import { AdminPage, type AdminPageProps, IconButton, useViewer } from "./ui/AdminPage.tsx";
+import { ConfirmDialog } from "./ui/ConfirmDialog.tsx";
+import { type ColumnDef, DataTable } from "./ui/DataTable.tsx";
+import { usePagedList } from "./ui/use_paged_list.ts";
+import { useLiveRows } from "./ui/use_live_rows.ts";
+import { QuickMessageDialog, type QuickMessageRow } from "./quick_messages/QuickMessageDialog.tsx";
+
+/** GET /quick-messages/ body. */
+interface QuickMessagesResponse {
+  records: QuickMessageRow[];
+  count: number;
+  hasMore: boolean;
+}
+
+/** Props of the QuickMessagesPage island. */
+export type QuickMessagesPageProps = AdminPageProps<QuickMessagesResponse>;
+
+const rowId = (q: QuickMessageRow) => q.id;
+
+/** The quick messages page. */
+export default function QuickMessagesPage({ initial, viewer: serverViewer }: QuickMessagesPageProps) {
+  const viewer = useViewer(serverViewer);
+  const manageAll = viewer ? allowed(viewer, "quick-messages:manageAll") : false;
+  const list = usePagedList<QuickMessageRow>({
+    initial: initial && { rows: initial.records, hasMore: initial.hasMore, count: initial.count },
+    fetchPage: async (pageNumber, searchParam) => {
+      const r = await get<QuickMessagesResponse>(`/quick-messages/${query({ searchParam, pageNumber })}`);
+      return { rows: r.records, hasMore: r.hasMore, count: r.count };
+    },
+    rowId,
+  });
+  useLiveRows(viewer, list, { suffix: "quickmessage", record: "record", idKey: "id" });
+  const [editing, setEditing] = useState<QuickMessageRow | "new" | null>(null);
+  const [deleting, setDeleting] = useState<QuickMessageRow | null>(null);
+  const who = viewer && { id: viewer.id, manageAll };
+
+  const columns = useMemo<ColumnDef<QuickMessageRow, unknown>[]>(() => [
+    {
+      accessorKey: "shortcode",
+      header: t("quickMessages.colShortcode"),
+      cell: ({ row }) => (
+        <span className="qm-shortcode">
+          <strong>/{row.original.shortcode}</strong>
+          {row.original.message && <span className="qm-preview">{row.original.message}</span>}
+        </span>
+      ),
+    },
+    {
+      accessorKey: "mediaName",
+      header: t("quickMessages.colMedia"),
+      cell: ({ row }) =>
+        row.original.mediaName
+          ? <span className="qm-media"><Paperclip size={14} aria-hidden="true" /> {row.original.mediaName}</span>
+          : <span className="qm-no-media">{t("quickMessages.noMedia")}</span>,
+    },
+    {
+      accessorKey: "geral",
+      header: t("quickMessages.colGeral"),
+      meta: { className: "col-center" },
+      cell: ({ row }) => <input type="checkbox" checked={row.original.geral} readOnly disabled aria-label={t("quickMessages.colGeral")} />,
+    },
+    {
+      id: "actions",
+      header: () => <span className="sr-only">{t("common.actions")}</span>,
+      enableSorting: false,
+      enableHiding: false,
+      meta: { className: "col-actions" },
+      cell: ({ row }) =>
+        who && canChangeQuickMessage(who, row.original) && (
+          <span className="cell-actions">
+            <IconButton label={t("common.edit")} onClick={() => setEditing(row.original)}><Pencil size={16} /></IconButton>
+            <IconButton label={t("common.delete")} onClick={() => setDeleting(row.original)} danger><Trash2 size={16} /></IconButton>
+          </span>
+        ),
+    },
+  ], [who?.id, manageAll]);
+
+  async function remove(q: QuickMessageRow) {
+    try {
+      await api("DELETE", `/quick-messages/${q.id}`);
+      list.remove(q.id);
+      showToast("success", t("quickMessages.deleted"));
+    } catch (error) {
+      toastError((error as { body?: unknown }).body ?? error);
+    }
+  }
+
+  return (
+    <AdminPage
+      title={t("quickMessages.title")}
+      search={{ value: list.search, onChange: list.setSearch }}
+      actions={
+        <button type="button" className="btn btn-primary" onClick={() => setEditing("new")}>
+          <Plus size={16} aria-hidden="true" /> {t("quickMessages.add")}
+        </button>
+      }
+      testId="quick-messages-page"
+    >
+      <DataTable
+        list={list}
+        columns={columns}
+        rowId={rowId}
+        label={t("quickMessages.title")}
+        emptyText={t("quickMessages.empty")}
+        initialSorting={[{ id: "shortcode", desc: false }]}
+        testId="quick-messages-table"
+      />
+      {editing && (
+        <QuickMessageDialog
+          quick={editing === "new" ? null : editing}
+          manageAll={manageAll}
+          onClose={() => setEditing(null)}
+          onSaved={(q) => list.upsert(q)}
+        />
+      )}
+      <ConfirmDialog open={deleting !== null} onOpenChange={(o) => !o && setDeleting(null)} onConfirm={() => deleting && remove(deleting)} />
+    </AdminPage>
+  );
+}

@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { startTestServer, withServer } from "./helpers/server.ts";
 import { demoConnection, eventually, nextEvent, sessionEvents } from "./helpers/channels.ts";
+import { createTenant } from "./helpers/tenants.ts";
 
 const statusOf = async (admin: { get(p: string): Promise<{ body: { status: string } }> }, id: number) =>
   (await admin.get(`/whatsapp/${id}`)).body.status;
@@ -139,4 +140,29 @@ Deno.test("outbound: a send still queued when the server stops is sent after the
     await server.close();
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("session actions: supervisors are refused, another company's connection is not found, lib is checked", async () => {
+  await withServer(async (server) => {
+    const admin = await server.login("admin@demo.local");
+    const demo = await demoConnection(admin);
+    const supervisor = await server.login("supervisor@demo.local");
+    assert.equal((await supervisor.post(`/whatsappsession/${demo.id}`)).status, 403);
+    assert.equal((await supervisor.put(`/whatsappsession/${demo.id}`)).status, 403);
+    assert.equal((await supervisor.delete(`/whatsappsession/${demo.id}`, { lib: "baileys" })).status, 403);
+    assert.equal((await supervisor.post("/whatsapp-restart/")).status, 403);
+    const other = await createTenant(server, "Outra Loja");
+    for (const r of [
+      await other.admin.post(`/whatsappsession/${demo.id}`),
+      await other.admin.put(`/whatsappsession/${demo.id}`),
+      await other.admin.delete(`/whatsappsession/${demo.id}`, { lib: "baileys" }),
+    ]) {
+      assert.equal(r.status, 404);
+      assert.equal(r.body.error, "ERR_NO_WAPP_FOUND");
+    }
+    const bad = await admin.delete(`/whatsappsession/${demo.id}`, { lib: "telegram" });
+    assert.equal(bad.status, 400);
+    assert.ok(bad.body.fields.lib);
+    assert.equal(await statusOf(admin, demo.id), "CONNECTED", "neither refusal touched the session");
+  });
 });

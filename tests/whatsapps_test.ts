@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { withServer } from "./helpers/server.ts";
 import { demoConnection } from "./helpers/channels.ts";
+import { createTenant } from "./helpers/tenants.ts";
 import { companies, PLATFORM } from "../actors/platform/collections.ts";
 import { createPlan } from "../actors/platform/commands.ts";
 
@@ -150,5 +151,38 @@ Deno.test("defaultWhatsapp() finds the default connection and reports ERR_NO_DEF
     const found = await defaultWhatsapp(server.deps.system, server.demo!.companyId);
     assert.equal(found.name, "WhatsApp Demo");
     await assert.rejects(defaultWhatsapp(server.deps.system, server.demo!.platformId), /no default connection/);
+  });
+});
+
+Deno.test("POST and PUT /whatsapp refuse a provider the server has no adapter for", async () => {
+  await withServer(async (server) => {
+    const admin = await server.login("admin@demo.local");
+    for (const provider of ["beta", "cloudapi", "telegram"]) {
+      const r = await admin.post("/whatsapp", { name: "Outra", provider });
+      assert.equal(r.status, 400, provider);
+      assert.equal(r.body.error, "ERR_VALIDATION");
+      assert.equal(r.body.fields.provider, "Invalid provider");
+    }
+    const created = await admin.post("/whatsapp", { name: "Simulada", provider: "simulator" });
+    assert.equal(created.status, 200, JSON.stringify(created.body));
+    assert.equal(created.body.provider, "simulator");
+    const put = await admin.put(`/whatsapp/${created.body.id}`, { name: "Simulada", provider: "beta" });
+    assert.equal(put.body.fields.provider, "Invalid provider");
+    assert.equal((await admin.get(`/whatsapp/${created.body.id}`)).body.provider, "simulator");
+  });
+});
+
+Deno.test("GET, PUT /whatsapp/{id} and GET /whatsapp keep another company's connections out of reach", async () => {
+  await withServer(async (server) => {
+    const admin = await server.login("admin@demo.local");
+    const demo = await demoConnection(admin);
+    const other = await createTenant(server, "Outra Loja");
+    assert.equal((await other.admin.get(`/whatsapp/${demo.id}`)).status, 404);
+    const put = await other.admin.put(`/whatsapp/${demo.id}`, { name: "Tomada" });
+    assert.equal(put.status, 404);
+    assert.equal(put.body.error, "ERR_NO_WAPP_FOUND");
+    const own = await other.admin.get(`/whatsapp?companyId=${server.demo!.companyId}`);
+    assert.ok(own.body.every((w: { companyId: number }) => w.companyId === other.companyId), "companyId is for super only");
+    assert.equal((await admin.get(`/whatsapp/${demo.id}`)).body.name, "WhatsApp Demo");
   });
 });

@@ -1,0 +1,117 @@
+/**
+ * The queues screen (spec 001 §2.15): a table sorted by prioridade ascending (id, name,
+ * prioridade, colour swatch, greeting, actions), the queue dialog with its tabs (data, opening
+ * hours when scheduleType is `queue`, integrations, and the bot flow of a saved queue), delete
+ * with the §8 confirmation. Only `queues:manage` (admin) adds, edits and deletes; the server
+ * enforces the same. Rows change live on `company-{id}-queue`.
+ */
+import { useMemo, useState } from "react";
+import { Pencil, Plus, Trash2 } from "lucide-react";
+import { api, get } from "./lib/api.ts";
+import { t } from "./lib/i18n.ts";
+import { allowed, setting } from "./lib/session.ts";
+import { showToast, toastError } from "./lib/toast.ts";
+import { AdminPage, type AdminPageProps, IconButton, useViewer } from "./ui/AdminPage.tsx";
+import { ConfirmDialog } from "./ui/ConfirmDialog.tsx";
+import { type ColumnDef, DataTable } from "./ui/DataTable.tsx";
+import { usePagedList } from "./ui/use_paged_list.ts";
+import { useLiveRows } from "./ui/use_live_rows.ts";
+import { QueueDialog } from "./queues/QueueDialog.tsx";
+import type { QueueRow } from "./queues/types.ts";
+
+export type { QueueRow };
+
+/** Props of the QueuesPage island: GET /queue's array as the first data. */
+export type QueuesPageProps = AdminPageProps<QueueRow[]>;
+
+const rowId = (queue: QueueRow) => queue.id;
+
+/** The queues page. */
+export default function QueuesPage({ initial, viewer: serverViewer }: QueuesPageProps) {
+  const viewer = useViewer(serverViewer);
+  const manager = viewer ? allowed(viewer, "queues:manage") : false;
+  const perQueue = viewer ? setting(viewer, "scheduleType") === "queue" : false;
+  const list = usePagedList<QueueRow>({
+    initial: initial && { rows: initial, hasMore: false },
+    // GET /queue is not paged: one call answers every queue of the company.
+    fetchPage: async () => ({ rows: await get<QueueRow[]>("/queue"), hasMore: false }),
+    rowId,
+  });
+  useLiveRows(viewer, list, { suffix: "queue", record: "queue", idKey: "queueId" });
+  const [editing, setEditing] = useState<QueueRow | "new" | null>(null);
+  const [deleting, setDeleting] = useState<QueueRow | null>(null);
+
+  const columns = useMemo<ColumnDef<QueueRow, unknown>[]>(() => [
+    { accessorKey: "id", header: t("queues.colId") },
+    { accessorKey: "name", header: t("queues.colName") },
+    { accessorKey: "prioridade", header: t("queues.colPriority"), meta: { className: "col-center" } },
+    {
+      accessorKey: "color",
+      header: t("queues.colColor"),
+      meta: { className: "col-center" },
+      cell: ({ row }) => <span className="color-swatch" style={{ background: row.original.color }} title={row.original.color} />,
+    },
+    {
+      accessorKey: "greetingMessage",
+      header: t("queues.colGreeting"),
+      meta: { className: "queues-greeting" },
+      cell: ({ row }) => <span className="queues-clip" title={row.original.greetingMessage}>{row.original.greetingMessage}</span>,
+    },
+    {
+      id: "actions",
+      header: () => <span className="sr-only">{t("common.actions")}</span>,
+      enableSorting: false,
+      enableHiding: false,
+      meta: { className: "col-actions" },
+      cell: ({ row }) =>
+        manager && (
+          <span className="cell-actions">
+            <IconButton label={t("common.edit")} onClick={() => setEditing(row.original)}><Pencil size={16} /></IconButton>
+            <IconButton label={t("common.delete")} onClick={() => setDeleting(row.original)} danger><Trash2 size={16} /></IconButton>
+          </span>
+        ),
+    },
+  ], [manager]);
+
+  async function remove(queue: QueueRow) {
+    try {
+      await api("DELETE", `/queue/${queue.id}`);
+      list.remove(queue.id);
+      showToast("success", t("queues.deleted"));
+    } catch (error) {
+      toastError((error as { body?: unknown }).body ?? error);
+    }
+  }
+
+  return (
+    <AdminPage
+      title={t("queues.title")}
+      actions={manager && (
+        <button type="button" className="btn btn-primary" onClick={() => setEditing("new")}>
+          <Plus size={16} aria-hidden="true" /> {t("queues.add")}
+        </button>
+      )}
+      testId="queues-page"
+    >
+      <DataTable
+        list={list}
+        columns={columns}
+        rowId={rowId}
+        label={t("queues.title")}
+        emptyText={t("queues.empty")}
+        initialSorting={[{ id: "prioridade", desc: false }]}
+        testId="queues-table"
+      />
+      {editing && (
+        <QueueDialog
+          queue={editing === "new" ? null : editing}
+          queues={list.rows}
+          perQueueHours={perQueue}
+          onClose={() => setEditing(null)}
+          onSaved={(queue) => list.upsert(queue)}
+        />
+      )}
+      <ConfirmDialog open={deleting !== null} onOpenChange={(o) => !o && setDeleting(null)} onConfirm={() => deleting && remove(deleting)} />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,188 @@
+/**
+ * The queue dialog (spec 001 §2.15, §3, §5): tabs 'Dados da Fila', 'Horários de
+ * Atendimento' (only when the company's scheduleType is `queue`), 'Integrações' and, for a
+ * saved queue, 'Fluxo do Bot'. The first three are one form validated with QueueInput;
+ * after a failed submit the dialog shows the first tab holding an error. The bot flow saves
+ * option by option, apart from the form.
+ */
+import { type FormEvent, useEffect, useState } from "react";
+import { Tabs } from "radix-ui";
+import { ApiError, api } from "../lib/api.ts";
+import { hasText, t } from "../lib/i18n.ts";
+import { showToast } from "../lib/toast.ts";
+import { CHATBOT_TYPES, DEFAULT_LUNCH, DEFAULT_SCHEDULES, type QueueSchedule, ROUTER_MINUTES } from "../../domain/queue.ts";
+import { CheckField, FormDialog, type FormErrors, SelectField, TextField, useSchemaForm } from "../ui/form.tsx";
+import { BotTree } from "./BotTree.tsx";
+import { ScheduleTab } from "./ScheduleTab.tsx";
+import type { QueueRow } from "./types.ts";
+
+/** The form's values (QueueInput's fields; prioridade as typed). */
+export interface QueueValues extends Record<string, unknown> {
+  name: string;
+  color: string;
+  prioridade: string;
+  greetingMessage: string;
+  outOfHoursMessage: string;
+  isChatbot: boolean;
+  ativarRoteador: boolean;
+  tempoRoteador: number;
+  typeChatbot: string;
+  n8n: string;
+  n8nId: string;
+  workspaceTypebot: string;
+  typebotId: string;
+  resetChatbotMsg: boolean;
+  schedules: QueueSchedule[];
+  lunchHour: { startTime: string; endTime: string };
+}
+
+type Tab = "data" | "schedule" | "integrations" | "bot";
+
+const DATA_FIELDS = new Set(["name", "color", "prioridade", "greetingMessage", "outOfHoursMessage", "tempoRoteador", "ativarRoteador", "isChatbot"]);
+
+/** The tab that shows the first of `errors` (null when there are none). */
+function tabOf(errors: FormErrors, perQueueHours: boolean): Tab | null {
+  const keys = Object.keys(errors).filter((k) => errors[k]);
+  if (keys.length === 0) return null;
+  if (keys.some((k) => DATA_FIELDS.has(k))) return "data";
+  if (perQueueHours && keys.some((k) => /^(schedules|lunchHour)/.test(k))) return "schedule";
+  return keys.some((k) => /^(typeChatbot|n8n|workspaceTypebot|typebotId)/.test(k)) ? "integrations" : null;
+}
+
+/** A random colour for a new queue (colours are unique within a company). */
+function randomColor(): string {
+  return `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, "0")}`;
+}
+
+function initialValues(queue: QueueRow | null): QueueValues {
+  return {
+    name: queue?.name ?? "",
+    color: queue?.color ?? randomColor(),
+    prioridade: queue ? String(queue.prioridade) : "",
+    greetingMessage: queue?.greetingMessage ?? "",
+    outOfHoursMessage: queue?.outOfHoursMessage ?? "",
+    isChatbot: queue?.isChatbot ?? false,
+    ativarRoteador: queue?.ativarRoteador ?? false,
+    tempoRoteador: queue?.tempoRoteador ?? 0,
+    typeChatbot: queue?.typeChatbot ?? "",
+    n8n: queue?.n8n ?? "",
+    n8nId: queue?.n8nId ?? "",
+    workspaceTypebot: queue?.workspaceTypebot ?? "",
+    typebotId: queue?.typebotId ?? "",
+    resetChatbotMsg: queue?.resetChatbotMsg ?? false,
+    schedules: queue?.schedules.length ? queue.schedules : DEFAULT_SCHEDULES,
+    lunchHour: queue?.lunchHour ?? DEFAULT_LUNCH,
+  };
+}
+
+/** A save refused for a used colour shows the translated reason under the colour field. */
+function explainColor(error: unknown): unknown {
+  if (error instanceof ApiError && error.code === "ERR_QUEUE_COLOR_ALREADY_EXISTS") {
+    const key = "backendErrors.ERR_QUEUE_COLOR_ALREADY_EXISTS";
+    return Object.assign(error, { body: { ...(error.body as object), fields: { color: hasText(key) ? t(key) : error.code } } });
+  }
+  return error;
+}
+
+/** Props of QueueDialog. */
+export interface QueueDialogProps {
+  queue: QueueRow | null;
+  /** The company's queues (targets of the bot's queue options). */
+  queues: QueueRow[];
+  /** Whether the company's scheduleType is `queue` (the hours tab shows). */
+  perQueueHours: boolean;
+  onClose: () => void;
+  onSaved: (queue: QueueRow) => void;
+}
+
+/** Add or edit one queue. */
+export function QueueDialog({ queue, queues, perQueueHours, onClose, onSaved }: QueueDialogProps) {
+  const [tab, setTab] = useState<Tab>("data");
+  const [submits, setSubmits] = useState(0);
+  const form = useSchemaForm<QueueValues>({
+    schema: "QueueInput",
+    initial: initialValues(queue),
+    onSubmit: async (v) => {
+      try {
+        const saved = queue ? await api<QueueRow>("PUT", `/queue/${queue.id}`, v) : await api<QueueRow>("POST", "/queue", v);
+        onSaved(saved);
+        showToast("success", t("queues.saved"));
+        onClose();
+      } catch (error) {
+        throw explainColor(error);
+      }
+    },
+  });
+  useEffect(() => {
+    const target = tabOf(form.errors, perQueueHours);
+    if (target) setTab(target);
+  }, [submits]);
+  const dialogForm = {
+    ...form,
+    submit: async (event?: FormEvent) => {
+      await form.submit(event);
+      setSubmits((n) => n + 1);
+    },
+  };
+  const routerChoices = ROUTER_MINUTES.map((n) => ({ value: n as number, label: n === 0 ? t("queues.routerOff") : t("queues.minutes", { n }) }));
+  const botChoices = CHATBOT_TYPES.map((v) => ({ value: v as string, label: v === "" ? t("queues.typeNone") : v === "n8n" ? "n8n" : "Typebot" }));
+
+  return (
+    <FormDialog open onOpenChange={(o) => !o && onClose()} title={t(queue ? "queues.edit" : "queues.add")} form={dialogForm} wide testId="queue-save">
+      <Tabs.Root value={tab} onValueChange={(v) => setTab(v as Tab)} className="form-full queue-tabs">
+        <Tabs.List className="queue-tab-list" aria-label={t(queue ? "queues.edit" : "queues.add")}>
+          <Tabs.Trigger value="data" className="queue-tab">{t("queues.tabData")}</Tabs.Trigger>
+          {perQueueHours && <Tabs.Trigger value="schedule" className="queue-tab">{t("queues.tabSchedule")}</Tabs.Trigger>}
+          <Tabs.Trigger value="integrations" className="queue-tab">{t("queues.tabIntegrations")}</Tabs.Trigger>
+          {queue && <Tabs.Trigger value="bot" className="queue-tab">{t("queues.tabBot")}</Tabs.Trigger>}
+        </Tabs.List>
+        <Tabs.Content value="data" className="form-grid queue-tab-body">
+          <TextField form={form} name="name" label={t("queues.name")} autoFocus />
+          <div className="queue-color">
+            <input
+              type="color"
+              className="queue-color-picker"
+              aria-label={t("queues.colorPicker")}
+              value={/^#[0-9a-f]{6}$/i.test(form.values.color) ? form.values.color : "#000000"}
+              onChange={(e) => form.set("color", e.target.value)}
+              disabled={form.busy}
+            />
+            <TextField form={form} name="color" label={t("queues.color")} />
+          </div>
+          <TextField form={form} name="prioridade" label={t("queues.priority")} type="number" />
+          <SelectField form={form} name="tempoRoteador" label={t("queues.routerTime")} options={routerChoices} />
+          <div className="form-full"><TextField form={form} name="greetingMessage" label={t("queues.greeting")} rows={4} /></div>
+          <div className="form-full"><TextField form={form} name="outOfHoursMessage" label={t("queues.outOfHours")} rows={4} /></div>
+          <CheckField form={form} name="ativarRoteador" label={t("queues.router")} />
+          <CheckField form={form} name="isChatbot" label={t("queues.isChatbot")} />
+        </Tabs.Content>
+        {perQueueHours && (
+          <Tabs.Content value="schedule" className="queue-tab-body">
+            <ScheduleTab form={form} />
+          </Tabs.Content>
+        )}
+        <Tabs.Content value="integrations" className="form-grid queue-tab-body">
+          <SelectField form={form} name="typeChatbot" label={t("queues.typeChatbot")} options={botChoices} />
+          <CheckField form={form} name="resetChatbotMsg" label={t("queues.resetChatbotMsg")} />
+          {form.values.typeChatbot === "n8n" && (
+            <>
+              <TextField form={form} name="n8n" label={t("queues.n8n")} type="url" />
+              <TextField form={form} name="n8nId" label={t("queues.n8nId")} />
+            </>
+          )}
+          {form.values.typeChatbot === "typebot" && (
+            <>
+              <TextField form={form} name="workspaceTypebot" label={t("queues.workspaceTypebot")} />
+              <TextField form={form} name="typebotId" label={t("queues.typebotId")} />
+            </>
+          )}
+        </Tabs.Content>
+        {queue && (
+          <Tabs.Content value="bot" className="queue-tab-body">
+            <BotTree queueId={queue.id} queues={queues} />
+          </Tabs.Content>
+        )}
+      </Tabs.Root>
+    </FormDialog>
+  );
+}

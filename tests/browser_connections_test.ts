@@ -26,7 +26,7 @@ async function scan(page: Page, id: number): Promise<void> {
 async function secondAdmin(login: (email: string) => Promise<Client>): Promise<Client> {
   const admin = await login("admin@demo.local");
   const r = await admin.post("/users", { name: "Outra Admin", email: "admin2@demo.local", password: "demo1234", profile: "admin" });
-  assert.equal(r.status, 200, JSON.stringify(r.body));
+  assert.ok(r.status < 300, JSON.stringify(r.body));
   return await login("admin2@demo.local");
 }
 
@@ -85,6 +85,8 @@ Deno.test({
         assert.deepEqual([stored.selectedMoveQueueId, stored.selectedInterval, stored.inatividade], [server.demo!.queueIds[0], 10, 600]);
         assert.equal(stored.greetingMessage, "Bem-vindo à filial!");
         await row.getByText("Suporte").waitFor();
+        // The menu's warning badge (spec 000 §2) shows while a connection waits for its scan.
+        await page.getByTestId("connections-warning").waitFor({ timeout: 10_000 });
 
         // QR dialog → the phone scans → it closes by itself; the row is CONNECTED with its number.
         await row.getByRole("button", { name: "QR CODE" }).click();
@@ -96,6 +98,7 @@ Deno.test({
         await page.getByText("WhatsApp conectado com sucesso!").waitFor({ timeout: 10_000 });
         await row.getByText("Conectado").waitFor({ timeout: 10_000 });
         await row.getByText(/\+55 \(11\) 9\d{4}-\d{4}/).waitFor();
+        await page.getByTestId("connections-warning").waitFor({ state: "detached", timeout: 10_000 });
 
         // Disconnect → try again / new QR → scan again.
         await row.getByRole("button", { name: "Desconectar" }).click();
@@ -132,6 +135,7 @@ Deno.test({
         // Restart warns first.
         await page.getByRole("button", { name: "Reiniciar conexões" }).click();
         await page.getByText("Aguarde... reiniciando...").waitFor({ timeout: 5_000 });
+        await table.locator(".data-table-frame").evaluate((el) => el.scrollTo({ left: 0 }));
         await screenshot(page, "connections");
       } finally {
         await chrome.close();
@@ -181,7 +185,7 @@ Deno.test({
         const row = ownerTable.locator("tr", { hasText: "Para excluir" });
         await row.getByRole("button", { name: "QR CODE" }).waitFor({ timeout: 10_000 });
         assert.equal(await owner.locator("html").getAttribute("data-theme"), "dark");
-        const overflow = await owner.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        const overflow = await owner.evaluate(() => document.documentElement.scrollWidth - globalThis.innerWidth);
         assert.ok(overflow <= 0, `no page-wide horizontal scroll at 390 px (${overflow})`);
         await screenshot(owner, "connections_phone_dark");
         await row.getByRole("button", { name: "Excluir" }).click();

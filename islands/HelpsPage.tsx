@@ -35,7 +35,7 @@ export default function HelpsPage({ initial, viewer: serverViewer }: HelpsPagePr
       title={t("helps.title")}
       search={{ value: search, onChange: setSearch }}
       actions={support && (
-        <a className="btn btn-success" href={support} target="_blank" rel="noopener noreferrer" aria-label={t("helps.supportLabel")} data-testid="help-support">
+        <a className="btn btn-success help-support" href={support} target="_blank" rel="noopener noreferrer" aria-label={t("helps.supportLabel")} data-testid="help-support">
           <MessageCircle size={16} aria-hidden="true" /> {t("helps.support")}
         </a>
       )}

@@ -111,15 +111,17 @@ export default function QuickMessagesPage({ initial, viewer: serverViewer }: Qui
       }
       testId="quick-messages-page"
     >
-      <DataTable
-        list={list}
-        columns={columns}
-        rowId={rowId}
-        label={t("quickMessages.title")}
-        emptyText={t("quickMessages.empty")}
-        initialSorting={[{ id: "shortcode", desc: false }]}
-        testId="quick-messages-table"
-      />
+      <div className="qm-table">
+        <DataTable
+          list={list}
+          columns={columns}
+          rowId={rowId}
+          label={t("quickMessages.title")}
+          emptyText={t("quickMessages.empty")}
+          initialSorting={[{ id: "shortcode", desc: false }]}
+          testId="quick-messages-table"
+        />
+      </div>
       {editing && (
         <QuickMessageDialog
           quick={editing === "new" ? null : editing}

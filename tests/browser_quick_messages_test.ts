@@ -6,12 +6,13 @@
  * user arriving live; a plain user who cannot edit a general reply; phone width.
  */
 import assert from "node:assert/strict";
+import { Buffer } from "node:buffer";
 import { withServer } from "./helpers/server.ts";
 import { hasChromium, launchBrowser, loginToShell, screenshot } from "./helpers/browser.ts";
 
 const opts = { ignore: !hasChromium(), sanitizeOps: false, sanitizeResources: false };
-const pdf = { name: "catalogo.pdf", mimeType: "application/pdf", buffer: new TextEncoder().encode("%PDF-1.4 demo") };
-const exe = { name: "virus.exe", mimeType: "application/octet-stream", buffer: new Uint8Array([77, 90]) };
+const pdf = { name: "catalogo.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 demo") };
+const exe = { name: "virus.exe", mimeType: "application/octet-stream", buffer: Buffer.from([77, 90]) };
 
 Deno.test({
   name: "QuickMessagesPage renders on the server, validates, uploads and removes media, edits, deletes and patches rows live",
@@ -49,6 +50,7 @@ Deno.test({
         // With a file the message is optional: create, then the file is uploaded.
         await dialog.getByTestId("quick-message-file-input").setInputFiles(pdf);
         await dialog.getByTestId("quick-message-file").getByText("catalogo.pdf").waitFor();
+        await dialog.getByText("Obrigatório").waitFor({ state: "detached", timeout: 10_000 });
         await screenshot(page, "quick_messages_dialog");
         await dialog.getByTestId("quick-message-save").click();
         await dialog.waitFor({ state: "detached", timeout: 10_000 });

@@ -5,7 +5,7 @@
  * the record is saved (POST /quick-messages/{id}/media-upload) and a removed file is deleted
  * then (DELETE …/media-upload), so Cancel leaves the stored reply as it was.
  */
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import { MSG } from "../../domain/text.ts";
 import { messageRequired, type QuickMessage } from "../../domain/quick_message.ts";
 import { api } from "../lib/api.ts";
@@ -75,11 +75,23 @@ export function QuickMessageDialog({ quick, manageAll, onClose, onSaved }: Quick
       onClose();
     },
   });
+  // Attaching a file makes the message optional: re-check a message already marked 'Obrigatório'.
+  useEffect(() => {
+    if (form.errors.message) form.touch("message");
+  }, [form.values.mediaName]);
   return (
     <FormDialog open onOpenChange={(o) => !o && onClose()} title={t(quick ? "quickMessages.edit" : "quickMessages.add")} form={form} testId="quick-message-save">
-      <TextField form={form} name="shortcode" label={t("quickMessages.shortcode")} autoFocus />
-      <TextField form={form} name="message" label={t("quickMessages.message")} rows={5} hint={t("quickMessages.messageHint")} />
-      {manageAll && <CheckField form={form} name="geral" label={t("quickMessages.geral")} />}
+      <div className={manageAll ? undefined : "form-full"}>
+        <TextField form={form} name="shortcode" label={t("quickMessages.shortcode")} autoFocus />
+      </div>
+      {manageAll && (
+        <div className="qm-geral">
+          <CheckField form={form} name="geral" label={t("quickMessages.geral")} />
+        </div>
+      )}
+      <div className="form-full">
+        <TextField form={form} name="message" label={t("quickMessages.message")} rows={5} hint={t("quickMessages.messageHint")} />
+      </div>
       <AttachmentField
         name={form.values.mediaName}
         error={form.errors.mediaName}

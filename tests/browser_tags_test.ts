@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { withServer } from "./helpers/server.ts";
-import { hasChromium, launchBrowser, loginToShell, screenshot } from "./helpers/browser.ts";
+import { assertFitsWidth, hasChromium, launchBrowser, loginToShell, screenshot } from "./helpers/browser.ts";
 
 const opts = { ignore: !hasChromium(), sanitizeOps: false, sanitizeResources: false };
 
@@ -78,8 +78,7 @@ Deno.test({
         await page.setViewportSize({ width: 390, height: 800 });
         await page.reload();
         await table.getByText("Do outro lado").waitFor({ timeout: 20_000 });
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        assert.ok(overflow <= 0, `no page-wide horizontal scroll at 390 px (${overflow})`);
+        await assertFitsWidth(page);
         await screenshot(page, "tags_phone");
 
         // A plain user sees the tags but no edit or delete.

@@ -71,10 +71,22 @@ export function subscriptionExpired(body: { message?: string; dueDate?: string |
   if (location.pathname !== "/financeiro") location.assign("/financeiro");
 }
 
+/**
+ * Whether a 403 is the expired-token answer (ERR_SESSION_EXPIRED, spec 000 §4) rather than a
+ * refusal (ERR_NO_PERMISSION, ERR_PLAN_LIMIT…), which a refresh and a retry would only repeat.
+ */
+async function tokenExpired(response: Response): Promise<boolean> {
+  try {
+    return (await response.clone().json())?.error === "ERR_SESSION_EXPIRED";
+  } catch {
+    return false;
+  }
+}
+
 /** Calls the API; returns the parsed JSON body or throws ApiError. */
 export async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
   let response = await send(method, path, body);
-  if (response.status === 403 && await refreshToken()) response = await send(method, path, body);
+  if (response.status === 403 && await tokenExpired(response) && await refreshToken()) response = await send(method, path, body);
   const text = await response.text();
   let parsed: unknown = null;
   try {

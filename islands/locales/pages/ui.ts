@@ -17,6 +17,9 @@ const pt = {
   "toast.updated": "Operação atualizada com sucesso.",
   "toast.fileSent": "Arquivo enviado com sucesso!",
   "form.required": "Obrigatório",
+  "backendErrors.ERR_PLAN_LIMIT": "O limite do seu plano foi atingido. Faça upgrade do plano para cadastrar mais.",
+  "backendErrors.ERR_DUPLICATED_EMAIL": "Já existe um usuário com este e-mail.",
+  "backendErrors.ERR_VALIDATION": "Verifique os campos do formulário.",
 };
 
 export default {
@@ -39,6 +42,9 @@ export default {
     "toast.updated": "Operation updated successfully.",
     "toast.fileSent": "File sent successfully!",
     "form.required": "Required",
+    "backendErrors.ERR_PLAN_LIMIT": "Your plan's limit has been reached. Upgrade the plan to add more.",
+    "backendErrors.ERR_DUPLICATED_EMAIL": "A user with this e-mail already exists.",
+    "backendErrors.ERR_VALIDATION": "Check the form's fields.",
   } satisfies Record<keyof typeof pt, string>,
   es: {
     "common.saving": "Guardando...",
@@ -58,5 +64,8 @@ export default {
     "toast.updated": "Operación actualizada con éxito.",
     "toast.fileSent": "¡Archivo enviado con éxito!",
     "form.required": "Obligatorio",
+    "backendErrors.ERR_PLAN_LIMIT": "Se alcanzó el límite de su plan. Mejore el plan para registrar más.",
+    "backendErrors.ERR_DUPLICATED_EMAIL": "Ya existe un usuario con este correo.",
+    "backendErrors.ERR_VALIDATION": "Revise los campos del formulario.",
   } satisfies Record<keyof typeof pt, string>,
 };

@@ -1,10 +1,11 @@
 /**
  * One node of the bot tree: its number, title and type, the buttons (expand/collapse, edit
  * toggle, move up, move down, add a sub-option, delete; each labelled with the option's
- * title for screen readers), the option's form when editing, and its children when expanded.
+ * title for screen readers), a clip when it carries media, the option's form while its edit
+ * toggle is on (a save turns it off), and its children when expanded.
  */
 import type { ReactNode } from "react";
-import { ArrowDown, ArrowUp, ChevronDown, ChevronRight, Pencil, Plus, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowUp, ChevronDown, ChevronRight, Paperclip, Pencil, Plus, Trash2 } from "lucide-react";
 import { t } from "../lib/i18n.ts";
 import type { TreeNode } from "../../domain/bot_tree.ts";
 import { BotOptionForm, typeLabel } from "./BotOptionForm.tsx";
@@ -70,6 +71,7 @@ export function BotNode({ node, index, count, ops }: { node: TreeNode<OptionRow>
         </NodeButton>
         <span className="bot-number" data-testid="bot-number">{o.option}</span>
         <span className="bot-title">{o.title}</span>
+        {o.mediaName && <Paperclip size={14} className="bot-clip" role="img" aria-label={o.mediaName} />}
         <span className="bot-type">{typeLabel(o.queueType)}</span>
         <span className="bot-actions">
           <NodeButton label={t("queues.bot.editToggle", vars)} onClick={() => ops.toggleEditing(o.id)} pressed={editing}>

@@ -95,6 +95,7 @@ export function BotTree({ queueId, queues }: BotTreeProps) {
     remove: (option) => setDeleting(option),
     saved: (option) => {
       setFlat((f) => upsertOption(f ?? [], option));
+      setEditing((s) => toggled(s, option.id, false));
       showToast("success", t("queues.bot.saved"));
     },
   };

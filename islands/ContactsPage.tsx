@@ -9,7 +9,7 @@
  * `contacts-page:assignUsers`, deleting `contacts-page:deleteContact`, exporting
  * `contact-page:exports`; everyone may list, add, edit, block, import and open a ticket.
  */
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { ChevronDown, Plus, Trash2, WalletCards } from "lucide-react";
 import type { RowSelectionState } from "@tanstack/react-table";
 import { DropdownMenu } from "radix-ui";
@@ -63,11 +63,20 @@ export default function ContactsPage({ initial, viewer: serverViewer }: Contacts
     },
     rowId,
   });
-  useLiveRows(viewer, list, { suffix: "contact", record: "contact", idKey: "contactId" });
+  // While this page imports, its thousand create events are not drawn one by one: the list
+  // reloads in name order when the import ends.
+  const importing = useRef(0);
+  useLiveRows(viewer, list, {
+    suffix: "contact",
+    record: "contact",
+    idKey: "contactId",
+    toRow: (record) => (importing.current > 0 ? null : record as unknown as ContactRow),
+  });
   const userList = useOptions(viewer ? "/users/list" : null);
   const users = useMemo(() => new Map(userList.map((u) => [u.id, u.name])), [userList]);
   const [selection, setSelection] = useState<RowSelectionState>({});
-  const selectedIds = Object.keys(selection).filter((k) => selection[k]).map(Number);
+  // Only rows on screen count: a search or a live delete may have taken selected rows away.
+  const selectedIds = list.rows.filter((r) => selection[r.id]).map(rowId);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
 
@@ -114,8 +123,14 @@ export default function ContactsPage({ initial, viewer: serverViewer }: Contacts
   }
 
   async function runImport(run: () => Promise<unknown>) {
-    // The live events add each new contact; a reload then puts the list back in name order.
-    if (await run()) await list.reload();
+    importing.current++;
+    try {
+      await run();
+    } finally {
+      // Still quiet while the reload runs, so a late create event is not counted twice.
+      await list.reload();
+      importing.current--;
+    }
   }
 
   function walletSaved(ids: number[], walleteUserId: number | null) {
@@ -126,7 +141,13 @@ export default function ContactsPage({ initial, viewer: serverViewer }: Contacts
     <AdminPage
       title={t("contacts.title")}
       count={list.count}
-      search={{ value: list.search, onChange: list.setSearch }}
+      search={{
+        value: list.search,
+        onChange: (text) => {
+          setSelection({});
+          list.setSearch(text);
+        },
+      }}
       actions={
         <>
           <button type="button" className="btn btn-primary" onClick={() => setDialog({ kind: "edit", contact: null })}>

@@ -92,6 +92,7 @@ Deno.test({
         await dialog.getByTestId("contact-save").click();
         assert.equal(await dialog.getByText("Too Short!").count(), 2);
         await dialog.getByText("Invalid email").waitFor();
+        await screenshot(page, "contacts_dialog");
         await dialog.getByLabel("Nome", { exact: true }).fill("Novo Cliente");
         await dialog.getByLabel("Número").fill("+55 (11) 97777-0001");
         await dialog.getByLabel("E-mail").fill("novo@example.com");
@@ -219,7 +220,15 @@ Deno.test({
         await dialog.getByText("Telefone no formato internacional, sem espaços nem símbolos", { exact: false }).waitFor();
         await dialog.getByTestId("import-send").click();
         await dialog.getByText("Escolha um arquivo!").waitFor();
+        await page.evaluate(() => (document.documentElement.dataset.theme = "dark"));
+        await screenshot(page, "contacts_import_dark");
+        await page.evaluate(() => (document.documentElement.dataset.theme = "light"));
         await dialog.getByRole("button", { name: "Cancelar" }).click();
+
+        // A file without the required columns: the server's reason as a toast.
+        const noPhone = Papa.unparse([["Nome", "Cidade"], ["Sem Telefone", "Recife"]]);
+        await importThrough(page, { name: "sem_telefone.csv", mimeType: "text/csv", buffer: Buffer.from(noPhone) });
+        await page.getByText("O arquivo precisa das colunas Nome e Telefone").waitFor({ timeout: 10_000 });
 
         // .xlsx made by exceljs.
         const xlsx = await workbook([["Planilha Ana", "5511981110001"], ["Planilha Bruno", "5511981110002"]]);

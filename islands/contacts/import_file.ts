@@ -46,7 +46,10 @@ export async function withImportToasts(companyId: number, send: () => Promise<Im
     showToast("success", t("contacts.importDone", { n: result.valid }), TOAST_KEY);
     return result;
   } catch (error) {
-    toastError((error as { body?: unknown }).body ?? error);
+    // A refused file (no Nome/Telefone columns, too many rows…) says why in `fields.file`.
+    const body = (error as { body?: { fields?: { file?: string } } }).body;
+    if (body?.fields?.file) showToast("error", body.fields.file, TOAST_KEY);
+    else toastError(body ?? error);
     return null;
   } finally {
     off();

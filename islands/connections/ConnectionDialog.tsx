@@ -7,7 +7,7 @@
  * the list's copy may come from a live event, which carries no token.
  */
 import { useEffect, useState } from "react";
-import { INACTIVITY_INTERVALS, MOVE_INTERVALS, type Provider, SELECTABLE_PROVIDERS } from "../../domain/whatsapp.ts";
+import { INACTIVITY_INTERVALS, MOVE_INTERVALS, newWhatsapp, SELECTABLE_PROVIDERS, type Whatsapp } from "../../domain/whatsapp.ts";
 import { api, get } from "../lib/api.ts";
 import { type LocaleKey, t } from "../lib/i18n.ts";
 import { showToast, toastError } from "../lib/toast.ts";
@@ -16,51 +16,36 @@ import { Modal } from "../ui/Modal.tsx";
 import { Skeleton } from "../ui/States.tsx";
 import type { ConnectionRow, QueueRef } from "./rows.ts";
 
-/** The form's values: WhatsappInput's fields. */
-interface ConnectionValues extends Record<string, unknown> {
-  name: string;
-  isDefault: boolean;
-  provider: Provider;
-  greetingMessage: string;
-  complationMessage: string;
-  outOfHoursMessage: string;
-  ratingMessage: string;
-  closeMessage: string;
-  token: string;
-  webhook: string;
-  ignoreNumbers: string;
-  queueIds: number[];
-  selectedMoveQueueId: number | null;
-  selectedInterval: number;
-  inatividade: number;
-}
+/** The fields the form edits: WhatsappInput's. */
+const FIELDS = [
+  "name",
+  "isDefault",
+  "provider",
+  "greetingMessage",
+  "complationMessage",
+  "outOfHoursMessage",
+  "ratingMessage",
+  "closeMessage",
+  "token",
+  "webhook",
+  "ignoreNumbers",
+  "queueIds",
+  "selectedMoveQueueId",
+  "selectedInterval",
+  "inatividade",
+] as const satisfies readonly (keyof Whatsapp)[];
 
-/** The full record GET /whatsapp/{id} answers (the fields the form edits). */
-type ConnectionRecord = ConnectionRow & Omit<ConnectionValues, "provider"> & { provider: Provider };
+/** The form's values. */
+type ConnectionValues = Pick<Whatsapp, typeof FIELDS[number]> & Record<string, unknown>;
 
 /** Spec 001 §9: the submit delay of the connection modal. */
 const SUBMIT_DELAY_MS = 400;
 
-const EMPTY: ConnectionValues = {
-  name: "",
-  isDefault: false,
-  provider: "simulator",
-  greetingMessage: "",
-  complationMessage: "",
-  outOfHoursMessage: "",
-  ratingMessage: "",
-  closeMessage: "",
-  token: "",
-  webhook: "",
-  ignoreNumbers: "",
-  queueIds: [],
-  selectedMoveQueueId: null,
-  selectedInterval: 0,
-  inatividade: 0,
-};
+const valuesOf = (record: Whatsapp): ConnectionValues =>
+  Object.fromEntries(FIELDS.map((k) => [k, record[k]])) as ConnectionValues;
 
-const valuesOf = (r: ConnectionRecord): ConnectionValues =>
-  Object.fromEntries(Object.keys(EMPTY).map((k) => [k, r[k as keyof ConnectionRecord] ?? EMPTY[k]])) as ConnectionValues;
+/** A new connection's values: the defaults the server gives a new record. */
+const EMPTY = valuesOf(newWhatsapp(0, 0, 0));
 
 const minutes = (options: readonly number[]): Choice<number>[] =>
   options.map((n) => ({ value: n, label: n === 0 ? t("connections.disabled") : t("connections.minutes", { n }) }));
@@ -80,7 +65,7 @@ export function ConnectionDialog({ row, onClose, onSaved, onQueues }: Connection
   const [loaded, setLoaded] = useState<{ queues: QueueRef[]; values: ConnectionValues } | null>(null);
   useEffect(() => {
     let live = true;
-    Promise.all([get<QueueRef[]>("/queue"), row ? get<ConnectionRecord>(`/whatsapp/${row.id}`) : null]).then(
+    Promise.all([get<QueueRef[]>("/queue"), row ? get<Whatsapp>(`/whatsapp/${row.id}`) : null]).then(
       ([queues, record]) => {
         if (!live) return;
         onQueues(queues);

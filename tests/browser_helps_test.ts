@@ -65,7 +65,7 @@ Deno.test({
         await page.setViewportSize({ width: 390, height: 800 });
         await page.reload();
         await list.getByText("Filas e chatbot").waitFor({ timeout: 20_000 });
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - globalThis.innerWidth);
         assert.ok(overflow <= 0, `no page-wide horizontal scroll at 390 px (${overflow})`);
         await screenshot(page, "helps_phone");
 

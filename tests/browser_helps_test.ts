@@ -68,6 +68,8 @@ Deno.test({
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - globalThis.innerWidth);
         assert.ok(overflow <= 0, `no page-wide horizontal scroll at 390 px (${overflow})`);
         await screenshot(page, "helps_phone");
+        await page.evaluate(() => document.documentElement.setAttribute("data-theme", "dark"));
+        await screenshot(page, "helps_phone_dark");
 
         // No number set: no button. No entries: the empty state.
         assert.equal((await owner.put("/settings/wasupport", { value: "" })).status, 200);

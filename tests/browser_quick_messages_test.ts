@@ -102,6 +102,8 @@ Deno.test({
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - globalThis.innerWidth);
         assert.ok(overflow <= 0, `no page-wide horizontal scroll at 390 px (${overflow})`);
         await screenshot(page, "quick_messages_phone");
+        await page.evaluate(() => document.documentElement.setAttribute("data-theme", "dark"));
+        await screenshot(page, "quick_messages_phone_dark");
 
         // A plain user: no edit on a general reply, no general flag, its own reply editable.
         const agent = await (await chrome.newContext()).newPage();

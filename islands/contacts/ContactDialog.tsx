@@ -72,6 +72,9 @@ export function ContactDialog({ contact, onClose, onSaved }: ContactDialogProps)
   );
 }
 
+/** The two inputs of an extra-info row and their labels. */
+const INFO_FIELDS = [["name", "contacts.infoName"], ["value", "contacts.infoValue"]] as const;
+
 /** The extra-info pairs: a name and a value per row, added and removed freely. */
 function ExtraInfoRows({ form }: { form: SchemaForm<ContactValues> }) {
   const rows = form.values.extraInfo;
@@ -81,20 +84,16 @@ function ExtraInfoRows({ form }: { form: SchemaForm<ContactValues> }) {
       <legend>{t("contacts.extraInfo")}</legend>
       {rows.map((row, i) => (
         <div className="contact-info-row" key={i}>
-          <input
-            className="input"
-            aria-label={t("contacts.infoName")}
-            placeholder={t("contacts.infoName")}
-            value={row.name}
-            onChange={(e) => put(rows.map((r, j) => (j === i ? { ...r, name: e.target.value } : r)))}
-          />
-          <input
-            className="input"
-            aria-label={t("contacts.infoValue")}
-            placeholder={t("contacts.infoValue")}
-            value={row.value}
-            onChange={(e) => put(rows.map((r, j) => (j === i ? { ...r, value: e.target.value } : r)))}
-          />
+          {INFO_FIELDS.map(([key, label]) => (
+            <input
+              key={key}
+              className="input"
+              aria-label={t(label)}
+              placeholder={t(label)}
+              value={row[key]}
+              onChange={(e) => put(rows.map((r, j) => (j === i ? { ...r, [key]: e.target.value } : r)))}
+            />
+          ))}
           <IconButton label={t("contacts.removeInfo")} onClick={() => put(rows.filter((_, j) => j !== i))} danger>
             <Trash2 size={16} />
           </IconButton>

@@ -221,7 +221,7 @@ Deno.test({
         await page.setViewportSize({ width: 390, height: 800 });
         await page.reload();
         await table.getByText("Suporte", { exact: true }).waitFor({ timeout: 20_000 });
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - globalThis.innerWidth);
         assert.ok(overflow <= 0, `no page-wide horizontal scroll at 390 px (${overflow})`);
         await screenshot(page, "queues_phone");
         await table.locator("tr", { hasText: "Suporte" }).getByRole("button", { name: "Editar" }).click();

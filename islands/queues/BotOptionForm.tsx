@@ -107,6 +107,17 @@ export function BotOptionForm({ option, queues, users, onSaved }: BotOptionFormP
   const message = (name: string) =>
     errors[name] && <span className="field-error" id={`${id}-${name}-error`} role="alert">{errors[name]}</span>;
   const hasMedia = !!option.mediaPath && !draft.clearMedia;
+  /** The select of a `queue` option's queue or an `attendent` option's user. */
+  const targetField = (name: "queueOptionsId" | "queueUsersId", label: string, choices: { id: number; name: string }[]) => (
+    <div className="field">
+      <label htmlFor={`${id}-${name}`}>{label}</label>
+      <select {...field(name)} className="input" value={draft[name] ?? ""} disabled={busy} onChange={(e) => change({ [name]: e.target.value ? Number(e.target.value) : null })}>
+        <option value="">{t("common.select")}</option>
+        {choices.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+      </select>
+      {message(name)}
+    </div>
+  );
 
   return (
     <div className="bot-form" onKeyDown={keepEnter} data-testid="bot-form">
@@ -121,26 +132,8 @@ export function BotOptionForm({ option, queues, users, onSaved }: BotOptionFormP
           {TYPES.map((type) => <option key={type} value={type}>{typeLabel(type)}</option>)}
         </select>
       </div>
-      {draft.queueType === "queue" && (
-        <div className="field">
-          <label htmlFor={`${id}-queueOptionsId`}>{t("queues.bot.targetQueue")}</label>
-          <select {...field("queueOptionsId")} className="input" value={draft.queueOptionsId ?? ""} disabled={busy} onChange={(e) => change({ queueOptionsId: e.target.value ? Number(e.target.value) : null })}>
-            <option value="">{t("common.select")}</option>
-            {queues.map((q) => <option key={q.id} value={q.id}>{q.name}</option>)}
-          </select>
-          {message("queueOptionsId")}
-        </div>
-      )}
-      {draft.queueType === "attendent" && (
-        <div className="field">
-          <label htmlFor={`${id}-queueUsersId`}>{t("queues.bot.targetUser")}</label>
-          <select {...field("queueUsersId")} className="input" value={draft.queueUsersId ?? ""} disabled={busy} onChange={(e) => change({ queueUsersId: e.target.value ? Number(e.target.value) : null })}>
-            <option value="">{t("common.select")}</option>
-            {users.map((u) => <option key={u.id} value={u.id}>{u.name}</option>)}
-          </select>
-          {message("queueUsersId")}
-        </div>
-      )}
+      {draft.queueType === "queue" && targetField("queueOptionsId", t("queues.bot.targetQueue"), queues)}
+      {draft.queueType === "attendent" && targetField("queueUsersId", t("queues.bot.targetUser"), users)}
       <div className="field bot-form-wide">
         <label htmlFor={`${id}-message`}>{t(draft.queueType === "n8n" ? "queues.bot.url" : "queues.bot.message")}</label>
         {draft.queueType === "n8n"

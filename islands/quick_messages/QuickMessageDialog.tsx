@@ -35,10 +35,11 @@ export interface QuickMessageDialogProps {
   onSaved: (q: QuickMessageRow) => void;
 }
 
-/** A failure of the upload shown on the attachment field (the form shows `fields` in place). */
+/** A refused upload shown on the attachment field (the form shows `fields` in place). */
 function attachmentError(error: unknown): unknown {
-  const body = (error as { body?: { fields?: Record<string, string> } }).body;
-  return body?.fields?.file ? { body: { fields: { mediaName: t("quickMessages.fileType") } } } : error;
+  const { status, body } = error as { status?: number; body?: { fields?: Record<string, string> } };
+  const text = status === 413 ? t("quickMessages.fileTooBig") : body?.fields?.file ? t("quickMessages.fileType") : null;
+  return text ? { body: { fields: { mediaName: text } } } : error;
 }
 
 /** The dialog; see the module doc. */

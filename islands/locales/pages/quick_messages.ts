@@ -18,6 +18,7 @@ const pt = {
   "quickMessages.removeFile": "Remover anexo",
   "quickMessages.fileTypes": "Aceitos: .mp4, .mp3, .pdf, .txt, .png, .jpg e .jpeg.",
   "quickMessages.fileType": "Use somente arquivos .mp4, .mp3, .pdf, .txt, .png, .jpg ou .jpeg!",
+  "quickMessages.fileTooBig": "Este arquivo é grande demais para ser enviado.",
   "quickMessages.saved": "Resposta rápida salva com sucesso!",
   "quickMessages.deleted": "Resposta rápida excluída com sucesso!",
 };
@@ -43,6 +44,7 @@ export default {
     "quickMessages.removeFile": "Remove attachment",
     "quickMessages.fileTypes": "Accepted: .mp4, .mp3, .pdf, .txt, .png, .jpg and .jpeg.",
     "quickMessages.fileType": "Use only .mp4, .mp3, .pdf, .txt, .png, .jpg or .jpeg files!",
+    "quickMessages.fileTooBig": "This file is too large to upload.",
     "quickMessages.saved": "Quick reply saved successfully!",
     "quickMessages.deleted": "Quick reply deleted successfully!",
   } satisfies Record<keyof typeof pt, string>,
@@ -65,6 +67,7 @@ export default {
     "quickMessages.removeFile": "Quitar adjunto",
     "quickMessages.fileTypes": "Aceptados: .mp4, .mp3, .pdf, .txt, .png, .jpg y .jpeg.",
     "quickMessages.fileType": "¡Use solo archivos .mp4, .mp3, .pdf, .txt, .png, .jpg o .jpeg!",
+    "quickMessages.fileTooBig": "Este archivo es demasiado grande para enviarlo.",
     "quickMessages.saved": "¡Respuesta rápida guardada con éxito!",
     "quickMessages.deleted": "¡Respuesta rápida eliminada con éxito!",
   } satisfies Record<keyof typeof pt, string>,

@@ -107,6 +107,7 @@ export default function QueuesPage({ initial, viewer: serverViewer }: QueuesPage
           queue={editing === "new" ? null : editing}
           queues={list.rows}
           perQueueHours={perQueue}
+          viewer={viewer}
           onClose={() => setEditing(null)}
           onSaved={(queue) => list.upsert(queue)}
         />

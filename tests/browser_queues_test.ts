@@ -2,8 +2,8 @@
  * Browser tests of /queues (spec 001 §2.15): the queues in the server's HTML in prioridade
  * order, the queue dialog with the spec's validation messages, the hours tab only when
  * scheduleType is `queue`, a two-level bot menu built, moved and pruned (renumbering checked
- * through the API), media on an option, edit and delete of a queue, live rows from another
- * admin, the supervisor's read-only table, the agent's gate, and phone width.
+ * through the API), media on an option, edit and delete of a queue, live rows and bot options
+ * from another admin, the supervisor's read-only table, the agent's gate, and phone width.
  */
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
@@ -184,6 +184,11 @@ Deno.test({
         await tree.getByText("Suporte técnico").waitFor({ state: "detached", timeout: 10_000 });
         assert.deepEqual(await menu(other, stored.id, -1), ["1:Comercial"], "the sibling is renumbered");
         assert.equal(await tree.locator(`[data-option-id="${comercial.id}"] [data-testid="bot-number"]`).first().textContent(), "1");
+        // An option added by another admin arrives live, numbered after the others.
+        await other.post("/queue-options", { queueId: stored.id, title: "Via API" });
+        const viaApi = tree.locator(".bot-level > .bot-node", { hasText: "Via API" });
+        await viaApi.waitFor({ timeout: 10_000 });
+        assert.equal(await viaApi.getByTestId("bot-number").textContent(), "2");
         // Collapse and expand the child level.
         await tree.getByRole("button", { name: "Recolher Comercial" }).click();
         await tree.getByText("Nova subopção").waitFor({ state: "detached" });

@@ -4,17 +4,20 @@
  * subopção', 'Mensagem padrão', type text), expand/collapse, an edit toggle per node, move
  * up/down and delete. A move or a delete is one call; the server renumbers the siblings 1..n
  * and the list here is renumbered by the same rule (domain/bot_tree.ts), so what is shown is
- * what is stored without a reload.
+ * what is stored without a reload. Changes by others arrive on `company-{id}-queueOption`
+ * (each renumbered sibling is its own update event).
  */
 import { useEffect, useMemo, useState } from "react";
 import { Plus } from "lucide-react";
 import { api, get } from "../lib/api.ts";
+import { channelName, onChannel, startSocket } from "../lib/socket.ts";
 import { t } from "../lib/i18n.ts";
 import { showToast, toastError } from "../lib/toast.ts";
 import { buildTree, movedPosition, moveTo, removeOption, upsertOption } from "../../domain/bot_tree.ts";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
 import { EmptyState, ErrorState, Skeleton } from "../ui/States.tsx";
 import { BotNode, type BotOps } from "./BotNode.tsx";
+import type { LiveViewer } from "../ui/use_live_rows.ts";
 import type { OptionRow, QueueRow, UserChoice } from "./types.ts";
 
 /** Adds or removes `id` of a set held in state. */
@@ -25,17 +28,34 @@ const toggled = (set: Set<number>, id: number, on = !set.has(id)) => {
   return next;
 };
 
+/**
+ * `flat` after a live event of the queueOption channel. An event's record has no signed
+ * `mediaUrl`: the known one is kept while the file is the same, else the name shows unlinked.
+ */
+function applyEvent(flat: OptionRow[], queueId: number, event: Record<string, unknown>): OptionRow[] {
+  if (event.action === "delete") {
+    const id = Number(event.queueOptionId);
+    return flat.some((o) => o.id === id) ? removeOption(flat, id) : flat;
+  }
+  const record = event.queueOption as Omit<OptionRow, "mediaUrl"> | undefined;
+  if (!record || record.queueId !== queueId) return flat;
+  const old = flat.find((o) => o.id === record.id);
+  return upsertOption(flat, { ...record, mediaUrl: old && old.mediaPath === record.mediaPath ? old.mediaUrl : null });
+}
+
 const failed = (error: unknown) => toastError((error as { body?: unknown }).body ?? error);
 
 /** Props of BotTree. */
 export interface BotTreeProps {
   queueId: number;
+  /** Who is editing (the live channel's company and the socket's user). */
+  viewer: LiveViewer | null;
   /** The company's queues (targets of `queue` options). */
   queues: QueueRow[];
 }
 
 /** The bot option tree of one queue. */
-export function BotTree({ queueId, queues }: BotTreeProps) {
+export function BotTree({ queueId, viewer, queues }: BotTreeProps) {
   const [flat, setFlat] = useState<OptionRow[] | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [users, setUsers] = useState<UserChoice[]>([]);
@@ -49,6 +69,13 @@ export function BotTree({ queueId, queues }: BotTreeProps) {
     get<OptionRow[]>(`/queue-options?queueId=${queueId}`).then(setFlat, () => setLoadFailed(true));
   }
   useEffect(load, [queueId]);
+  useEffect(() => {
+    if (!viewer) return;
+    startSocket(viewer.companyId, viewer.id);
+    return onChannel(channelName(viewer.companyId, "queueOption"), (data) => {
+      setFlat((f) => f && applyEvent(f, queueId, data as Record<string, unknown>));
+    });
+  }, [queueId, viewer?.companyId, viewer?.id]);
   useEffect(() => {
     get<UserChoice[]>("/users/list").then((list) => setUsers(list.map(({ id, name }) => ({ id, name }))), () => {});
   }, []);

@@ -14,6 +14,7 @@ import { CHATBOT_TYPES, DEFAULT_LUNCH, DEFAULT_SCHEDULES, type QueueSchedule, RO
 import { CheckField, FormDialog, type FormErrors, SelectField, TextField, useSchemaForm } from "../ui/form.tsx";
 import { BotTree } from "./BotTree.tsx";
 import { ScheduleTab } from "./ScheduleTab.tsx";
+import type { LiveViewer } from "../ui/use_live_rows.ts";
 import type { QueueRow } from "./types.ts";
 
 /** The form's values (QueueInput's fields; prioridade as typed). */
@@ -91,12 +92,14 @@ export interface QueueDialogProps {
   queues: QueueRow[];
   /** Whether the company's scheduleType is `queue` (the hours tab shows). */
   perQueueHours: boolean;
+  /** The user of the page (the bot flow's live channel). */
+  viewer: LiveViewer | null;
   onClose: () => void;
   onSaved: (queue: QueueRow) => void;
 }
 
 /** Add or edit one queue. */
-export function QueueDialog({ queue, queues, perQueueHours, onClose, onSaved }: QueueDialogProps) {
+export function QueueDialog({ queue, queues, perQueueHours, viewer, onClose, onSaved }: QueueDialogProps) {
   const [tab, setTab] = useState<Tab>("data");
   const [submits, setSubmits] = useState(0);
   const form = useSchemaForm<QueueValues>({
@@ -179,7 +182,7 @@ export function QueueDialog({ queue, queues, perQueueHours, onClose, onSaved }: 
         </Tabs.Content>
         {queue && (
           <Tabs.Content value="bot" className="queue-tab-body">
-            <BotTree queueId={queue.id} queues={queues} />
+            <BotTree queueId={queue.id} viewer={viewer} queues={queues} />
           </Tabs.Content>
         )}
       </Tabs.Root>

@@ -183,6 +183,8 @@ Deno.test({
         const agentTable = agent.getByTestId("contacts-table");
         await agentTable.getByText("Primeiro Contato Editado").waitFor({ timeout: 20_000 });
         await agentTable.getByRole("button", { name: "Editar" }).first().waitFor();
+        // The last interaction is the ticket just opened (HH:mm today).
+        await agentTable.locator("tr", { hasText: "Primeiro Contato Editado" }).getByText(/^\d{2}:\d{2}$/).waitFor();
         assert.equal(await agent.getByRole("button", { name: "Adicionar a carteira" }).count(), 0);
         assert.equal(await agent.getByRole("button", { name: "Excluir todos" }).count(), 0);
         assert.equal(await agentTable.getByRole("button", { name: "Atribuir carteira" }).count(), 0);

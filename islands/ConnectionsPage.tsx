@@ -11,7 +11,6 @@ import { Check, Pencil, Plus, RotateCw, Trash2 } from "lucide-react";
 import { Tooltip } from "radix-ui";
 import { formatPhone } from "../domain/phone_mask.ts";
 import { api } from "./lib/api.ts";
-import { formatDate, formatTime } from "./lib/format.ts";
 import { t } from "./lib/i18n.ts";
 import { allowed } from "./lib/session.ts";
 import { showToast, toastError } from "./lib/toast.ts";
@@ -21,6 +20,7 @@ import { type ColumnDef, DataTable } from "./ui/DataTable.tsx";
 import { usePagedList } from "./ui/use_paged_list.ts";
 import { useLiveRows } from "./ui/use_live_rows.ts";
 import { ConnectionDialog } from "./connections/ConnectionDialog.tsx";
+import { LocalDateTime } from "./connections/LocalDateTime.tsx";
 import { QrCodeDialog } from "./connections/QrCodeDialog.tsx";
 import { type ConnectionRow, libOf, type QueueRef, queuesFor, rowId, type SessionLib } from "./connections/rows.ts";
 import { SessionActions, StatusBadge } from "./connections/SessionActions.tsx";
@@ -106,7 +106,7 @@ export default function ConnectionsPage({ initial, viewer: serverViewer }: Conne
       accessorKey: "updatedAt",
       header: t("connections.colUpdatedAt"),
       meta: { className: "col-nowrap" },
-      cell: ({ row }) => `${formatDate(row.original.updatedAt)} ${formatTime(row.original.updatedAt)}`,
+      cell: ({ row }) => <LocalDateTime value={row.original.updatedAt} />,
     },
     {
       accessorKey: "isDefault",

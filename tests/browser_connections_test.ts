@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { type Client, withServer } from "./helpers/server.ts";
-import { hasChromium, launchBrowser, loginToShell, screenshot } from "./helpers/browser.ts";
+import { assertFitsWidth, hasChromium, launchBrowser, loginToShell, screenshot } from "./helpers/browser.ts";
 
 const opts = { ignore: !hasChromium(), sanitizeOps: false, sanitizeResources: false };
 
@@ -38,7 +38,11 @@ Deno.test({
       const other = await secondAdmin((email) => server.login(email));
       const chrome = await launchBrowser();
       try {
-        const page = await (await chrome.newContext()).newPage();
+        // A browser zone other than the server's: the dates redraw without a hydration error.
+        const page = await (await chrome.newContext({ timezoneId: "America/Sao_Paulo" })).newPage();
+        const reactErrors: string[] = [];
+        page.on("console", (m) => m.type() === "error" && /react|hydrat/i.test(m.text()) && reactErrors.push(m.text()));
+        page.on("pageerror", (e) => reactErrors.push(String(e)));
         await loginToShell(page, server.url, "admin@demo.local");
 
         // The server's HTML holds the rows: the demo connection, its masked number, its queues.
@@ -46,6 +50,7 @@ Deno.test({
         assert.match(html, /WhatsApp Demo/);
         assert.match(html, /\+55 \(11\) 9\d{4}-\d{4}/);
         assert.match(html, /Suporte, Vendas/);
+        assert.match(html, /<time[^>]*>\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}<\/time>/);
         await page.goto(`${server.url}/connections`);
         const table = page.getByTestId("connections-table");
         const demoRow = table.locator("tr", { hasText: "WhatsApp Demo" });
@@ -105,6 +110,8 @@ Deno.test({
         await row.getByRole("button", { name: "Novo QR CODE" }).waitFor({ timeout: 10_000 });
         await row.getByRole("button", { name: "Tentar novamente" }).waitFor();
         await row.getByText("Desconectado").waitFor();
+        await row.getByRole("button", { name: "Falha ao iniciar a sessão do WhatsApp" }).hover();
+        await page.getByRole("tooltip").getByText("tente novamente", { exact: false }).first().waitFor({ timeout: 5_000 });
         await row.getByRole("button", { name: "Novo QR CODE" }).click();
         await row.getByRole("button", { name: "QR CODE", exact: true }).click({ timeout: 10_000 });
         await qr.getByTestId("qr-svg").locator("svg").waitFor({ timeout: 10_000 });
@@ -137,6 +144,7 @@ Deno.test({
         await page.getByText("Aguarde... reiniciando...").waitFor({ timeout: 5_000 });
         await table.locator(".data-table-frame").evaluate((el) => el.scrollTo({ left: 0 }));
         await screenshot(page, "connections");
+        assert.deepEqual(reactErrors, [], "no hydration or render errors");
       } finally {
         await chrome.close();
       }
@@ -185,8 +193,7 @@ Deno.test({
         const row = ownerTable.locator("tr", { hasText: "Para excluir" });
         await row.getByRole("button", { name: "QR CODE" }).waitFor({ timeout: 10_000 });
         assert.equal(await owner.locator("html").getAttribute("data-theme"), "dark");
-        const overflow = await owner.evaluate(() => document.documentElement.scrollWidth - globalThis.innerWidth);
-        assert.ok(overflow <= 0, `no page-wide horizontal scroll at 390 px (${overflow})`);
+        await assertFitsWidth(owner, "/connections");
         await screenshot(owner, "connections_phone_dark");
         await row.getByRole("button", { name: "Excluir" }).click();
         await owner.getByText("Deseja realmente excluir esse registro?").waitFor();

@@ -180,5 +180,13 @@ Deno.test("queue options need their type's target, within the company, and a tit
     assert.equal(attendant.body.queueUsersId, agentId);
     const target = await admin.put(`/queue-options/${option.id}`, { queueType: "queue", queueOptionsId: otherQueue });
     assert.equal(target.body.queueOptionsId, otherQueue);
+
+    // A target queue deleted later blocks the option only while its type uses it.
+    assert.equal((await admin.delete(`/queue/${otherQueue}`)).status, 200);
+    const stale = await admin.put(`/queue-options/${option.id}`, { title: "Ainda fila" });
+    assert.equal(stale.status, 404, "a queue option whose queue is gone must get a new target");
+    const retyped = await admin.put(`/queue-options/${option.id}`, { queueType: "text", title: "Agora texto" });
+    assert.equal(retyped.status, 200, JSON.stringify(retyped.body));
+    assert.equal((await admin.put(`/queue-options/${option.id}`, { title: "Outro título" })).status, 200);
   });
 });

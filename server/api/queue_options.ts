@@ -34,15 +34,19 @@ const OPTION_MEDIA = [".png", ".jpg", ".jpeg", ".gif", ".webp", ".mp4", ".pdf"] 
 const optionMissing = (id: number | string) =>
   notFound("ERR_NOT_FOUND", `Queue option ${id} does not exist`);
 
+type TargetFields = Pick<QueueOption, "queueOptionsId" | "queueUsersId">;
+
 /**
  * Refuses an option its type cannot work with (spec 001 §3: a queue option's target queue,
  * an attendant option's user, an n8n option's URL) and targets outside the company (404,
- * as for any record of another tenant).
+ * as for any record of another tenant). A target is looked up when this request sends it
+ * or the type uses it, so an unused stale one (its queue since deleted) blocks no other edit.
  */
 async function checkTargets(
   deps: AppDeps,
   companyId: number,
-  option: Pick<QueueOption, "title" | "queueType" | "message" | "queueOptionsId" | "queueUsersId">,
+  option: Pick<QueueOption, "title" | "queueType" | "message"> & TargetFields,
+  sent: Partial<TargetFields>,
 ) {
   const fields = optionProblem(option);
   if (fields) {
@@ -52,7 +56,8 @@ async function checkTargets(
       fields,
     });
   }
-  const { queueOptionsId: queueId, queueUsersId: userId } = option;
+  const queueId = sent.queueOptionsId ?? (option.queueType === "queue" ? option.queueOptionsId : null);
+  const userId = sent.queueUsersId ?? (option.queueType === "attendent" ? option.queueUsersId : null);
   if (queueId !== null && !(await queues.in(deps.system, companyId).get(queueId))) {
     throw queueMissing(queueId);
   }
@@ -104,7 +109,7 @@ export function queueOptionRoutes(): Hono<AppEnv> {
       throw queueMissing(input.queueId);
     }
     const message = input.message ?? OPTION_DEFAULTS.message;
-    await checkTargets(deps, companyId, { ...input, message, title: input.title ?? "" });
+    await checkTargets(deps, companyId, { ...input, message, title: input.title ?? "" }, input);
     const option = await queueOptions.in(deps.system, companyId).transact((tx) => {
       const parent = input.parentId === null ? undefined : tx.records.get(input.parentId);
       if (input.parentId !== null && (!parent || parent.queueId !== input.queueId)) {
@@ -147,7 +152,7 @@ export function queueOptionRoutes(): Hono<AppEnv> {
     const old = await coll.get(id);
     if (!old) throw optionMissing(id);
     const { clearMedia, ...rest } = patch;
-    await checkTargets(deps, companyId, { ...old, ...rest });
+    await checkTargets(deps, companyId, { ...old, ...rest }, rest);
     const saved = file ? await saveMediaFile(deps, companyId, file) : undefined;
     let replaced: string | null = null;
     const option = await coll.transact((tx) => {

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { withServer } from "./helpers/server.ts";
-import { hasChromium, launchBrowser, loginToShell, screenshot } from "./helpers/browser.ts";
+import { assertFitsWidth, hasChromium, launchBrowser, loginToShell, screenshot } from "./helpers/browser.ts";
 
 const opts = { ignore: !hasChromium(), sanitizeOps: false, sanitizeResources: false };
 
@@ -65,8 +65,7 @@ Deno.test({
         await page.setViewportSize({ width: 390, height: 800 });
         await page.reload();
         await list.getByText("Filas e chatbot").waitFor({ timeout: 20_000 });
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - globalThis.innerWidth);
-        assert.ok(overflow <= 0, `no page-wide horizontal scroll at 390 px (${overflow})`);
+        await assertFitsWidth(page, "/helps");
         await screenshot(page, "helps_phone");
         await page.evaluate(() => document.documentElement.setAttribute("data-theme", "dark"));
         await screenshot(page, "helps_phone_dark");

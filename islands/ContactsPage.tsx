@@ -22,7 +22,7 @@ import { ConfirmDialog } from "./ui/ConfirmDialog.tsx";
 import { DataTable } from "./ui/DataTable.tsx";
 import { usePagedList } from "./ui/use_paged_list.ts";
 import { useLiveRows } from "./ui/use_live_rows.ts";
-import { useOptions } from "./tickets/use_options.ts";
+import { useOptions } from "./ui/use_options.ts";
 import { contactColumns } from "./contacts/columns.tsx";
 import { ContactDialog } from "./contacts/ContactDialog.tsx";
 import { ExportDialog } from "./contacts/ExportDialog.tsx";

@@ -8,7 +8,7 @@ import { showToast } from "../lib/toast.ts";
 import { useBusy } from "../lib/use_busy.ts";
 import { DialogFooter } from "../ui/DialogFooter.tsx";
 import { Modal } from "../ui/Modal.tsx";
-import { useOptions } from "../tickets/use_options.ts";
+import { useOptions } from "../ui/use_options.ts";
 import { exportContacts } from "./export_file.ts";
 
 /** Props of ExportDialog. */

@@ -13,7 +13,7 @@ import { showToast, toastError } from "../lib/toast.ts";
 import { ErrorState, Skeleton } from "../ui/States.tsx";
 import { ContactEditDialog } from "./ContactEditDialog.tsx";
 import type { TicketItem } from "./types.ts";
-import { useOptions } from "./use_options.ts";
+import { useOptions } from "../ui/use_options.ts";
 
 interface Contact {
   id: number;

@@ -11,7 +11,7 @@ import { showToast, toastError } from "../lib/toast.ts";
 import { Modal } from "../ui/Modal.tsx";
 import type { Option, TicketItem } from "./types.ts";
 import { ContactChips, ContactSearch, OptionSelect, useConnectionChoice } from "./pickers.tsx";
-import { useOptions } from "./use_options.ts";
+import { useOptions } from "../ui/use_options.ts";
 import { useSearch } from "./use_search.ts";
 
 /** Props of NewGroupDialog. */

@@ -18,7 +18,7 @@ import { NewTicketDialog } from "./NewTicketDialog.tsx";
 import { TicketListView } from "./TicketListView.tsx";
 import { TicketMessagesDialog } from "./TicketMessagesDialog.tsx";
 import type { ListFilters, ListTab, TicketItem } from "./types.ts";
-import { useOptions } from "./use_options.ts";
+import { useOptions } from "../ui/use_options.ts";
 import { type ListSpec, useTicketList } from "./use_ticket_list.ts";
 import { useSelection } from "./use_selection.ts";
 

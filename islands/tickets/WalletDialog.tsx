@@ -14,7 +14,7 @@ import { DialogFooter } from "../ui/DialogFooter.tsx";
 import { Modal } from "../ui/Modal.tsx";
 import { Skeleton } from "../ui/States.tsx";
 import type { Option, TicketItem } from "./types.ts";
-import { useOptions } from "./use_options.ts";
+import { useOptions } from "../ui/use_options.ts";
 
 /** Props of WalletDialog. */
 export interface WalletDialogProps {

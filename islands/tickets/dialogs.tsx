@@ -12,7 +12,7 @@ import { showToast, toastError } from "../lib/toast.ts";
 import { Modal } from "../ui/Modal.tsx";
 import type { Message, Option, TicketItem } from "./types.ts";
 import { ContactChecklist, useContactChecks } from "./pickers.tsx";
-import { useOptions } from "./use_options.ts";
+import { useOptions } from "../ui/use_options.ts";
 import { useSearch } from "./use_search.ts";
 
 interface Base {

@@ -7,7 +7,7 @@ import { useEffect, useState } from "react";
 import { X } from "lucide-react";
 import { t } from "../lib/i18n.ts";
 import type { Option } from "./types.ts";
-import { useOptions } from "./use_options.ts";
+import { useOptions } from "../ui/use_options.ts";
 import { SEARCH_MIN, useSearch } from "./use_search.ts";
 
 /** Props of ContactSearch. */

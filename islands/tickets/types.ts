@@ -20,9 +20,5 @@ export interface ListFilters {
   queueIds: number[];
 }
 
-/** A queue, connection, tag or user as pickers show them. */
-export interface Option {
-  id: number;
-  name: string;
-  color?: string;
-}
+/** A queue, connection, tag or user as pickers show them (defined with the kit's loader). */
+export type { Option } from "../ui/use_options.ts";

@@ -1,7 +1,13 @@
 /** Pickers' data (tags, users, connections, queues), fetched once per page and shared. */
 import { useEffect, useState } from "react";
 import { get } from "../lib/api.ts";
-import type { Option } from "./types.ts";
+
+/** A queue, connection, tag or user as pickers show them. */
+export interface Option {
+  id: number;
+  name: string;
+  color?: string;
+}
 
 const cache = new Map<string, Promise<Option[]>>();
 

@@ -7,16 +7,17 @@
  * QR, with the toasts of its flags); the QR dialog reads the live row.
  */
 import { useCallback, useMemo, useRef, useState } from "react";
-import { Check, Pencil, Plus, RotateCw, Trash2 } from "lucide-react";
+import { Check, Plus, RotateCw } from "lucide-react";
 import { Tooltip } from "radix-ui";
 import { formatPhone } from "../domain/phone_mask.ts";
 import { api } from "./lib/api.ts";
 import { t } from "./lib/i18n.ts";
 import { allowed } from "./lib/session.ts";
 import { showToast, toastError } from "./lib/toast.ts";
-import { AdminPage, type AdminPageProps, IconButton, useViewer } from "./ui/AdminPage.tsx";
+import { AdminPage, type AdminPageProps, useViewer } from "./ui/AdminPage.tsx";
 import { ConfirmDialog } from "./ui/ConfirmDialog.tsx";
 import { type ColumnDef, DataTable } from "./ui/DataTable.tsx";
+import { actionsColumn, deleteRow } from "./ui/row_actions.tsx";
 import { usePagedList } from "./ui/use_paged_list.ts";
 import { useLiveRows } from "./ui/use_live_rows.ts";
 import { ConnectionDialog } from "./connections/ConnectionDialog.tsx";
@@ -120,35 +121,16 @@ export default function ConnectionsPage({ initial, viewer: serverViewer }: Conne
       enableSorting: false,
       cell: ({ row }) => (row.original.queues ?? []).map((q) => q.name).join(", ") || t("connections.noQueues"),
     },
-    {
-      id: "actions",
-      header: () => <span className="sr-only">{t("common.actions")}</span>,
-      enableSorting: false,
-      enableHiding: false,
-      meta: { className: "col-actions" },
-      cell: ({ row }) => (
-        <span className="cell-actions">
-          {canEdit && <IconButton label={t("common.edit")} onClick={() => setEditing(row.original)}><Pencil size={16} /></IconButton>}
-          {canDelete && <IconButton label={t("common.delete")} onClick={() => setDeleting(row.original)} danger><Trash2 size={16} /></IconButton>}
-        </span>
-      ),
-    },
+    actionsColumn<ConnectionRow>({
+      onEdit: canEdit ? setEditing : undefined,
+      onDelete: canDelete ? setDeleting : undefined,
+    }),
   ], [canAct, canEdit, canDelete, showQr]);
 
   async function restart() {
     showToast("warning", t("connections.restarting"));
     try {
       await api("POST", "/whatsapp-restart/");
-    } catch (error) {
-      toastError((error as { body?: unknown }).body ?? error);
-    }
-  }
-
-  async function remove(row: ConnectionRow) {
-    try {
-      await api("DELETE", `/whatsapp/${row.id}`);
-      list.remove(row.id);
-      showToast("success", t("connections.deleted"));
     } catch (error) {
       toastError((error as { body?: unknown }).body ?? error);
     }
@@ -192,7 +174,7 @@ export default function ConnectionsPage({ initial, viewer: serverViewer }: Conne
           />
         )}
         {qr && <QrCodeDialog row={list.rows.find((r) => r.id === qr.id) ?? null} lib={qr.lib} onClose={() => setQr(null)} />}
-        <ConfirmDialog open={deleting !== null} onOpenChange={(o) => !o && setDeleting(null)} onConfirm={() => deleting && remove(deleting)} />
+        <ConfirmDialog open={deleting !== null} onOpenChange={(o) => !o && setDeleting(null)} onConfirm={() => deleting && deleteRow(list, `/whatsapp/${deleting.id}`, deleting.id, t("connections.deleted"))} />
       </AdminPage>
     </Tooltip.Provider>
   );

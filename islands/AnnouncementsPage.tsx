@@ -6,14 +6,14 @@
  * carries no record), so other tabs' changes show at once. Others get the server's gate.
  */
 import { useEffect, useMemo, useState } from "react";
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { Plus } from "lucide-react";
 import { ANNOUNCEMENT_CHANNEL } from "../domain/realtime.ts";
-import { api, get, query } from "./lib/api.ts";
+import { get, query } from "./lib/api.ts";
 import { t } from "./lib/i18n.ts";
 import { allowed } from "./lib/session.ts";
 import { onChannel, startSocket } from "./lib/socket.ts";
-import { showToast, toastError } from "./lib/toast.ts";
-import { AdminPage, type AdminPageProps, IconButton, useViewer } from "./ui/AdminPage.tsx";
+import { AdminPage, type AdminPageProps, useViewer } from "./ui/AdminPage.tsx";
+import { actionsColumn, deleteRow } from "./ui/row_actions.tsx";
 import { ConfirmDialog } from "./ui/ConfirmDialog.tsx";
 import { type ColumnDef, DataTable } from "./ui/DataTable.tsx";
 import { usePagedList } from "./ui/use_paged_list.ts";
@@ -75,30 +75,8 @@ export default function AnnouncementsPage({ initial, viewer: serverViewer }: Ann
       cell: ({ row }) => t(row.original.status ? "announcements.active" : "announcements.inactive"),
     },
     { accessorKey: "mediaName", header: t("announcements.colMedia"), cell: ({ row }) => row.original.mediaName ?? "—" },
-    {
-      id: "actions",
-      header: () => <span className="sr-only">{t("announcements.colActions")}</span>,
-      enableSorting: false,
-      enableHiding: false,
-      meta: { className: "col-actions" },
-      cell: ({ row }) => (
-        <span className="cell-actions">
-          <IconButton label={t("announcements.edit")} onClick={() => setEditing({ record: row.original })}><Pencil size={16} /></IconButton>
-          <IconButton label={t("common.delete")} onClick={() => setDeleting(row.original)} danger><Trash2 size={16} /></IconButton>
-        </span>
-      ),
-    },
+    actionsColumn<AnnouncementRecord>({ onEdit: (record) => setEditing({ record }), onDelete: setDeleting }),
   ], []);
-
-  async function remove(record: AnnouncementRecord) {
-    try {
-      await api("DELETE", `/announcements/${record.id}`);
-      list.remove(record.id);
-      showToast("success", t("announcements.deleted"));
-    } catch (error) {
-      toastError((error as { body?: unknown }).body ?? error);
-    }
-  }
 
   if (viewer && !allowed(viewer, "super:announcements")) return null;
   return (
@@ -130,7 +108,7 @@ export default function AnnouncementsPage({ initial, viewer: serverViewer }: Ann
         onOpenChange={(open) => !open && setDeleting(null)}
         title={t("announcements.deleteTitle")}
         text={t("announcements.deleteConfirm", { title: deleting?.title ?? "" })}
-        onConfirm={() => deleting && remove(deleting)}
+        onConfirm={() => deleting && deleteRow(list, `/announcements/${deleting.id}`, deleting.id, t("announcements.deleted"))}
       />
     </AdminPage>
   );

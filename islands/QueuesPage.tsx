@@ -6,12 +6,12 @@
  * enforces the same. Rows change live on `company-{id}-queue`.
  */
 import { useMemo, useState } from "react";
-import { Pencil, Plus, Trash2 } from "lucide-react";
-import { api, get } from "./lib/api.ts";
+import { Plus } from "lucide-react";
+import { get } from "./lib/api.ts";
 import { t } from "./lib/i18n.ts";
 import { allowed, setting } from "./lib/session.ts";
-import { showToast, toastError } from "./lib/toast.ts";
-import { AdminPage, type AdminPageProps, IconButton, useViewer } from "./ui/AdminPage.tsx";
+import { AdminPage, type AdminPageProps, useViewer } from "./ui/AdminPage.tsx";
+import { actionsColumn, deleteRow } from "./ui/row_actions.tsx";
 import { ConfirmDialog } from "./ui/ConfirmDialog.tsx";
 import { type ColumnDef, DataTable } from "./ui/DataTable.tsx";
 import { usePagedList } from "./ui/use_paged_list.ts";
@@ -57,31 +57,8 @@ export default function QueuesPage({ initial, viewer: serverViewer }: QueuesPage
       meta: { className: "queues-greeting" },
       cell: ({ row }) => <span className="queues-clip" title={row.original.greetingMessage}>{row.original.greetingMessage}</span>,
     },
-    {
-      id: "actions",
-      header: () => <span className="sr-only">{t("common.actions")}</span>,
-      enableSorting: false,
-      enableHiding: false,
-      meta: { className: "col-actions" },
-      cell: ({ row }) =>
-        manager && (
-          <span className="cell-actions">
-            <IconButton label={t("common.edit")} onClick={() => setEditing(row.original)}><Pencil size={16} /></IconButton>
-            <IconButton label={t("common.delete")} onClick={() => setDeleting(row.original)} danger><Trash2 size={16} /></IconButton>
-          </span>
-        ),
-    },
+    actionsColumn<QueueRow>({ onEdit: manager ? setEditing : undefined, onDelete: manager ? setDeleting : undefined }),
   ], [manager]);
-
-  async function remove(queue: QueueRow) {
-    try {
-      await api("DELETE", `/queue/${queue.id}`);
-      list.remove(queue.id);
-      showToast("success", t("queues.deleted"));
-    } catch (error) {
-      toastError((error as { body?: unknown }).body ?? error);
-    }
-  }
 
   return (
     <AdminPage
@@ -112,7 +89,7 @@ export default function QueuesPage({ initial, viewer: serverViewer }: QueuesPage
           onSaved={(queue) => list.upsert(queue)}
         />
       )}
-      <ConfirmDialog open={deleting !== null} onOpenChange={(o) => !o && setDeleting(null)} onConfirm={() => deleting && remove(deleting)} />
+      <ConfirmDialog open={deleting !== null} onOpenChange={(o) => !o && setDeleting(null)} onConfirm={() => deleting && deleteRow(list, `/queue/${deleting.id}`, deleting.id, t("queues.deleted"))} />
     </AdminPage>
   );
 }

@@ -7,13 +7,13 @@
  * refuses too). Rows change live on `company-{id}-quickmessage`.
  */
 import { useMemo, useState } from "react";
-import { Paperclip, Pencil, Plus, Trash2 } from "lucide-react";
+import { Paperclip, Plus } from "lucide-react";
 import { canChangeQuickMessage } from "../domain/quick_message.ts";
-import { api, get, query } from "./lib/api.ts";
+import { get, query } from "./lib/api.ts";
 import { t } from "./lib/i18n.ts";
 import { allowed } from "./lib/session.ts";
-import { showToast, toastError } from "./lib/toast.ts";
-import { AdminPage, type AdminPageProps, IconButton, useViewer } from "./ui/AdminPage.tsx";
+import { AdminPage, type AdminPageProps, useViewer } from "./ui/AdminPage.tsx";
+import { actionsColumn, deleteRow } from "./ui/row_actions.tsx";
 import { ConfirmDialog } from "./ui/ConfirmDialog.tsx";
 import { type ColumnDef, DataTable } from "./ui/DataTable.tsx";
 import { usePagedList } from "./ui/use_paged_list.ts";
@@ -74,31 +74,13 @@ export default function QuickMessagesPage({ initial, viewer: serverViewer }: Qui
       meta: { className: "col-center" },
       cell: ({ row }) => <input type="checkbox" checked={row.original.geral} readOnly disabled aria-label={t("quickMessages.colGeral")} />,
     },
-    {
-      id: "actions",
-      header: () => <span className="sr-only">{t("common.actions")}</span>,
-      enableSorting: false,
-      enableHiding: false,
-      meta: { className: "col-actions" },
-      cell: ({ row }) =>
-        who && canChangeQuickMessage(who, row.original) && (
-          <span className="cell-actions">
-            <IconButton label={t("common.edit")} onClick={() => setEditing(row.original)}><Pencil size={16} /></IconButton>
-            <IconButton label={t("common.delete")} onClick={() => setDeleting(row.original)} danger><Trash2 size={16} /></IconButton>
-          </span>
-        ),
-    },
+    actionsColumn<QuickMessageRow>({
+      onEdit: setEditing,
+      onDelete: setDeleting,
+      canEdit: (q) => !!who && canChangeQuickMessage(who, q),
+      canDelete: (q) => !!who && canChangeQuickMessage(who, q),
+    }),
   ], [who?.id, manageAll]);
-
-  async function remove(q: QuickMessageRow) {
-    try {
-      await api("DELETE", `/quick-messages/${q.id}`);
-      list.remove(q.id);
-      showToast("success", t("quickMessages.deleted"));
-    } catch (error) {
-      toastError((error as { body?: unknown }).body ?? error);
-    }
-  }
 
   return (
     <AdminPage
@@ -130,7 +112,7 @@ export default function QuickMessagesPage({ initial, viewer: serverViewer }: Qui
           onSaved={(q) => list.upsert(q)}
         />
       )}
-      <ConfirmDialog open={deleting !== null} onOpenChange={(o) => !o && setDeleting(null)} onConfirm={() => deleting && remove(deleting)} />
+      <ConfirmDialog open={deleting !== null} onOpenChange={(o) => !o && setDeleting(null)} onConfirm={() => deleting && deleteRow(list, `/quick-messages/${deleting.id}`, deleting.id, t("quickMessages.deleted"))} />
     </AdminPage>
   );
 }

@@ -9,12 +9,13 @@
  * column list, a schema-bound dialog and the live spec, all from islands/ui.
  */
 import { useMemo, useState } from "react";
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { Plus } from "lucide-react";
 import { api, get, query } from "./lib/api.ts";
 import { t } from "./lib/i18n.ts";
 import { allowed } from "./lib/session.ts";
-import { showToast, toastError } from "./lib/toast.ts";
-import { AdminPage, type AdminPageProps, IconButton, useViewer } from "./ui/AdminPage.tsx";
+import { showToast } from "./lib/toast.ts";
+import { AdminPage, type AdminPageProps, useViewer } from "./ui/AdminPage.tsx";
+import { actionsColumn, deleteRow } from "./ui/row_actions.tsx";
 import { ConfirmDialog } from "./ui/ConfirmDialog.tsx";
 import { type ColumnDef, DataTable } from "./ui/DataTable.tsx";
 import { CheckField, FormDialog, TextField, useSchemaForm } from "./ui/form.tsx";
@@ -73,31 +74,8 @@ export default function TagsPage({ initial, viewer: serverViewer }: TagsPageProp
       cell: ({ row }) => <input type="checkbox" checked={row.original.kanban === 1} readOnly disabled aria-label={t("tags.colKanban")} />,
     },
     { accessorKey: "ticketsCount", header: t("tags.colTickets"), meta: { className: "col-center" }, cell: ({ getValue }) => getValue() ?? 0 },
-    {
-      id: "actions",
-      header: () => <span className="sr-only">{t("common.actions")}</span>,
-      enableSorting: false,
-      enableHiding: false,
-      meta: { className: "col-actions" },
-      cell: ({ row }) =>
-        manager && (
-          <span className="cell-actions">
-            <IconButton label={t("common.edit")} onClick={() => setEditing(row.original)}><Pencil size={16} /></IconButton>
-            <IconButton label={t("common.delete")} onClick={() => setDeleting(row.original)} danger><Trash2 size={16} /></IconButton>
-          </span>
-        ),
-    },
+    actionsColumn<TagRow>({ onEdit: manager ? setEditing : undefined, onDelete: manager ? setDeleting : undefined }),
   ], [manager]);
-
-  async function remove(tag: TagRow) {
-    try {
-      await api("DELETE", `/tags/${tag.id}`);
-      list.remove(tag.id);
-      showToast("success", t("tags.deleted"));
-    } catch (error) {
-      toastError((error as { body?: unknown }).body ?? error);
-    }
-  }
 
   return (
     <AdminPage
@@ -127,7 +105,7 @@ export default function TagsPage({ initial, viewer: serverViewer }: TagsPageProp
           onSaved={(tag) => list.upsert(tag)}
         />
       )}
-      <ConfirmDialog open={deleting !== null} onOpenChange={(o) => !o && setDeleting(null)} onConfirm={() => deleting && remove(deleting)} />
+      <ConfirmDialog open={deleting !== null} onOpenChange={(o) => !o && setDeleting(null)} onConfirm={() => deleting && deleteRow(list, `/tags/${deleting.id}`, deleting.id, t("tags.deleted"))} />
     </AdminPage>
   );
 }

@@ -10,12 +10,12 @@
  * names, so the queue and connection lists read with the first page name them.
  */
 import { useMemo, useState } from "react";
-import { Pencil, Plus, Trash2 } from "lucide-react";
-import { api, get, query } from "./lib/api.ts";
+import { Plus } from "lucide-react";
+import { get, query } from "./lib/api.ts";
 import { t } from "./lib/i18n.ts";
 import { allowed, type SessionUser } from "./lib/session.ts";
-import { showToast, toastError } from "./lib/toast.ts";
-import { AdminPage, type AdminPageProps, IconButton, useViewer } from "./ui/AdminPage.tsx";
+import { AdminPage, type AdminPageProps, useViewer } from "./ui/AdminPage.tsx";
+import { actionsColumn, deleteRow } from "./ui/row_actions.tsx";
 import { ConfirmDialog } from "./ui/ConfirmDialog.tsx";
 import { type ColumnDef, DataTable } from "./ui/DataTable.tsx";
 import { usePagedList } from "./ui/use_paged_list.ts";
@@ -59,16 +59,6 @@ export default function UsersPage({ initial, viewer: serverViewer, queues: serve
 
   const columns = useMemo(() => userColumns(viewer, manager, setEditing, setDeleting), [viewer?.id, viewer?.super, manager]);
 
-  async function remove(user: UserRow) {
-    try {
-      await api("DELETE", `/users/${user.id}`);
-      list.remove(user.id);
-      showToast("success", t("users.deleted"));
-    } catch (error) {
-      toastError((error as { body?: unknown }).body ?? error);
-    }
-  }
-
   return (
     <AdminPage
       title={t("users.title")}
@@ -99,7 +89,7 @@ export default function UsersPage({ initial, viewer: serverViewer, queues: serve
           onSaved={(user) => list.upsert(user)}
         />
       )}
-      <ConfirmDialog open={deleting !== null} onOpenChange={(o) => !o && setDeleting(null)} onConfirm={() => deleting && remove(deleting)} />
+      <ConfirmDialog open={deleting !== null} onOpenChange={(o) => !o && setDeleting(null)} onConfirm={() => deleting && deleteRow(list, `/users/${deleting.id}`, deleting.id, t("users.deleted"))} />
     </AdminPage>
   );
 }
@@ -138,21 +128,11 @@ function userColumns(
       accessorFn: (user) => user.whatsapp?.name ?? "",
       cell: ({ getValue }) => (getValue() as string) || <span className="muted">{t("users.noWhatsapp")}</span>,
     },
-    {
-      id: "actions",
-      header: () => <span className="sr-only">{t("common.actions")}</span>,
-      enableSorting: false,
-      enableHiding: false,
-      meta: { className: "col-actions" },
-      cell: ({ row }) =>
-        reaches(row.original) && (
-          <span className="cell-actions">
-            <IconButton label={t("common.edit")} onClick={() => edit(row.original)}><Pencil size={16} /></IconButton>
-            {row.original.id !== viewer?.id && (
-              <IconButton label={t("common.delete")} onClick={() => remove(row.original)} danger><Trash2 size={16} /></IconButton>
-            )}
-          </span>
-        ),
-    },
+    actionsColumn<UserRow>({
+      onEdit: edit,
+      onDelete: remove,
+      canEdit: reaches,
+      canDelete: (user) => reaches(user) && user.id !== viewer?.id,
+    }),
   ];
 }

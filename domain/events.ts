@@ -21,7 +21,12 @@ export type EventScope =
     status: string;
   }
   /** Only admins (and supervisors, when `supervisors` is true). */
-  | { kind: "admins"; supervisors?: boolean };
+  | { kind: "admins"; supervisors?: boolean }
+  /**
+   * Everyone of the company but admins: the other half of an event whose admin half carries
+   * what only admins may read (a connection's QR code pairs a phone to the company's number).
+   */
+  | { kind: "notAdmins" };
 
 export interface BusEvent {
   /** The company the event belongs to; null for platform-wide events (announcements). */
@@ -34,4 +39,15 @@ export interface BusEvent {
 /** Builds the spec's per-company channel name: `company-{id}-{suffix}`. */
 export function companyChannel(companyId: number, suffix: string): string {
   return `company-${companyId}-${suffix}`;
+}
+
+/**
+ * An event as two: admins get `data`, everyone else `redacted` (the same change without what
+ * only admins may read). A socket receives exactly one of them.
+ */
+export function splitForAdmins(event: Omit<BusEvent, "scope">, redacted: unknown): BusEvent[] {
+  return [
+    { ...event, scope: { kind: "admins" } },
+    { ...event, data: redacted, scope: { kind: "notAdmins" } },
+  ];
 }

@@ -57,6 +57,12 @@ export const SETTING_DEFAULTS: Readonly<Record<string, string>> = {
   apiKeyN8N: "",
   sendgridapi: "",
   emailsender: "",
+  // E-mail by SMTP (password recovery): used when set, else the SendGrid key. Global keys.
+  smtpHost: "",
+  smtpPort: "587",
+  smtpUser: "",
+  smtpPassword: "",
+  smtpSecure: "disabled",
   eficlientid: "",
   eficlientsecret: "",
   efichavepix: "",
@@ -72,6 +78,7 @@ export const SETTING_DEFAULTS: Readonly<Record<string, string>> = {
 /** The platform's credentials (e-mail and payment providers): global keys read by super users only. */
 const CREDENTIAL_KEYS = [
   "sendgridapi",
+  "smtpPassword",
   "eficlientid",
   "eficlientsecret",
   "efichavepix",
@@ -92,6 +99,10 @@ export const GLOBAL_SETTING_KEYS: ReadonlySet<string> = new Set([
   "emfila",
   "trial",
   "emailsender",
+  "smtpHost",
+  "smtpPort",
+  "smtpUser",
+  "smtpSecure",
   "wasupport",
   ...CREDENTIAL_KEYS,
 ]);

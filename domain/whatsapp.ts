@@ -207,3 +207,8 @@ export function heirOfDefault(others: readonly Whatsapp[], removed: Whatsapp): W
   if (!removed.isDefault) return undefined;
   return others.filter((w) => w.id !== removed.id).sort((a, b) => a.id - b.id)[0];
 }
+
+/** A connection (or its session view) without its QR codes, for users who may not pair it. */
+export function withoutQr<T extends { qrcode: string; qrcodeEvo: string }>(view: T): T {
+  return { ...view, qrcode: "", qrcodeEvo: "" };
+}

@@ -39,7 +39,7 @@ Deno.test("PUT /whatsappsession/{id} drops the pairing and publishes the new QR"
     assert.equal(data.session.id, demo.id);
     assert.match(String(data.session.qrcode), /balcao-simulator/);
     for (const key of ["status", "qrcode", "qrcodeEvo", "retries", "updatedAt"]) assert.ok(key in data.session, key);
-    assert.deepEqual(event.scope, { kind: "company" });
+    assert.deepEqual(event.scope, { kind: "admins" }, "the QR codes go to admins only");
   });
 });
 

@@ -6,8 +6,8 @@
  */
 import { isoText } from "../../domain/iso_date.ts";
 import { defineActor } from "../_runtime/actor.ts";
-import { companyChannel } from "../../domain/events.ts";
-import type { Whatsapp } from "../../domain/whatsapp.ts";
+import { companyChannel, splitForAdmins } from "../../domain/events.ts";
+import { type Whatsapp, withoutQr } from "../../domain/whatsapp.ts";
 import { whatsapps } from "../whatsapps/collection.ts";
 import { sessionHost } from "./host.ts";
 import { OPEN_TIMEOUT_MS, type SessionInput, type SessionState, sessionStep } from "./state.ts";
@@ -92,12 +92,15 @@ export const sessionActor = defineActor({
       } else {
         ctx.setTimer("reconnect", ctx.now + step.reconnectIn, "reconnect");
       }
-      ctx.emit({
-        companyId,
-        channel: companyChannel(companyId, "whatsappSession"),
-        data: { action: "update", session: sessionView(record), ...step.flags },
-        scope: { kind: "company" },
-      });
+      // Only admins, who may pair the phone, get the QR codes (see splitForAdmins).
+      const view = sessionView(record);
+      const channel = companyChannel(companyId, "whatsappSession");
+      for (
+        const event of splitForAdmins(
+          { companyId, channel, data: { action: "update", session: view, ...step.flags } },
+          { action: "update", session: withoutQr(view), ...step.flags },
+        )
+      ) ctx.emit(event);
       return { status: record.status, stop: step.stop };
     },
 

@@ -3,18 +3,24 @@
  * Session state (status, qrcode, retries) is written here by the session actor, so lists
  * read one place.
  */
-import { companyChannel } from "../../domain/events.ts";
-import { Whatsapp } from "../../domain/whatsapp.ts";
+import { companyChannel, splitForAdmins } from "../../domain/events.ts";
+import { Whatsapp, withoutQr } from "../../domain/whatsapp.ts";
 import { defineCollection } from "../collection/mod.ts";
 
 export const whatsapps = defineCollection<Whatsapp>({
   name: "whatsapp",
   parse: (raw) => Whatsapp.parse(raw),
-  events: (action, whatsapp) => [{
-    companyId: whatsapp.companyId,
-    channel: companyChannel(whatsapp.companyId, "whatsapp"),
-    // Everyone of the company hears it: the connection's API token stays out of the event.
-    data: action === "delete" ? { action, whatsappId: whatsapp.id } : { action, whatsapp: { ...whatsapp, token: "" } },
-    scope: { kind: "company" },
-  }],
+  events: (action, whatsapp) => {
+    const channel = companyChannel(whatsapp.companyId, "whatsapp");
+    if (action === "delete") {
+      return [{ companyId: whatsapp.companyId, channel, data: { action, whatsappId: whatsapp.id }, scope: { kind: "company" } }];
+    }
+    // Everyone of the company hears it: the connection's API token stays out of the event,
+    // and only admins (who may pair the phone) get its QR codes.
+    const open = { ...whatsapp, token: "" };
+    return splitForAdmins(
+      { companyId: whatsapp.companyId, channel, data: { action, whatsapp: open } },
+      { action, whatsapp: withoutQr(open) },
+    );
+  },
 });

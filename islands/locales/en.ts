@@ -8,6 +8,12 @@ import queuesTexts from "./pages/queues.ts";
 import tagsTexts from "./pages/tags.ts";
 import quick_messagesTexts from "./pages/quick_messages.ts";
 import helpsTexts from "./pages/helps.ts";
+import settingsTexts from "./pages/settings.ts";
+import settings_optionsTexts from "./pages/settings_options.ts";
+import settings_companiesTexts from "./pages/settings_companies.ts";
+import settings_plansTexts from "./pages/settings_plans.ts";
+import settings_brandingTexts from "./pages/settings_branding.ts";
+import public_flowsTexts from "./pages/public_flows.ts";
 
 const dict: Readonly<Record<LocaleKey, string>> = {
   "app.name": "Balcão",
@@ -351,6 +357,12 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   ...tagsTexts.en,
   ...quick_messagesTexts.en,
   ...helpsTexts.en,
+  ...settingsTexts.en,
+  ...settings_optionsTexts.en,
+  ...settings_companiesTexts.en,
+  ...settings_plansTexts.en,
+  ...settings_brandingTexts.en,
+  ...public_flowsTexts.en,
 };
 
 export default dict;

@@ -7,6 +7,12 @@ import queuesTexts from "./pages/queues.ts";
 import tagsTexts from "./pages/tags.ts";
 import quick_messagesTexts from "./pages/quick_messages.ts";
 import helpsTexts from "./pages/helps.ts";
+import settingsTexts from "./pages/settings.ts";
+import settings_optionsTexts from "./pages/settings_options.ts";
+import settings_companiesTexts from "./pages/settings_companies.ts";
+import settings_plansTexts from "./pages/settings_plans.ts";
+import settings_brandingTexts from "./pages/settings_branding.ts";
+import public_flowsTexts from "./pages/public_flows.ts";
 const pt = {
   "app.name": "Balcão",
   "common.loading": "Carregando...",
@@ -364,6 +370,12 @@ const pt = {
   ...tagsTexts.pt,
   ...quick_messagesTexts.pt,
   ...helpsTexts.pt,
+  ...settingsTexts.pt,
+  ...settings_optionsTexts.pt,
+  ...settings_companiesTexts.pt,
+  ...settings_plansTexts.pt,
+  ...settings_brandingTexts.pt,
+  ...public_flowsTexts.pt,
 };
 
 /** A text key of the locale files. */

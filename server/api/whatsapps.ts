@@ -95,7 +95,9 @@ export function whatsappRoutes(): Hono<AppEnv> {
     const companyId = who.super && query.companyId ? query.companyId : who.companyId;
     const list = await whatsapps.in(system, companyId).list();
     const admin = can(who, "connections-page:editOrDeleteConnection");
-    return c.json(await Promise.all(list.map((w) => whatsappView(system, w, query.session !== false, admin))));
+    // QR codes only for who may pair the phone (the same rule as the live events).
+    const pairs = can(who, "connections-page:actionButtons");
+    return c.json(await Promise.all(list.map((w) => whatsappView(system, w, query.session !== false && pairs, admin))));
   });
 
   app.get("/:id", async (c) => {
@@ -104,7 +106,8 @@ export function whatsappRoutes(): Hono<AppEnv> {
     const id = idParam(c, "id", missing(c.req.param("id")));
     const record = await whatsapps.in(system, who.companyId).get(id);
     if (!record) throw missing(id)();
-    return c.json(await whatsappView(system, record, true, can(who, "connections-page:editOrDeleteConnection")));
+    const pairs = can(who, "connections-page:actionButtons");
+    return c.json(await whatsappView(system, record, pairs, can(who, "connections-page:editOrDeleteConnection")));
   });
 
   app.post("/", requirePermission("connections-page:addConnection"), async (c) => {

@@ -27,8 +27,10 @@ export function renderDocument(
   title: string,
   body: string,
   manifest: IslandManifest,
-  pageCss?: string,
+  pageCss?: string | string[],
 ): string {
+  const sheets = (typeof pageCss === "string" ? [pageCss] : pageCss ?? [])
+    .map((name) => `<link rel="stylesheet" href="/static/pages/${name}.css">`).join("");
   const names = [...new Set(ctx.islands.map((i) => i.name))];
   const files = [...new Set(names.flatMap((n) => manifest.islands[n]?.files ?? []))];
   const props = ctx.islands.map((i) =>
@@ -41,7 +43,7 @@ export function renderDocument(
   return `<!doctype html><html lang="${ctx.lang}" data-theme="${ctx.theme}"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<title>${escapeHtml(title)}</title><link rel="stylesheet" href="/static/app.css"><link rel="stylesheet" href="/static/ui.css">` +
-    (pageCss ? `<link rel="stylesheet" href="/static/pages/${pageCss}.css">` : "") +
+    sheets +
     `<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">` +
     `<script>${HEAD_SCRIPT}</script>${preload}</head><body>${body}${props}${scripts}</body></html>`;
 }

@@ -20,13 +20,14 @@ import * as queues from "../../routes/queues.tsx";
 import * as tags from "../../routes/tags.tsx";
 import * as quickMessages from "../../routes/quick_messages.tsx";
 import * as helps from "../../routes/helps.tsx";
+import * as settings from "../../routes/settings.tsx";
 import { AdminRoute } from "./admin_route.tsx";
 
 /** What a route module exports. */
 interface RouteModule {
   default: ComponentType<PageProps>;
   load?: Loader;
-  css?: string;
+  css?: string | string[];
 }
 
 /** One page: its component, its title, and optionally its loader and its own stylesheet. */
@@ -34,8 +35,8 @@ export interface PageDef {
   component: ComponentType<PageProps>;
   title: () => string;
   load?: Loader;
-  /** A stylesheet under /static/pages/ loaded by this page only. */
-  css?: string;
+  /** Stylesheets under /static/pages/ loaded by this page only. */
+  css?: string | string[];
 }
 
 function page(mod: RouteModule, title: () => string): PageDef {
@@ -57,6 +58,7 @@ export const PAGE_MODULES: Record<string, PageDef> = {
   tags: page(tags, () => t("menu.tags")),
   "quick-messages": page(quickMessages, () => t("menu.quickMessages")),
   helps: page(helps, () => t("menu.helps")),
+  settings: page(settings, () => t("settings.title")),
   /** What a viewer gets on a page they may not open (server/pages/mod.ts). */
   gate: { component: ({ ctx }) => AdminRoute({ ctx, children: null }), title: () => t("gate.noPermission") },
 };

@@ -23,6 +23,7 @@ const BUILT: Record<string, string> = {
   "/tags": "tags",
   "/quick-messages": "quick-messages",
   "/helps": "helps",
+  "/settings": "settings",
 };
 const PRIVATE = [
   "/",

@@ -43,6 +43,8 @@ export function allowed(
       return scope.userIds.includes(who.id);
     case "admins":
       return who.profile === "admin" || (scope.supervisors === true && who.profile === "supervisor");
+    case "notAdmins":
+      return who.profile !== "admin";
     case "ticket":
       return canSeeTicket(who, scope, settings);
   }

@@ -42,7 +42,10 @@ export function sessionEvents(server: TestServer, whatsappId: number): { events:
   const events: Array<Record<string, unknown>> = [];
   const stop = server.deps.bus.subscribe((event) => {
     const data = event.data as { session?: { id: number } };
-    if (event.channel.endsWith("-whatsappSession") && data.session?.id === whatsappId) events.push(data as Record<string, unknown>);
+    // The admins' half of each change (the others get the same without the QR codes).
+    if (event.channel.endsWith("-whatsappSession") && event.scope.kind === "admins" && data.session?.id === whatsappId) {
+      events.push(data as Record<string, unknown>);
+    }
   });
   return { events, stop };
 }

@@ -1,0 +1,47 @@
+/** Texts of the /settings frame and its tab names (spec 001 §2.4) in pt, en and es; each tab keeps its own texts in ./settings_<tab>.ts. */
+const pt = {
+  "settings.title": "Configurações",
+  "settings.tab.options": "Opções",
+  "settings.tab.hours": "Horários",
+  "settings.tab.keywords": "Palavras-chave",
+  "settings.tab.companies": "Empresas",
+  "settings.tab.newCompany": "Cadastrar Empresa",
+  "settings.tab.plans": "Planos",
+  "settings.tab.helps": "Ajuda",
+  "settings.tab.colors": "Cores",
+  "settings.tab.logos": "Logotipos/Ícones",
+  "settings.tab.documents": "Documentos",
+  "settings.tab.certificate": "Certificado Pix",
+};
+
+export default {
+  pt,
+  en: {
+    "settings.title": "Settings",
+    "settings.tab.options": "Options",
+    "settings.tab.hours": "Hours",
+    "settings.tab.keywords": "Keywords",
+    "settings.tab.companies": "Companies",
+    "settings.tab.newCompany": "New company",
+    "settings.tab.plans": "Plans",
+    "settings.tab.helps": "Help",
+    "settings.tab.colors": "Colors",
+    "settings.tab.logos": "Logos/Icons",
+    "settings.tab.documents": "Documents",
+    "settings.tab.certificate": "Pix certificate",
+  } satisfies Record<keyof typeof pt, string>,
+  es: {
+    "settings.title": "Configuración",
+    "settings.tab.options": "Opciones",
+    "settings.tab.hours": "Horarios",
+    "settings.tab.keywords": "Palabras clave",
+    "settings.tab.companies": "Empresas",
+    "settings.tab.newCompany": "Registrar empresa",
+    "settings.tab.plans": "Planes",
+    "settings.tab.helps": "Ayuda",
+    "settings.tab.colors": "Colores",
+    "settings.tab.logos": "Logotipos/Íconos",
+    "settings.tab.documents": "Documentos",
+    "settings.tab.certificate": "Certificado Pix",
+  } satisfies Record<keyof typeof pt, string>,
+};

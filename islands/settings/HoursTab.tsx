@@ -1,0 +1,8 @@
+/** The hours tab of /settings (spec 001 §2.4); not built yet. TODO(#16) */
+import type { SettingsTabProps } from "../SettingsPage.tsx";
+import { t } from "../lib/i18n.ts";
+
+/** The hours tab. */
+export function HoursTab(_props: SettingsTabProps) {
+  return <p className="muted">{t("construction.title")}</p>;
+}

@@ -121,7 +121,7 @@ Deno.test({
 });
 
 Deno.test({
-  name: "Drawer shows the connections warning badge 2 s after a connection disconnects",
+  name: "Drawer shows the connections warning badge 2 s after a connection disconnects, and drops it when paired again or when the waiting connection is deleted",
   ...opts,
   async fn() {
     await withServer(async (server) => {
@@ -133,6 +133,16 @@ Deno.test({
         assert.equal(await page.getByTestId("connections-warning").count(), 0);
         await admin.post(`/simulator/${connections[0].id}/disconnect`);
         await page.getByTestId("connections-warning").waitFor({ timeout: 10_000 });
+        // Pairing it again clears the badge; a new connection waiting for its QR raises it, and
+        // deleting that connection (super only) clears it again.
+        await admin.post(`/whatsappsession/${connections[0].id}`);
+        await admin.post(`/simulator/${connections[0].id}/scan`);
+        await page.getByTestId("connections-warning").waitFor({ state: "detached", timeout: 10_000 });
+        const created = await admin.post("/whatsapp", { name: "Sem QR lido" });
+        await page.getByTestId("connections-warning").waitFor({ timeout: 10_000 });
+        const owner = await server.login("super@balcao.local");
+        assert.equal((await owner.delete(`/whatsapp/${created.body.id}?companyId=${server.demo!.companyId}`)).status, 200);
+        await page.getByTestId("connections-warning").waitFor({ state: "detached", timeout: 10_000 });
       });
     });
   },

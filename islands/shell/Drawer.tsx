@@ -16,7 +16,7 @@ interface Connection {
   status: string;
 }
 
-/** Whether any connection needs attention, checked 2 s after load and on session events. */
+/** Whether any connection needs attention, checked 2 s after load and on session and connection events. */
 function useConnectionWarning(user: SessionUser | null): boolean {
   const [warn, setWarn] = useState(false);
   useEffect(() => {
@@ -37,9 +37,18 @@ function useConnectionWarning(user: SessionUser | null): boolean {
       connections = [...connections.filter((c) => c.id !== session.id), session];
       evaluate();
     });
+    // A connection created or deleted changes the set: a deleted one waiting for its QR must
+    // not keep the badge up.
+    const offList = onChannel(channelName(user.companyId, "whatsapp"), (data) => {
+      const event = data as { action?: string; whatsapp?: Connection; whatsappId?: number };
+      if (event.action === "delete") connections = connections.filter((c) => c.id !== event.whatsappId);
+      else if (event.whatsapp) connections = [...connections.filter((c) => c.id !== event.whatsapp!.id), event.whatsapp];
+      evaluate();
+    });
     return () => {
       clearTimeout(timer);
       off();
+      offList();
     };
   }, [user?.id]);
   return warn;

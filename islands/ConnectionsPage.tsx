@@ -21,7 +21,7 @@ import { actionsColumn, deleteRow } from "./ui/row_actions.tsx";
 import { usePagedList } from "./ui/use_paged_list.ts";
 import { useLiveRows } from "./ui/use_live_rows.ts";
 import { ConnectionDialog } from "./connections/ConnectionDialog.tsx";
-import { LocalDateTime } from "./connections/LocalDateTime.tsx";
+import { LocalDateTime } from "./ui/LocalDateTime.tsx";
 import { QrCodeDialog } from "./connections/QrCodeDialog.tsx";
 import { type ConnectionRow, libOf, type QueueRef, queuesFor, rowId, type SessionLib } from "./connections/rows.ts";
 import { SessionActions, StatusBadge } from "./connections/SessionActions.tsx";

@@ -37,6 +37,8 @@ export interface SchemaForm<V> {
   touch: (name: keyof V & string) => void;
   /** Sets every value at once (a dialog opened on another record). */
   reset: (values: V) => void;
+  /** Shows `text` at field `name` (e.g. a refused upload), or clears it with undefined. */
+  setError: (name: string, text: string | undefined) => void;
   submit: (event?: FormEvent) => Promise<void>;
 }
 
@@ -119,8 +121,12 @@ export function useSchemaForm<V extends Record<string, unknown>>(options: FormOp
     }
   }, []);
 
+  const setError = useCallback((name: string, text: string | undefined) => {
+    setErrors((old) => ({ ...old, [name]: text }));
+  }, []);
+
   void touched;
-  return { values, errors, busy, set, touch, reset, submit };
+  return { values, errors, busy, set, touch, reset, submit, setError };
 }
 
 /** Shared props of the field components. */
@@ -130,12 +136,24 @@ interface FieldBase<V> {
   label: string;
   disabled?: boolean;
   hint?: string;
+  /** Extra classes of the field's frame, e.g. `form-full` for a full-width field in a form grid. */
+  className?: string;
 }
 
 /** Label, control and the field's message. */
-function FieldFrame({ id, label, error, hint, children, inline }: { id: string; label: string; error?: string; hint?: string; children: ReactNode; inline?: boolean }) {
+function FieldFrame(
+  { id, label, error, hint, children, inline, className }: {
+    id: string;
+    label: string;
+    error?: string;
+    hint?: string;
+    children: ReactNode;
+    inline?: boolean;
+    className?: string;
+  },
+) {
   return (
-    <div className={inline ? "field field-inline" : "field"}>
+    <div className={["field", inline && "field-inline", className].filter(Boolean).join(" ")}>
       {!inline && <label htmlFor={id}>{label}</label>}
       {children}
       {inline && <label htmlFor={id}>{label}</label>}
@@ -150,7 +168,7 @@ function FieldFrame({ id, label, error, hint, children, inline }: { id: string; 
 
 /** A text input or textarea bound to `name`; `mask` formats while typing (e.g. ##:##). */
 export function TextField<V extends Record<string, unknown>>(
-  { form, name, label, disabled, hint, type = "text", rows, autoFocus, mask, placeholder }: FieldBase<V> & {
+  { form, name, label, disabled, hint, className, type = "text", rows, autoFocus, mask, placeholder }: FieldBase<V> & {
     type?: string;
     rows?: number;
     autoFocus?: boolean;
@@ -175,7 +193,7 @@ export function TextField<V extends Record<string, unknown>>(
   };
   const change = (text: string) => form.set(name, (mask ? applyMask(text, mask) : text) as V[typeof name]);
   return (
-    <FieldFrame id={id} label={label} error={error} hint={hint}>
+    <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
       {rows
         ? <textarea {...common} rows={rows} onChange={(e) => change(e.target.value)} />
         : <input {...common} type={type} onChange={(e) => change(e.target.value)} />}
@@ -191,13 +209,13 @@ export interface Choice<T> {
 
 /** A native select bound to `name` (values keep their type: numbers stay numbers). */
 export function SelectField<V extends Record<string, unknown>, T>(
-  { form, name, label, disabled, hint, options, empty }: FieldBase<V> & { options: Choice<T>[]; empty?: string },
+  { form, name, label, disabled, hint, className, options, empty }: FieldBase<V> & { options: Choice<T>[]; empty?: string },
 ) {
   const id = useId();
   const error = form.errors[name];
   const index = options.findIndex((o) => o.value === form.values[name]);
   return (
-    <FieldFrame id={id} label={label} error={error} hint={hint}>
+    <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
       <select
         id={id}
         name={name}
@@ -215,10 +233,10 @@ export function SelectField<V extends Record<string, unknown>, T>(
 }
 
 /** A checkbox bound to a boolean `name`. */
-export function CheckField<V extends Record<string, unknown>>({ form, name, label, disabled, hint }: FieldBase<V>) {
+export function CheckField<V extends Record<string, unknown>>({ form, name, label, disabled, hint, className }: FieldBase<V>) {
   const id = useId();
   return (
-    <FieldFrame id={id} label={label} error={form.errors[name]} hint={hint} inline>
+    <FieldFrame id={id} label={label} error={form.errors[name]} hint={hint} inline className={className}>
       <input
         id={id}
         name={name}
@@ -233,12 +251,12 @@ export function CheckField<V extends Record<string, unknown>>({ form, name, labe
 
 /** A group of checkboxes bound to an array `name` (queues of a user, of a connection…). */
 export function CheckListField<V extends Record<string, unknown>, T>(
-  { form, name, label, disabled, hint, options }: FieldBase<V> & { options: Choice<T>[] },
+  { form, name, label, disabled, hint, className, options }: FieldBase<V> & { options: Choice<T>[] },
 ) {
   const id = useId();
   const current = (form.values[name] as T[] | undefined) ?? [];
   return (
-    <fieldset className="field check-list" id={id} disabled={disabled || form.busy}>
+    <fieldset className={["field check-list", className].filter(Boolean).join(" ")} id={id} disabled={disabled || form.busy}>
       <legend>{label}</legend>
       {options.length === 0 && <span className="field-hint">{t("common.none")}</span>}
       {options.map((o, i) => (

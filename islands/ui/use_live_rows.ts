@@ -11,13 +11,18 @@ import type { PagedList } from "./use_paged_list.ts";
 /** Which channel and which keys of its events carry the record and the deleted id. */
 export interface LiveSpec<T> {
   /** Channel suffix: `user` listens to `company-{id}-user`. */
-  suffix: string;
+  suffix?: string;
+  /** A whole channel name instead, for platform-wide channels (`company-help`). */
+  channel?: string;
   /** The event key holding the record (`user`). */
   record: string;
   /** The event key holding a deleted record's id (`userId`). */
   idKey: string;
-  /** Turns the event's record into a row, or null to drop it (not for this page). */
-  toRow?: (record: Record<string, unknown>) => T | null;
+  /**
+   * Turns the event's record into a row, or null to drop it (not for this page). `current` is
+   * the row as the list holds it, so fields the event lacks (joined names) can be kept.
+   */
+  toRow?: (record: Record<string, unknown>, current: T | undefined) => T | null;
 }
 
 /** The viewer ids the socket needs. */
@@ -33,7 +38,8 @@ export function useLiveRows<T>(viewer: LiveViewer | null, list: PagedList<T>, sp
   useEffect(() => {
     if (!viewer) return;
     startSocket(viewer.companyId, viewer.id);
-    const offEvent = onChannel(channelName(viewer.companyId, spec.suffix), (data) => {
+    const channel = spec.channel ?? channelName(viewer.companyId, spec.suffix ?? "");
+    const offEvent = onChannel(channel, (data) => {
       const { list, spec } = ref.current;
       const event = data as Record<string, unknown>;
       if (event.action === "delete") {
@@ -43,7 +49,8 @@ export function useLiveRows<T>(viewer: LiveViewer | null, list: PagedList<T>, sp
       }
       const record = event[spec.record];
       if (!record || typeof record !== "object") return;
-      const row = spec.toRow ? spec.toRow(record as Record<string, unknown>) : record as T;
+      const current = list.rows.find((r) => String(list.rowId(r)) === String(list.rowId(record as T)));
+      const row = spec.toRow ? spec.toRow(record as Record<string, unknown>, current) : record as T;
       if (row) list.upsert(row);
     });
     const offResync = onChannel("resync", () => ref.current.list.reload());
@@ -51,5 +58,5 @@ export function useLiveRows<T>(viewer: LiveViewer | null, list: PagedList<T>, sp
       offEvent();
       offResync();
     };
-  }, [viewer?.id, viewer?.companyId, spec.suffix]);
+  }, [viewer?.id, viewer?.companyId, spec.suffix, spec.channel]);
 }

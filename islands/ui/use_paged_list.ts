@@ -44,6 +44,8 @@ export interface PagedList<T> {
   upsert: (row: T) => void;
   /** Removes the row with this id. */
   remove: (id: string | number) => void;
+  /** The row's id (the options' rowId). */
+  rowId: (row: T) => string | number;
 }
 
 /** The hook; see the module doc. */
@@ -130,5 +132,7 @@ export function usePagedList<T>(options: PagedListOptions<T>): PagedList<T> {
     });
   }, []);
 
-  return { rows, status, hasMore, count, search, setSearch: setSearchState, loadMore, reload, upsert, remove };
+  const rowId = useCallback((row: T) => latest.current.rowId(row), []);
+
+  return { rows, status, hasMore, count, search, setSearch: setSearchState, loadMore, reload, upsert, remove, rowId };
 }

@@ -2,7 +2,7 @@
  * A date as dd/MM/yyyy HH:mm in the reader's time zone. The server renders the first page in
  * its own zone, which may not be the browser's: the first client render keeps the server's
  * text (no hydration error) and the component redraws in the browser's zone once mounted.
- * (A candidate for islands/ui: every table with a date column has the same problem.)
+ * Every table with a date column uses it.
  */
 import { useEffect, useState } from "react";
 import { formatDate, formatTime } from "../lib/format.ts";

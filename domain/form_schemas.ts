@@ -13,3 +13,5 @@ export { TagInput } from "./tag.ts";
 export { QuickMessageInput } from "./quick_message.ts";
 export { WhatsappInput } from "./whatsapp.ts";
 export { HelpInput } from "./help.ts";
+export { CompanyInput, SignupInput } from "./company.ts";
+export { PlanInput } from "./plan.ts";

@@ -1,5 +1,6 @@
 /** Plans and their feature flags (spec 001 §3, 000 §1). */
 import { z } from "zod";
+import { AppError } from "./errors.ts";
 import { sized } from "./text.ts";
 
 export const PLAN_FLAGS = [
@@ -84,4 +85,42 @@ export function planAllows(plan: Pick<Plan, PlanFlag> | undefined, flag: PlanFla
   if (!plan) return false;
   const value = plan[flag];
   return flag === "useInternal" ? value === true : value !== false;
+}
+
+/**
+ * The Sim/Não the plans form shows for a stored flag (true = 'Sim'). Spec 001 §2.8 and §3:
+ * every flag shows its effective value (null counts as on), except `useInternal`, whose
+ * display is inverted: 'Sim' stands for a stored false (and for null, which is also off), so
+ * 'Sim' on that one select means the internal feature is OFF. This is the spec's own quirk,
+ * kept on purpose so plans edited here and in the original client agree.
+ */
+export function flagChoice(flag: PlanFlag, stored: boolean | null | undefined): boolean {
+  return flag === "useInternal" ? stored !== true : stored !== false;
+}
+
+/** The value stored for the form's Sim/Não of `flag` (the inverse of flagChoice: 'Sim' on useInternal stores false). */
+export function flagFromChoice(flag: PlanFlag, sim: boolean): boolean {
+  return flag === "useInternal" ? !sim : sim;
+}
+
+/** The spec's save failure (001 §8, 'plano' in place of 'empresa'), shown on the name field of a duplicate. */
+const PLAN_SAVE_FAILURE =
+  "Não foi possível realizar a operação. Verifique se já existe uma plano com o mesmo nome ou se os campos foram preenchidos corretamente";
+
+/**
+ * Throws the 409 of a plan name already used by another plan. Names are unique,
+ * case-insensitively and ignoring outer spaces: the sign-up and the companies form pick a
+ * plan by its name, so two plans of one name could not be told apart.
+ */
+export function assertPlanNameFree(plans: Iterable<Pick<Plan, "id" | "name">>, name: string, selfId = 0): void {
+  const wanted = name.trim().toLowerCase();
+  for (const p of plans) {
+    if (p.id !== selfId && p.name.trim().toLowerCase() === wanted) {
+      throw new AppError("ERR_CONFLICT", {
+        status: 409,
+        message: `A plan named ${name.trim()} already exists`,
+        fields: { name: PLAN_SAVE_FAILURE },
+      });
+    }
+  }
 }

@@ -7,7 +7,7 @@ import type { ActorSystem } from "../_runtime/system.ts";
 import { AppError } from "../../domain/errors.ts";
 import type { Company } from "../../domain/company.ts";
 import { DEFAULT_SCHEDULES } from "../../domain/queue.ts";
-import type { Plan } from "../../domain/plan.ts";
+import { assertPlanNameFree, type Plan } from "../../domain/plan.ts";
 import type { Profile, User } from "../../domain/user.ts";
 import { companies, PLATFORM, plans, users } from "./collections.ts";
 
@@ -129,15 +129,13 @@ export function createCompany(system: ActorSystem, input: NewCompany): Promise<C
   });
 }
 
-/** Creates a plan. */
+/** Creates a plan; its name must be free (domain/plan.ts assertPlanNameFree, checked inside the actor so two saves cannot race). */
 export function createPlan(
   system: ActorSystem,
   input: Omit<Plan, "id" | "createdAt" | "updatedAt">,
 ): Promise<Plan> {
-  return plans.in(system, PLATFORM).create((id, now) => ({
-    ...input,
-    id,
-    createdAt: now,
-    updatedAt: now,
-  }));
+  return plans.in(system, PLATFORM).create(
+    (id, now) => ({ ...input, name: input.name.trim(), id, createdAt: now, updatedAt: now }),
+    (records, next) => assertPlanNameFree(records.values(), next.name, next.id),
+  );
 }

@@ -1,7 +1,8 @@
 /**
  * Plans (spec 001 §2.8, §3, §7): `/plans/list` and `/plans/register` are public (the sign-up
  * page lists them), reads need a login, writes are for super users. A plan that a company
- * uses cannot be deleted.
+ * uses cannot be deleted. Plan names are unique (case-insensitively): a second plan of the
+ * same name is a 409 ERR_CONFLICT whose `fields.name` is the spec's save failure (001 §8).
  */
 import { Hono } from "hono";
 import { companies, PLATFORM, plans } from "../../actors/platform/collections.ts";
@@ -9,7 +10,7 @@ import { createPlan } from "../../actors/platform/commands.ts";
 import { AppError, notFound } from "../../domain/errors.ts";
 import { matchesSearch, paginate, SearchPage } from "../../domain/paging.ts";
 import { definedOnly } from "../../domain/patch.ts";
-import { PLAN_FLAGS, type Plan, PlanInput, PlanUpdate } from "../../domain/plan.ts";
+import { assertPlanNameFree, PLAN_FLAGS, type Plan, PlanInput, PlanUpdate } from "../../domain/plan.ts";
 import type { AppEnv } from "../deps.ts";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
 import { idParam, parseBody, parseQuery } from "../http/validate.ts";
@@ -58,8 +59,9 @@ export function planRoutes(): Hono<AppEnv> {
     const input = await parseBody(c, PlanUpdate);
     const plan = await plans.in(c.get("deps").system, PLATFORM).update(
       id,
-      (old, now) => ({ ...old, ...definedOnly(input), updatedAt: now }),
+      (old, now) => ({ ...old, ...definedOnly(input), name: (input.name ?? old.name).trim(), updatedAt: now }),
       () => noPlan(id),
+      (records, next) => assertPlanNameFree(records.values(), next.name, id),
     );
     return c.json(plan);
   });

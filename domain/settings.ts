@@ -3,6 +3,7 @@
  * (spec 000 §3, 001 §3). Global keys are readable by everyone but writable only by super.
  */
 import { z } from "zod";
+import { BRANDING_KEYS, brandingValueError } from "./branding.ts";
 
 export const Setting = z.object({
   id: z.number(),
@@ -71,7 +72,7 @@ export const SETTING_DEFAULTS: Readonly<Record<string, string>> = {
   asaastoken: "",
   mainColor: "#2563eb",
   scrollbarColor: "#94a3b8",
-  toolbarBackground: "#2563eb",
+  toolbarBackground: "", // "": the top bar follows mainColor (domain/branding.ts)
   backgroundPages: "",
 };
 
@@ -105,6 +106,8 @@ export const GLOBAL_SETTING_KEYS: ReadonlySet<string> = new Set([
   "smtpSecure",
   "wasupport",
   ...CREDENTIAL_KEYS,
+  // The platform's palette and background, set by super (why: domain/branding.ts).
+  ...BRANDING_KEYS,
 ]);
 
 /**
@@ -129,6 +132,27 @@ export type SettingUpdate = z.infer<typeof SettingUpdate>;
  * admins (who set them), not by every agent.
  */
 export const ADMIN_SETTING_KEYS: ReadonlySet<string> = new Set(["tokenTypebot", "apiKeyN8N"]);
+
+/**
+ * Secrets are write-only: the platform's credentials (SECRET_SETTING_KEYS) and the company's
+ * integration keys (ADMIN_SETTING_KEYS). No API answer, session payload or live event carries
+ * their value, not even to super users who write them: where a value would show, it reads
+ * SECRET_MASK when one is stored and "" when none is, so a form can say "configured" and
+ * offer to replace it, never to read it. The mask keeps every settings list a plain
+ * key → string map (GET /settings, /auth/me, company views). The server itself reads the
+ * stored values (companySettings / platformSettings), never the shown ones. A write of the
+ * mask itself is refused: it would store the mask as the secret.
+ */
+export const SECRET_MASK = "••••••••";
+
+/** Keys whose value is never shown (see SECRET_MASK). */
+export const WRITE_ONLY_SETTING_KEYS: ReadonlySet<string> = new Set([...CREDENTIAL_KEYS, ...ADMIN_SETTING_KEYS]);
+
+/** The value of `key` as a reader is shown it: a write-only key's mask, else the value. */
+export function shownSettingValue(key: string, value: string): string {
+  if (!WRITE_ONLY_SETTING_KEYS.has(key)) return value;
+  return value === "" ? "" : SECRET_MASK;
+}
 
 /** Who reads settings, as far as hiding keys goes. */
 export interface SettingReader {
@@ -157,10 +181,13 @@ const CHOICES: Readonly<Record<string, readonly string[]>> = {
 export function settingValueError(key: string, value: string): string | null {
   const choices = CHOICES[key];
   if (choices && !choices.includes(value)) return `${key} must be one of ${choices.join(", ")}`;
+  const branding = brandingValueError(key, value);
+  if (branding) return branding;
   if (key === "trial" && !/^[1-7]$/.test(value)) return "trial must be 1 to 7 days";
   if (key === "wasupport" && value !== "" && !/^\d{10,15}$/.test(value.replace(/[\s()+.-]/g, ""))) {
     return `wasupport must be a phone number of 10 to 15 digits, got ${value}`;
   }
+  if (value === SECRET_MASK) return `${key}: send the new value, not the mask of the stored one`;
   if (value.length > 5000) return `${key} is too long`;
   return null;
 }

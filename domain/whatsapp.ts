@@ -106,6 +106,25 @@ export const WhatsappInput = z.object({
 });
 export type WhatsappInput = z.infer<typeof WhatsappInput>;
 
+/** The message of a keyword row with an empty keyword or code (spec 001 §5). */
+export const KEYWORD_BOTH_FIELDS = "Please fill in both fields";
+
+const keywordText = z.string({ error: KEYWORD_BOTH_FIELDS }).trim().min(1, KEYWORD_BOTH_FIELDS).max(100, "Too Long!");
+
+/**
+ * PUT /whatsapp/{id}/keywords body: the connection's whole keyword → code table (spec 001
+ * §2.4, §3 `keywords`), each row both fields filled, a keyword at most once (case ignored),
+ * up to 500 rows.
+ */
+export const KeywordsInput = z.object({
+  keywords: z.array(z.object({ keyword: keywordText, code: keywordText })).max(500)
+    .refine(
+      (rows) => new Set(rows.map((r) => r.keyword.toLowerCase())).size === rows.length,
+      "Each keyword once",
+    ),
+});
+export type KeywordsInput = z.infer<typeof KeywordsInput>;
+
 /**
  * A new connection record: a disconnected, non-default simulator with empty texts, no
  * queues and no token, created at `now`; `fields` override any of these defaults.

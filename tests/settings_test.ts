@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { withServer } from "./helpers/server.ts";
-import { SETTING_DEFAULTS } from "../domain/settings.ts";
+import { SECRET_MASK, SETTING_DEFAULTS, WRITE_ONLY_SETTING_KEYS } from "../domain/settings.ts";
+import { platformSettings } from "../actors/platform/lookup.ts";
 
 Deno.test("GET /settings/ lists every key with defaults; GET /settings/{key} reads one", async () => {
   await withServer(async (server) => {
@@ -70,7 +71,8 @@ Deno.test("global settings: only super writes them, everyone reads the platform'
     const list = (await admin.get("/settings/")).body as Array<{ key: string; value: string }>;
     assert.equal(list.find((s) => s.key === "mpaccesstoken"), undefined);
     assert.equal(list.some((s) => s.value === "APP-secret"), false);
-    assert.equal((await owner.get("/settings/mpaccesstoken")).body.value, "APP-secret");
+    // Write-only, even for super: the mask says it is set.
+    assert.equal((await owner.get("/settings/mpaccesstoken")).body.value, SECRET_MASK);
   });
 });
 
@@ -78,7 +80,7 @@ Deno.test("settings: integration credentials are for admins; secrets never reach
   await withServer(async (server) => {
     const admin = await server.login("admin@demo.local");
     assert.equal((await admin.put("/settings/apiKeyN8N", { value: "n8n-key" })).status, 200);
-    assert.equal((await admin.get("/settings/apiKeyN8N")).body.value, "n8n-key");
+    assert.equal((await admin.get("/settings/apiKeyN8N")).body.value, SECRET_MASK);
     const agent = await server.login("agent@demo.local");
     assert.equal((await agent.get("/settings/apiKeyN8N")).status, 403);
     const agentList = (await agent.get("/settings/")).body as Array<{ key: string }>;
@@ -94,7 +96,8 @@ Deno.test("settings: integration credentials are for admins; secrets never reach
       assert.equal(body.includes("stripeprivatekey"), false, path);
     }
     const ownerMe = JSON.stringify((await owner.get("/auth/me")).body);
-    assert.ok(ownerMe.includes("sk_live_x"));
+    assert.equal(ownerMe.includes("sk_live_x"), false);
+    assert.ok(ownerMe.includes(`"key":"stripeprivatekey","value":"${SECRET_MASK}"`));
   });
 });
 
@@ -112,8 +115,115 @@ Deno.test("company-{id}-settings events keep credentials to admins and platform 
     off();
     assert.deepEqual(events, [
       { data: { action: "create", setting: { key: "viewclosed", value: "enabled" } }, scope: { kind: "company" } },
-      { data: { action: "create", setting: { key: "tokenTypebot", value: "tb-token" } }, scope: { kind: "admins" } },
+      { data: { action: "create", setting: { key: "tokenTypebot", value: SECRET_MASK } }, scope: { kind: "admins" } },
       { data: { action: "create", setting: { key: "asaastoken" } }, scope: { kind: "admins" } },
     ]);
+  });
+});
+
+Deno.test("secrets are write-only: no answer, session or event carries a stored value, yet the server uses it", async () => {
+  await withServer(async (server) => {
+    const owner = await server.login("super@balcao.local");
+    const admin = await server.login("admin@demo.local");
+    const seen: string[] = [];
+    const off = server.deps.bus.subscribe((e) => seen.push(JSON.stringify(e)));
+    const values: Record<string, string> = {};
+    for (const key of WRITE_ONLY_SETTING_KEYS) {
+      values[key] = `secret-${key}-${crypto.randomUUID()}`;
+      const client = key === "tokenTypebot" || key === "apiKeyN8N" ? admin : owner;
+      const put = await client.put(`/settings/${key}`, { value: values[key] });
+      assert.equal(put.status, 200, key);
+      assert.equal(put.body.value, SECRET_MASK, `PUT ${key} answers the mask`);
+    }
+    off();
+    const answers: string[] = [...seen];
+    for (const client of [owner, admin]) {
+      for (const path of ["/settings/", "/auth/me", `/companies/${server.demo!.companyId}`, `/companies/${server.demo!.platformId}`]) {
+        answers.push(JSON.stringify((await client.get(path)).body));
+      }
+      for (const key of WRITE_ONLY_SETTING_KEYS) answers.push(JSON.stringify((await client.get(`/settings/${key}`)).body));
+    }
+    for (const [key, value] of Object.entries(values)) {
+      assert.equal(answers.some((a) => a.includes(value)), false, `${key} leaked`);
+    }
+    const list = (await owner.get("/settings/")).body as Array<{ key: string; value: string }>;
+    assert.equal(list.find((s) => s.key === "sendgridapi")?.value, SECRET_MASK);
+    // The server's own reads still see the stored value.
+    assert.equal((await platformSettings(server.deps.system)).sendgridapi, values.sendgridapi);
+
+    // Sending the mask back is refused (it would replace the secret by the mask)…
+    const masked = await owner.put("/settings/sendgridapi", { value: SECRET_MASK });
+    assert.equal(masked.status, 400);
+    assert.equal(masked.body.error, "ERR_VALIDATION");
+    assert.equal((await platformSettings(server.deps.system)).sendgridapi, values.sendgridapi);
+    // …and an empty value clears it: shown as "" (not set).
+    assert.equal((await owner.put("/settings/sendgridapi", { value: "" })).body.value, "");
+    assert.equal((await owner.get("/settings/sendgridapi")).body.value, "");
+  });
+});
+
+Deno.test("PUT /companies/{id}/schedules: HH:MM checked with a clear message, admins of the company only", async () => {
+  await withServer(async (server) => {
+    const id = server.demo!.companyId;
+    const admin = await server.login("admin@demo.local");
+    const days = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+      .map((weekdayEn) => ({ weekday: weekdayEn, weekdayEn, startTime: "09:00", endTime: "17:30" }));
+    const ok = await admin.put(`/companies/${id}/schedules`, { schedules: days, lunchHour: { startTime: "12:00", endTime: "13:00" } });
+    assert.equal(ok.status, 200, JSON.stringify(ok.body));
+    assert.equal(ok.body.schedules[0].endTime, "17:30");
+    assert.deepEqual(ok.body.lunchHour, { startTime: "12:00", endTime: "13:00" });
+
+    const bad = await admin.put(`/companies/${id}/schedules`, {
+      schedules: days.map((d, i) => (i === 2 ? { ...d, endTime: "25:00" } : d)),
+    });
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.fields["schedules.2.endTime"], "Invalid time: use HH:MM from 00:00 to 23:59");
+    const short = await admin.put(`/companies/${id}/schedules`, { schedules: days, lunchHour: { startTime: "12", endTime: "13:00" } });
+    assert.equal(short.body.fields["lunchHour.startTime"], "Invalid time: use HH:MM from 00:00 to 23:59");
+    const order = await admin.put(`/companies/${id}/schedules`, { schedules: days, lunchHour: { startTime: "14:00", endTime: "13:00" } });
+    assert.equal(order.body.fields["lunchHour.endTime"], "The lunch hour must end after it starts");
+    const twice = await admin.put(`/companies/${id}/schedules`, { schedules: [days[0], days[0]] });
+    assert.equal(twice.status, 400);
+    const unknown = await admin.put(`/companies/${id}/schedules`, { schedules: [{ ...days[0], weekdayEn: "someday" }] });
+    assert.equal(unknown.status, 400);
+
+    const supervisor = await server.login("supervisor@demo.local");
+    assert.equal((await supervisor.put(`/companies/${id}/schedules`, { schedules: days })).status, 403);
+    // Another tenant's company is not there for this admin.
+    assert.equal((await admin.put(`/companies/${server.demo!.platformId}/schedules`, { schedules: days })).status, 404);
+    const stored = (await admin.get(`/companies/${id}`)).body;
+    assert.equal(stored.schedules[0].startTime, "09:00");
+  });
+});
+
+Deno.test("PUT /whatsapp/{id}/keywords: both fields required, a keyword once, admins only, kept by a connection edit", async () => {
+  await withServer(async (server) => {
+    const admin = await server.login("admin@demo.local");
+    const conn = (await admin.get("/whatsapp")).body[0];
+    // Ids are per company: the admin's call never reaches another company's connection.
+    const owner = await server.login("super@balcao.local");
+    const theirs = await owner.post("/whatsapp", { name: "Plataforma" });
+    await admin.put(`/whatsapp/${theirs.body.id}/keywords`, { keywords: [{ keyword: "intruso", code: "X" }] });
+    assert.deepEqual((await owner.get(`/whatsapp/${theirs.body.id}`)).body.keywords, []);
+    const rows = [{ keyword: "boleto", code: "FIN-01" }, { keyword: "suporte", code: "SUP-02" }];
+    const saved = await admin.put(`/whatsapp/${conn.id}/keywords`, { keywords: rows });
+    assert.equal(saved.status, 200, JSON.stringify(saved.body));
+    assert.deepEqual(saved.body.keywords, rows);
+
+    const empty = await admin.put(`/whatsapp/${conn.id}/keywords`, { keywords: [{ keyword: "x", code: "  " }] });
+    assert.equal(empty.status, 400);
+    assert.equal(empty.body.fields["keywords.0.code"], "Please fill in both fields");
+    const twice = await admin.put(`/whatsapp/${conn.id}/keywords`, { keywords: [rows[0], { keyword: "BOLETO", code: "z" }] });
+    assert.equal(twice.status, 400);
+    assert.equal((await admin.put(`/whatsapp/${conn.id}/keywords`, {})).status, 400);
+    assert.equal((await admin.put("/whatsapp/99999/keywords", { keywords: [] })).status, 404);
+
+    const supervisor = await server.login("supervisor@demo.local");
+    assert.equal((await supervisor.put(`/whatsapp/${conn.id}/keywords`, { keywords: [] })).status, 403);
+
+    // Editing the connection in its dialog keeps the table.
+    const full = (await admin.get(`/whatsapp/${conn.id}`)).body;
+    assert.equal((await admin.put(`/whatsapp/${conn.id}`, { ...full, name: "Renomeada" })).status, 200);
+    assert.deepEqual((await admin.get(`/whatsapp/${conn.id}`)).body.keywords, rows);
   });
 });

@@ -6,7 +6,7 @@
 import { Company } from "../../domain/company.ts";
 import { type BusEvent, companyChannel } from "../../domain/events.ts";
 import { Plan } from "../../domain/plan.ts";
-import { ADMIN_SETTING_KEYS, SECRET_SETTING_KEYS, Setting } from "../../domain/settings.ts";
+import { ADMIN_SETTING_KEYS, SECRET_SETTING_KEYS, Setting, shownSettingValue } from "../../domain/settings.ts";
 import { User } from "../../domain/user.ts";
 import { defineCollection } from "../collection/mod.ts";
 
@@ -44,8 +44,9 @@ export const settings = defineCollection<Setting>({
 
 /**
  * The `company-{id}-settings` event of a change. Keys everyone reads go to the company;
- * admin-only keys go to admins; platform credentials go to admins without their value
- * (the event has no super-only scope, so the super user's screen refetches).
+ * admin-only keys go to admins with their value masked (write-only); platform credentials go
+ * to admins without any value (the event has no super-only scope, so the super user's screen
+ * refetches).
  */
 function settingEvent(action: string, setting: Setting): BusEvent {
   const { companyId, key, value } = setting;
@@ -56,7 +57,7 @@ function settingEvent(action: string, setting: Setting): BusEvent {
   return {
     companyId,
     channel,
-    data: { action, setting: { key, value } },
+    data: { action, setting: { key, value: shownSettingValue(key, value) } },
     scope: ADMIN_SETTING_KEYS.has(key) ? { kind: "admins" } : { kind: "company" },
   };
 }

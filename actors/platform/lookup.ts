@@ -7,6 +7,7 @@ import {
   SETTING_DEFAULTS,
   settingReadable,
   type SettingReader,
+  shownSettingValue,
 } from "../../domain/settings.ts";
 import type { User } from "../../domain/user.ts";
 import { companies, PLATFORM, plans, settings, users } from "./collections.ts";
@@ -89,7 +90,9 @@ export async function platformSettings(system: ActorSystem): Promise<Record<stri
 
 /**
  * The settings of company `companyId` as `who` may read them: global keys from the platform
- * company (the one place they are written), keys `who` may not read left out.
+ * company (the one place they are written), keys `who` may not read left out, secrets
+ * masked (write-only, domain/settings.ts SECRET_MASK). For showing only: business rules read
+ * companySettings / platformSettings.
  */
 export async function visibleSettings(
   system: ActorSystem,
@@ -103,7 +106,7 @@ export async function visibleSettings(
   const result: Record<string, string> = {};
   for (const [key, value] of Object.entries(own)) {
     if (!settingReadable(who, key)) continue;
-    result[key] = GLOBAL_SETTING_KEYS.has(key) ? platform[key] : value;
+    result[key] = shownSettingValue(key, GLOBAL_SETTING_KEYS.has(key) ? platform[key] : value);
   }
   return result;
 }

@@ -1,14 +1,6 @@
 /**
- * Whether a connection's webhook points at a CRM API, which shows the keyword/code tab of
- * spec 001 §2.4 (the spec does not name the CRM). TODO(#16): the settings work decides the rule.
+ * The keyword tab's rule as the /settings route and islands import it: the pure rule lives in
+ * domain/crm_webhook.ts (a webhook URL with an `api` path segment is a CRM API), so the
+ * server and the tests judge a webhook the same way.
  */
-
-/** Whether any connection's webhook points at a CRM API. */
-export function crmWebhookIn(connections: { webhook?: string | null }[]): boolean {
-  return connections.some((c) => isCrmWebhook(c.webhook ?? ""));
-}
-
-/** Whether `url` is a CRM API's webhook. */
-export function isCrmWebhook(url: string): boolean {
-  return url !== "" && false;
-}
+export { crmWebhookIn, isCrmWebhook } from "../../domain/crm_webhook.ts";

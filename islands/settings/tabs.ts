@@ -42,10 +42,10 @@ const superOnly = (user: SessionUser) => user.super;
 /** Every tab in display order. */
 export const SETTINGS_TABS: readonly SettingsTab[] = [
   { id: "options", label: "settings.tab.options", visible: () => true, paths: ["/settings/"] },
-  { id: "hours", label: "settings.tab.hours", visible: (u) => setting(u, "scheduleType") === "company", paths: [] },
+  { id: "hours", label: "settings.tab.hours", visible: (u) => setting(u, "scheduleType") === "company" && allowed(u, "settings:manage"), paths: [] },
   { id: "keywords", label: "settings.tab.keywords", visible: (u, c) => c.crmWebhook && allowed(u, "settings:manage"), paths: ["/whatsapp?session=0"] },
   { id: "companies", label: "settings.tab.companies", visible: superOnly, paths: ["/companies/?pageNumber=1", "/plans/all"] },
-  { id: "newCompany", label: "settings.tab.newCompany", visible: superOnly, paths: ["/plans/all"] },
+  { id: "newCompany", label: "settings.tab.newCompany", visible: superOnly, paths: ["/plans/all", "/settings/trial"] },
   { id: "plans", label: "settings.tab.plans", visible: superOnly, paths: ["/plans/all"] },
   { id: "helps", label: "settings.tab.helps", visible: superOnly, paths: ["/helps/list"] },
   { id: "colors", label: "settings.tab.colors", visible: superOnly, paths: [] },

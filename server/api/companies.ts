@@ -10,7 +10,8 @@ import { companies, PLATFORM } from "../../actors/platform/collections.ts";
 import { companyNameTaken, createCompany } from "../../actors/platform/commands.ts";
 import { getCompany, getPlan, platformCompanyId } from "../../actors/platform/lookup.ts";
 import { setSetting } from "../../actors/platform/settings_commands.ts";
-import { CompanyInput, CompanySchedulesInput, SignupInput } from "../../domain/company.ts";
+import { CompanyInput, SignupInput } from "../../domain/company.ts";
+import { CompanyHoursInput } from "../../domain/company_hours.ts";
 import { forbidden, notFound } from "../../domain/errors.ts";
 import { matchesSearch, paginate, SearchPage } from "../../domain/paging.ts";
 import { definedOnly } from "../../domain/patch.ts";
@@ -108,7 +109,7 @@ export function companyRoutes(): Hono<AppEnv> {
     const who = c.get("principal");
     const company = await reachableCompany(system, who, idOf(c));
     if (!can(who, "settings:manage")) throw forbidden();
-    const input = await parseBody(c, CompanySchedulesInput);
+    const input = await parseBody(c, CompanyHoursInput);
     const updated = await companies.in(system, PLATFORM).update(
       company.id,
       (old, now) => ({

@@ -4,6 +4,8 @@
  * them from there, only super users write them, and the credentials among them
  * (SECRET_SETTING_KEYS) are shown to super users only. Company keys are written by admins;
  * the company's own integration credentials (ADMIN_SETTING_KEYS) are read by admins only.
+ * Both kinds of secret are write-only: every answer shows them masked (SECRET_MASK when set,
+ * "" when not), the PUT's reply included.
  */
 import { Hono } from "hono";
 import { platformCompanyId, visibleSettings } from "../../actors/platform/lookup.ts";
@@ -16,6 +18,7 @@ import {
   settingReadable,
   settingValueError,
   SettingUpdate,
+  shownSettingValue,
 } from "../../domain/settings.ts";
 import type { AppEnv } from "../deps.ts";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
@@ -58,7 +61,8 @@ export function settingRoutes(): Hono<AppEnv> {
     if (problem) {
       throw new AppError("ERR_VALIDATION", { status: 400, message: problem, fields: { value: problem } });
     }
-    return c.json(await setSetting(system, companyId, key, value));
+    const saved = await setSetting(system, companyId, key, value);
+    return c.json({ ...saved, value: shownSettingValue(key, saved.value) });
   });
 
   return app;

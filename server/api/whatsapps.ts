@@ -1,5 +1,6 @@
 /**
  * Connections API (spec 001 §2.1–2.2, §7): GET/POST /whatsapp, GET/PUT/DELETE /whatsapp/{id}.
+ * PUT /whatsapp/{id}/keywords replaces a connection's keyword → code table (settings tab).
  * Rules: one default per company (domain `settleDefault`), greeting required with more than
  * one queue, the plan's `connections` limit, queues must be the company's. A new connection
  * starts its session at once (a simulator shows its QR).
@@ -16,6 +17,7 @@ import { can } from "../../domain/permissions.ts";
 import {
   checkGreeting,
   heirOfDefault,
+  KeywordsInput,
   newConnectionToken,
   newWhatsapp,
   settleDefault,
@@ -150,6 +152,20 @@ export function whatsappRoutes(): Hono<AppEnv> {
     });
     const live = deps.channels.get(companyId, id);
     if (live && live.provider !== saved.provider) await deps.channels.start(companyId, id);
+    return c.json(await whatsappView(system, saved));
+  });
+
+  // The keyword → code table of the settings' keywords tab (spec 001 §2.4): replaced whole.
+  app.put("/:id/keywords", requirePermission("settings:manage"), async (c) => {
+    const { system } = c.get("deps");
+    const companyId = c.get("principal").companyId;
+    const id = idParam(c, "id", missing(c.req.param("id")));
+    const { keywords } = await parseBody(c, KeywordsInput);
+    const saved = await whatsapps.in(system, companyId).update(
+      id,
+      (old, now) => ({ ...old, keywords, updatedAt: now }),
+      missing(id),
+    );
     return c.json(await whatsappView(system, saved));
   });
 

@@ -3,7 +3,9 @@
  * embedded video), a filter over their texts, and a WhatsApp support button. The spec does
  * not show where the support number comes from; it is the platform setting `wasupport`
  * (domain/settings.ts), which the session already carries, opened as wa.me in a new tab and
- * hidden when no number is set. The entries' admin form lives in /settings.
+ * hidden when no number is set. A super user also gets the entries' admin (form and table,
+ * the same one as the Ajuda tab of /settings) above the list, as issue #16 asks: /helps
+ * renders the platform owner's screen too.
  */
 import { useMemo, useState } from "react";
 import { MessageCircle } from "lucide-react";
@@ -14,6 +16,7 @@ import { setting } from "./lib/session.ts";
 import { AdminPage, type AdminPageProps, useViewer } from "./ui/AdminPage.tsx";
 import { EmptyState, ErrorState, Skeleton } from "./ui/States.tsx";
 import { HelpCard } from "./helps/HelpCard.tsx";
+import { HelpsAdmin } from "./help_admin/HelpsAdmin.tsx";
 import { type HelpRow, useHelps } from "./helps/use_helps.ts";
 
 /** Props of the HelpsPage island: GET /helps/list as read on the server. */
@@ -41,6 +44,11 @@ export default function HelpsPage({ initial, viewer: serverViewer }: HelpsPagePr
       )}
       testId="helps-page"
     >
+      {viewer?.super && (
+        <section className="help-admin" data-testid="help-admin" aria-label={t("settingsHelps.admin")}>
+          <HelpsAdmin initial={initial} viewer={viewer} />
+        </section>
+      )}
       {list.status === "error" && list.rows.length === 0
         ? <ErrorState text={t("table.loadError")} onRetry={list.reload} />
         : list.status === "loading" && list.rows.length === 0

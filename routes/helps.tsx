@@ -4,8 +4,8 @@ import { Island, type PageProps } from "../server/pages/island.tsx";
 import type { PageLoad } from "../server/pages/loader.ts";
 import { AdminRoute } from "../server/pages/admin_route.tsx";
 
-/** The page's own stylesheet (static/pages/helps.css). */
-export const css = "helps";
+/** The page's own stylesheet (static/pages/helps.css) and the help admin's (settings_plans.css), shown to super users. */
+export const css = ["helps", "settings_plans"];
 
 /** Every help entry as GET /helps/list answers it. */
 export function load(l: PageLoad) {

@@ -1,8 +1,8 @@
-/** The plans tab of /settings (spec 001 §2.4); not built yet. TODO(#16) */
+/** The Planos tab of /settings (spec 001 §2.4, §2.8; super only): the plans form and table. */
 import type { SettingsTabProps } from "../SettingsPage.tsx";
-import { t } from "../lib/i18n.ts";
+import { PlansAdmin, type PlanRow } from "../plans/PlansAdmin.tsx";
 
-/** The plans tab. */
-export function PlansTab(_props: SettingsTabProps) {
-  return <p className="muted">{t("construction.title")}</p>;
+/** The plans tab; its first data is GET /plans/all (islands/settings/tabs.ts). */
+export function PlansTab({ initial }: SettingsTabProps) {
+  return <PlansAdmin initial={(initial?.["/plans/all"] as PlanRow[] | undefined) ?? null} />;
 }

@@ -44,6 +44,12 @@ export const DueDate = z.preprocess((v) => {
   return Number.isFinite(ms) ? ms : null;
 }, z.number().nullable());
 
+/** A billing or address field: optional text up to 100 characters (absent keeps the old value). */
+const Optional100 = z.string().trim().max(100, MSG.tooLong).optional();
+
+/** A plan id the sign-up requires: missing or empty says 'Required' (not a number parse error). */
+const RequiredPlanId = z.coerce.number({ error: MSG.required }).int().positive(MSG.required);
+
 /** POST /companies and PUT /companies/{id} body (company form, spec 001 §2.6). */
 export const CompanyInput = z.object({
   name: sized(2, 50),
@@ -58,6 +64,12 @@ export const CompanyInput = z.object({
   dueDate: DueDate.optional(),
   recurrence: z.literal("MENSAL").default("MENSAL"),
   campaignsEnabled: z.boolean().optional(),
+  billingName: Optional100,
+  addressZipCode: Optional100,
+  addressStreet: Optional100,
+  addressState: Optional100,
+  addressCity: Optional100,
+  addressDistrict: Optional100,
 });
 export type CompanyInput = z.infer<typeof CompanyInput>;
 
@@ -82,10 +94,10 @@ export const SignupInput = z.object({
   namecomplete: sized(2, 50),
   name: sized(2, 50),
   email: Email,
-  password: z.string({ error: MSG.required }).min(5, MSG.tooShort).max(50, MSG.tooLong),
+  password: z.string({ error: MSG.required }).min(1, MSG.required).min(5, MSG.tooShort).max(50, MSG.tooLong),
   phone: sized(8, 50),
   pais: sized(2, 50).default("BR"),
-  planId: Id,
+  planId: RequiredPlanId,
   indicator: z.string().trim().max(50, MSG.tooLong).default(""),
   campaignsEnabled: z.boolean().optional(),
 });

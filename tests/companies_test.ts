@@ -169,3 +169,122 @@ Deno.test("POST /companies/internal signs up a company and its admin with the tr
     assert.equal((await owner.get("/companies/list")).body.length, 3);
   });
 });
+
+Deno.test("companies: every super-only endpoint refuses admin, supervisor and agent; another tenant is 404", async () => {
+  await withServer(async (server) => {
+    const demo = server.demo!.companyId;
+    const other = await createTenant(server, "Vizinha");
+    const body = { name: "Qualquer", email: "q@q.co" };
+    const signup = { namecomplete: "Ana", name: "Nova", email: "ana@nova.local", password: "12345", phone: "5511999990000", planId: server.demo!.planId };
+    for (const email of ["admin@demo.local", "supervisor@demo.local", "agent@demo.local"]) {
+      const user = await server.login(email);
+      const calls: [string, Promise<{ status: number; body: { error?: string } }>][] = [
+        ["GET /companies/", user.get("/companies/")],
+        ["GET /companies/list", user.get("/companies/list")],
+        ["POST /companies", user.post("/companies", body)],
+        ["POST /companies/internal", user.post("/companies/internal", signup)],
+        ["PUT /companies/{own}", user.put(`/companies/${demo}`, body)],
+        ["PUT /companies/{other}", user.put(`/companies/${other.companyId}`, body)],
+        ["DELETE /companies/{other}", user.delete(`/companies/${other.companyId}`)],
+      ];
+      for (const [what, call] of calls) {
+        const r = await call;
+        assert.equal(r.status, 403, `${email} ${what}`);
+        assert.equal(r.body.error, "ERR_NO_PERMISSION", `${email} ${what}`);
+      }
+    }
+    // A company admin reads its own company, never another's (not even that it exists).
+    const admin = await server.login("admin@demo.local");
+    for (const path of [`/companies/${other.companyId}`, `/companies/listPlan/${other.companyId}`]) {
+      const r = await admin.get(path);
+      assert.equal(r.status, 404, path);
+      assert.equal(r.body.error, "ERR_NO_COMPANY_FOUND");
+      assert.doesNotMatch(JSON.stringify(r.body), /Vizinha/);
+    }
+    assert.equal((await admin.put(`/companies/${other.companyId}/schedules`, { schedules: [] })).status, 404);
+    assert.equal((await other.admin.get(`/companies/${demo}`)).status, 404);
+    assert.equal((await server.client().get("/companies/list")).status, 401);
+    assert.equal((await server.client().post("/companies/internal", signup)).status, 401);
+    const owner = await server.login("super@balcao.local");
+    assert.equal((await owner.get("/companies/list")).body.length, 3, "nothing was created or deleted");
+  });
+});
+
+Deno.test("POST /companies/internal: the sign-up's validation texts (001 §5) and a taken company name", async () => {
+  await withServer(async (server) => {
+    const owner = await server.login("super@balcao.local");
+    const empty = await owner.post("/companies/internal", {});
+    assert.equal(empty.status, 400);
+    assert.equal(empty.body.error, "ERR_VALIDATION");
+    assert.deepEqual(empty.body.fields, {
+      namecomplete: "Required",
+      name: "Required",
+      email: "Required",
+      password: "Required",
+      phone: "Required",
+      planId: "Required",
+    });
+    const long = "x".repeat(51);
+    const bad = await owner.post("/companies/internal", {
+      namecomplete: "A",
+      name: long,
+      email: "nao-e-email",
+      password: "1234",
+      phone: "1234567",
+      pais: "",
+      planId: "",
+    });
+    assert.deepEqual(bad.body.fields, {
+      namecomplete: "Too Short!",
+      name: "Too Long!",
+      email: "Invalid email",
+      password: "Too Short!",
+      phone: "Too Short!",
+      pais: "Required",
+      planId: "Required",
+    });
+    const tooLong = await owner.post("/companies/internal", { namecomplete: long, name: "Ok", email: "a@b.co", password: long, phone: long, pais: long, planId: server.demo!.planId });
+    assert.deepEqual(tooLong.body.fields, { namecomplete: "Too Long!", password: "Too Long!", phone: "Too Long!", pais: "Too Long!" });
+
+    const taken = await owner.post("/companies/internal", {
+      namecomplete: "Outro Dono",
+      name: "demo",
+      email: "dono@outra.local",
+      password: "12345",
+      phone: "5511999990000",
+      pais: "AR",
+      planId: server.demo!.planId,
+    });
+    assert.equal(taken.status, 409);
+    assert.equal(taken.body.error, "ERR_CONFLICT");
+    assert.match(taken.body.message, /already exists/);
+    assert.match(taken.body.fields.name, /já existe uma empresa com o mesmo nome/);
+    // The refused sign-up left no admin behind.
+    assert.equal((await server.client().post("/auth/login", { email: "dono@outra.local", password: "12345" })).status, 401);
+    assert.equal((await owner.get("/companies/list")).body.length, 2);
+  });
+});
+
+Deno.test("PUT /companies/{id}: billing and address fields are saved and returned; absent ones are kept", async () => {
+  await withServer(async (server) => {
+    const owner = await server.login("super@balcao.local");
+    const id = server.demo!.companyId;
+    const address = {
+      billingName: "Demo Comércio Ltda",
+      addressZipCode: "01001-000",
+      addressStreet: "Praça da Sé, 1",
+      addressDistrict: "Sé",
+      addressCity: "São Paulo",
+      addressState: "SP",
+    };
+    const saved = await owner.put(`/companies/${id}`, { name: "Demo", email: "demo@demo.local", ...address });
+    assert.equal(saved.status, 200, JSON.stringify(saved.body));
+    for (const [key, value] of Object.entries(address)) assert.equal(saved.body[key], value, key);
+    const again = await owner.put(`/companies/${id}`, { name: "Demo", email: "demo@demo.local", addressCity: "Campinas" });
+    assert.equal(again.body.addressCity, "Campinas");
+    assert.equal(again.body.billingName, "Demo Comércio Ltda");
+    const tooLong = await owner.put(`/companies/${id}`, { name: "Demo", email: "demo@demo.local", billingName: "x".repeat(101) });
+    assert.equal(tooLong.status, 400);
+    assert.equal(tooLong.body.fields.billingName, "Too Long!");
+  });
+});

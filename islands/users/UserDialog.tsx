@@ -34,6 +34,11 @@ export interface UserDialogProps {
   connections: NamedRef[];
   onClose: () => void;
   onSaved: (user: UserRow) => void;
+  /**
+   * The company a new user joins when a super user opens the modal from the companies
+   * screen (sent as `companyId`); the default connection is then not offered (001 §2.12).
+   */
+  companyId?: number;
 }
 
 const PROFILES: Profile[] = ["user", "supervisor", "admin"];
@@ -42,7 +47,7 @@ const PROFILES: Profile[] = ["user", "supervisor", "admin"];
 const SUBMIT_DELAY_MS = 400;
 
 /** Add or edit one user. */
-export function UserDialog({ user, viewer, queues, connections, onClose, onSaved }: UserDialogProps) {
+export function UserDialog({ user, viewer, queues, connections, onClose, onSaved, companyId }: UserDialogProps) {
   const editProfile = allowed(viewer, "user-modal:editProfile");
   const editQueues = allowed(viewer, "user-modal:editQueues");
   const editSuper = user !== null && allowed(viewer, "user-modal:editSuper");
@@ -70,6 +75,7 @@ export function UserDialog({ user, viewer, queues, connections, onClose, onSaved
       if (editProfile) body.profile = v.profile;
       if (editQueues) body.queueIds = v.queueIds;
       if (editSuper) body.super = v.super;
+      if (companyId !== undefined) body.companyId = companyId;
       let saved: UserRow;
       try {
         saved = user ? await api<UserRow>("PUT", `/users/${user.id}`, body) : await api<UserRow>("POST", "/users", body);
@@ -98,13 +104,15 @@ export function UserDialog({ user, viewer, queues, connections, onClose, onSaved
       {editQueues && (
         <CheckListField form={form} name="queueIds" label={t("userModal.queues")} options={queues.map((q) => ({ value: q.id, label: q.name }))} />
       )}
-      <SelectField
-        form={form}
-        name="whatsappId"
-        label={t("userModal.whatsapp")}
-        empty={t("common.none")}
-        options={connections.map((c) => ({ value: c.id, label: c.name }))}
-      />
+      {companyId === undefined && (
+        <SelectField
+          form={form}
+          name="whatsappId"
+          label={t("userModal.whatsapp")}
+          empty={t("common.none")}
+          options={connections.map((c) => ({ value: c.id, label: c.name }))}
+        />
+      )}
       {editSuper && <CheckField form={form} name="super" label={t("userModal.super")} />}
       <TextField form={form} name="farewellMessage" label={t("userModal.farewell")} rows={3} />
     </FormDialog>

@@ -21,6 +21,7 @@ import * as tags from "../../routes/tags.tsx";
 import * as quickMessages from "../../routes/quick_messages.tsx";
 import * as helps from "../../routes/helps.tsx";
 import * as settings from "../../routes/settings.tsx";
+import * as companies from "../../routes/companies.tsx";
 import { AdminRoute } from "./admin_route.tsx";
 
 /** What a route module exports. */
@@ -59,6 +60,7 @@ export const PAGE_MODULES: Record<string, PageDef> = {
   "quick-messages": page(quickMessages, () => t("menu.quickMessages")),
   helps: page(helps, () => t("menu.helps")),
   settings: page(settings, () => t("settings.title")),
+  companies: page(companies, () => t("settings.tab.companies")),
   /** What a viewer gets on a page they may not open (server/pages/mod.ts). */
   gate: { component: ({ ctx }) => AdminRoute({ ctx, children: null }), title: () => t("gate.noPermission") },
 };

@@ -1,7 +1,8 @@
 /**
  * The app shell island: drawer and top bar around every private page. It loads the session
- * (no token → /login), applies the company colours, opens the tab's WebSocket, and shows the
- * toasts. The drawer is 300 px and collapsible; under 600 px it is temporary (an overlay).
+ * (no token → /login), opens the tab's WebSocket, and shows the toasts (the colours come
+ * with the page's head: server/pages/document.ts). The drawer is 300 px and collapsible;
+ * under 600 px it is temporary (an overlay).
  */
 import { useEffect, useState } from "react";
 import { formatDate } from "./lib/format.ts";
@@ -12,7 +13,7 @@ import { showToast } from "./lib/toast.ts";
 import { writeLocal } from "./lib/storage.ts";
 import { routeGate } from "./shell/menu.ts";
 import { Drawer } from "./shell/Drawer.tsx";
-import { applyCompanyColors, restoreTheme } from "./shell/theme.ts";
+import { restoreTheme } from "./shell/theme.ts";
 import { TopBar } from "./shell/TopBar.tsx";
 import { ErrorState } from "./ui/States.tsx";
 import { Toasts } from "./ui/Toasts.tsx";
@@ -51,7 +52,6 @@ export default function AppShell({ path }: AppShellProps) {
 
   useEffect(() => {
     if (!user) return;
-    applyCompanyColors(user);
     startSocket(user.companyId, user.id);
     // Spec 000 §6: viewppw is kept locally, always true for admins.
     writeLocal("viewppw", user.profile === "admin" ? "true" : String(settingEnabled(user, "viewppw")));

@@ -1,8 +1,8 @@
-/** The documents tab of /settings (spec 001 §2.4); not built yet. TODO(#16) */
+/** The Documentos tab of /settings (spec 001 §2.11, super): the terms and privacy PDFs the sign-up page links. */
 import type { SettingsTabProps } from "../SettingsPage.tsx";
-import { t } from "../lib/i18n.ts";
+import { UploadForm } from "../branding/UploadForm.tsx";
 
 /** The documents tab. */
-export function DocumentsTab(_props: SettingsTabProps) {
-  return <p className="muted">{t("construction.title")}</p>;
+export function DocumentsTab({ initial }: SettingsTabProps) {
+  return <UploadForm kind="doc" initial={initial} intro="branding.docsIntro" />;
 }

@@ -1,8 +1,8 @@
-/** The logos tab of /settings (spec 001 §2.4); not built yet. TODO(#16) */
+/** The Logotipos/Ícones tab of /settings (spec 001 §2.11, super): PNG logos and icons to their six destinations. */
 import type { SettingsTabProps } from "../SettingsPage.tsx";
-import { t } from "../lib/i18n.ts";
+import { UploadForm } from "../branding/UploadForm.tsx";
 
 /** The logos tab. */
-export function LogosTab(_props: SettingsTabProps) {
-  return <p className="muted">{t("construction.title")}</p>;
+export function LogosTab({ initial }: SettingsTabProps) {
+  return <UploadForm kind="logo" initial={initial} intro="branding.logosIntro" />;
 }

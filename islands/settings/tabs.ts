@@ -48,10 +48,10 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
   { id: "newCompany", label: "settings.tab.newCompany", visible: superOnly, paths: ["/plans/all", "/settings/trial"] },
   { id: "plans", label: "settings.tab.plans", visible: superOnly, paths: ["/plans/all"] },
   { id: "helps", label: "settings.tab.helps", visible: superOnly, paths: ["/helps/list"] },
-  { id: "colors", label: "settings.tab.colors", visible: superOnly, paths: [] },
-  { id: "logos", label: "settings.tab.logos", visible: superOnly, paths: [] },
-  { id: "documents", label: "settings.tab.documents", visible: superOnly, paths: [] },
-  { id: "certificate", label: "settings.tab.certificate", visible: superOnly, paths: [] },
+  { id: "colors", label: "settings.tab.colors", visible: superOnly, paths: ["/settings/"] },
+  { id: "logos", label: "settings.tab.logos", visible: superOnly, paths: ["/branding/files"] },
+  { id: "documents", label: "settings.tab.documents", visible: superOnly, paths: ["/branding/files"] },
+  { id: "certificate", label: "settings.tab.certificate", visible: superOnly, paths: ["/branding/files"] },
 ];
 
 /** The tab for `id`, falling back to the first one `user` sees. */

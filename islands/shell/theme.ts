@@ -1,9 +1,9 @@
 /**
- * Theme and company colours (spec 002 "Theme handling"): light by default, dark swaps the
- * token values (html[data-theme]); mainColor, scrollbarColor, toolbarBackground and
- * backgroundPages override tokens and are cached locally so a reload paints them at once.
+ * Theme (spec 002 "Theme handling"): light by default, dark swaps the token values
+ * (html[data-theme]). The platform's colours (mainColor, scrollbarColor, toolbarBackground,
+ * backgroundPages) are not handled here: the server puts them in every page's head
+ * (server/pages/document.ts, domain/branding.ts), so there is nothing to apply or cache.
  */
-import { type SessionUser, setting } from "../lib/session.ts";
 import { readLocal, writeCookie, writeLocal } from "../lib/storage.ts";
 
 /** The current theme. */
@@ -22,25 +22,4 @@ export function applyTheme(theme: "light" | "dark"): void {
 export function restoreTheme(): void {
   const stored = readLocal("theme");
   if ((stored === "dark" || stored === "light") && stored !== currentTheme()) applyTheme(stored);
-}
-
-const COLOR = /^#[0-9a-f]{3,8}$|^rgba?\([\d\s.,%]+\)$/i;
-
-/** Sets the company's colour tokens from its settings and caches them. */
-export function applyCompanyColors(user: SessionUser): void {
-  const vars: Record<string, string> = {};
-  const main = setting(user, "mainColor");
-  const scroll = setting(user, "scrollbarColor");
-  const toolbar = setting(user, "toolbarBackground");
-  const background = setting(user, "backgroundPages");
-  if (COLOR.test(main)) vars["--primary"] = main;
-  if (COLOR.test(scroll)) vars["--scrollbar"] = scroll;
-  if (COLOR.test(toolbar)) vars["--toolbar-bg"] = toolbar;
-  if (background && /^(https?:\/\/|\/)[^\s"'()]+$/.test(background)) vars["--page-bg-image"] = `url("${background}")`;
-  const style = document.documentElement.style;
-  for (const name of ["--primary", "--scrollbar", "--toolbar-bg", "--page-bg-image"]) {
-    if (vars[name]) style.setProperty(name, vars[name]);
-    else style.removeProperty(name);
-  }
-  writeLocal("companyColors", JSON.stringify(vars));
 }

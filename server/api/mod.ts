@@ -8,7 +8,9 @@ import { companyRoutes } from "./companies.ts";
 import { helpRoutes } from "./helps.ts";
 import { planRoutes } from "./plans.ts";
 import { settingRoutes } from "./settings.ts";
+import { settingUploadRoutes } from "./settings_uploads.ts";
 import { signupRoutes } from "./signup.ts";
+import { passwordResetRoutes } from "./password_reset.ts";
 import { userRoutes } from "./users.ts";
 import { contactRoutes } from "./contacts.ts";
 import { walletRoutes } from "./wallets.ts";
@@ -28,23 +30,28 @@ import { whatsappRoutes } from "./whatsapps.ts";
 import { sessionRoutes } from "./sessions.ts";
 import { simulatorRoutes } from "./simulator.ts";
 import { webhookRoutes } from "./webhooks.ts";
+import { cloudApiConnectionRoutes, cloudApiMessageRoutes } from "./cloudapi.ts";
 import { ticketRoutes } from "./tickets.ts";
 import { groupRoutes } from "./groups.ts";
 import { announcementRoutes, userAnnouncementRoutes } from "./announcements.ts";
 import { ticketTrackingRoutes } from "./ticket_tracking.ts";
+import { externalMessageRoutes } from "./external_messages.ts";
 
 export function mountAreas(app: Hono<AppEnv>): void {
   app.route("/companies", signupRoutes());
+  app.route("/users", passwordResetRoutes());
   routeWithSlash(app, "/companies", companyRoutes());
   routeWithSlash(app, "/helps", helpRoutes());
   routeWithSlash(app, "/plans", planRoutes());
   routeWithSlash(app, "/settings", settingRoutes());
+  app.route("/", settingUploadRoutes());
   routeWithSlash(app, "/users", userRoutes());
   routeWithSlash(app, "/contacts", contactRoutes());
   app.route("/wallets", walletRoutes());
   app.route("/contacts", contactImportRoutes());
   app.route("/exportar", contactExportRoutes());
   routeWithSlash(app, "/whatsapp", whatsappRoutes());
+  app.route("/whatsapp", cloudApiConnectionRoutes());
   app.route("/", sessionRoutes());
   app.route("/simulator", simulatorRoutes());
   app.route("/webhooks", webhookRoutes());
@@ -55,6 +62,7 @@ export function mountAreas(app: Hono<AppEnv>): void {
   routeWithSlash(app, "/quick-messages", quickMessageRoutes());
   app.route("/ticket-notes", ticketNoteRoutes());
   routeWithSlash(app, "/oportunidade", oportunidadeRoutes());
+  app.route("/messages", cloudApiMessageRoutes());
   app.route("/messages", messageRoutes());
   app.route("/messages-ghost", ghostMessageRoutes());
   app.route("/media", mediaRoutes());
@@ -63,4 +71,5 @@ export function mountAreas(app: Hono<AppEnv>): void {
   routeWithSlash(app, "/announcements", announcementRoutes());
   app.route("/user-announcements", userAnnouncementRoutes());
   app.route("/", ticketTrackingRoutes());
+  app.route("/api/messages", externalMessageRoutes());
 }

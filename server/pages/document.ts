@@ -1,8 +1,10 @@
 /**
- * The HTML document around a rendered page: head (tokens CSS, theme and company colours
- * applied before first paint), the page markup, the islands' props, and module scripts with
- * modulepreload for every chunk the page's islands load first.
+ * The HTML document around a rendered page: head (tokens CSS, the platform's colours and
+ * icons from its branding, so the first paint already has them), the page markup, the
+ * islands' props, and module scripts with modulepreload for every chunk the page's islands
+ * load first.
  */
+import type { Branding } from "../../domain/branding.ts";
 import type { IslandManifest } from "../islands/build.ts";
 import type { RenderContext } from "./island.tsx";
 
@@ -15,11 +17,31 @@ function escapeHtml(text: string): string {
 }
 
 /**
- * Runs before paint: applies company colours cached by the shell (localStorage
- * "companyColors") so a reload does not flash the default palette.
+ * Public pages with an uploaded logo (islands/branding/BrandLogo.tsx): logo and card centred
+ * together, and the card's text brand hidden in favour of the image.
  */
-const HEAD_SCRIPT = `try{var c=JSON.parse(localStorage.getItem("companyColors")||"{}"),s=document.documentElement.style;` +
-  `for(var k in c)if(/^--[a-z-]+$/.test(k)&&typeof c[k]==="string")s.setProperty(k,c[k])}catch(e){}`;
+const LOGO_CSS = ".brand-logo{display:block;max-width:min(280px,100%);max-height:96px;object-fit:contain}" +
+  ".public-page:has(>.brand-logo){align-content:center;gap:var(--space-4)}" +
+  ".public-page:has(>.brand-logo) .public-card .brand{display:none}";
+
+/**
+ * The branding's head tags: its colour tokens in `<style id="branding-tokens">` (after
+ * app.css, so they win over the light theme's defaults; the Cores tab rewrites this element
+ * after a change), and the uploaded icons, else the default SVG favicon. Every value was
+ * validated by domain/branding.ts (colours, URLs without quotes or `<`) before it got here.
+ */
+function brandingHead(branding: Branding): string {
+  const { logos } = branding;
+  const icons = [
+    logos["favicon-32x32"] && `<link rel="icon" type="image/png" sizes="32x32" href="${escapeHtml(logos["favicon-32x32"])}">`,
+    logos["favicon-256x256"] && `<link rel="icon" type="image/png" sizes="256x256" href="${escapeHtml(logos["favicon-256x256"])}">`,
+    logos["apple-touch-icon"] && `<link rel="apple-touch-icon" href="${escapeHtml(logos["apple-touch-icon"])}">`,
+  ].filter(Boolean).join("");
+  const svg = logos["favicon-32x32"] || logos["favicon-256x256"]
+    ? ""
+    : `<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">`;
+  return `<style id="branding-tokens">${branding.css.replace(/</g, "")}</style><style>${LOGO_CSS}</style>${svg}${icons}`;
+}
 
 /** The full HTML of a page. */
 export function renderDocument(
@@ -27,7 +49,8 @@ export function renderDocument(
   title: string,
   body: string,
   manifest: IslandManifest,
-  pageCss?: string | string[],
+  pageCss: string | string[] | undefined,
+  branding: Branding,
 ): string {
   const sheets = (typeof pageCss === "string" ? [pageCss] : pageCss ?? [])
     .map((name) => `<link rel="stylesheet" href="/static/pages/${name}.css">`).join("");
@@ -43,7 +66,5 @@ export function renderDocument(
   return `<!doctype html><html lang="${ctx.lang}" data-theme="${ctx.theme}"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<title>${escapeHtml(title)}</title><link rel="stylesheet" href="/static/app.css"><link rel="stylesheet" href="/static/ui.css">` +
-    sheets +
-    `<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">` +
-    `<script>${HEAD_SCRIPT}</script>${preload}</head><body>${body}${props}${scripts}</body></html>`;
+    sheets + brandingHead(branding) + `${preload}</head><body>${body}${props}${scripts}</body></html>`;
 }

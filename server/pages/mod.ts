@@ -24,6 +24,8 @@ import { pageViewer, type Viewer } from "./viewer.ts";
 import { routeGate } from "../../islands/shell/menu.ts";
 import type { AppEnv } from "../deps.ts";
 import { PAGE_MODULES } from "./pages.ts";
+import { pageBranding } from "../media/branding_files.ts";
+import { BrandingContext } from "../../islands/branding/context.ts";
 
 const DICTS = { pt, en, es };
 
@@ -58,12 +60,15 @@ export function pageRouter(fetchApp: (request: Request) => Response | Promise<Re
     };
     const data = viewer && !gated && page.load ? await loadData(c, fetchApp, page.load, viewer, match.params) : null;
     const manifest = await islandManifest();
+    // The platform's colours and uploads, on every page (public ones too) from the first paint.
+    const branding = await pageBranding(c.get("deps").system, c.get("deps").config.dataDir);
     // renderToString is synchronous, so the module's current dictionary is this request's.
     setDict(lang, DICTS[lang]);
     let html: string;
     try {
-      const body = renderToString(createElement(page.component, { ctx, params: match.params, data }));
-      html = renderDocument(ctx, `${page.title()} · ${t("app.name")}`, body, manifest, page.css);
+      const tree = createElement(page.component, { ctx, params: match.params, data });
+      const body = renderToString(createElement(BrandingContext.Provider, { value: branding }, tree));
+      html = renderDocument(ctx, `${page.title()} · ${t("app.name")}`, body, manifest, page.css, branding);
     } finally {
       setDict("pt", pt);
     }

@@ -10,7 +10,6 @@ import { planRoutes } from "./plans.ts";
 import { settingRoutes } from "./settings.ts";
 import { settingUploadRoutes } from "./settings_uploads.ts";
 import { signupRoutes } from "./signup.ts";
-import { passwordResetRoutes } from "./password_reset.ts";
 import { userRoutes } from "./users.ts";
 import { contactRoutes } from "./contacts.ts";
 import { walletRoutes } from "./wallets.ts";
@@ -30,16 +29,13 @@ import { whatsappRoutes } from "./whatsapps.ts";
 import { sessionRoutes } from "./sessions.ts";
 import { simulatorRoutes } from "./simulator.ts";
 import { webhookRoutes } from "./webhooks.ts";
-import { cloudApiConnectionRoutes, cloudApiMessageRoutes } from "./cloudapi.ts";
 import { ticketRoutes } from "./tickets.ts";
 import { groupRoutes } from "./groups.ts";
 import { announcementRoutes, userAnnouncementRoutes } from "./announcements.ts";
 import { ticketTrackingRoutes } from "./ticket_tracking.ts";
-import { externalMessageRoutes } from "./external_messages.ts";
 
 export function mountAreas(app: Hono<AppEnv>): void {
   app.route("/companies", signupRoutes());
-  app.route("/users", passwordResetRoutes());
   routeWithSlash(app, "/companies", companyRoutes());
   routeWithSlash(app, "/helps", helpRoutes());
   routeWithSlash(app, "/plans", planRoutes());
@@ -51,7 +47,6 @@ export function mountAreas(app: Hono<AppEnv>): void {
   app.route("/contacts", contactImportRoutes());
   app.route("/exportar", contactExportRoutes());
   routeWithSlash(app, "/whatsapp", whatsappRoutes());
-  app.route("/whatsapp", cloudApiConnectionRoutes());
   app.route("/", sessionRoutes());
   app.route("/simulator", simulatorRoutes());
   app.route("/webhooks", webhookRoutes());
@@ -62,7 +57,6 @@ export function mountAreas(app: Hono<AppEnv>): void {
   routeWithSlash(app, "/quick-messages", quickMessageRoutes());
   app.route("/ticket-notes", ticketNoteRoutes());
   routeWithSlash(app, "/oportunidade", oportunidadeRoutes());
-  app.route("/messages", cloudApiMessageRoutes());
   app.route("/messages", messageRoutes());
   app.route("/messages-ghost", ghostMessageRoutes());
   app.route("/media", mediaRoutes());
@@ -71,5 +65,4 @@ export function mountAreas(app: Hono<AppEnv>): void {
   routeWithSlash(app, "/announcements", announcementRoutes());
   app.route("/user-announcements", userAnnouncementRoutes());
   app.route("/", ticketTrackingRoutes());
-  app.route("/api/messages", externalMessageRoutes());
 }

@@ -73,7 +73,7 @@ export function HelpsAdmin({ initial, viewer }: { initial: HelpRow[] | null; vie
   const f = admin.form;
 
   return (
-    <RecordAdminFrame admin={admin} list={list} columns={columns} nameOf={(h) => h.title} label={t("settingsHelps.admin")} emptyText={t("settingsHelps.empty")} testId="help">
+    <RecordAdminFrame admin={admin} list={list} columns={columns} nameOf={(h) => h.title} label={t("settingsHelps.admin")} emptyText={t("settingsHelps.empty")} testId="help" wideFields>
       <TextField form={f} name="title" label={t("settingsHelps.titleField")} />
       <TextField form={f} name="video" label={t("settingsHelps.video")} hint={t("settingsHelps.videoHint")} />
       <div className="field-wide">

@@ -111,13 +111,15 @@ export interface RecordAdminFrameProps<T extends { id: number }, V> {
   emptyText: string;
   /** Prefix of the test ids: `-form`, `-save`, `-clear`, `-delete`, `-table`. */
   testId: string;
+  /** Wider field cells, for a form of a few long texts (helps) rather than many short ones (plans). */
+  wideFields?: boolean;
 }
 
 const rowId = (row: { id: number }) => row.id;
 
 /** The form above the table; a row click (or its edit icon) loads the row into the form. */
 export function RecordAdminFrame<T extends { id: number }, V>(props: RecordAdminFrameProps<T, V>) {
-  const { admin, list, columns, children, nameOf, label, emptyText, testId } = props;
+  const { admin, list, columns, children, nameOf, label, emptyText, testId, wideFields } = props;
   const { form, editing } = admin;
   const [confirming, setConfirming] = useState(false);
   const allColumns = [
@@ -143,7 +145,7 @@ export function RecordAdminFrame<T extends { id: number }, V>(props: RecordAdmin
     <div className="record-admin">
       <form className="record-form card" onSubmit={form.submit} noValidate data-testid={`${testId}-form`} aria-label={label}>
         {editing && <p className="record-editing">{t("recordAdmin.editing", { name: nameOf(editing) })}</p>}
-        <div className="record-fields">{children}</div>
+        <div className={wideFields ? "record-fields record-fields-wide" : "record-fields"}>{children}</div>
         <div className="record-actions">
           <button type="button" className="btn" onClick={admin.clear} disabled={form.busy} data-testid={`${testId}-clear`}>
             {t("recordAdmin.clear")}

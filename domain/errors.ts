@@ -43,6 +43,11 @@ export const ErrorCode = [
   "ERR_TOO_MANY_ATTEMPTS",
   "ERR_CONFLICT",
   "ERR_INTERNAL",
+  // Password recovery (spec 002 §2.15, §8): unknown e-mail, wrong or used token, no mail.
+  "ERR_EMAIL_NOT_FOUND",
+  "ERR_INVALID_RESET_TOKEN",
+  "ERR_EMAIL_NOT_CONFIGURED",
+  "ERR_SENDING_EMAIL",
 ] as const;
 export type ErrorCode = typeof ErrorCode[number];
 

@@ -15,3 +15,4 @@ export { WhatsappInput } from "./whatsapp.ts";
 export { HelpInput } from "./help.ts";
 export { CompanyInput, SignupInput } from "./company.ts";
 export { PlanInput } from "./plan.ts";
+export { ResetPasswordInput, ResetRequest, ResetTokenCheck } from "./password_reset.ts";

@@ -86,3 +86,38 @@ Deno.test("concurrent sign-ups with one e-mail create one company and one user",
     assert.deepEqual(users.body.map((u: { email: string }) => u.email), ["maria@flores.local"]);
   });
 });
+
+Deno.test("GET /companies/cadastro tells the page whether sign-up is open and linked, and the trial length", async () => {
+  await withServer(async (server) => {
+    const anon = server.client();
+    assert.deepEqual((await anon.get("/companies/cadastro")).body, { open: false, linked: false, trialDays: 3 });
+    const owner = await server.login("super@balcao.local");
+    await owner.put("/settings/allowregister", { value: "enabled" });
+    await owner.put("/settings/trial", { value: "5" });
+    assert.deepEqual((await anon.get("/companies/cadastro")).body, { open: true, linked: false, trialDays: 5 });
+    await owner.put("/settings/viewregister", { value: "enabled" });
+    assert.deepEqual((await anon.get("/companies/cadastro")).body, { open: true, linked: true, trialDays: 5 });
+    // The link alone does not open sign-up.
+    await owner.put("/settings/allowregister", { value: "disabled" });
+    assert.deepEqual((await anon.get("/companies/cadastro")).body, { open: false, linked: false, trialDays: 5 });
+    // A company admin cannot open it: the keys are global (super only).
+    const admin = await server.login("admin@demo.local");
+    assert.equal((await admin.put("/settings/allowregister", { value: "enabled" })).status, 403);
+    assert.equal((await anon.get("/companies/cadastro")).body.open, false);
+  });
+});
+
+Deno.test("POST /companies/cadastro refuses a taken company name with the spec's wording and leaves no user", async () => {
+  await withServer(async (server) => {
+    const owner = await server.login("super@balcao.local");
+    await owner.put("/settings/allowregister", { value: "enabled" });
+    const anon = server.client();
+    const taken = await anon.post("/companies/cadastro", { ...form(server.demo!.planId), name: "demo" });
+    assert.equal(taken.status, 409);
+    assert.equal(
+      taken.body.fields.name,
+      "Não foi possível realizar a operação. Verifique se já existe uma empresa com o mesmo nome ou se os campos foram preenchidos corretamente",
+    );
+    assert.equal((await anon.post("/auth/login", { email: "maria@flores.local", password: "segredo1" })).status, 401);
+  });
+});

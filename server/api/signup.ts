@@ -3,7 +3,8 @@
  * (POST /companies/internal) and the public page (POST /companies/cadastro, mounted here):
  * the company gets a trial of `trial` days (platform setting, default 3), recurrence MENSAL,
  * and an admin user. The public path is open only while the platform setting
- * `allowregister` is on, and is limited per client address.
+ * `allowregister` is on, and is limited per client address; `viewregister` (with it) puts
+ * the sign-up link on the login page.
  */
 import { Hono } from "hono";
 import { publicUser } from "../../actors/platform/collections.ts";
@@ -46,9 +47,33 @@ export async function signupFromInput(deps: AppDeps, input: SignupInput) {
   return { company: await companyDetail(deps.system, company, user), user: publicUser(user) };
 }
 
+/** GET /companies/cadastro body. */
+export interface SignupStatus {
+  open: boolean;
+  linked: boolean;
+  trialDays: number;
+}
+
+/** The sign-up switches of the platform's settings. */
+export function signupStatus(settings: Record<string, string>): SignupStatus {
+  return {
+    open: settingOn(settings.allowregister),
+    linked: settingOn(settings.viewregister) && settingOn(settings.allowregister),
+    trialDays: trialDays(settings.trial),
+  };
+}
+
 /** The public sign-up, mounted at `/companies` (path `/cadastro`, no authentication). */
 export function signupRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+
+  // What the /signup page needs before showing its form (spec 001 §3 global keys): whether
+  // sign-up is open (allowregister), whether the login page links to it (viewregister), and
+  // the trial length. Public, like GET /plans/register.
+  app.get("/cadastro", async (c) => {
+    const settings = await platformSettings(c.get("deps").system);
+    return c.json(signupStatus(settings));
+  });
 
   app.post("/cadastro", async (c) => {
     const deps = c.get("deps");

@@ -10,7 +10,6 @@ import { planRoutes } from "./plans.ts";
 import { settingRoutes } from "./settings.ts";
 import { settingUploadRoutes } from "./settings_uploads.ts";
 import { signupRoutes } from "./signup.ts";
-import { passwordResetRoutes } from "./password_reset.ts";
 import { userRoutes } from "./users.ts";
 import { contactRoutes } from "./contacts.ts";
 import { walletRoutes } from "./wallets.ts";
@@ -34,10 +33,10 @@ import { ticketRoutes } from "./tickets.ts";
 import { groupRoutes } from "./groups.ts";
 import { announcementRoutes, userAnnouncementRoutes } from "./announcements.ts";
 import { ticketTrackingRoutes } from "./ticket_tracking.ts";
+import { externalMessageRoutes } from "./external_messages.ts";
 
 export function mountAreas(app: Hono<AppEnv>): void {
   app.route("/companies", signupRoutes());
-  app.route("/users", passwordResetRoutes());
   routeWithSlash(app, "/companies", companyRoutes());
   routeWithSlash(app, "/helps", helpRoutes());
   routeWithSlash(app, "/plans", planRoutes());
@@ -67,4 +66,5 @@ export function mountAreas(app: Hono<AppEnv>): void {
   routeWithSlash(app, "/announcements", announcementRoutes());
   app.route("/user-announcements", userAnnouncementRoutes());
   app.route("/", ticketTrackingRoutes());
+  app.route("/api/messages", externalMessageRoutes());
 }

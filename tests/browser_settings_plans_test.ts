@@ -34,6 +34,8 @@ function superTest(name: string, fn: (server: TestServer, chrome: Awaited<Return
 
 superTest("Planos tab: super creates, edits (row → form) and deletes plans; useInternal 'Sim' stores false; others have no tab", async (server, chrome, owner) => {
   const page = await (await chrome.newContext()).newPage();
+  const reactErrors: string[] = [];
+  page.on("console", (m) => m.type() === "error" && /react|hydrat/i.test(m.text()) && reactErrors.push(m.text()));
   await loginToShell(page, server.url, "super@balcao.local");
 
   // The tab's first data is in the server's HTML, the price in BRL with 2 decimals.
@@ -101,6 +103,7 @@ superTest("Planos tab: super creates, edits (row → form) and deletes plans; us
   await row.getByText("Básico").click();
   assert.equal(await form.getByLabel("Interno", { exact: true }).locator("option:checked").innerText(), "Não");
   await screenshot(page, "settings_plans");
+  assert.deepEqual(reactErrors, [], "the server's table (prices in BRL) hydrates without a mismatch");
 
   // Delete with the §8 confirmation.
   await page.getByTestId("plan-delete").click();
@@ -142,6 +145,8 @@ superTest("Ajuda tab and /helps: super creates, edits and deletes help entries, 
   assert.equal(await agentPage.getByTestId("help-admin").count(), 0, "an agent sees the list only");
 
   const page = await (await chrome.newContext()).newPage();
+  const reactErrors: string[] = [];
+  page.on("console", (m) => m.type() === "error" && /react|hydrat/i.test(m.text()) && reactErrors.push(m.text()));
   await loginToShell(page, server.url, "super@balcao.local");
   await page.goto(`${server.url}/settings?tab=helps`);
   const table = page.getByTestId("help-table");
@@ -187,6 +192,7 @@ superTest("Ajuda tab and /helps: super creates, edits and deletes help entries, 
   await admin.getByTestId("help-table").getByText("Etiquetas e filtros").waitFor({ timeout: 20_000 });
   await page.getByTestId("help-list").getByText("Etiquetas e filtros").waitFor();
   await screenshot(page, "helps_admin");
+  assert.deepEqual(reactErrors, [], "no hydration or render errors on /settings?tab=helps nor on /helps");
   await admin.getByTestId("help-table").locator("tr", { hasText: "Etiquetas e filtros" }).getByRole("button", { name: "Excluir" }).click();
   await page.getByText("Deseja realmente excluir esse registro?").waitFor();
   await page.getByTestId("confirm").click();

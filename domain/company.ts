@@ -10,6 +10,17 @@ export const WeekdaySchedule = z.object({
 });
 export type WeekdaySchedule = z.infer<typeof WeekdaySchedule>;
 
+/** A company's billing name and address, all empty until someone fills them in (spec 001 §3). */
+export const NO_BILLING = {
+  billingName: "",
+  addressZipCode: "",
+  addressStreet: "",
+  addressState: "",
+  addressCity: "",
+  addressDistrict: "",
+};
+export type Billing = typeof NO_BILLING;
+
 export const Company = z.object({
   id: z.number(),
   name: z.string(),

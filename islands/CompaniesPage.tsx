@@ -3,7 +3,6 @@
  * the Empresas tab of /settings as a page of its own, with the same first data read on the
  * server.
  */
-import { t } from "./lib/i18n.ts";
 import { type AdminPageProps, useViewer } from "./ui/AdminPage.tsx";
 import { Skeleton } from "./ui/States.tsx";
 import { CompaniesTab } from "./settings/CompaniesTab.tsx";
@@ -14,12 +13,5 @@ export type CompaniesPageProps = AdminPageProps<Record<string, unknown>>;
 /** The companies page. */
 export default function CompaniesPage({ initial, viewer: serverViewer }: CompaniesPageProps) {
   const viewer = useViewer(serverViewer);
-  return (
-    <section className="admin-page companies-page" aria-labelledby="companies-title">
-      <header className="admin-header">
-        <h1 id="companies-title">{t("companies.title")}</h1>
-      </header>
-      {viewer ? <CompaniesTab viewer={viewer} initial={initial} context={{ crmWebhook: false }} /> : <Skeleton rows={6} />}
-    </section>
-  );
+  return viewer ? <CompaniesTab viewer={viewer} initial={initial} context={{ crmWebhook: false }} /> : <Skeleton rows={6} />;
 }

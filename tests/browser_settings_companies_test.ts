@@ -7,7 +7,7 @@
  * own page (server HTML, 390 px) and the gate for an admin.
  */
 import assert from "node:assert/strict";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { withServer } from "./helpers/server.ts";
 import { assertFitsWidth, hasChromium, launchBrowser, loginAs, loginToShell, screenshot } from "./helpers/browser.ts";
 
@@ -18,6 +18,14 @@ const SAVED = "Operação realizada com sucesso!";
 /** The tint class of the table row holding `text`. */
 async function rowTint(page: Page, text: string): Promise<string | null> {
   return await page.getByTestId("companies-table").locator("tr", { hasText: text }).getAttribute("class");
+}
+
+const SIGNUP_LABELS = ["Nome completo", "Nome da empresa", "E-mail", "Senha", "Telefone"];
+
+/** Fills Cadastrar Empresa's text fields in SIGNUP_LABELS order, and picks the first plan when `plan`. */
+async function fillSignup(form: Locator, values: string[], plan = true): Promise<void> {
+  for (const [i, label] of SIGNUP_LABELS.entries()) await form.getByLabel(label).fill(values[i]);
+  if (plan) await form.getByLabel("Plano").selectOption({ index: 1 });
 }
 
 Deno.test({
@@ -41,23 +49,14 @@ Deno.test({
         await signup.getByTestId("new-company-save").click();
         await signup.getByText("Required").first().waitFor({ timeout: 10_000 });
         assert.deepEqual(await signup.locator(".field-error").allTextContents(), Array(6).fill("Required"));
-        await signup.getByLabel("Nome completo").fill("D");
-        await signup.getByLabel("Nome da empresa").fill("x".repeat(51));
-        await signup.getByLabel("E-mail").fill("nao-e-email");
-        await signup.getByLabel("Senha").fill("123");
-        await signup.getByLabel("Telefone").fill("1234");
+        await fillSignup(signup, ["D", "x".repeat(51), "nao-e-email", "123", "1234"], false);
         await signup.getByTestId("new-company-save").click();
         await signup.getByText("Invalid email").waitFor({ timeout: 10_000 });
         assert.equal(await signup.getByText("Too Short!").count(), 3);
         assert.equal(await signup.getByText("Too Long!").count(), 1);
         await screenshot(page, "settings_new_company");
         assert.deepEqual(posts, [], "invalid forms never reach the server");
-        await signup.getByLabel("Nome completo").fill("Dona Flor");
-        await signup.getByLabel("Nome da empresa").fill("Floricultura");
-        await signup.getByLabel("E-mail").fill("dona@flor.local");
-        await signup.getByLabel("Senha").fill("flores123");
-        await signup.getByLabel("Telefone").fill("5511988887777");
-        await signup.getByLabel("Plano").selectOption({ index: 1 });
+        await fillSignup(signup, ["Dona Flor", "Floricultura", "dona@flor.local", "flores123", "5511988887777"]);
         const before = Date.now();
         await signup.getByTestId("new-company-save").click();
         await page.getByText(SAVED).first().waitFor({ timeout: 10_000 });
@@ -76,12 +75,7 @@ Deno.test({
         assert.match(other.url(), /\/tickets/);
 
         // A taken e-mail is refused at its field.
-        await signup.getByLabel("Nome completo").fill("Outra Pessoa");
-        await signup.getByLabel("Nome da empresa").fill("Outra Loja");
-        await signup.getByLabel("E-mail").fill("dona@flor.local");
-        await signup.getByLabel("Senha").fill("12345");
-        await signup.getByLabel("Telefone").fill("5511988886666");
-        await signup.getByLabel("Plano").selectOption({ index: 1 });
+        await fillSignup(signup, ["Outra Pessoa", "Outra Loja", "dona@flor.local", "12345", "5511988886666"]);
         await signup.getByTestId("new-company-save").click();
         await signup.getByText("Este e-mail já está em uso.").waitFor({ timeout: 10_000 });
 

@@ -5,7 +5,7 @@
  */
 import type { ActorSystem } from "../_runtime/system.ts";
 import { AppError } from "../../domain/errors.ts";
-import type { Company } from "../../domain/company.ts";
+import { type Company, NO_BILLING } from "../../domain/company.ts";
 import { DEFAULT_SCHEDULES } from "../../domain/queue.ts";
 import { assertPlanNameFree, type Plan } from "../../domain/plan.ts";
 import type { Profile, User } from "../../domain/user.ts";
@@ -113,12 +113,7 @@ export function createCompany(system: ActorSystem, input: NewCompany): Promise<C
       recurrence: "MENSAL",
       schedules: DEFAULT_SCHEDULES,
       lunchHour: { startTime: "12:00", endTime: "13:00" },
-      billingName: "",
-      addressZipCode: "",
-      addressStreet: "",
-      addressState: "",
-      addressCity: "",
-      addressDistrict: "",
+      ...NO_BILLING,
       ...input,
       name,
       id: view.nextId(),

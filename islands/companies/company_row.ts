@@ -5,6 +5,8 @@
  * time zones) draw the same date and a saved day comes back as that day.
  */
 
+import { type Billing, NO_BILLING } from "../../domain/company.ts";
+
 /** A plan as GET /plans/all answers it (the fields the companies screens use). */
 export interface PlanRef {
   id: number;
@@ -15,7 +17,7 @@ export interface PlanRef {
 }
 
 /** A company row as GET /companies/ answers it. */
-export interface CompanyRow {
+export interface CompanyRow extends Billing {
   id: number;
   name: string;
   email: string;
@@ -26,12 +28,6 @@ export interface CompanyRow {
   status: boolean;
   dueDate: string | null;
   recurrence: string;
-  billingName: string;
-  addressZipCode: string;
-  addressStreet: string;
-  addressState: string;
-  addressCity: string;
-  addressDistrict: string;
   /** Only in GET /companies/{id}: the company's settings (campaignsEnabled among them). */
   settings?: { key: string; value: string }[];
 }
@@ -44,7 +40,7 @@ export interface CompaniesResponse {
 }
 
 /** The company form's values (CompanyInput's fields; dueDate as the date input's YYYY-MM-DD). */
-export interface CompanyValues extends Record<string, unknown> {
+export interface CompanyValues extends Billing, Record<string, unknown> {
   name: string;
   email: string;
   phone: string;
@@ -54,12 +50,6 @@ export interface CompanyValues extends Record<string, unknown> {
   recurrence: "MENSAL";
   campaignsEnabled: boolean;
   indicator: string;
-  billingName: string;
-  addressZipCode: string;
-  addressStreet: string;
-  addressState: string;
-  addressCity: string;
-  addressDistrict: string;
 }
 
 /** The API paths of the screen's first data (the route reads them on the server). */
@@ -95,12 +85,7 @@ export function newCompanyValues(now = Date.now()): CompanyValues {
     recurrence: "MENSAL",
     campaignsEnabled: true,
     indicator: "",
-    billingName: "",
-    addressZipCode: "",
-    addressStreet: "",
-    addressState: "",
-    addressCity: "",
-    addressDistrict: "",
+    ...NO_BILLING,
   };
 }
 
@@ -117,13 +102,15 @@ export function companyValues(company: CompanyRow): CompanyValues {
     recurrence: "MENSAL",
     campaignsEnabled: campaigns === undefined ? true : campaigns === "true",
     indicator: company.indicator,
-    billingName: company.billingName ?? "",
-    addressZipCode: company.addressZipCode ?? "",
-    addressStreet: company.addressStreet ?? "",
-    addressState: company.addressState ?? "",
-    addressCity: company.addressCity ?? "",
-    addressDistrict: company.addressDistrict ?? "",
+    ...billingOf(company),
   };
+}
+
+/** The billing fields of `company` (an old record may lack some: they read as empty). */
+function billingOf(company: Partial<Billing>): Billing {
+  const out = { ...NO_BILLING };
+  for (const key of Object.keys(NO_BILLING) as (keyof Billing)[]) out[key] = company[key] ?? "";
+  return out;
 }
 
 /** The body of POST /companies or PUT /companies/{id}: an empty due date is sent as null (§5). */

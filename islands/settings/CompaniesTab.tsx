@@ -1,6 +1,6 @@
 /**
- * The Empresas tab of /settings and the body of /companies (spec 001 §2.6): the company form
- * above a searchable, infinitely scrolled table of every company (id, name, e-mail, phone,
+ * The Empresas tab of /settings and the whole of /companies (spec 001 §2.6), in the kit's page
+ * frame (title and search): the company form above a searchable, infinitely scrolled table of every company (id, name, e-mail, phone,
  * plan, due date with recurrence, referral code), rows tinted green when active and red when
  * inactive. Clicking a row, or Enter on its name, loads that company into the form.
  * Super only (the tab registry hides it, routeGate gates /companies, the API refuses others).
@@ -10,6 +10,7 @@ import type { SettingsTabProps } from "../SettingsPage.tsx";
 import { api, get, query } from "../lib/api.ts";
 import { t } from "../lib/i18n.ts";
 import { showToast, toastError } from "../lib/toast.ts";
+import { AdminPage } from "../ui/AdminPage.tsx";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
 import { type ColumnDef, DataTable } from "../ui/DataTable.tsx";
 import { useSchemaForm } from "../ui/form.tsx";
@@ -129,53 +130,45 @@ export function CompaniesTab({ viewer, initial }: SettingsTabProps) {
   ], []);
 
   return (
-    <div className="companies-screen" data-testid="companies-screen">
-      <CompanyForm
-        form={form}
-        editing={selected?.name ?? null}
-        plans={plans}
-        onClear={clear}
-        onDelete={() => setDeleting(true)}
-        onUser={() => setUserOpen(true)}
-      />
-      <div className="companies-tools">
-        <input
-          type="search"
-          className="input"
-          placeholder={t("common.search")}
-          aria-label={t("common.search")}
-          value={list.search}
-          onChange={(e) => list.setSearch(e.target.value)}
+    <div className="companies-screen">
+      <AdminPage title={t("companies.title")} search={{ value: list.search, onChange: list.setSearch }} testId="companies-screen">
+        <CompanyForm
+          form={form}
+          editing={selected?.name ?? null}
+          plans={plans}
+          onClear={clear}
+          onDelete={() => setDeleting(true)}
+          onUser={() => setUserOpen(true)}
         />
-      </div>
-      <div className="companies-table" onClick={onTableClick}>
-        <DataTable
-          list={list}
-          columns={columns}
-          rowId={rowId}
-          label={t("companies.title")}
-          emptyText={t("companies.empty")}
-          tint={(c) => (c.status ? "success" : "danger")}
-          testId="companies-table"
-          rowTestId="company-row"
+        <div className="companies-table" onClick={onTableClick}>
+          <DataTable
+            list={list}
+            columns={columns}
+            rowId={rowId}
+            label={t("companies.title")}
+            emptyText={t("companies.empty")}
+            tint={(c) => (c.status ? "success" : "danger")}
+            testId="companies-table"
+            rowTestId="company-row"
+          />
+        </div>
+        <ConfirmDialog
+          open={deleting}
+          onOpenChange={setDeleting}
+          onConfirm={() => selected && deleteRow(list, `/companies/${selected.id}`, selected.id, t("companies.saved")).then(clear)}
         />
-      </div>
-      <ConfirmDialog
-        open={deleting}
-        onOpenChange={setDeleting}
-        onConfirm={() => selected && deleteRow(list, `/companies/${selected.id}`, selected.id, t("companies.saved")).then(clear)}
-      />
-      {userOpen && selected && (
-        <UserDialog
-          user={null}
-          viewer={viewer}
-          queues={queues}
-          connections={[]}
-          companyId={selected.id}
-          onClose={() => setUserOpen(false)}
-          onSaved={() => {}}
-        />
-      )}
+        {userOpen && selected && (
+          <UserDialog
+            user={null}
+            viewer={viewer}
+            queues={queues}
+            connections={[]}
+            companyId={selected.id}
+            onClose={() => setUserOpen(false)}
+            onSaved={() => {}}
+          />
+        )}
+      </AdminPage>
     </div>
   );
 }

@@ -11,14 +11,8 @@ function fieldsOf(r: { success: boolean; error?: { issues: { path: PropertyKey[]
 
 // The texts of a missing field and of each limit through the API: tests/companies_test.ts.
 Deno.test("SignupInput: an empty password and a null plan say 'Required'; pais defaults to BR", () => {
-  assert.deepEqual(fieldsOf(SignupInput.safeParse({ password: "", planId: null })), {
-    namecomplete: "Required",
-    name: "Required",
-    email: "Required",
-    password: "Required",
-    phone: "Required",
-    planId: "Required",
-  });
+  const empty = fieldsOf(SignupInput.safeParse({ password: "", planId: null }));
+  assert.deepEqual([empty.password, empty.planId], ["Required", "Required"]);
   const ok = SignupInput.parse({ namecomplete: "Ana", name: "Loja", email: "A@B.co", password: "12345", phone: "5511999990000", planId: "2" });
   assert.equal(ok.pais, DEFAULT_COUNTRY);
   assert.equal(ok.planId, 2);

@@ -2,6 +2,9 @@
 import Login from "../islands/Login.tsx";
 import { Island, type PageProps } from "../server/pages/island.tsx";
 
+/** The public pages' stylesheet (static/pages/public.css). */
+export const css = "public";
+
 /** The signup page. */
 export default function SignupPage({ ctx }: PageProps) {
   return (

@@ -22,6 +22,7 @@ import * as quickMessages from "../../routes/quick_messages.tsx";
 import * as helps from "../../routes/helps.tsx";
 import * as settings from "../../routes/settings.tsx";
 import * as companies from "../../routes/companies.tsx";
+import * as subscription from "../../routes/subscription.tsx";
 import { AdminRoute } from "./admin_route.tsx";
 
 /** What a route module exports. */
@@ -61,6 +62,7 @@ export const PAGE_MODULES: Record<string, PageDef> = {
   helps: page(helps, () => t("menu.helps")),
   settings: page(settings, () => t("settings.title")),
   companies: page(companies, () => t("settings.tab.companies")),
+  subscription: page(subscription, () => t("subscriptionPage.title")),
   /** What a viewer gets on a page they may not open (server/pages/mod.ts). */
   gate: { component: ({ ctx }) => AdminRoute({ ctx, children: null }), title: () => t("gate.noPermission") },
 };

@@ -24,6 +24,7 @@ const BUILT: Record<string, string> = {
   "/quick-messages": "quick-messages",
   "/helps": "helps",
   "/settings": "settings",
+  "/subscription": "subscription",
   "/companies": "companies",
 };
 const PRIVATE = [

@@ -59,7 +59,22 @@ export interface OutboundMessage {
   body: string;
   media?: { path: string; mimetype: string; filename: string; mediaType: MediaType };
   quotedProviderId?: string;
+  /** An approved template to send instead of `body` (WhatsApp Cloud API only). */
+  template?: TemplateSend;
 }
+
+/** A Cloud API message template: its name, language code and positional body parameters. */
+export interface TemplateSend {
+  name: string;
+  language: string;
+  params: string[];
+}
+
+/**
+ * Send refusals no retry can fix: an adapter throws an AppError with one of these codes and
+ * the message fails at once, carrying the code (e.g. the Cloud API's closed 24-hour window).
+ */
+export const FINAL_SEND_ERRORS: readonly string[] = ["ERR_CLOUDAPI_WINDOW_CLOSED"];
 
 /** What an adapter reports to its session. */
 export type AdapterEvent =
@@ -69,6 +84,8 @@ export type AdapterEvent =
   | { type: "disconnected"; reason: string; loggedOut: boolean }
   | { type: "message"; message: InboundMessage }
   | { type: "ack"; providerId: string; ack: number }
+  /** The provider could not deliver a message it had accepted (`code`: an error code). */
+  | { type: "failed"; providerId: string; code: string }
   | { type: "edit"; providerId: string; body: string }
   | { type: "delete"; providerId: string }
   | { type: "lid"; lid: string; number: string };

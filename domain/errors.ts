@@ -48,6 +48,8 @@ export const ErrorCode = [
   "ERR_INVALID_RESET_TOKEN",
   "ERR_EMAIL_NOT_CONFIGURED",
   "ERR_SENDING_EMAIL",
+  // WhatsApp Cloud API (issue #22): free text outside the 24-hour customer-service window.
+  "ERR_CLOUDAPI_WINDOW_CLOSED",
 ] as const;
 export type ErrorCode = typeof ErrorCode[number];
 

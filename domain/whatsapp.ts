@@ -8,10 +8,10 @@ export type Provider = z.infer<typeof Provider>;
 
 /**
  * The providers a connection may be given: those this server has an adapter for
- * (server/channels/registry.ts). `cloudapi` and `beta` stay readable in stored records but
- * cannot be chosen, since a session of theirs could never start.
+ * (server/channels/registry.ts). `beta` stays readable in stored records but cannot be
+ * chosen, since a session of it could never start.
  */
-export const SELECTABLE_PROVIDERS = ["simulator", "baileys", "evolution"] as const satisfies readonly Provider[];
+export const SELECTABLE_PROVIDERS = ["simulator", "baileys", "evolution", "cloudapi"] as const satisfies readonly Provider[];
 
 export const SESSION_STATUSES = [
   "DISCONNECTED",
@@ -48,6 +48,17 @@ export const Whatsapp = z.object({
   provider: Provider,
   channel: z.string(),
   keywords: z.array(z.object({ keyword: z.string(), code: z.string() })),
+  // The official WhatsApp Cloud API (provider `cloudapi`, issue #22): the Graph ids of the
+  // number and of its business account, and the credentials. Records stored before these
+  // fields existed read them as "".
+  cloudPhoneNumberId: z.string().default(""),
+  cloudWabaId: z.string().default(""),
+  /** Secret: a system user's access token for the Graph API; never leaves the server. */
+  cloudAccessToken: z.string().default(""),
+  /** Secret: the Meta app's secret, key of the webhook's X-Hub-Signature-256; never leaves the server. */
+  cloudAppSecret: z.string().default(""),
+  /** What Meta's webhook set-up sends back as hub.verify_token; shown to admins only. */
+  cloudVerifyToken: z.string().default(""),
   createdAt: z.number(),
   updatedAt: z.number(),
 });
@@ -103,6 +114,12 @@ export const WhatsappInput = z.object({
   selectedInterval: minutesIn(MOVE_INTERVALS, "interval").default(0),
   inatividade: minutesIn(INACTIVITY_INTERVALS, "inactivity interval").default(0),
   provider: z.enum(SELECTABLE_PROVIDERS, { error: "Invalid provider" }).optional(),
+  // Cloud API fields; a blank secret keeps the stored one (GET never returns them).
+  cloudPhoneNumberId: text.pipe(z.string().trim().regex(/^\d*$/, "Digits only")).default(""),
+  cloudWabaId: text.pipe(z.string().trim().regex(/^\d*$/, "Digits only")).default(""),
+  cloudAccessToken: text.pipe(z.string().trim()).default(""),
+  cloudAppSecret: text.pipe(z.string().trim()).default(""),
+  cloudVerifyToken: text.pipe(z.string().trim()).default(""),
 });
 export type WhatsappInput = z.infer<typeof WhatsappInput>;
 
@@ -161,6 +178,11 @@ export function newWhatsapp(
     provider: "simulator",
     channel: "whatsapp",
     keywords: [],
+    cloudPhoneNumberId: "",
+    cloudWabaId: "",
+    cloudAccessToken: "",
+    cloudAppSecret: "",
+    cloudVerifyToken: "",
     createdAt: now,
     updatedAt: now,
     ...fields,
@@ -231,3 +253,58 @@ export function heirOfDefault(others: readonly Whatsapp[], removed: Whatsapp): W
 export function withoutQr<T extends { qrcode: string; qrcodeEvo: string }>(view: T): T {
   return { ...view, qrcode: "", qrcodeEvo: "" };
 }
+
+/** The Cloud API fields nobody reads back: the Graph access token and the app secret. */
+const CLOUD_SECRETS = ["cloudAccessToken", "cloudAppSecret"] as const;
+
+/**
+ * A connection (or its view) as it may leave the server: the Cloud API access token and app
+ * secret blanked for everyone (they are write-only: a blank on save keeps them), and the
+ * verify token too unless `withVerifyToken` (admins, who copy it into Meta's set-up).
+ */
+export function withoutCloudSecrets<T extends Partial<Pick<Whatsapp, typeof CLOUD_SECRETS[number] | "cloudVerifyToken">>>(
+  view: T,
+  withVerifyToken = false,
+): T {
+  const out = { ...view };
+  for (const key of CLOUD_SECRETS) if (key in out) out[key] = "" as T[typeof key];
+  if (!withVerifyToken && "cloudVerifyToken" in out) out.cloudVerifyToken = "" as T["cloudVerifyToken"];
+  return out;
+}
+
+/**
+ * Applies the Cloud API part of a save onto `base`: ids as given, secrets kept when left
+ * blank, a verify token generated when a Cloud API connection has none; then checks that a
+ * `cloudapi` connection has everything it needs (`ERR_VALIDATION` with the missing fields).
+ */
+export function settleCloudApi(input: Pick<WhatsappInput, "cloudPhoneNumberId" | "cloudWabaId" | "cloudAccessToken" | "cloudAppSecret" | "cloudVerifyToken">, base: Whatsapp): Whatsapp {
+  const next: Whatsapp = {
+    ...base,
+    cloudPhoneNumberId: input.cloudPhoneNumberId,
+    cloudWabaId: input.cloudWabaId,
+    cloudAccessToken: input.cloudAccessToken || base.cloudAccessToken,
+    cloudAppSecret: input.cloudAppSecret || base.cloudAppSecret,
+    cloudVerifyToken: input.cloudVerifyToken || base.cloudVerifyToken,
+  };
+  if (next.provider !== "cloudapi") return next;
+  if (!next.cloudVerifyToken) next.cloudVerifyToken = newConnectionToken();
+  const fields: Record<string, string> = {};
+  for (const key of ["cloudPhoneNumberId", "cloudWabaId", "cloudAccessToken", "cloudAppSecret"] as const) {
+    if (!next[key]) fields[key] = "Required";
+  }
+  if (Object.keys(fields).length > 0) {
+    throw new AppError("ERR_VALIDATION", { status: 400, message: "A Cloud API connection needs its phone number id, WABA id, access token and app secret", fields });
+  }
+  return next;
+}
+
+/**
+ * POST /messages/{ticketId}/template body: an approved Cloud API template by name and
+ * language code, with its positional body parameters ({{1}}, {{2}}… in order).
+ */
+export const TemplateSendInput = z.object({
+  name: z.string({ error: "Required" }).trim().min(1, "Required").max(512, "Too Long!"),
+  language: z.string({ error: "Required" }).trim().min(2, "Required").max(15, "Too Long!"),
+  params: z.array(z.string().max(1024, "Too Long!")).max(20).default([]),
+});
+export type TemplateSendInput = z.infer<typeof TemplateSendInput>;

@@ -1,5 +1,8 @@
 /** Configuration from the environment, with the safe defaults of DESIGN §9. */
 
+/** Meta's Graph API, at the version the Cloud API adapter was written against. */
+export const DEFAULT_GRAPH_API_URL = "https://graph.facebook.com/v21.0";
+
 export interface Config {
   port: number;
   /** Deno KV location: a path, `:memory:`, or an `https://` KV Connect URL. */
@@ -19,6 +22,8 @@ export interface Config {
   refreshTokenTtl: number;
   /** Replaces WhatsApp's WebSocket address for Baileys (tests: a loopback address). */
   baileysWsUrl?: string;
+  /** The Graph API base of the WhatsApp Cloud API adapter, version included (tests: a local fake). */
+  graphApiUrl?: string;
   smtp?: { host: string; port: number; user?: string; pass?: string; from: string };
 }
 
@@ -36,6 +41,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     accessTokenTtl: Number(env.BALCAO_ACCESS_TTL ?? 15 * 60),
     refreshTokenTtl: Number(env.BALCAO_REFRESH_TTL ?? 7 * 24 * 3600),
     baileysWsUrl: env.BALCAO_BAILEYS_WS_URL || undefined,
+    graphApiUrl: env.BALCAO_GRAPH_API_URL || DEFAULT_GRAPH_API_URL,
     smtp: env.SMTP_HOST
       ? {
         host: env.SMTP_HOST,

@@ -157,7 +157,7 @@ Deno.test("defaultWhatsapp() finds the default connection and reports ERR_NO_DEF
 Deno.test("POST and PUT /whatsapp refuse a provider the server has no adapter for", async () => {
   await withServer(async (server) => {
     const admin = await server.login("admin@demo.local");
-    for (const provider of ["beta", "cloudapi", "telegram"]) {
+    for (const provider of ["beta", "telegram"]) {
       const r = await admin.post("/whatsapp", { name: "Outra", provider });
       assert.equal(r.status, 400, provider);
       assert.equal(r.body.error, "ERR_VALIDATION");

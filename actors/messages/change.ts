@@ -11,7 +11,9 @@ export type MessageChange =
   /** The channel sent it and the provider gave it this id (ack becomes at least 1). */
   | { type: "sent"; providerId: string }
   /** A send attempt failed; `final` when no retry follows (then it shows as failed). */
-  | { type: "sendFailed"; error: string; final: boolean }
+  | { type: "sendFailed"; error: string; final: boolean; code?: string }
+  /** The provider accepted it, then reported it undeliverable (`code`: the error code shown). */
+  | { type: "failed"; code: string }
   /** New text, by an agent or by the sender's phone. */
   | { type: "edit"; body: string }
   /** Deleted, by an agent or by the sender's phone. */
@@ -44,10 +46,13 @@ export function applyChange(message: Message, change: MessageChange, now: number
       return {
         ...message,
         sendAttempts: attempts,
-        failed: change.final ? { code: SEND_FAILED_CODE, attempts } : message.failed,
+        failed: change.final ? { code: change.code ?? SEND_FAILED_CODE, attempts } : message.failed,
         updatedAt: now,
       };
     }
+    case "failed":
+      if (message.failed?.code === change.code) return null;
+      return { ...message, failed: { code: change.code, attempts: Math.max(1, message.sendAttempts) }, updatedAt: now };
     case "edit":
       if (message.isDeleted || message.body === change.body) return null;
       return { ...message, body: change.body, isEdited: true, updatedAt: now };

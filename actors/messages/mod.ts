@@ -22,7 +22,7 @@ export {
   ticketMessagesPrefix,
 } from "./keys.ts";
 export { sendOutgoing, sendSystemMessage } from "./outbound.ts";
-export { agentChange, applyAck, applyRemoteDelete, applyRemoteEdit, recordSendResult } from "./provider.ts";
+export { agentChange, applyAck, applyProviderFailure, applyRemoteDelete, applyRemoteEdit, recordSendResult } from "./provider.ts";
 export { findByProvider, getMessage, messageCount, pageOfMessages } from "./store.ts";
 
 /**

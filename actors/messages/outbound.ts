@@ -5,7 +5,7 @@
  */
 import { getContact } from "../contacts/mod.ts";
 import { getTicket, noteMessage } from "../tickets/mod.ts";
-import type { OutboundMessage } from "../../domain/channel.ts";
+import type { OutboundMessage, TemplateSend } from "../../domain/channel.ts";
 import type { Contact } from "../../domain/contact.ts";
 import { notFound } from "../../domain/errors.ts";
 import { lastMessageText, type Message, type MessageView, type Participant } from "../../domain/message.ts";
@@ -26,6 +26,8 @@ export interface OutgoingDraft {
   /** The agent who sends it; null for the bot and system texts. */
   userId?: number | null;
   participant?: Participant | null;
+  /** A Cloud API template sent in place of the text (`body` then holds its rendered text). */
+  template?: TemplateSend;
 }
 
 /** What `sendOutgoing` replies: the stored message and its view. */
@@ -75,7 +77,7 @@ export async function sendOutgoing(
     unread: false,
   });
   const view = await publishCreated(system, stored, noted, who);
-  await handToChannel(deps, ticket, who, stored);
+  await handToChannel(deps, ticket, who, stored, draft.template);
   return { message: stored, view };
 }
 
@@ -84,6 +86,7 @@ async function handToChannel(
   ticket: Ticket,
   contact: Contact | undefined,
   message: Message,
+  template?: TemplateSend,
 ): Promise<void> {
   const fail = async (error: string) => {
     const failed = await changeStoredMessage(deps.system, ticket.companyId, ticket.id, message.id, {
@@ -112,6 +115,7 @@ async function handToChannel(
       }
       : undefined,
     quotedProviderId: quoted?.providerId ?? undefined,
+    ...(template ? { template } : {}),
   };
   try {
     await deps.outbound.send({

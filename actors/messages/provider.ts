@@ -58,11 +58,11 @@ export async function recordSendResult(
   companyId: number,
   ticketId: number,
   messageId: string,
-  result: { providerId: string } | { error: string; final: boolean },
+  result: { providerId: string } | { error: string; final: boolean; code?: string },
 ): Promise<Message | null> {
   const change: MessageChange = "providerId" in result
     ? { type: "sent", providerId: result.providerId }
-    : { type: "sendFailed", error: result.error, final: result.final };
+    : { type: "sendFailed", error: result.error, final: result.final, code: result.code };
   let next = await changeStoredMessage(system, companyId, ticketId, messageId, change);
   if ("providerId" in result) {
     const early = takeEarlyAck(messagesContext(system), companyId, result.providerId, system.now());
@@ -75,6 +75,16 @@ export async function recordSendResult(
   }
   if (next) await publishUpdated(system, next);
   return next;
+}
+
+/** The provider reported a sent message undeliverable (e.g. a Cloud API `failed` status). */
+export function applyProviderFailure(
+  system: ActorSystem,
+  companyId: number,
+  providerId: string,
+  code: string,
+): Promise<Message | null> {
+  return changeByProvider(system, companyId, providerId, { type: "failed", code });
 }
 
 /** The sender edited a message on the phone. */

@@ -4,7 +4,7 @@
  * read one place.
  */
 import { companyChannel, splitForAdmins } from "../../domain/events.ts";
-import { Whatsapp, withoutQr } from "../../domain/whatsapp.ts";
+import { Whatsapp, withoutCloudSecrets, withoutQr } from "../../domain/whatsapp.ts";
 import { defineCollection } from "../collection/mod.ts";
 
 export const whatsapps = defineCollection<Whatsapp>({
@@ -15,9 +15,9 @@ export const whatsapps = defineCollection<Whatsapp>({
     if (action === "delete") {
       return [{ companyId: whatsapp.companyId, channel, data: { action, whatsappId: whatsapp.id }, scope: { kind: "company" } }];
     }
-    // Everyone of the company hears it: the connection's API token stays out of the event,
-    // and only admins (who may pair the phone) get its QR codes.
-    const open = { ...whatsapp, token: "" };
+    // Everyone of the company hears it: the connection's API token and Cloud API
+    // credentials stay out of the event, and only admins (who may pair the phone) get its QR codes.
+    const open = withoutCloudSecrets({ ...whatsapp, token: "" });
     return splitForAdmins(
       { companyId: whatsapp.companyId, channel, data: { action, whatsapp: open } },
       { action, whatsapp: withoutQr(open) },

@@ -29,6 +29,7 @@ import { whatsappRoutes } from "./whatsapps.ts";
 import { sessionRoutes } from "./sessions.ts";
 import { simulatorRoutes } from "./simulator.ts";
 import { webhookRoutes } from "./webhooks.ts";
+import { cloudApiConnectionRoutes, cloudApiMessageRoutes } from "./cloudapi.ts";
 import { ticketRoutes } from "./tickets.ts";
 import { groupRoutes } from "./groups.ts";
 import { announcementRoutes, userAnnouncementRoutes } from "./announcements.ts";
@@ -48,6 +49,7 @@ export function mountAreas(app: Hono<AppEnv>): void {
   app.route("/contacts", contactImportRoutes());
   app.route("/exportar", contactExportRoutes());
   routeWithSlash(app, "/whatsapp", whatsappRoutes());
+  app.route("/whatsapp", cloudApiConnectionRoutes());
   app.route("/", sessionRoutes());
   app.route("/simulator", simulatorRoutes());
   app.route("/webhooks", webhookRoutes());
@@ -58,6 +60,7 @@ export function mountAreas(app: Hono<AppEnv>): void {
   routeWithSlash(app, "/quick-messages", quickMessageRoutes());
   app.route("/ticket-notes", ticketNoteRoutes());
   routeWithSlash(app, "/oportunidade", oportunidadeRoutes());
+  app.route("/messages", cloudApiMessageRoutes());
   app.route("/messages", messageRoutes());
   app.route("/messages-ghost", ghostMessageRoutes());
   app.route("/media", mediaRoutes());

@@ -1,14 +1,23 @@
 /**
- * Provider webhooks: POST /webhooks/evolution/{whatsappId}?token= receives Evolution API's
- * events for one connection; the connection's token authenticates the call (Evolution sends
- * no signature). Events go to the connection's live adapter, like a socket's events.
+ * Provider webhooks:
+ * - POST /webhooks/evolution/{whatsappId}?token= receives Evolution API's events for one
+ *   connection; the connection's token authenticates the call (Evolution sends no signature).
+ * - GET /webhooks/cloudapi/{whatsappId} answers Meta's verification (`hub.mode=subscribe`,
+ *   `hub.verify_token` = the connection's verify token → `hub.challenge` as text, else 403);
+ *   POST /webhooks/cloudapi/{whatsappId} receives the Cloud API's notifications, accepted
+ *   only with `X-Hub-Signature-256: sha256=<HMAC-SHA256 of the raw body, keyed by the app
+ *   secret>` (401 and nothing stored otherwise).
+ * Events go to the connection's live adapter, like a socket's events.
  */
 import { Hono } from "hono";
 import { companies, PLATFORM } from "../../actors/platform/collections.ts";
 import { whatsapps } from "../../actors/whatsapps/collection.ts";
 import { AppError, notFound } from "../../domain/errors.ts";
-import type { AppEnv } from "../deps.ts";
+import type { Provider, Whatsapp } from "../../domain/whatsapp.ts";
+import type { AppDeps, AppEnv } from "../deps.ts";
+import { CloudApiAdapter } from "../channels/cloudapi.ts";
 import { EvolutionAdapter } from "../channels/evolution.ts";
+import { signBody } from "../channels/webhook.ts";
 import { idParam } from "../http/validate.ts";
 
 /** Constant-time comparison of two tokens. */
@@ -19,30 +28,75 @@ function sameToken(a: string, b: string): boolean {
   return diff === 0;
 }
 
+/** The connection `id` of provider `provider` whose secret passes `accept`, in whichever company. */
+async function findConnection(
+  deps: AppDeps,
+  id: number,
+  provider: Provider,
+  accept: (w: Whatsapp) => boolean | Promise<boolean>,
+): Promise<Whatsapp | undefined> {
+  for (const company of await companies.in(deps.system, PLATFORM).list()) {
+    const w = await whatsapps.in(deps.system, company.id).get(id);
+    if (w && w.provider === provider && await accept(w)) return w;
+  }
+  return undefined;
+}
+
+const unknownConnection = () => new AppError("ERR_SESSION_EXPIRED", { status: 401, message: "Unknown connection or token" });
+
+/** The live adapter of a connection, started when it is not running yet. */
+async function liveAdapter(deps: AppDeps, w: Whatsapp) {
+  const live = deps.channels.get(w.companyId, w.id) ?? await deps.channels.start(w.companyId, w.id);
+  return live.adapter;
+}
+
 export function webhookRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.post("/evolution/:whatsappId", async (c) => {
     const deps = c.get("deps");
     const id = idParam(c, "whatsappId", () => notFound("ERR_NO_WAPP_FOUND", "No such connection"));
     const token = c.req.query("token") ?? "";
-    let found: { companyId: number } | undefined;
-    for (const company of await companies.in(deps.system, PLATFORM).list()) {
-      const w = await whatsapps.in(deps.system, company.id).get(id);
-      if (w && w.provider === "evolution" && sameToken(w.token, token)) {
-        found = { companyId: company.id };
-        break;
-      }
-    }
-    if (!found) throw new AppError("ERR_SESSION_EXPIRED", { status: 401, message: "Unknown connection or token" });
-    const live = deps.channels.get(found.companyId, id) ?? await deps.channels.start(found.companyId, id);
-    if (!(live.adapter instanceof EvolutionAdapter)) throw notFound("ERR_NO_WAPP_FOUND", "Connection is not an Evolution connection");
+    const found = await findConnection(deps, id, "evolution", (w) => sameToken(w.token, token));
+    if (!found) throw unknownConnection();
+    const adapter = await liveAdapter(deps, found);
+    if (!(adapter instanceof EvolutionAdapter)) throw notFound("ERR_NO_WAPP_FOUND", "Connection is not an Evolution connection");
     let payload: { event?: string; data?: unknown } = {};
     try {
       payload = await c.req.json();
     } catch {
       throw new AppError("ERR_VALIDATION", { status: 400, message: "Body is not valid JSON" });
     }
-    await live.adapter.handleWebhook(payload);
+    await adapter.handleWebhook(payload);
+    return c.json({ ok: true });
+  });
+
+  app.get("/cloudapi/:whatsappId", async (c) => {
+    const deps = c.get("deps");
+    const id = idParam(c, "whatsappId", () => notFound("ERR_NO_WAPP_FOUND", "No such connection"));
+    const token = c.req.query("hub.verify_token") ?? "";
+    const found = c.req.query("hub.mode") === "subscribe" &&
+      await findConnection(deps, id, "cloudapi", (w) => sameToken(w.cloudVerifyToken, token));
+    if (!found) return c.text("Verification failed", 403);
+    return c.text(c.req.query("hub.challenge") ?? "", 200);
+  });
+
+  app.post("/cloudapi/:whatsappId", async (c) => {
+    const deps = c.get("deps");
+    const id = idParam(c, "whatsappId", () => notFound("ERR_NO_WAPP_FOUND", "No such connection"));
+    const raw = await c.req.text();
+    const signature = c.req.header("x-hub-signature-256") ?? "";
+    const found = await findConnection(deps, id, "cloudapi", async (w) =>
+      w.cloudAppSecret !== "" && sameToken(await signBody(w.cloudAppSecret, raw), signature));
+    if (!found) throw new AppError("ERR_SESSION_EXPIRED", { status: 401, message: "Unknown connection or bad X-Hub-Signature-256" });
+    let payload: unknown;
+    try {
+      payload = JSON.parse(raw);
+    } catch {
+      throw new AppError("ERR_VALIDATION", { status: 400, message: "Body is not valid JSON" });
+    }
+    const adapter = await liveAdapter(deps, found);
+    if (!(adapter instanceof CloudApiAdapter)) throw notFound("ERR_NO_WAPP_FOUND", "Connection is not a Cloud API connection");
+    await adapter.handleWebhook(payload);
     return c.json({ ok: true });
   });
   return app;

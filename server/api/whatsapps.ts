@@ -20,10 +20,12 @@ import {
   KeywordsInput,
   newConnectionToken,
   newWhatsapp,
+  settleCloudApi,
   settleDefault,
   type Whatsapp,
   WhatsappInput,
   type WhatsappView,
+  withoutCloudSecrets,
 } from "../../domain/whatsapp.ts";
 import type { ActorSystem } from "../../actors/_runtime/system.ts";
 import type { AppEnv } from "../deps.ts";
@@ -52,7 +54,9 @@ export async function whatsappView(
     view.qrcodeEvo = "";
   }
   if (!withToken) view.token = "";
-  return view;
+  // The Cloud API's access token and app secret never leave the server; the verify token
+  // only for who sees the connection token (admins).
+  return withoutCloudSecrets(view, withToken);
 }
 
 async function checkQueues(system: ActorSystem, companyId: number, input: WhatsappInput): Promise<void> {
@@ -64,14 +68,14 @@ async function checkQueues(system: ActorSystem, companyId: number, input: Whatsa
 
 /** Applies the input onto a record (new or old). */
 function fromInput(input: WhatsappInput, base: Whatsapp): Whatsapp {
-  const { provider, token, ...fields } = input;
-  return {
+  const { provider, token, cloudPhoneNumberId, cloudWabaId, cloudAccessToken, cloudAppSecret, cloudVerifyToken, ...fields } = input;
+  return settleCloudApi({ cloudPhoneNumberId, cloudWabaId, cloudAccessToken, cloudAppSecret, cloudVerifyToken }, {
     ...base,
     ...fields,
     queueIds: [...new Set(input.queueIds)],
     provider: provider ?? base.provider,
     token: token.trim() || base.token || newConnectionToken(),
-  };
+  });
 }
 
 /** Stores `next` with the one-default rule, clearing the others' flag in the same transaction. */
@@ -151,8 +155,10 @@ export function whatsappRoutes(): Hono<AppEnv> {
       return { old, next: { ...fromInput(input, old), updatedAt: view.now } };
     });
     const live = deps.channels.get(companyId, id);
-    if (live && live.provider !== saved.provider) await deps.channels.start(companyId, id);
-    return c.json(await whatsappView(system, saved));
+    // A Cloud API connection checks its (maybe new) credentials again.
+    if (live && (live.provider !== saved.provider || saved.provider === "cloudapi")) await deps.channels.start(companyId, id);
+    const fresh = await whatsapps.in(system, companyId).get(id) ?? saved;
+    return c.json(await whatsappView(system, fresh));
   });
 
   // The keyword → code table of the settings' keywords tab (spec 001 §2.4): replaced whole.

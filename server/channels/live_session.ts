@@ -4,12 +4,13 @@
  * status changes to the session actor (in order), inbound messages to the inbound path,
  * acks, edits and deletes to the messages area.
  */
-import type { AdapterEvent, ChannelAdapter, InboundMessage, OutboundRequest } from "../../domain/channel.ts";
+import { type AdapterEvent, type ChannelAdapter, FINAL_SEND_ERRORS, type InboundMessage, type OutboundRequest } from "../../domain/channel.ts";
+import { AppError } from "../../domain/errors.ts";
 import { emptyPacer, nextSlot, type PacerState, type PacingConfig } from "../../domain/pacing.ts";
 import type { Provider, Whatsapp } from "../../domain/whatsapp.ts";
 import { reportSession, type SessionInput } from "../../actors/sessions/mod.ts";
 import type { AppDeps } from "../deps.ts";
-import { applyAck, applyRemoteDelete, applyRemoteEdit, recordSendResult } from "../../actors/messages/mod.ts";
+import { applyAck, applyProviderFailure, applyRemoteDelete, applyRemoteEdit, recordSendResult } from "../../actors/messages/mod.ts";
 import { handleInbound, linkLid } from "./inbound.ts";
 import type { AdapterFactory } from "./types.ts";
 
@@ -195,6 +196,13 @@ export class LiveSession {
         return;
       } catch (error) {
         lastError = error;
+        if (error instanceof AppError && FINAL_SEND_ERRORS.includes(error.code)) {
+          // A refusal no retry can fix: failed at once, with its own code.
+          await recordSendResult(system, companyId, ticketId, messageId, { error: error.message, final: true, code: error.code })
+            .catch((e) => console.error("Recording a failed send failed", e));
+          await this.#deps.kv.delete(outboxKey(request));
+          return;
+        }
         if (attempt < this.#options().retryDelays.length) {
           await recordSendResult(system, companyId, ticketId, messageId, { error: "ERR_SENDING_WAPP_MSG", final: false })
             .catch(() => {});
@@ -251,6 +259,12 @@ export class LiveSession {
         const pending = this.#recording.get(event.providerId) ?? Promise.resolve();
         pending.catch(() => {}).then(() => applyAck(system, companyId, event.providerId, event.ack))
           .catch(log("Ack"));
+        return;
+      }
+      case "failed": {
+        const pending = this.#recording.get(event.providerId) ?? Promise.resolve();
+        pending.catch(() => {}).then(() => applyProviderFailure(system, companyId, event.providerId, event.code))
+          .catch(log("Provider failure"));
         return;
       }
       case "edit":

@@ -17,6 +17,8 @@ import { LiveSession, type LiveOptions } from "./live_session.ts";
 import { SimulatorAdapter } from "./simulator.ts";
 import { BaileysAdapter, baileysSocket } from "./baileys.ts";
 import { EvolutionAdapter, type EvolutionConfig } from "./evolution.ts";
+import { CloudApiAdapter } from "./cloudapi.ts";
+import { DEFAULT_GRAPH_API_URL } from "../config.ts";
 import type { AdapterFactories } from "./types.ts";
 
 /** Options of the registry; tests replace factories (fake Baileys socket) and timings. */
@@ -47,7 +49,8 @@ function defaultPacing(): Record<Provider, PacingConfig> {
     simulator: { perMinute: 6000, jitterMs: 0 },
     baileys: real,
     evolution: real,
-    cloudapi: real,
+    // The official API bans nobody for volume: only its throughput limit (80 messages/s).
+    cloudapi: { perMinute: 80 * 60, jitterMs: 0 },
     beta: real,
   };
 }
@@ -89,6 +92,11 @@ export class Channels implements SessionHost {
       simulator: (ctx) => new SimulatorAdapter(ctx),
       baileys: (ctx) => new BaileysAdapter(ctx, baileysSocket(this.#deps?.config.baileysWsUrl)),
       evolution: (ctx) => new EvolutionAdapter(ctx, this.#evolution ?? defaultEvolution(this.#deps)),
+      cloudapi: (ctx) =>
+        new CloudApiAdapter(ctx, {
+          baseUrl: this.#deps?.config.graphApiUrl ?? DEFAULT_GRAPH_API_URL,
+          load: () => this.#record(ctx.companyId, ctx.whatsappId),
+        }),
       ...options.factories,
     };
     this.#evolution = options.evolution;

@@ -168,6 +168,15 @@ Deno.test({
         const card = admin.getByTestId("subscription");
         await card.getByTestId("subscription-action").filter({ hasText: "Mudar Plano" }).waitFor({ timeout: 20_000 });
         await card.getByText("Próxima cobrança em").waitFor();
+        await admin.evaluate(() => document.documentElement.setAttribute("data-theme", "dark"));
+        await screenshot(admin, "subscription_dark");
+
+        // The public pages under the dark theme, at desktop width.
+        const visitor = await (await chrome.newContext()).newPage();
+        await visitor.goto(`${server.url}/forgotpassword`);
+        await visitor.getByTestId("forgot-email").waitFor({ timeout: 20_000 });
+        await visitor.evaluate(() => document.documentElement.setAttribute("data-theme", "dark"));
+        await screenshot(visitor, "forgotpassword_dark");
 
         const agent = await (await chrome.newContext()).newPage();
         await loginToShell(agent, server.url, "agent@demo.local");

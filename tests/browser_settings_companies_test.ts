@@ -20,6 +20,13 @@ async function rowTint(page: Page, text: string): Promise<string | null> {
   return await page.getByTestId("companies-table").locator("tr", { hasText: text }).getAttribute("class");
 }
 
+/** Collects React's console errors (a hydration mismatch among them) on `page`. */
+function watchReactErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (m) => m.type() === "error" && /react|hydrat/i.test(m.text()) && errors.push(m.text()));
+  return errors;
+}
+
 const SIGNUP_LABELS = ["Nome completo", "Nome da empresa", "E-mail", "Senha", "Telefone"];
 
 /** Fills Cadastrar Empresa's text fields in SIGNUP_LABELS order, and picks the first plan when `plan`. */
@@ -36,7 +43,9 @@ Deno.test({
       const owner = await server.login("super@balcao.local");
       const chrome = await launchBrowser();
       try {
-        const page = await (await chrome.newContext()).newPage();
+        // Another time zone than the server's: due dates must draw the same day on both sides.
+        const page = await (await chrome.newContext({ timezoneId: "America/Sao_Paulo" })).newPage();
+        const reactErrors = watchReactErrors(page);
         await loginToShell(page, server.url, "super@balcao.local");
 
         // Cadastrar Empresa: the schema's texts before any call.
@@ -158,6 +167,7 @@ Deno.test({
         await page.mouse.move(0, 0);
         await page.getByText(SAVED).first().waitFor({ state: "detached", timeout: 10_000 });
         await screenshot(page, "settings_companies");
+        assert.deepEqual(reactErrors, [], "no hydration or render errors on the companies tabs");
         await page.evaluate(() => document.documentElement.setAttribute("data-theme", "dark"));
         await screenshot(page, "settings_companies_dark");
         await page.evaluate(() => document.documentElement.setAttribute("data-theme", "light"));
@@ -181,7 +191,8 @@ Deno.test({
     await withServer(async (server) => {
       const chrome = await launchBrowser();
       try {
-        const page = await (await chrome.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+        const page = await (await chrome.newContext({ viewport: { width: 390, height: 844 }, timezoneId: "Asia/Tokyo" })).newPage();
+        const reactErrors = watchReactErrors(page);
         await loginToShell(page, server.url, "super@balcao.local");
         const html = await page.evaluate(async () => (await fetch("/companies", { headers: { accept: "text/html" } })).text());
         assert.match(html, /data-testid="companies-table"/);
@@ -197,6 +208,7 @@ Deno.test({
         await page.getByTestId("new-company-form").waitFor({ timeout: 20_000 });
         await assertFitsWidth(page, "Cadastrar Empresa");
         await screenshot(page, "settings_new_company_phone");
+        assert.deepEqual(reactErrors, [], "no hydration or render errors on /companies nor on Cadastrar Empresa");
 
         const admin = await (await chrome.newContext()).newPage();
         await loginToShell(admin, server.url, "admin@demo.local");

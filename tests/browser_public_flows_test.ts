@@ -26,7 +26,10 @@ Deno.test({
       await owner.put("/settings/trial", { value: "4" });
       const chrome = await launchBrowser();
       try {
-        const page = await (await chrome.newContext({ viewport: PHONE })).newPage();
+        // A browser zone far from UTC: the due date (a UTC calendar day) hydrates unchanged.
+        const page = await (await chrome.newContext({ viewport: PHONE, timezoneId: "Pacific/Kiritimati" })).newPage();
+        const reactErrors: string[] = [];
+        page.on("console", (m) => m.type() === "error" && /react|hydrat/i.test(m.text()) && reactErrors.push(m.text()));
         await page.goto(`${server.url}/signup`);
         await page.getByTestId("signup-closed").waitFor({ timeout: 20_000 });
         await page.getByRole("link", { name: "Já tem uma conta? Entre" }).waitFor();
@@ -93,6 +96,7 @@ Deno.test({
         assert.equal(await action.getAttribute("href"), "/financeiro");
         await assertFitsWidth(page, "/subscription");
         await screenshot(page, "subscription");
+        assert.deepEqual(reactErrors, [], "no hydration or render errors");
       } finally {
         await chrome.close();
       }

@@ -135,7 +135,7 @@ export function RecordAdminFrame<T extends { id: number }, V>(props: RecordAdmin
 
   function onTableClick(event: MouseEvent<HTMLDivElement>) {
     const target = event.target as HTMLElement;
-    if (target.closest("button, a, input, select")) return;
+    if (form.busy || target.closest("button, a, input, select")) return;
     const id = target.closest("tr[data-row-id]")?.getAttribute("data-row-id");
     const row = id ? list.rows.find((r) => String(r.id) === id) : undefined;
     if (row) admin.pick(row);

@@ -7,6 +7,11 @@
 import assert from "node:assert/strict";
 import { withServer } from "./helpers/server.ts";
 import { fileForm, p12Bytes, PDF_BYTES, pngBanner } from "./helpers/branding_files.ts";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { pageBranding } from "../server/media/branding_files.ts";
+import { BrandingContext } from "../islands/branding/context.ts";
+import { SignupDocLinks } from "../islands/branding/SignupDocLinks.tsx";
 
 const html = { accept: "text/html" };
 
@@ -146,5 +151,26 @@ Deno.test("Branding colours are super-only global settings, validated, and in ev
     assert.match(branded, /<link rel="icon" type="image\/png" sizes="32x32" href="\/branding\/favicon-32x32\?v=\d+">/);
     assert.doesNotMatch(branded, /favicon.svg/);
     assert.match(branded, /<img class="brand-logo" src="\/branding\/login\?v=\d+"/);
+  });
+});
+
+Deno.test("pageBranding() offers the sign-up page a document only when it is on file and its view setting is on", async () => {
+  await withServer(async (server) => {
+    const { system, config } = server.deps;
+    const owner = await server.login("super@balcao.local");
+    const links = async () => {
+      const branding = await pageBranding(system, config.dataDir);
+      return renderToString(createElement(BrandingContext.Provider, { value: branding }, createElement(SignupDocLinks)));
+    };
+    assert.equal(await links(), "", "nothing uploaded, nothing shown");
+    await owner.post("/settings/doc-upload?ref=termos", fileForm("t.pdf", PDF_BYTES));
+    await owner.post("/settings/doc-upload?ref=privacidade", fileForm("p.pdf", PDF_BYTES));
+    assert.equal(await links(), "", "viewterms and viewprivacy are off by default");
+    assert.equal((await owner.put("/settings/viewterms", { value: "enabled" })).status, 200);
+    const terms = await links();
+    assert.match(terms, /<a href="\/branding\/docs\/termos\?v=\d+" target="_blank" rel="noopener">Termos de uso<\/a>/);
+    assert.doesNotMatch(terms, /privacidade/);
+    assert.equal((await owner.put("/settings/viewprivacy", { value: "enabled" })).status, 200);
+    assert.match(await links(), /Política de privacidade/);
   });
 });

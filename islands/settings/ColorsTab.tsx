@@ -71,9 +71,11 @@ export function ColorsTab({ initial }: SettingsTabProps) {
   return (
     <div className="branding-tab" data-testid="colors-tab">
       <p className="muted">{t("branding.colorsIntro")}</p>
-      {BRANDING_COLOR_KEYS.map((key) => (
-        <Palette key={key} name={key} value={values[key] ?? ""} onPick={(v) => save(key, v)} />
-      ))}
+      <div className="branding-palettes">
+        {BRANDING_COLOR_KEYS.map((key) => (
+          <Palette key={key} name={key} value={values[key] ?? ""} onPick={(v) => save(key, v)} />
+        ))}
+      </div>
       <BackgroundField value={values.backgroundPages ?? ""} onSave={(v) => save("backgroundPages", v)} />
     </div>
   );
@@ -109,6 +111,7 @@ function Palette({ name, value, onPick }: { name: BrandingColorKey; value: strin
               onClick={() => !checked && onPick(color)}
             >
               {checked && <Check size={16} aria-hidden="true" />}
+              {!color && <span aria-hidden="true">{t("branding.followMain")}</span>}
             </button>
           );
         })}

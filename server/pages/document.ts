@@ -17,11 +17,12 @@ function escapeHtml(text: string): string {
 }
 
 /**
- * Public pages with an uploaded logo (islands/branding/BrandLogo.tsx): logo and card centred
- * together, and the card's text brand hidden in favour of the image.
+ * Public pages with an uploaded logo or the sign-up documents' links (islands/branding/): logo,
+ * card and links centred together, and the card's text brand hidden in favour of the image.
  */
 const LOGO_CSS = ".brand-logo{display:block;max-width:min(280px,100%);max-height:96px;object-fit:contain}" +
-  ".public-page:has(>.brand-logo){align-content:center;gap:var(--space-4)}" +
+  ".public-page:has(>.brand-logo),.public-page:has(>.signup-docs){align-content:center;gap:var(--space-4)}" +
+  ".signup-docs{display:flex;flex-wrap:wrap;justify-content:center;gap:var(--space-4);font-size:var(--fs-sm)}" +
   ".public-page:has(>.brand-logo) .public-card .brand{display:none}";
 
 /**

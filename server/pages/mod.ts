@@ -17,7 +17,7 @@ import en from "../../islands/locales/en.ts";
 import es from "../../islands/locales/es.ts";
 import { islandManifest } from "../islands/mod.ts";
 import { renderDocument } from "./document.ts";
-import type { PageProps, RenderContext } from "./island.tsx";
+import type { RenderContext } from "./island.tsx";
 import { matchPage } from "./route_table.ts";
 import { apiReader, type Loader } from "./loader.ts";
 import { pageViewer, type Viewer } from "./viewer.ts";

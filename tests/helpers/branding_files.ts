@@ -16,7 +16,7 @@ function crc32(bytes: Uint8Array): number {
   return (c ^ 0xffffffff) >>> 0;
 }
 
-function chunk(type: string, data: Uint8Array): Uint8Array {
+function chunk(type: string, data: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(12 + data.length);
   const view = new DataView(out.buffer);
   view.setUint32(0, data.length);
@@ -26,13 +26,13 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
   return out;
 }
 
-async function deflate(bytes: Uint8Array): Promise<Uint8Array> {
+async function deflate(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
   const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream("deflate"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
 /** A `width`×`height` RGB PNG in `rgb`, with a white horizontal stripe across the middle third. */
-export async function pngBanner(width: number, height: number, rgb: [number, number, number]): Promise<Uint8Array> {
+export async function pngBanner(width: number, height: number, rgb: [number, number, number]): Promise<Uint8Array<ArrayBuffer>> {
   const raw = new Uint8Array(height * (1 + width * 3));
   for (let y = 0; y < height; y++) {
     const stripe = y >= height / 3 && y < (2 * height) / 3 && y % 4 !== 0;
@@ -63,13 +63,13 @@ export const PDF_BYTES = new TextEncoder().encode(
 );
 
 /** Bytes that start like a DER PKCS#12 file (SEQUENCE, two-byte length). */
-export function p12Bytes(): Uint8Array {
+export function p12Bytes(): Uint8Array<ArrayBuffer> {
   const body = new Uint8Array(300).fill(0x02);
   return new Uint8Array([0x30, 0x82, 0x01, 0x2c, ...body]);
 }
 
 /** A multipart body with `bytes` as the field `file` named `name`. */
-export function fileForm(name: string, bytes: Uint8Array, type = "application/octet-stream"): FormData {
+export function fileForm(name: string, bytes: Uint8Array<ArrayBuffer>, type = "application/octet-stream"): FormData {
   const form = new FormData();
   form.append("file", new File([bytes], name, { type }));
   return form;

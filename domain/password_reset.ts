@@ -11,7 +11,9 @@
  * spec's duplicate e-mail refusal, throttled per address), so hiding it here would not stop
  * enumeration; it would only cost a user with a typo the spec's feedback. What bounds
  * enumeration is the throttle: every request, known or unknown, counts against the client
- * address (RESET_LIMITS.requestsPerAddress per window), as sign-up attempts do.
+ * address (RESET_LIMITS.requestsPerAddress per window), as sign-up attempts do. The spec's
+ * separate POST /users/findByEmail is folded into the mail request, so there is no free
+ * lookup beside the limited one.
  *
  * The token is 8 characters of a 31-symbol alphabet (no 0/O, 1/I/L): 31^8 ≈ 8.5·10^11
  * values against at most RESET_LIMITS.guessesPerEmail guesses per window and a 30-minute

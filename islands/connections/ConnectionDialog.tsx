@@ -15,6 +15,7 @@ import { CheckField, CheckListField, type Choice, FormDialog, SelectField, TextF
 import { Modal } from "../ui/Modal.tsx";
 import { Skeleton } from "../ui/States.tsx";
 import type { ConnectionRow, QueueRef } from "./rows.ts";
+import { CLOUD_FIELDS, CloudApiFields } from "./CloudApiFields.tsx";
 
 /** The fields the form edits: WhatsappInput's. */
 const FIELDS = [
@@ -33,6 +34,7 @@ const FIELDS = [
   "selectedMoveQueueId",
   "selectedInterval",
   "inatividade",
+  ...CLOUD_FIELDS,
 ] as const satisfies readonly (keyof Whatsapp)[];
 
 /** The form's values. */
@@ -121,6 +123,7 @@ function ConnectionForm(
           options={SELECTABLE_PROVIDERS.map((p) => ({ value: p, label: t(`connections.provider.${p}` as LocaleKey) }))}
         />
         <CheckField form={form} name="isDefault" label={t("connections.isDefault")} />
+        {form.values.provider === "cloudapi" && <CloudApiFields form={form} connectionId={row?.id ?? null} />}
         <div className="connection-wide">
           {message("greetingMessage")}
           {message("complationMessage")}

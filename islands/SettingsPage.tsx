@@ -53,7 +53,7 @@ export default function SettingsPage({ initial, viewer: serverViewer }: Settings
   return (
     <section className="admin-page settings-page" aria-labelledby="settings-title">
       <header className="admin-header">
-        <h1 id="settings-title">{t("settings.title")}</h1>
+        <h1 id="settings-title" className="admin-title">{t("settings.title")}</h1>
       </header>
       <Tabs.Root className="settings-tabs" value={current} onValueChange={choose}>
         <Tabs.List className="tabs-list settings-tab-list" aria-label={t("settings.title")}>

@@ -4,7 +4,7 @@
  * the page's props carry the user the server rendered for, so the first client render
  * matches the server's HTML; without it (no refresh cookie) the shell's session is used.
  */
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import { Search } from "lucide-react";
 import { t } from "../lib/i18n.ts";
 import { type SessionUser, useSession } from "../lib/session.ts";
@@ -33,17 +33,21 @@ export interface AdminPageFrameProps {
   actions?: ReactNode;
   children: ReactNode;
   testId?: string;
+  /** 2 when the frame sits inside another page (a settings tab) whose title is the h1. */
+  headingLevel?: 1 | 2;
 }
 
 /** Header (title, count, search, actions) and content. */
-export function AdminPage({ title, count, search, actions, children, testId }: AdminPageFrameProps) {
+export function AdminPage({ title, count, search, actions, children, testId, headingLevel = 1 }: AdminPageFrameProps) {
+  const Heading = headingLevel === 1 ? "h1" : "h2";
+  const id = useId();
   return (
-    <section className="admin-page" aria-labelledby="admin-page-title" data-testid={testId}>
+    <section className="admin-page" aria-labelledby={id} data-testid={testId}>
       <header className="admin-header">
-        <h1 id="admin-page-title">
+        <Heading id={id} className="admin-title">
           {title}
           {count !== undefined && <span className="admin-count"> ({count})</span>}
-        </h1>
+        </Heading>
         <div className="admin-tools">
           {search && (
             <label className="search-box">

@@ -46,6 +46,10 @@ export interface DataTableProps<T> {
   testId?: string;
   /** A `data-testid` for every body row. */
   rowTestId?: string;
+  /** Called when a row is clicked or gets Enter (form-beside-table screens load it into the form). */
+  onRowActivate?: (row: T) => void;
+  /** The row shown as the current one (highlighted, `aria-current`). */
+  activeRowId?: string | number | null;
 }
 
 /** Distance from the bottom that loads the next page. */
@@ -53,7 +57,7 @@ const LOAD_MORE_PX = 100;
 
 /** The table; see the module doc. */
 export function DataTable<T>(props: DataTableProps<T>): ReactNode {
-  const { list, columns, rowId, emptyText, initialSorting, selection, onSelectionChange, tint, label, testId, rowTestId } = props;
+  const { list, columns, rowId, emptyText, initialSorting, selection, onSelectionChange, tint, label, testId, rowTestId, onRowActivate, activeRowId } = props;
   const [sorting, setSorting] = useState<SortingState>(initialSorting ?? []);
   const [visibility, setVisibility] = useState<VisibilityState>({});
   const selectable = selection !== undefined;
@@ -159,8 +163,20 @@ export function DataTable<T>(props: DataTableProps<T>): ReactNode {
               <tbody>
                 {table.getRowModel().rows.map((row) => {
                   const tone = tint?.(row.original);
+                  const current = activeRowId !== undefined && activeRowId !== null && String(activeRowId) === row.id;
+                  const classes = [tone && `row-${tone}`, onRowActivate && "row-activatable", current && "row-current"].filter(Boolean).join(" ");
                   return (
-                    <tr key={row.id} data-row-id={row.id} data-testid={rowTestId} className={tone ? `row-${tone}` : undefined} aria-selected={selectable ? row.getIsSelected() : undefined}>
+                    <tr
+                      key={row.id}
+                      data-row-id={row.id}
+                      data-testid={rowTestId}
+                      className={classes || undefined}
+                      aria-selected={selectable ? row.getIsSelected() : undefined}
+                      aria-current={current || undefined}
+                      tabIndex={onRowActivate ? 0 : undefined}
+                      onClick={onRowActivate && ((e) => !(e.target as HTMLElement).closest("button, a, input, select") && onRowActivate(row.original))}
+                      onKeyDown={onRowActivate && ((e) => e.key === "Enter" && e.target === e.currentTarget && onRowActivate(row.original))}
+                    >
                       {row.getVisibleCells().map((cell) => (
                         <td key={cell.id} className={cell.column.columnDef.meta?.className}>
                           {flexRender(cell.column.columnDef.cell, cell.getContext())}

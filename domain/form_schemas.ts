@@ -16,3 +16,4 @@ export { HelpInput } from "./help.ts";
 export { CompanyInput, SignupInput } from "./company.ts";
 export { PlanInput } from "./plan.ts";
 export { ResetPasswordInput, ResetRequest, ResetTokenCheck } from "./password_reset.ts";
+export { CompanyHoursForm } from "./company_hours.ts";

@@ -1,0 +1,167 @@
+/**
+ * The controls of the Opções tab (spec 001 §2.4, §3 "Setting", §9): every setting key grouped
+ * as the spec lists them, with the kind of control that edits it. `global` sections hold
+ * GLOBAL_SETTING_KEYS (the platform's, shown to super only; the server refuses anyone else's
+ * write); `secret` controls are write-only (domain/settings.ts SECRET_MASK). `readBy` says
+ * which server rule reads the key today — null for keys nothing reads yet (the conversation
+ * engine of issue #17 will), so the tab never claims an effect the product lacks; every
+ * non-null entry has a test in tests/settings_effects_test.ts. The branding keys (mainColor,
+ * scrollbarColor, toolbarBackground, backgroundPages) are edited in the Cores tab.
+ */
+import type { LocaleKey } from "../lib/i18n.ts";
+
+/** How a key is edited. */
+export type OptionKind =
+  | { type: "switch" }
+  | { type: "select"; choices: readonly { value: string; label: LocaleKey }[] }
+  | { type: "text"; inputType?: "text" | "url" | "email" | "number" | "tel" }
+  | { type: "secret" };
+
+/** One setting's control. */
+export interface OptionControl {
+  key: string;
+  label: LocaleKey;
+  kind: OptionKind;
+  /** The server rule that reads the key, or null when none does yet. */
+  readBy: string | null;
+}
+
+/** A titled group of controls. */
+export interface OptionSection {
+  id: string;
+  title: LocaleKey;
+  /** Platform keys: shown to super users only. */
+  global: boolean;
+  controls: readonly OptionControl[];
+}
+
+const SWITCH: OptionKind = { type: "switch" };
+const TEXT: OptionKind = { type: "text" };
+const URL_TEXT: OptionKind = { type: "text", inputType: "url" };
+const SECRET: OptionKind = { type: "secret" };
+
+const sw = (key: string, readBy: string | null = null): OptionControl => ({ key, label: `settingsOptions.key.${key}` as LocaleKey, kind: SWITCH, readBy });
+const field = (key: string, kind: OptionKind, readBy: string | null = null): OptionControl => ({ key, label: `settingsOptions.key.${key}` as LocaleKey, kind, readBy });
+
+/** Every section in display order. */
+export const OPTION_SECTIONS: readonly OptionSection[] = [
+  {
+    id: "service",
+    title: "settingsOptions.section.service",
+    global: false,
+    controls: [
+      sw("userRating", "domain/ticket.ts: resolving needs a rating"),
+      sw("userRatingOut"),
+      field("ratingurl", URL_TEXT),
+      field("scheduleType", {
+        type: "select",
+        choices: [
+          { value: "disabled", label: "settingsOptions.scheduleType.disabled" },
+          { value: "queue", label: "settingsOptions.scheduleType.queue" },
+          { value: "company", label: "settingsOptions.scheduleType.company" },
+        ],
+      }, "server/channels/inbound.ts: out-of-hours message"),
+      sw("CheckMsgIsGroup"),
+      sw("call"),
+      field("chatBotType", {
+        type: "select",
+        choices: [
+          { value: "text", label: "settingsOptions.chatBotType.text" },
+          { value: "list", label: "settingsOptions.chatBotType.list" },
+        ],
+      }),
+      sw("outsidemessage"),
+      sw("outsidequeue"),
+    ],
+  },
+  {
+    id: "messages",
+    title: "settingsOptions.section.messages",
+    global: false,
+    controls: [
+      sw("sendGreetingAccepted", "domain/ticket.ts: greeting on accept"),
+      sw("sendTransferAlert"),
+      sw("sendFarewellWaitingTicket"),
+      sw("sendSignMessage", "server/api/messages.ts: signature"),
+      sw("sendGreetingMessageOneQueues", "server/channels/inbound.ts: one-queue greeting"),
+      sw("sendQueuePosition"),
+    ],
+  },
+  {
+    id: "visibility",
+    title: "settingsOptions.section.visibility",
+    global: false,
+    controls: [
+      sw("viewclosed", "domain/visibility.ts: lists, reads and live events"),
+      sw("viewgroups", "domain/visibility.ts: lists, reads and live events"),
+      sw("allusersviewgroups", "domain/visibility.ts and server/realtime/audience.ts"),
+      sw("viewnoti"),
+      sw("viewppw"),
+      sw("usoExterno"),
+    ],
+  },
+  {
+    id: "bots",
+    title: "settingsOptions.section.bots",
+    global: false,
+    controls: [
+      field("urlTypebot", URL_TEXT),
+      field("urlBotTypebot", URL_TEXT),
+      field("tokenTypebot", SECRET),
+      field("urlN8N", URL_TEXT),
+      field("apiKeyN8N", SECRET),
+    ],
+  },
+  {
+    id: "global",
+    title: "settingsOptions.section.global",
+    global: true,
+    controls: [
+      sw("viewterms"),
+      sw("viewprivacy"),
+      sw("viewregister"),
+      sw("allowregister", "server/api/signup.ts: self sign-up"),
+      sw("externaldownload"),
+      sw("camposfixos"),
+      sw("allowupserts"),
+      sw("emfila"),
+      field("trial", {
+        type: "select",
+        choices: ["1", "2", "3", "4", "5", "6", "7"].map((n) => ({ value: n, label: `settingsOptions.trial.${n}` as LocaleKey })),
+      }, "server/api/signup.ts: trial due date"),
+      field("wasupport", { type: "text", inputType: "tel" }),
+    ],
+  },
+  {
+    id: "email",
+    title: "settingsOptions.section.email",
+    global: true,
+    controls: [
+      field("emailsender", { type: "text", inputType: "email" }),
+      field("sendgridapi", SECRET),
+      field("smtpHost", TEXT),
+      field("smtpPort", { type: "text", inputType: "number" }),
+      field("smtpUser", TEXT),
+      field("smtpPassword", SECRET),
+      sw("smtpSecure"),
+    ],
+  },
+  {
+    id: "payments",
+    title: "settingsOptions.section.payments",
+    global: true,
+    controls: [
+      field("eficlientid", SECRET),
+      field("eficlientsecret", SECRET),
+      field("efichavepix", SECRET),
+      field("mpaccesstoken", SECRET),
+      field("stripeprivatekey", SECRET),
+      field("asaastoken", SECRET),
+    ],
+  },
+];
+
+/** The value a switch stores. */
+export function switchValue(on: boolean): string {
+  return on ? "enabled" : "disabled";
+}

@@ -80,6 +80,14 @@ Deno.test({
         await main.waitFor({ timeout: 20_000 });
         await assertFitsWidth(page);
         await screenshot(page, "settings_colors_phone");
+
+        // The dark theme keeps its fixed top bar and takes the main colour for accents.
+        await page.context().addCookies([{ name: "theme", value: "dark", url: server.url }]);
+        await page.setViewportSize({ width: 1280, height: 720 });
+        await page.reload();
+        await main.waitFor({ timeout: 20_000 });
+        assert.equal(await topBarColor(page), "rgb(31, 41, 55)");
+        await screenshot(page, "settings_colors_dark");
       } finally {
         await chrome.close();
       }

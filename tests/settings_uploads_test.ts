@@ -151,6 +151,10 @@ Deno.test("Branding colours are super-only global settings, validated, and in ev
     assert.match(branded, /<link rel="icon" type="image\/png" sizes="32x32" href="\/branding\/favicon-32x32\?v=\d+">/);
     assert.doesNotMatch(branded, /favicon.svg/);
     assert.match(branded, /<img class="brand-logo" src="\/branding\/login\?v=\d+"/);
+    assert.doesNotMatch(branded, /\.drawer-brand\{background/, "no app logo uploaded yet");
+    assert.equal((await owner.post("/settings/media-upload?ref=interno", fileForm("i.png", png))).status, 200);
+    const app = await (await fetch(`${server.url}/tickets`, { headers: { ...html, cookie: admin.cookie } })).text();
+    assert.match(app, /\.drawer-brand\{background:url\("\/branding\/interno\?v=\d+"\)/);
   });
 });
 

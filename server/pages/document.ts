@@ -41,7 +41,13 @@ function brandingHead(branding: Branding): string {
   const svg = logos["favicon-32x32"] || logos["favicon-256x256"]
     ? ""
     : `<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">`;
-  return `<style id="branding-tokens">${branding.css.replace(/</g, "")}</style><style>${LOGO_CSS}</style>${svg}${icons}`;
+  // The app's own logo (destination `interno`) in the drawer's brand strip, its text kept for
+  // screen readers; TODO(#16): an <img> in islands/shell/Drawer.tsx would be the plainer way.
+  const interno = logos.interno
+    ? `.drawer-brand{background:url("${logos.interno}") no-repeat var(--space-5) center/auto 60%;color:transparent!important}`
+    : "";
+  const tokens = branding.css.replace(/</g, "");
+  return `<style id="branding-tokens">${tokens}</style><style>${LOGO_CSS}${interno.replace(/</g, "")}</style>${svg}${icons}`;
 }
 
 /** The full HTML of a page. */

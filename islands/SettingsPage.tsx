@@ -3,7 +3,7 @@
  * the active one in the URL (`?tab=`, so a reload or a link opens it), each tab's component
  * with its first data (read on the server for the tab the page opened on).
  */
-import { type ComponentType, useState } from "react";
+import { type ComponentType, useEffect, useRef, useState } from "react";
 import { Tabs } from "radix-ui";
 import { t } from "./lib/i18n.ts";
 import type { SessionUser } from "./lib/session.ts";
@@ -39,6 +39,11 @@ export default function SettingsPage({ initial, viewer: serverViewer }: Settings
   const viewer = useViewer(serverViewer);
   const context = initial?.context ?? { crmWebhook: false };
   const [tab, setTab] = useState<SettingsTabId | null>(initial?.tab ?? null);
+  const strip = useRef<HTMLDivElement>(null);
+  // On a phone the strip scrolls sideways: keep the active tab in view (a link may open a late one).
+  useEffect(() => {
+    strip.current?.querySelector<HTMLElement>('[data-state="active"]')?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [tab, viewer?.id]);
   if (!viewer) return <Skeleton rows={6} />;
   const current = tab ?? activeTab(viewer, null, context).id;
   const visible = SETTINGS_TABS.filter((x) => x.visible(viewer, context));
@@ -56,7 +61,7 @@ export default function SettingsPage({ initial, viewer: serverViewer }: Settings
         <h1 id="settings-title" className="admin-title">{t("settings.title")}</h1>
       </header>
       <Tabs.Root className="settings-tabs" value={current} onValueChange={choose}>
-        <Tabs.List className="tabs-list settings-tab-list" aria-label={t("settings.title")}>
+        <Tabs.List ref={strip} className="tabs-list settings-tab-list" aria-label={t("settings.title")}>
           {visible.map((x) => <Tabs.Trigger key={x.id} value={x.id} className="tab">{t(x.label)}</Tabs.Trigger>)}
         </Tabs.List>
         {visible.map((x) => {

@@ -1,25 +1,15 @@
 /**
- * The public pages' island: the login form, the company sign-up (000 §4, 001 §2.7) and the
- * password recovery steps (002 §2.15), each in its own folder. A visitor who already has a
- * token is sent to / (the token is only in the browser, so the check runs here).
+ * The login page's island (spec 000 §4). Sign-up and password recovery are islands of their
+ * own (SignupPage, ForgotPasswordPage), so /login loads none of their code.
  */
-import { useEffect } from "react";
-import { storedToken } from "./lib/api.ts";
-import { ForgotPassword } from "./forgot/ForgotPassword.tsx";
 import { LoginForm } from "./login/LoginForm.tsx";
-import { SignupForm } from "./signup/SignupForm.tsx";
+import { useLeaveIfSignedIn } from "./login/signed_in.ts";
 
-/** Props of the Login island. */
-export interface LoginProps {
-  mode: "login" | "signup" | "forgot";
-}
+/** Props of the Login island (none). */
+export type LoginProps = Record<string, never>;
 
-/** The page's form. */
-export default function Login({ mode }: LoginProps) {
-  useEffect(() => {
-    if (storedToken()) location.replace("/");
-  }, []);
-  if (mode === "signup") return <SignupForm />;
-  if (mode === "forgot") return <ForgotPassword />;
+/** The login form; a visitor with a session goes to /. */
+export default function Login(_props: LoginProps) {
+  useLeaveIfSignedIn();
   return <LoginForm />;
 }

@@ -11,7 +11,7 @@ export default function LoginPage({ ctx }: PageProps) {
   return (
     <main className="public-page">
       <BrandLogo place="login" />
-      <Island ctx={ctx} name="Login" component={Login} props={{ mode: "login" as const }} />
+      <Island ctx={ctx} name="Login" component={Login} props={{}} />
     </main>
   );
 }

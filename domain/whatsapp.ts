@@ -305,6 +305,26 @@ export function settleCloudApi(input: Pick<WhatsappInput, "cloudPhoneNumberId" |
 export const TemplateSendInput = z.object({
   name: z.string({ error: "Required" }).trim().min(1, "Required").max(512, "Too Long!"),
   language: z.string({ error: "Required" }).trim().min(2, "Required").max(15, "Too Long!"),
-  params: z.array(z.string().max(1024, "Too Long!")).max(20).default([]),
+  params: z.array(z.string().trim().min(1, "Required").max(1024, "Too Long!")).max(20).default([]),
 });
 export type TemplateSendInput = z.infer<typeof TemplateSendInput>;
+
+/** An approved Cloud API template as GET /whatsapp/{id}/templates lists it for the composer. */
+export interface TemplateInfo {
+  name: string;
+  language: string;
+  category: string;
+  status: string;
+  /** The BODY component's text, with its {{1}}, {{2}}… placeholders. */
+  body: string;
+  /** How many positional parameters the body takes. */
+  params: number;
+}
+
+/**
+ * The text a template shows the customer: its body with the parameters in place (an empty or
+ * missing parameter leaves its placeholder, so the composer's preview shows what is missing).
+ */
+export function renderTemplate(body: string, params: readonly string[]): string {
+  return body.replace(/\{\{\s*(\d+)\s*\}\}/g, (all, n) => params[Number(n) - 1] || all);
+}

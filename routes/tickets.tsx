@@ -3,6 +3,9 @@ import TicketsPage from "../islands/TicketsPage.tsx";
 import { Island, type PageProps } from "../server/pages/island.tsx";
 import { ShellLayout } from "../server/pages/shell.tsx";
 
+/** The Cloud API window bar and template dialog of the composer (islands/tickets/CloudWindowBar.tsx). */
+export const css = "tickets_cloud";
+
 /** The tickets page. */
 export default function TicketsRoute({ ctx, params }: PageProps) {
   return (

@@ -21,6 +21,7 @@ import { OpportunityDialog } from "./OpportunityDialog.tsx";
 import { WalletDialog } from "./WalletDialog.tsx";
 import { ConfirmDialog, EditMessageDialog, ForwardDialog, ResolveDialog, SendContactDialog, TransferDialog } from "./dialogs.tsx";
 import { MessageInput } from "./MessageInput.tsx";
+import { CloudWindowBar } from "./CloudWindowBar.tsx";
 import { MessagesList } from "./MessagesList.tsx";
 import { initials } from "./TicketRow.tsx";
 import type { Message, TicketItem } from "./types.ts";
@@ -163,6 +164,14 @@ export function Chat({ user, ticket, spy, onTicket, onBack, onDeleted }: ChatPro
           </form>
         )}
         <MessagesList data={data} notes={notes} readOnly={readOnly} onAction={onAction} />
+        {!spy && open && (
+          <CloudWindowBar
+            ticketId={ticket.id}
+            whatsappId={ticket.whatsappId}
+            refreshKey={data.messages.findLast((m) => !m.fromMe)?.id ?? ""}
+            onSent={data.upsert}
+          />
+        )}
         {!spy && (
           <MessageInput
             user={user}

@@ -6,7 +6,10 @@
  * 24-hour customer-service window and how an approved template reads.
  */
 import type { InboundMessage, MediaType, TemplateSend } from "../../domain/channel.ts";
+import { renderTemplate, type TemplateInfo } from "../../domain/whatsapp.ts";
 import { digits } from "./types.ts";
+
+export { renderTemplate, type TemplateInfo };
 
 /** How long after the customer's last message free text may be sent (Meta's rule). */
 export const WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -218,18 +221,6 @@ export function windowOf(lastInbound: number | null, now: number): { open: boole
   return { open: now < expiresAt, expiresAt };
 }
 
-/** An approved template as the composer lists it. */
-export interface TemplateInfo {
-  name: string;
-  language: string;
-  category: string;
-  status: string;
-  /** The BODY component's text, with its {{1}}, {{2}}… placeholders. */
-  body: string;
-  /** How many positional parameters the body takes. */
-  params: number;
-}
-
 /** One row of GET /{waba-id}/message_templates as a TemplateInfo. */
 export function templateInfo(row: Json): TemplateInfo {
   const components = Array.isArray(row?.components) ? row.components : [];
@@ -243,9 +234,4 @@ export function templateInfo(row: Json): TemplateInfo {
     body: bodyText,
     params: numbers.length > 0 ? Math.max(...numbers) : 0,
   };
-}
-
-/** The text a template shows the customer: its body with the parameters in place. */
-export function renderTemplate(body: string, params: readonly string[]): string {
-  return body.replace(/\{\{\s*(\d+)\s*\}\}/g, (all, n) => params[Number(n) - 1] ?? all);
 }

@@ -17,3 +17,4 @@ export { CompanyInput, SignupInput } from "./company.ts";
 export { PlanInput } from "./plan.ts";
 export { ResetPasswordInput, ResetRequest, ResetTokenCheck } from "./password_reset.ts";
 export { CompanyHoursForm } from "./company_hours.ts";
+export { ExternalMediaForm, ExternalSendForm } from "./external_message.ts";

@@ -14,6 +14,7 @@ import settings_companiesTexts from "./pages/settings_companies.ts";
 import settings_plansTexts from "./pages/settings_plans.ts";
 import settings_brandingTexts from "./pages/settings_branding.ts";
 import public_flowsTexts from "./pages/public_flows.ts";
+import messages_apiTexts from "./pages/messages_api.ts";
 
 const dict: Readonly<Record<LocaleKey, string>> = {
   "app.name": "Balcão",
@@ -363,6 +364,7 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   ...settings_plansTexts.en,
   ...settings_brandingTexts.en,
   ...public_flowsTexts.en,
+  ...messages_apiTexts.en,
 };
 
 export default dict;

@@ -13,6 +13,7 @@ import settings_companiesTexts from "./pages/settings_companies.ts";
 import settings_plansTexts from "./pages/settings_plans.ts";
 import settings_brandingTexts from "./pages/settings_branding.ts";
 import public_flowsTexts from "./pages/public_flows.ts";
+import messages_apiTexts from "./pages/messages_api.ts";
 const pt = {
   "app.name": "Balcão",
   "common.loading": "Carregando...",
@@ -376,6 +377,7 @@ const pt = {
   ...settings_plansTexts.pt,
   ...settings_brandingTexts.pt,
   ...public_flowsTexts.pt,
+  ...messages_apiTexts.pt,
 };
 
 /** A text key of the locale files. */

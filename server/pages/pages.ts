@@ -22,6 +22,7 @@ import * as quickMessages from "../../routes/quick_messages.tsx";
 import * as helps from "../../routes/helps.tsx";
 import * as settings from "../../routes/settings.tsx";
 import * as companies from "../../routes/companies.tsx";
+import * as messagesApi from "../../routes/messages_api.tsx";
 import * as subscription from "../../routes/subscription.tsx";
 import { AdminRoute } from "./admin_route.tsx";
 
@@ -62,6 +63,7 @@ export const PAGE_MODULES: Record<string, PageDef> = {
   helps: page(helps, () => t("menu.helps")),
   settings: page(settings, () => t("settings.title")),
   companies: page(companies, () => t("settings.tab.companies")),
+  "messages-api": page(messagesApi, () => t("messagesApi.title")),
   subscription: page(subscription, () => t("subscriptionPage.title")),
   /** What a viewer gets on a page they may not open (server/pages/mod.ts). */
   gate: { component: ({ ctx }) => AdminRoute({ ctx, children: null }), title: () => t("gate.noPermission") },

@@ -26,6 +26,7 @@ const BUILT: Record<string, string> = {
   "/settings": "settings",
   "/subscription": "subscription",
   "/companies": "companies",
+  "/messages-api": "messages-api",
 };
 const PRIVATE = [
   "/",

@@ -110,7 +110,9 @@ settingsTest(
     // A text field saves after a pause in typing (one call, not one per key).
     const puts: string[] = [];
     page.on("request", (r) => r.method() === "PUT" && r.url().includes("/settings/ratingurl") && puts.push(r.postData() ?? ""));
+    const saved = page.waitForResponse((r) => r.url().endsWith("/settings/ratingurl") && r.request().method() === "PUT");
     await page.getByLabel("URL da avaliação").pressSequentially("https://nps.example.com", { delay: 20 });
+    assert.equal((await saved).status(), 200);
     await page.getByText(UPDATED).waitFor({ timeout: 10_000 });
     assert.equal((await admin.get("/settings/ratingurl")).body.value, "https://nps.example.com");
     assert.equal(puts.length, 1, `one save, got ${puts.length}`);
@@ -153,6 +155,9 @@ settingsTest(
 
     // Phone width.
     await phoneCheck(page, "settings-options", "settings_options_phone");
+  await page.evaluate(() => document.documentElement.setAttribute("data-theme", "dark"));
+  await page.getByTestId("options-bots").scrollIntoViewIfNeeded();
+  await screenshot(page, "settings_options_phone_dark");
   },
 );
 settingsTest(

@@ -115,6 +115,11 @@ Deno.test({
         await page.goto(`${server.url}/tickets/${uuid}`);
         const bar = page.getByTestId("cloud-window");
         await bar.getByText("Janela de 24 h fechada: só modelos aprovados podem ser enviados.").waitFor({ timeout: 20_000 });
+        // Free text now fails, and the message says why.
+        const input = page.getByPlaceholder("Digite uma mensagem");
+        await input.fill("ainda está aí?");
+        await input.press("Enter");
+        await page.getByTestId("messages").getByLabel("Mais de 24 h desde a última mensagem do cliente: envie um modelo aprovado.").waitFor({ timeout: 10_000 });
         await bar.getByRole("button", { name: "Enviar modelo" }).click();
         const dialog = page.getByRole("dialog");
         await dialog.getByLabel("Modelo").selectOption({ label: "retomar_conversa (pt_BR)" });

@@ -10,7 +10,7 @@ import { DropdownMenu } from "radix-ui";
 import { Check, CheckCheck, ChevronDown, Clock, Download, FileText, MapPin, Phone, TriangleAlert, UserRound } from "lucide-react";
 import { editWindowOpen } from "../../domain/message.ts";
 import { formatTime } from "../lib/format.ts";
-import { t } from "../lib/i18n.ts";
+import { hasText, t } from "../lib/i18n.ts";
 import type { Message } from "./types.ts";
 
 /** Props of MessageBubble. */
@@ -20,9 +20,13 @@ export interface MessageBubbleProps {
   onAction: (action: "reply" | "edit" | "delete" | "forward", message: Message) => void;
 }
 
-/** The ack icon of an outgoing message. */
-export function AckIcon({ ack, failed }: { ack: number; failed?: boolean }) {
-  if (failed) return <TriangleAlert size={14} className="ack ack-failed" aria-label={t("backendErrors.ERR_SENDING_WAPP_MSG")} />;
+/** The ack icon of an outgoing message; a failed one says why (its error code's text, e.g. the Cloud API's closed window). */
+export function AckIcon({ ack, failed }: { ack: number; failed?: string | null }) {
+  if (failed) {
+    const key = `backendErrors.${failed}`;
+    const why = hasText(key) ? t(key) : t("backendErrors.ERR_SENDING_WAPP_MSG");
+    return <TriangleAlert size={14} className="ack ack-failed" aria-label={why}><title>{why}</title></TriangleAlert>;
+  }
   if (ack === 0) return <Clock size={14} className="ack" aria-label={t("messages.ack0")} />;
   if (ack === 1) return <Check size={14} className="ack" aria-label={t("messages.ack1")} />;
   if (ack <= 3) return <CheckCheck size={14} className="ack" aria-label={t(ack === 3 ? "messages.ack3" : "messages.ack1")} />;
@@ -129,7 +133,7 @@ function MessageBubbleImpl({ message, readOnly, onAction }: MessageBubbleProps) 
         <div className="bubble-meta">
           {message.isEdited && !message.isDeleted && <span>{t("messages.edited")}</span>}
           <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
-          {message.fromMe && <AckIcon ack={message.ack} failed={!!message.failed} />}
+          {message.fromMe && <AckIcon ack={message.ack} failed={message.failed?.code} />}
         </div>
       </div>
     </div>

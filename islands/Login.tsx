@@ -5,11 +5,14 @@
 import { LoginForm } from "./login/LoginForm.tsx";
 import { useLeaveIfSignedIn } from "./login/signed_in.ts";
 
-/** Props of the Login island (none). */
-export type LoginProps = Record<string, never>;
+/** Props of the Login island. */
+export interface LoginProps {
+  /** Whether to link to sign-up, as the server read it; null: read it here. */
+  signupLinked: boolean | null;
+}
 
 /** The login form; a visitor with a session goes to /. */
-export default function Login(_props: LoginProps) {
+export default function Login({ signupLinked }: LoginProps) {
   useLeaveIfSignedIn();
-  return <LoginForm />;
+  return <LoginForm signupLinked={signupLinked} />;
 }

@@ -47,3 +47,23 @@ Deno.test("GET /subscription as a page renders the viewer's own company; a plain
     assert.doesNotMatch(denied.html, /financeiro@demo\.local/);
   });
 });
+
+Deno.test("/signup and /login read the sign-up switches and plans on the server: the first paint has the form or the closed note, and the link", async () => {
+  await withServer(async (server) => {
+    const visitor = server.client();
+    const closed = await page(visitor, "/signup");
+    assert.match(closed.html, /data-testid="signup-closed"/, "closed by default, said in the first paint");
+    assert.doesNotMatch((await page(visitor, "/login")).html, /href="\/signup"/, "no sign-up link while closed");
+
+    const owner = await server.login("super@balcao.local");
+    for (const key of ["allowregister", "viewregister"]) {
+      assert.equal((await owner.put(`/settings/${key}`, { value: "enabled" })).status, 200, key);
+    }
+    const plans = (await visitor.get("/plans/register")).body as { name: string }[];
+    const open = await page(visitor, "/signup");
+    assert.doesNotMatch(open.html, /data-testid="signup-closed"/);
+    assert.match(open.html, /name="namecomplete"/, "the form is in the server's HTML");
+    for (const plan of plans) assert.ok(open.html.includes(plan.name), `plan ${plan.name} offered in the first paint`);
+    assert.match((await page(visitor, "/login")).html, /href="\/signup"/, "the login page links to sign-up from the first paint");
+  });
+});

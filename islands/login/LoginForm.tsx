@@ -13,13 +13,13 @@ import { noticeIn } from "./notices.ts";
 import { PublicCard } from "./PublicCard.tsx";
 
 /** The login form. */
-export function LoginForm() {
+export function LoginForm({ signupLinked: linkedOnServer }: { signupLinked: boolean | null }) {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [show, setShow] = useState(false);
   const [busy, setBusy] = useState(false);
   const [touched, setTouched] = useState(false);
-  const [signupLinked, setSignupLinked] = useState(false);
+  const [signupLinked, setSignupLinked] = useState(linkedOnServer ?? false);
 
   useEffect(() => {
     const notice = noticeIn(location.search);
@@ -27,7 +27,7 @@ export function LoginForm() {
       showToast("success", t(notice));
       history.replaceState(null, "", location.pathname);
     }
-    fetchSignupStatus().then((s) => setSignupLinked(s.linked), () => setSignupLinked(false));
+    if (linkedOnServer === null) fetchSignupStatus().then((s) => setSignupLinked(s.linked), () => setSignupLinked(false));
   }, []);
 
   async function submit(event: FormEvent) {

@@ -35,8 +35,8 @@ const EMPTY: SignupValues = { name: "", namecomplete: "", email: "", phone: "", 
 type Loaded = { status: SignupStatus; plans: RegisterPlan[] };
 
 /** The sign-up page's content: loading, closed, or the form. */
-export function SignupForm() {
-  const [loaded, setLoaded] = useState<Loaded | "error" | null>(null);
+export function SignupForm({ initial }: { initial: Loaded | null }) {
+  const [loaded, setLoaded] = useState<Loaded | "error" | null>(initial);
   const load = () => {
     setLoaded(null);
     Promise.all([fetchSignupStatus(), fetchRegisterPlans()]).then(
@@ -44,7 +44,10 @@ export function SignupForm() {
       () => setLoaded("error"),
     );
   };
-  useEffect(load, []);
+  // The server read them for the first paint; without that (it failed), read them here.
+  useEffect(() => {
+    if (!initial) load();
+  }, []);
 
   return (
     <PublicCard title={t("signup.title")} wide testId="signup">

@@ -19,16 +19,22 @@ export interface PageLoad {
 /** A route's loader. */
 export type Loader = (l: PageLoad) => Promise<unknown>;
 
+/** What a public page's loader receives: no viewer, and `api` reads public endpoints only. */
+export type PublicPageLoad = Omit<PageLoad, "viewer">;
+
+/** A public route's loader (`loadPublic`): its first data, read with no token. */
+export type PublicLoader = (l: PublicPageLoad) => Promise<unknown>;
+
 /** Builds the `api` of a PageLoad over the app's fetch. */
 export function apiReader(
   fetchApp: (request: Request) => Response | Promise<Response>,
   origin: string,
-  token: string,
+  token: string | null,
 ): PageLoad["api"] {
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (token) headers.authorization = `Bearer ${token}`;
   return async function readApi<T>(path: string): Promise<T | null> {
-    const response = await fetchApp(
-      new Request(new URL(path, origin), { headers: { authorization: `Bearer ${token}`, accept: "application/json" } }),
-    );
+    const response = await fetchApp(new Request(new URL(path, origin), { headers }));
     if (!response.ok) {
       await response.body?.cancel();
       return null;

@@ -19,7 +19,7 @@ import { islandManifest } from "../islands/mod.ts";
 import { renderDocument } from "./document.ts";
 import type { RenderContext } from "./island.tsx";
 import { matchPage } from "./route_table.ts";
-import { apiReader, type Loader } from "./loader.ts";
+import { apiReader, type Loader, type PublicLoader } from "./loader.ts";
 import { pageViewer, type Viewer } from "./viewer.ts";
 import { routeGate } from "../../islands/shell/menu.ts";
 import type { AppEnv } from "../deps.ts";
@@ -58,7 +58,11 @@ export function pageRouter(fetchApp: (request: Request) => Response | Promise<Re
       viewer: viewer?.user ?? null,
       gated,
     };
-    const data = viewer && !gated && page.load ? await loadData(c, fetchApp, page.load, viewer, match.params) : null;
+    const data = viewer && !gated && page.load
+      ? await loadData(c, fetchApp, page.load, viewer, match.params)
+      : match.route.kind === "public" && page.loadPublic
+      ? await loadPublicData(c, fetchApp, page.loadPublic, match.params)
+      : null;
     const manifest = await islandManifest();
     // The platform's colours and uploads, on every page (public ones too) from the first paint.
     const branding = await pageBranding(c.get("deps").system, c.get("deps").config.dataDir);
@@ -85,4 +89,14 @@ function loadData(
 ): Promise<unknown> {
   const url = new URL(c.req.url);
   return load({ viewer: viewer.user, params, query: url.searchParams, api: apiReader(fetchApp, url.origin, viewer.token) });
+}
+
+function loadPublicData(
+  c: Context<AppEnv>,
+  fetchApp: (request: Request) => Response | Promise<Response>,
+  load: PublicLoader,
+  params: Record<string, string>,
+): Promise<unknown> {
+  const url = new URL(c.req.url);
+  return load({ params, query: url.searchParams, api: apiReader(fetchApp, url.origin, null) });
 }

@@ -6,7 +6,7 @@
 import type { ComponentType } from "react";
 import { t } from "../../islands/lib/i18n.ts";
 import type { PageProps } from "./island.tsx";
-import type { Loader } from "./loader.ts";
+import type { Loader, PublicLoader } from "./loader.ts";
 import * as login from "../../routes/login.tsx";
 import * as signup from "../../routes/signup.tsx";
 import * as forgotpassword from "../../routes/forgotpassword.tsx";
@@ -30,6 +30,7 @@ import { AdminRoute } from "./admin_route.tsx";
 interface RouteModule {
   default: ComponentType<PageProps>;
   load?: Loader;
+  loadPublic?: PublicLoader;
   css?: string | string[];
 }
 
@@ -38,12 +39,14 @@ export interface PageDef {
   component: ComponentType<PageProps>;
   title: () => string;
   load?: Loader;
+  /** A public page's loader (no viewer). */
+  loadPublic?: PublicLoader;
   /** Stylesheets under /static/pages/ loaded by this page only. */
   css?: string | string[];
 }
 
 function page(mod: RouteModule, title: () => string): PageDef {
-  return { component: mod.default, title, load: mod.load, css: mod.css };
+  return { component: mod.default, title, load: mod.load, loadPublic: mod.loadPublic, css: mod.css };
 }
 
 /** The pages by key. */

@@ -2,7 +2,9 @@
  * Every setting the server reads takes effect at once (issue #16): each test flips the key
  * through `PUT /settings/{key}` on a running server, as the Opções tab does, and observes the
  * changed behaviour, not only the stored value. Keys nobody reads yet are listed in
- * islands/settings/options_keys.ts (`readBy: null`).
+ * islands/settings/options_keys.ts (`readBy: null`). Read elsewhere and proved there the
+ * same way: smtpHost/smtpPort/smtpSecure/emailsender and sendgridapi
+ * (tests/password_reset_test.ts), viewterms/viewprivacy (tests/settings_uploads_test.ts).
  */
 import assert from "node:assert/strict";
 import { type Client, withServer } from "./helpers/server.ts";
@@ -10,6 +12,9 @@ import { eventually } from "./helpers/channels.ts";
 import { inboundTicket, makeUser } from "./helpers/fixtures.ts";
 import { freshNumber, inboundText, receive } from "./helpers/messages.ts";
 import { markerEvent, SocketPool } from "./helpers/ws.ts";
+import { SMTPServer } from "smtp-server";
+import type { AddressInfo } from "node:net";
+import { SECRET_MASK } from "../domain/settings.ts";
 
 /** Flips `key` to `value` as the Opções tab does, as `client` (the demo admin unless given). */
 async function flip(client: Client, key: string, value: string): Promise<void> {
@@ -261,4 +266,57 @@ Deno.test("allowregister and trial: self sign-up opens and closes, and its trial
     await flip(owner, "allowregister", "disabled");
     assert.equal((await anon.post("/companies/cadastro", form("d"))).status, 403);
   });
+});
+
+Deno.test("viewregister: the login page links to sign-up only while it (and allowregister) is on", async () => {
+  await withServer(async (server) => {
+    const owner = await server.login("super@balcao.local");
+    const anon = server.client();
+    const loginHtml = async () => await (await fetch(`${server.url}/login`, { headers: { accept: "text/html" } })).text();
+    await flip(owner, "allowregister", "enabled");
+    assert.equal((await anon.get("/companies/cadastro")).body.linked, false);
+    assert.doesNotMatch(await loginHtml(), /href="\/signup"/);
+    await flip(owner, "viewregister", "enabled");
+    assert.equal((await anon.get("/companies/cadastro")).body.linked, true);
+    assert.match(await loginHtml(), /href="\/signup"/);
+    await flip(owner, "viewregister", "disabled");
+    assert.equal((await anon.get("/companies/cadastro")).body.linked, false);
+  });
+});
+
+Deno.test("smtpUser and smtpPassword: the mail server gets the stored login, though no answer ever shows the password", async () => {
+  const logins: Array<{ username?: string | null; password?: string | null }> = [];
+  const mailbox = new SMTPServer({
+    authOptional: false,
+    allowInsecureAuth: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onAuth: (auth, _session, callback) => {
+      logins.push({ username: auth.username, password: auth.password });
+      callback(null, { user: auth.username });
+    },
+    onData: (stream, _session, callback) => {
+      stream.resume();
+      stream.on("end", () => callback());
+    },
+  });
+  await new Promise<void>((resolve) => mailbox.listen(0, "127.0.0.1", resolve));
+  const port = (mailbox.server.address() as AddressInfo).port;
+  try {
+    await withServer(async (server) => {
+      const owner = await server.login("super@balcao.local");
+      for (const [key, value] of [["smtpHost", "127.0.0.1"], ["smtpPort", String(port)], ["smtpSecure", "disabled"]]) await flip(owner, key, value);
+      await flip(owner, "smtpUser", "mailer@balcao.local");
+      await flip(owner, "smtpPassword", "first-password");
+      assert.equal((await owner.get("/settings/smtpPassword")).body.value, SECRET_MASK);
+      assert.equal((await server.client().post("/users/sendemail", { email: "agent@demo.local" })).status, 200);
+      assert.deepEqual(logins.at(-1), { username: "mailer@balcao.local", password: "first-password" });
+
+      await flip(owner, "smtpPassword", "second-password");
+      assert.equal((await server.client().post("/users/sendemail", { email: "admin@demo.local" })).status, 200);
+      assert.deepEqual(logins.at(-1), { username: "mailer@balcao.local", password: "second-password" });
+    }, { smtp: undefined });
+  } finally {
+    await new Promise<void>((resolve) => mailbox.close(() => resolve()));
+  }
 });

@@ -5,7 +5,8 @@
  * write); `secret` controls are write-only (domain/settings.ts SECRET_MASK). `readBy` says
  * which server rule reads the key today — null for keys nothing reads yet (the conversation
  * engine of issue #17 will), so the tab never claims an effect the product lacks; every
- * non-null entry has a test in tests/settings_effects_test.ts. The branding keys (mainColor,
+ * non-null entry has a test that flips it and sees the effect (tests/settings_effects_test.ts,
+ * or the mail and document tests it names). The branding keys (mainColor,
  * scrollbarColor, toolbarBackground, backgroundPages) are edited in the Cores tab.
  */
 import type { LocaleKey } from "../lib/i18n.ts";
@@ -117,9 +118,9 @@ export const OPTION_SECTIONS: readonly OptionSection[] = [
     title: "settingsOptions.section.global",
     global: true,
     controls: [
-      sw("viewterms"),
-      sw("viewprivacy"),
-      sw("viewregister"),
+      sw("viewterms", "server/media/branding_files.ts: terms linked from sign-up"),
+      sw("viewprivacy", "server/media/branding_files.ts: privacy linked from sign-up"),
+      sw("viewregister", "server/api/signup.ts: sign-up link on the login page"),
       sw("allowregister", "server/api/signup.ts: self sign-up"),
       sw("externaldownload"),
       sw("camposfixos"),
@@ -137,13 +138,13 @@ export const OPTION_SECTIONS: readonly OptionSection[] = [
     title: "settingsOptions.section.email",
     global: true,
     controls: [
-      field("emailsender", { type: "text", inputType: "email" }),
-      field("sendgridapi", SECRET),
-      field("smtpHost", TEXT),
-      field("smtpPort", { type: "text", inputType: "number" }),
-      field("smtpUser", TEXT),
-      field("smtpPassword", SECRET),
-      sw("smtpSecure"),
+      field("emailsender", { type: "text", inputType: "email" }, "server/mail/mod.ts: sender"),
+      field("sendgridapi", SECRET, "server/mail/mod.ts: SendGrid"),
+      field("smtpHost", TEXT, "server/mail/mod.ts: SMTP"),
+      field("smtpPort", { type: "text", inputType: "number" }, "server/mail/mod.ts: SMTP"),
+      field("smtpUser", TEXT, "server/mail/mod.ts: SMTP login"),
+      field("smtpPassword", SECRET, "server/mail/mod.ts: SMTP login"),
+      sw("smtpSecure", "server/mail/mod.ts: SMTP over TLS"),
     ],
   },
   {

@@ -43,6 +43,11 @@ Deno.test({
         assert.equal(await fields.getByText("Required").count(), 3);
 
         await dialog.getByLabel("ID da conta do WhatsApp Business (WABA)").fill(graph.wabaId);
+        // A token Meta refuses: the reason shows on its field, nothing is saved.
+        await dialog.getByLabel("Token de acesso").fill("EAAG-wrong");
+        await dialog.getByLabel("Chave secreta do app").fill("app-secret-browser");
+        await dialog.getByTestId("connection-save").click();
+        await fields.getByText("Refused by the Graph API: Invalid OAuth access token", { exact: false }).waitFor({ timeout: 10_000 });
         await dialog.getByLabel("Token de acesso").fill(graph.accessToken);
         await dialog.getByLabel("Chave secreta do app").fill("app-secret-browser");
         assert.equal(await dialog.getByLabel("Token de acesso").getAttribute("type"), "password");

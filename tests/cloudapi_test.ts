@@ -25,13 +25,22 @@ Deno.test("Cloud API: a company connects an official number through the API; ver
       const letters = await admin.post("/whatsapp", { name: "Letras", provider: "cloudapi", cloudPhoneNumberId: "abc" });
       assert.equal(letters.body.fields.cloudPhoneNumberId, "Digits only");
 
+      // Credentials Meta refuses are named on their field before anything is saved.
+      const badToken = await createCloud(admin, graph, { cloudAccessToken: "EAAG-wrong" });
+      assert.equal(badToken.status, 400);
+      assert.match(badToken.body.fields.cloudAccessToken, /^Refused by the Graph API: Invalid OAuth access token/);
+      const badPhone = await createCloud(admin, graph, { cloudPhoneNumberId: "999000" });
+      assert.equal(badPhone.status, 400);
+      assert.match(badPhone.body.fields.cloudPhoneNumberId, /^Unknown to the Graph API: .*does not exist/);
+      assert.ok(!(await admin.get("/whatsapp")).body.some((w: { provider: string }) => w.provider === "cloudapi"), "nothing was saved");
+
       const created = await createCloud(admin, graph);
       assert.equal(created.status, 200, JSON.stringify(created.body));
       const id = created.body.id;
       assert.equal(created.body.provider, "cloudapi");
       assert.equal(created.body.status, "CONNECTED");
       assert.equal(created.body.number, "5511955550000");
-      const check = graph.calls.find((c) => c.path === `/v21.0/${graph.phoneNumberId}`)!;
+      const check = graph.calls.findLast((c) => c.path === `/v21.0/${graph.phoneNumberId}`)!;
       assert.equal(check.method, "GET");
       assert.equal(check.authorization, `Bearer ${graph.accessToken}`);
 
@@ -70,6 +79,9 @@ Deno.test("Cloud API: a company connects an official number through the API; ver
       graph.state.accessToken = "EAAG-rotated";
       assert.equal((await admin.post(`/whatsappsession/${id}`)).status, 200);
       assert.equal((await admin.get(`/whatsapp/${id}`)).body.status, "DISCONNECTED");
+      const refused = await admin.put(`/whatsapp/${id}`, { ...asAdmin, name: "Oficial", queueIds: [], cloudAccessToken: "EAAG-typo", cloudAppSecret: "" });
+      assert.equal(refused.status, 400);
+      assert.ok(refused.body.fields.cloudAccessToken);
       const again = await admin.put(`/whatsapp/${id}`, { ...asAdmin, name: "Oficial", queueIds: [], cloudAccessToken: "EAAG-rotated", cloudAppSecret: "" });
       assert.equal(again.body.status, "CONNECTED");
 

@@ -12,6 +12,7 @@
  *   parameters in place; 404 `ERR_NOT_FOUND` for a template that is not approved, 400
  *   `ERR_VALIDATION` when the parameter count differs. Same refusals as any send (open
  *   ticket, connected connection, who may write in it).
+ * And `checkCloudCredentials`, which POST/PUT /whatsapp call before saving Cloud API credentials.
  * Free text sent with POST /messages/{ticketId} outside the window fails on the message
  * (`failed.code` `ERR_CLOUDAPI_WINDOW_CLOSED`); the composer reads /window to offer a template first.
  */
@@ -21,9 +22,10 @@ import { sendOutgoing } from "../../actors/messages/mod.ts";
 import { ticketMissing } from "../../actors/tickets/mod.ts";
 import { whatsapps } from "../../actors/whatsapps/collection.ts";
 import { AppError, notFound } from "../../domain/errors.ts";
-import { TemplateSendInput, type Whatsapp } from "../../domain/whatsapp.ts";
+import { TemplateSendInput, type Whatsapp, type WhatsappInput } from "../../domain/whatsapp.ts";
 import { requireAuth } from "../auth/middleware.ts";
-import { CloudApiAdapter, lastInboundAt } from "../channels/cloudapi.ts";
+import { CloudApiAdapter, lastInboundAt, refusedCredentials } from "../channels/cloudapi.ts";
+import { DEFAULT_GRAPH_API_URL } from "../config.ts";
 import { renderTemplate, windowOf } from "../channels/cloudapi_map.ts";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { idParam, parseBody } from "../http/validate.ts";
@@ -38,6 +40,20 @@ async function cloudAdapter(deps: AppDeps, w: Whatsapp): Promise<CloudApiAdapter
   const live = deps.channels.get(w.companyId, w.id) ?? await deps.channels.start(w.companyId, w.id);
   if (!(live.adapter instanceof CloudApiAdapter)) throw notCloud(w);
   return live.adapter;
+}
+
+/**
+ * Before POST/PUT /whatsapp stores a Cloud API connection with a new phone number id or
+ * access token: the Graph API must accept them, else 400 `ERR_VALIDATION` naming the refused
+ * field and Meta's reason (so the admin learns why at once, not from a DISCONNECTED row).
+ */
+export async function checkCloudCredentials(deps: AppDeps, input: WhatsappInput, old?: Whatsapp): Promise<void> {
+  if ((input.provider ?? old?.provider) !== "cloudapi" || !input.cloudPhoneNumberId) return;
+  const token = input.cloudAccessToken || old?.cloudAccessToken || "";
+  if (!token) return; // settleCloudApi names the missing token
+  if (old && old.cloudPhoneNumberId === input.cloudPhoneNumberId && old.cloudAccessToken === token) return;
+  const fields = await refusedCredentials(deps.config.graphApiUrl ?? DEFAULT_GRAPH_API_URL, input.cloudPhoneNumberId, token);
+  if (fields) throw new AppError("ERR_VALIDATION", { status: 400, message: Object.values(fields)[0], fields });
 }
 
 /** GET /whatsapp/{id}/templates, mounted at `/whatsapp`. */

@@ -31,6 +31,7 @@ import type { ActorSystem } from "../../actors/_runtime/system.ts";
 import type { AppEnv } from "../deps.ts";
 import { requireAuth, requirePermission, requireSuper } from "../auth/middleware.ts";
 import { idParam, parseBody, parseQuery } from "../http/validate.ts";
+import { checkCloudCredentials } from "./cloudapi.ts";
 
 const missing = (id: number | string = "") => () => notFound("ERR_NO_WAPP_FOUND", `Connection ${id} does not exist`);
 
@@ -122,6 +123,7 @@ export function whatsappRoutes(): Hono<AppEnv> {
     const companyId = c.get("principal").companyId;
     const input = await parseBody(c, WhatsappInput);
     await checkQueues(system, companyId, input);
+    await checkCloudCredentials(deps, input);
     const plan = await companyPlan(system, companyId);
     const limit = plan?.connections;
     const created = await saveWith(system, companyId, (view) => {
@@ -149,6 +151,7 @@ export function whatsappRoutes(): Hono<AppEnv> {
     const id = idParam(c, "id", missing(c.req.param("id")));
     const input = await parseBody(c, WhatsappInput);
     await checkQueues(system, companyId, input);
+    await checkCloudCredentials(deps, input, await whatsapps.in(system, companyId).get(id));
     const saved = await saveWith(system, companyId, (view) => {
       const old = view.records.get(id);
       if (!old) throw missing(id)();

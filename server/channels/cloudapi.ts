@@ -54,6 +54,33 @@ export async function lastInboundAt(kv: Deno.Kv, companyId: number, whatsappId: 
   return (await kv.get<number>(windowKey(companyId, whatsappId, number))).value ?? null;
 }
 
+/**
+ * Asks the Graph API about a phone number id with a token before they are saved
+ * (GET /{phone-number-id}): the field Meta refused and why, or null when it accepted them or
+ * could not be asked (network, Graph down: the session's start reports that later).
+ */
+export async function refusedCredentials(baseUrl: string, phoneNumberId: string, accessToken: string): Promise<Record<string, string> | null> {
+  let response: Response;
+  try {
+    response = await fetch(`${baseUrl.replace(/\/$/, "")}/${encodeURIComponent(phoneNumberId)}?fields=display_phone_number`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch {
+    return null;
+  }
+  const text = await response.text();
+  if (response.ok) return null;
+  let error: { message?: string; code?: number } = {};
+  try {
+    error = JSON.parse(text)?.error ?? {};
+  } catch { /* not JSON */ }
+  const why = error.message ?? `answered ${response.status}`;
+  if (response.status === 401 || error.code === 190) return { cloudAccessToken: `Refused by the Graph API: ${why}` };
+  if (error.code === 100 || response.status === 404) return { cloudPhoneNumberId: `Unknown to the Graph API: ${why}` };
+  return null;
+}
+
 /** A Graph API refusal with its numeric code (190 bad token, 131047 window closed…). */
 export class GraphError extends AppError {
   constructor(code: ErrorCode, readonly graphCode: number | null, message: string, status = 502) {

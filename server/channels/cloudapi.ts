@@ -54,6 +54,16 @@ export async function lastInboundAt(kv: Deno.Kv, companyId: number, whatsappId: 
   return (await kv.get<number>(windowKey(companyId, whatsappId, number))).value ?? null;
 }
 
+/** Graph's `{ error: { message, code } }` body, or {} when the answer is not one. */
+function graphErrorOf(text: string): { message?: string; code?: number } {
+  try {
+    const error = JSON.parse(text)?.error;
+    return typeof error === "object" && error !== null ? error : {};
+  } catch {
+    return {};
+  }
+}
+
 /**
  * Asks the Graph API about a phone number id with a token before they are saved
  * (GET /{phone-number-id}): the field Meta refused and why, or null when it accepted them or
@@ -71,10 +81,7 @@ export async function refusedCredentials(baseUrl: string, phoneNumberId: string,
   }
   const text = await response.text();
   if (response.ok) return null;
-  let error: { message?: string; code?: number } = {};
-  try {
-    error = JSON.parse(text)?.error ?? {};
-  } catch { /* not JSON */ }
+  const error = graphErrorOf(text);
   const why = error.message ?? `answered ${response.status}`;
   if (response.status === 401 || error.code === 190) return { cloudAccessToken: `Refused by the Graph API: ${why}` };
   if (error.code === 100 || response.status === 404) return { cloudPhoneNumberId: `Unknown to the Graph API: ${why}` };
@@ -303,10 +310,7 @@ export class CloudApiAdapter implements ChannelAdapter {
     });
     const text = await response.text();
     if (!response.ok) {
-      let error: { message?: string; code?: number } = {};
-      try {
-        error = JSON.parse(text)?.error ?? {};
-      } catch { /* not JSON */ }
+      const error = graphErrorOf(text);
       const graphCode = typeof error.code === "number" ? error.code : null;
       const what = `Graph API ${method} ${path.split("?")[0]} answered ${response.status}` +
         (graphCode !== null ? ` (code ${graphCode})` : "") + `: ${error.message ?? text.slice(0, 200)}`;

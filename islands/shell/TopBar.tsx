@@ -79,7 +79,7 @@ export function TopBar({ user, onMenu, drawerOpen }: TopBarProps) {
               {allowed(user, "greeting:renewalDate") && user.company?.dueDate && (
                 <span className="greeting-renewal">{t("topbar.renewal", { date: formatDate(user.company.dueDate) })}</span>
               )}
-              {warning && <span className="due-warning" role="alert">{warning}</span>}
+              {warning && <span className="due-warning" role="alert" title={warning}>{warning}</span>}
             </>
           )
           : <span className="skeleton skeleton-line" />}

@@ -17,11 +17,13 @@ export interface AdminPageProps<D> {
   viewer: SessionUser | null;
 }
 
-/** The user of the page: the server's, else the shell's session once loaded. */
+/**
+ * The user of the page: the shell's session once loaded (it follows saves such as a setting
+ * change), until then the one the server rendered for, so the first render matches the HTML.
+ */
 export function useViewer(viewer: SessionUser | null): SessionUser | null {
   const session = useSession();
-  if (viewer) return viewer;
-  return session.status === "ready" ? session.user : null;
+  return session.status === "ready" ? session.user : viewer;
 }
 
 /** Props of AdminPage. */

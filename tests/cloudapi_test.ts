@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import type { BusEvent } from "../domain/events.ts";
-import { demoConnection, eventually } from "./helpers/channels.ts";
+import { demoConnection, eventually, nextEvent } from "./helpers/channels.ts";
 import { notification, status, textMessage } from "./helpers/fake_graph.ts";
 import { accept, APP_SECRET, createCloud, deliver, messagesOf, ticketOf, VERIFY_TOKEN, withGraph } from "./helpers/cloudapi.ts";
 import { createTenant } from "./helpers/tenants.ts";
@@ -113,8 +113,10 @@ Deno.test("Cloud API: signed inbound text, media, reaction and statuses; a reply
     const none = (await admin.get("/tickets?showAll=true&limit=1000")).body.tickets as Array<{ contact?: { number: string } }>;
     assert.ok(!none.some((t) => t.contact?.number === customer), "a forged delivery stored nothing");
 
-    // Signed: a ticket and a message; the same wamid again is stored once.
+    // Signed: a ticket and a message, shown live; the same wamid again is stored once.
+    const live = nextEvent(server, (e) => e.channel.endsWith("-appMessage") && JSON.stringify(e.data).includes("wamid.IN1"));
     assert.equal((await deliver(server, id, hello)).status, 200);
+    await live;
     assert.equal((await deliver(server, id, hello)).status, 200);
     const ticket = await ticketOf(admin, customer);
     const first = await eventually(async () => (await messagesOf(admin, ticket.id)).find((m) => m.providerId === "wamid.IN1"), 10_000, "inbound text");
@@ -161,9 +163,11 @@ Deno.test("Cloud API: signed inbound text, media, reaction and statuses; a reply
     const wamid = await eventually(async () => (await messagesOf(admin, ticket.id)).find((m) => m.id === reply.body.message.id && m.providerId)?.providerId, 10_000, "wamid stored");
     assert.match(wamid, /^wamid\./);
 
-    // Statuses: sent 2, delivered 3, read 4 (acks only rise).
+    // Statuses: sent 2, delivered 3, read 4 (acks only rise), each shown live.
     for (const [value, ack] of [["sent", 2], ["delivered", 3], ["read", 4]] as const) {
+      const acked = nextEvent(server, (e) => e.channel.endsWith("-appMessage") && (e.data as { message?: { providerId?: string; ack?: number } }).message?.providerId === wamid && (e.data as { message: { ack: number } }).message.ack === ack);
       await deliver(server, id, notification(ids, { statuses: [status(wamid, value, customer)] }));
+      await acked;
       await eventually(async () => (await messagesOf(admin, ticket.id)).find((m) => m.providerId === wamid && m.ack === ack), 10_000, `ack ${ack}`);
     }
 

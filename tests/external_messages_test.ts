@@ -1,11 +1,12 @@
 /** POST /api/messages/send over real HTTP (spec 001 §2.17, §5, §7; issue #22). */
 import assert from "node:assert/strict";
+import { companies, PLATFORM } from "../actors/platform/collections.ts";
 import { whatsapps } from "../actors/whatsapps/collection.ts";
-import { UPGRADE_TEXT } from "../domain/external_message.ts";
+import { requestFingerprint, UPGRADE_TEXT } from "../domain/external_message.ts";
 import { setExternalApiRate } from "../server/api/external_messages_state.ts";
 import { eventually } from "./helpers/channels.ts";
 import { makeConnection } from "./helpers/fixtures.ts";
-import { freshNumber, inboundText, receive } from "./helpers/messages.ts";
+import { freshNumber, inboundText, nextEvent, receive } from "./helpers/messages.ts";
 import { type ApiResult, type TestServer, withServer } from "./helpers/server.ts";
 import { createTenant } from "./helpers/tenants.ts";
 import { SocketPool } from "./helpers/ws.ts";
@@ -56,10 +57,12 @@ Deno.test("POST /api/messages/send stores the text in the contact's ticket, live
     const pool = new SocketPool(server.url);
     try {
       const ws = await pool.connect(admin.token!);
-      ws.send({ type: "joinNotification" });
       const { written, stored } = localNumber();
-      const live = ws.event(`company-${server.demo!.companyId}-appMessage`, (d) =>
-        (d.message as { body?: string })?.body === "Olá da API");
+      const D = server.demo!.companyId;
+      // The message event as the hub gets it, and the ticket's update as the admin's socket does.
+      const message = nextEvent(server, (e) =>
+        e.channel === `company-${D}-appMessage` && (e.data as { message?: { body?: string } }).message?.body === "Olá da API");
+      const live = ws.event(`company-${D}-ticket`, (d) => (d.ticket as { lastMessage?: string })?.lastMessage === "Olá da API");
 
       const sent = await send(server, conn.token, { number: written, body: "Olá da API", openTicket: 1, queueId: support });
       assert.equal(sent.status, 200, JSON.stringify(sent.body));
@@ -69,8 +72,8 @@ Deno.test("POST /api/messages/send stores the text in the contact's ticket, live
       assert.deepEqual([sent.body.ticket.status, sent.body.ticket.queueId], ["pending", support]);
       assert.equal(sent.body.messages.length, 1);
 
-      const frame = await live;
-      assert.equal((frame.data as { ticket: { id: number } }).ticket.id, sent.body.ticket.id);
+      assert.equal(((await message).data as { ticket: { id: number } }).ticket.id, sent.body.ticket.id);
+      assert.equal(((await live).data as { ticket: { id: number } }).ticket.id, sent.body.ticket.id);
 
       const page = await admin.get(`/messages/${sent.body.ticket.id}`);
       assert.equal(page.status, 200);
@@ -206,6 +209,16 @@ Deno.test("POST /api/messages/send with the same Idempotency-Key sends once and 
     assert.deepEqual([changed.status, changed.body.error], [422, "ERR_CONFLICT"]);
     const bad = await send(server, token, body, { "idempotency-key": "has space" });
     assert.equal(bad.status, 400);
+
+    // A key whose first request is still running elsewhere (or was cut off by a crash): 409.
+    const conn = await demoConnection(server);
+    const running = { "idempotency-key": "running-elsewhere" };
+    await server.deps.kv.set(["api_idempotency", conn.companyId, conn.id, "running-elsewhere"], {
+      state: "pending",
+      fingerprint: requestFingerprint({ number, body: "uma vez", openTicket: 0 }),
+    });
+    const busy = await send(server, token, body, running);
+    assert.deepEqual([busy.status, busy.body.error, busy.headers.get("retry-after")], [409, "ERR_CONFLICT", "2"]);
   });
 });
 
@@ -233,6 +246,16 @@ Deno.test("POST /api/messages/send needs the plan flag useExternalApi (403 with 
     const refused = await send(server, token, { number: freshNumber(), body: "x", openTicket: 0 });
     assert.equal(refused.status, 403);
     assert.deepEqual([refused.body.error, refused.body.message], ["ERR_PLAN_FEATURE", UPGRADE_TEXT]);
+  });
+});
+
+Deno.test("POST /api/messages/send refuses a company past its subscription's grace (402)", async () => {
+  await withServer(async (server) => {
+    const { token } = await demoConnection(server);
+    const companyId = server.demo!.companyId;
+    await companies.in(server.deps.system, PLATFORM).update(companyId, (old) => ({ ...old, dueDate: Date.now() - 30 * 86_400_000 }), () => new Error("gone"));
+    const refused = await send(server, token, { number: freshNumber(), body: "x", openTicket: 0 });
+    assert.deepEqual([refused.status, refused.body.error], [402, "ERR_SUBSCRIPTION_EXPIRED"]);
   });
 });
 

@@ -19,7 +19,10 @@
  * Prints: the warm-up, a closed loop at 64 in flight (capacity), and open loops at 500 and
  * 1,000 requests/s for 10 s with at most 256 in flight (latency at that rate; bench/lib/drive.ts).
  *
- * Run: `deno run -A bench/api_send.ts [numbers]` or `deno task bench api_send`.
+ * `--memory` runs the server on an in-memory KV (no disk writes): the difference to the default
+ * run is what the disk's commits cost.
+ *
+ * Run: `deno run -A bench/api_send.ts [numbers] [--memory]` or `deno task bench api_send`.
  */
 import { drive, quantile } from "./lib/drive.ts";
 import { HttpConnection } from "./lib/http_client.ts";
@@ -39,7 +42,7 @@ async function serverMain(): Promise<void> {
   const dir = Deno.args[Deno.args.indexOf("--server") + 1];
   const server = await startServer({
     port: 0,
-    kvPath: `${dir}/bench.kv`,
+    kvPath: Deno.args.includes("--memory") ? ":memory:" : `${dir}/bench.kv`,
     dataDir: `${dir}/media`,
     demo: true,
     passwordHash: "fast",
@@ -70,6 +73,7 @@ async function clientMain(): Promise<void> {
       new URL(import.meta.url).pathname,
       "--server",
       dir,
+      ...(Deno.args.includes("--memory") ? ["--memory"] : []),
     ],
     stdin: "piped",
     stdout: "piped",
@@ -114,6 +118,7 @@ async function clientMain(): Promise<void> {
       statuses.clear();
     };
 
+    console.log(`KV: ${Deno.args.includes("--memory") ? "in memory" : "file in a temporary folder"}; load average ${Deno.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
     report(`warm-up: ${NUMBERS} new numbers, 8 in flight`, await drive(NUMBERS, 8, send));
     report(`closed loop, ${CLOSED.concurrency} in flight`, await drive(CLOSED.requests, CLOSED.concurrency, send));
     for (const rate of OPEN_RATES) {

@@ -1,7 +1,8 @@
 /**
  * Browser tests of /messages-api (spec 001 §2.17, §5, §8): the documentation in the server's
  * HTML, the text form's required fields, a text sent through the demo's simulator connection
- * arriving in an agent's inbox, the media form with two files, the plan-flag gate, phone width.
+ * arriving in an agent's inbox, the media form with two files, the plan-flag gate, phone width
+ * in the dark theme.
  */
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
@@ -98,12 +99,13 @@ Deno.test({
         const messages = (await admin.get(`/messages/${tickets[0].id}`)).body.messages;
         assert.deepEqual(messages.map((m: { body: string }) => m.body), ["Olá pela página da API", "a foto", "o contrato"]);
 
-        // Phone width: the page still fits.
+        // Phone width, dark theme: the page still fits.
+        await page.context().addCookies([{ name: "theme", value: "dark", url: server.url }]);
         await page.setViewportSize({ width: 390, height: 800 });
         await page.reload();
         await page.getByTestId("api-text-form").waitFor({ timeout: 20_000 });
         await assertFitsWidth(page, "/messages-api");
-        await screenshot(page, "messages_api_phone");
+        await screenshot(page, "messages_api_phone_dark");
       } finally {
         await chrome.close();
       }

@@ -157,6 +157,15 @@ Deno.test("POST /api/messages/send validates the fields of spec 001 §5", async 
     const queue = await send(server, token, { number: freshNumber(), body: "x", openTicket: 1, queueId: 9999 });
     assert.deepEqual([queue.status, queue.body.error], [404, "ERR_NO_QUEUE_FOUND"]);
 
+    // A urlencoded form is read as such.
+    const form = await fetch(`${server.url}/api/messages/send`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      body: new URLSearchParams({ number: freshNumber(), body: "de um formulário", openTicket: "0" }),
+    });
+    assert.equal(form.status, 200, await form.clone().text());
+    assert.equal((await form.json()).messages[0].body, "de um formulário");
+
     const json = await send(server, token, "{not json");
     assert.deepEqual([json.status, json.body.error], [400, "ERR_VALIDATION"]);
 

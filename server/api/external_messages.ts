@@ -1,7 +1,8 @@
 /**
  * The external messages API (spec 001 §2.17, §7; DESIGN §4): `POST /api/messages/send`,
  * authenticated by a connection's token, for other systems to send WhatsApp messages through
- * the product. JSON `{ number, body, openTicket, queueId }` sends a text; multipart with
+ * the product. JSON `{ number, body, openTicket, queueId }` (or the same fields as a
+ * urlencoded form) sends a text; multipart with
  * `medias` (several files) and one `caption` (or `body`) per file sends media.
  *
  * The checks, in order, each with its catalogue code:
@@ -58,9 +59,16 @@ async function connectionOf(c: Ctx): Promise<Whatsapp> {
   return conn;
 }
 
-/** The body as a send: JSON text, or multipart files with their captions. */
+/**
+ * The body as a send: JSON text (read as JSON whatever its content type says, as `curl -d`
+ * sends it labelled as a form), a urlencoded form, or multipart files with their captions.
+ */
 async function readSend(c: Ctx): Promise<ExternalSend> {
   const type = c.req.header("content-type") ?? "";
+  if (type.includes("application/x-www-form-urlencoded")) {
+    const form = await c.req.parseBody();
+    return parseWith(ExternalSendInput, form);
+  }
   if (!type.includes("multipart/form-data")) {
     let raw: unknown = {};
     const text = await c.req.text();

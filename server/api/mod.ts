@@ -10,6 +10,7 @@ import { planRoutes } from "./plans.ts";
 import { settingRoutes } from "./settings.ts";
 import { settingUploadRoutes } from "./settings_uploads.ts";
 import { signupRoutes } from "./signup.ts";
+import { passwordResetRoutes } from "./password_reset.ts";
 import { userRoutes } from "./users.ts";
 import { contactRoutes } from "./contacts.ts";
 import { walletRoutes } from "./wallets.ts";
@@ -38,6 +39,7 @@ import { externalMessageRoutes } from "./external_messages.ts";
 
 export function mountAreas(app: Hono<AppEnv>): void {
   app.route("/companies", signupRoutes());
+  app.route("/users", passwordResetRoutes());
   routeWithSlash(app, "/companies", companyRoutes());
   routeWithSlash(app, "/helps", helpRoutes());
   routeWithSlash(app, "/plans", planRoutes());

@@ -46,7 +46,7 @@ const pt = {
   "auth.loggedElsewhere": "Sua conta foi acessada em outro computador.",
   "auth.subscriptionExpired": "Sua assinatura venceu em {{date}}. Regularize para voltar a usar o sistema.",
 
-  "gate.upgrade": "Você não tem acesso a este recurso. Faça upgrade do seu plano ou fale com o suporte.",
+  "gate.upgrade": "Você não possui acesso a este recurso! Faça um upgrade em sua assinatura ou contate o suporte!",
   "gate.noPermission": "Sem permissão para acessar!",
   "construction.title": "Em construção",
   "construction.text": "Esta página ({{path}}) ainda está em construção.",

@@ -8,7 +8,6 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import Papa from "papaparse";
-import type { Page } from "playwright-core";
 import { withServer } from "./helpers/server.ts";
 import { hasChromium, launchBrowser, loginToShell, screenshot } from "./helpers/browser.ts";
 import { exportThrough, importThrough, recordToasts, workbook } from "./helpers/contacts_ui.ts";

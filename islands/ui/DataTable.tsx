@@ -224,7 +224,6 @@ function selectColumn<T>(): ColumnDef<T, unknown> {
 }
 
 declare module "@tanstack/react-table" {
-  // deno-lint-ignore no-unused-vars -- the generic parameters are the library's
   interface ColumnMeta<TData, TValue> {
     /** A class for the column's cells (alignment, width). */
     className?: string;

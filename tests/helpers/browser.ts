@@ -80,6 +80,6 @@ export async function loginToShell(page: Page, baseUrl: string, email: string): 
 
 /** Asserts that the page does not scroll sideways as a whole (tables scroll inside their frame). */
 export async function assertFitsWidth(page: Page, what = "the page"): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - globalThis.innerWidth);
   if (overflow > 0) throw new Error(`${what} scrolls sideways by ${overflow} px at ${page.viewportSize()?.width} px`);
 }

@@ -9,8 +9,9 @@
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { type TestServer, withServer } from "./helpers/server.ts";
+import type { TestServer } from "./helpers/server.ts";
 import { assertFitsWidth, hasChromium, launchBrowser, loginToShell, screenshot } from "./helpers/browser.ts";
+import { signedInPage, withServerAndBrowser } from "./helpers/browser_session.ts";
 import { inboundTicket, makeContact, makeUser } from "./helpers/fixtures.ts";
 import { SECRET_MASK } from "../domain/settings.ts";
 
@@ -37,15 +38,8 @@ function settingsTest(name: string, email: string, fn: (server: TestServer, page
     name,
     ...opts,
     async fn() {
-      await withServer(async (server) => {
-        const chrome = await launchBrowser();
-        try {
-          const page = await (await chrome.newContext()).newPage();
-          await loginToShell(page, server.url, email);
-          await fn(server, page, chrome);
-        } finally {
-          await chrome.close();
-        }
+      await withServerAndBrowser(async (server, chrome) => {
+        await fn(server, await signedInPage(chrome, server, email), chrome);
       });
     },
   });

@@ -7,8 +7,9 @@
  * phone width and screenshots.
  */
 import assert from "node:assert/strict";
-import { type Client, type TestServer, withServer } from "./helpers/server.ts";
+import type { Client, TestServer } from "./helpers/server.ts";
 import { assertFitsWidth, hasChromium, launchBrowser, loginToShell, screenshot } from "./helpers/browser.ts";
+import { withServerAndBrowser } from "./helpers/browser_session.ts";
 
 const opts = { ignore: !hasChromium(), sanitizeOps: false, sanitizeResources: false };
 const SAVED = "Operação realizada com sucesso!";
@@ -19,14 +20,8 @@ function superTest(name: string, fn: (server: TestServer, chrome: Awaited<Return
     name,
     ...opts,
     async fn() {
-      await withServer(async (server) => {
-        const owner = await server.login("super@balcao.local");
-        const chrome = await launchBrowser();
-        try {
-          await fn(server, chrome, owner);
-        } finally {
-          await chrome.close();
-        }
+      await withServerAndBrowser(async (server, chrome) => {
+        await fn(server, chrome, await server.login("super@balcao.local"));
       });
     },
   });

@@ -17,6 +17,23 @@ async function page(admin: Client, ticketId: number, pageNumber = 1): Promise<Pa
   return r.body as Page;
 }
 
+/**
+ * The page once every send has its provider's answer: the simulated connection acks
+ * each send a moment later, so a page read before that would differ from a later
+ * read by ack and providerId, not by anything the tail did.
+ */
+async function settledPage(admin: Client, ticketId: number): Promise<Page> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const p = await page(admin, ticketId);
+    const pending = (p.messages as Array<{ fromMe?: boolean; providerId?: string | null }>)
+      .filter((m) => m.fromMe && !m.providerId);
+    if (pending.length === 0) return p;
+    assert.ok(Date.now() < deadline, `${pending.length} sends never got their provider id`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 Deno.test("GET /messages/{ticketId} page 1 from the actor's tail matches KV across sends, edits and re-activation", async () => {
   await withServer(async (server) => {
     const admin = await server.login("admin@demo.local");
@@ -36,7 +53,7 @@ Deno.test("GET /messages/{ticketId} page 1 from the actor's tail matches KV acro
     const edited = warm.messages.at(-2)!;
     const r = await admin.post(`/messages/edit/${edited.id}`, { body: "corrigido" });
     assert.equal(r.status, 200, JSON.stringify(r.body));
-    const afterEdit = await page(admin, ticket.id);
+    const afterEdit = await settledPage(admin, ticket.id);
     assert.equal(afterEdit.messages.find((m) => m.id === edited.id)!.body, "corrigido");
 
     // A fresh activation reads the same page from KV: the tail held nothing KV lacks.

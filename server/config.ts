@@ -24,6 +24,8 @@ export interface Config {
   baileysWsUrl?: string;
   /** The Graph API base of the WhatsApp Cloud API adapter, version included (tests: a local fake). */
   graphApiUrl?: string;
+  /** How long a bot integration (Typebot, n8n) may take per call, in ms (tests: a short one). */
+  integrationTimeoutMs?: number;
   smtp?: { host: string; port: number; user?: string; pass?: string; from: string };
 }
 
@@ -42,6 +44,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     refreshTokenTtl: Number(env.BALCAO_REFRESH_TTL ?? 7 * 24 * 3600),
     baileysWsUrl: env.BALCAO_BAILEYS_WS_URL || undefined,
     graphApiUrl: env.BALCAO_GRAPH_API_URL || DEFAULT_GRAPH_API_URL,
+    integrationTimeoutMs: env.BALCAO_INTEGRATION_TIMEOUT_MS ? Number(env.BALCAO_INTEGRATION_TIMEOUT_MS) : undefined,
     smtp: env.SMTP_HOST
       ? {
         host: env.SMTP_HOST,

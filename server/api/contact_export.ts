@@ -40,7 +40,7 @@ const JsonIds = z.string().optional().transform((raw, ctx): number[] => {
   }
 });
 
-const ExportQuery = z.object({ tags: JsonIds, queueIds: JsonIds, contactIds: JsonIds });
+export const ExportQuery = z.object({ tags: JsonIds, queueIds: JsonIds, contactIds: JsonIds });
 
 /** One CSV cell: quoted when needed; a leading formula character is neutralised. */
 function cell(value: string): string {

@@ -64,16 +64,16 @@ export async function contactRows(
   return { contacts, count: page.count, hasMore: page.hasMore };
 }
 
-const ContactListQuery = z.object({
+export const ContactListQuery = z.object({
   searchParam: z.string().trim().max(200).default(""),
   name: z.string().trim().max(200).default(""),
 });
 
-const BulkDelete = z.object({ contactIds: z.array(Id).min(1).max(10_000) });
-const BlockBody = z.object({ active: Flag });
-const PhotoQuery = z.object({ number: z.string().min(1), whatsappId: Id.optional() });
+export const BulkDelete = z.object({ contactIds: z.array(Id).min(1).max(10_000) });
+export const BlockBody = z.object({ active: Flag });
+export const PhotoQuery = z.object({ number: z.string().min(1), whatsappId: Id.optional() });
 /** `?onDuplicate=report` answers a known number with 200 `{ alreadyExists: true, … }`. */
-const CreateQuery = z.object({ onDuplicate: z.enum(["error", "report"]).default("error") });
+export const CreateQuery = z.object({ onDuplicate: z.enum(["error", "report"]).default("error") });
 
 /**
  * Checks a wallet change against the rules (domain/contact.ts) and that the target user

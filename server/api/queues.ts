@@ -30,7 +30,7 @@ const colorTaken = (color: string, owner: Queue) =>
     fields: { color: "ERR_QUEUE_COLOR_ALREADY_EXISTS" },
   });
 
-const ListQuery = z.object({ companyId: OptionalId.optional() });
+export const ListQuery = z.object({ companyId: OptionalId.optional() });
 
 /** The company a list reads: the caller's, or the one a super user names. */
 function scopeOf(who: Principal, named: number | null | undefined): number {

@@ -27,7 +27,7 @@ import { readUpload, requireExtension } from "./upload_field.ts";
 const quickMissing = (id: number | string) =>
   notFound("ERR_NOT_FOUND", `Quick message ${id} does not exist`);
 
-const ListQuery = z.object({ userId: z.string().optional(), companyId: z.string().optional() });
+export const ListQuery = z.object({ userId: z.string().optional(), companyId: z.string().optional() });
 
 function actor(who: Principal) {
   return { id: who.id, manageAll: can(who, "quick-messages:manageAll") };

@@ -12,7 +12,7 @@ import { requireAuth, requirePermission } from "../auth/middleware.ts";
 import { idParam, parseBody } from "../http/validate.ts";
 import { whatsappView } from "./whatsapps.ts";
 
-const LogoutBody = z.object({ lib: z.enum(["baileys", "evolution"]).default("baileys") });
+export const LogoutBody = z.object({ lib: z.enum(["baileys", "evolution"]).default("baileys") });
 
 const missing = (id: string | undefined) => () => notFound("ERR_NO_WAPP_FOUND", `Connection ${id} does not exist`);
 

@@ -31,7 +31,7 @@ export const SimulatorInboundInput = z.object({
 /** POST /simulator/{id}/ack body. */
 export const SimulatorAckInput = z.object({ id: z.string().min(1), ack: z.coerce.number().int().min(0).max(5) });
 
-const FailInput = z.object({ count: z.coerce.number().int().min(0).max(100).default(1) });
+export const FailInput = z.object({ count: z.coerce.number().int().min(0).max(100).default(1) });
 
 const missing = (id: string | undefined) => () => notFound("ERR_NO_WAPP_FOUND", `Connection ${id} does not exist`);
 

@@ -28,7 +28,7 @@ import { readableTicket } from "./message_access.ts";
 export const tagMissing = (id: number | string) =>
   notFound("ERR_NO_TAG_FOUND", `Tag ${id} does not exist`);
 
-const ListQuery = z.object({ kanban: z.coerce.number().int().min(0).max(1).optional() });
+export const ListQuery = z.object({ kanban: z.coerce.number().int().min(0).max(1).optional() });
 
 /**
  * Replaces the tags of a ticket `who` may see (404 when absent, 403 when hidden: the rule of

@@ -35,7 +35,7 @@ import { checkCloudCredentials } from "./cloudapi.ts";
 
 const missing = (id: number | string = "") => () => notFound("ERR_NO_WAPP_FOUND", `Connection ${id} does not exist`);
 
-const ListQuery = z.object({ companyId: OptionalId.optional(), session: Flag.optional() });
+export const ListQuery = z.object({ companyId: OptionalId.optional(), session: Flag.optional() });
 
 /** A connection as the client reads it: with its queues (id, name, colour). */
 export async function whatsappView(

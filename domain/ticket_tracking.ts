@@ -12,7 +12,15 @@ import type { Ticket, TicketCommand } from "./ticket.ts";
 
 /** The transitions that leave a note (spec 000 §4 actions). */
 export const TRACKING_ACTIONS = ["accept", "transfer", "return", "close", "reopen"] as const;
-export const TrackingAction = z.enum(TRACKING_ACTIONS);
+
+/**
+ * Notes of the conversation's bot integrations (issue #17), shown to agents only: an
+ * integration that failed (the customer got the fallback text and the ticket waits for an
+ * agent) and a bot flow that ended. `detail` names the service and, for a failure, the reason.
+ */
+export const BOT_NOTE_ACTIONS = ["integrationFailed", "botFinished"] as const;
+export type BotNoteAction = typeof BOT_NOTE_ACTIONS[number];
+export const TrackingAction = z.enum([...TRACKING_ACTIONS, ...BOT_NOTE_ACTIONS]);
 export type TrackingAction = z.infer<typeof TrackingAction>;
 
 /** A stored note, under `["ticket_tracking", companyId, ticketId, id]`. */
@@ -31,6 +39,8 @@ export const TicketTracking = z.object({
   byUserName: z.string().nullable(),
   /** ISO time, like a message view's `createdAt`. */
   createdAt: z.string(),
+  /** Bot notes: the service and what happened (BOT_NOTE_ACTIONS); null for transitions. */
+  detail: z.string().nullable().default(null),
 });
 export type TicketTracking = z.infer<typeof TicketTracking>;
 

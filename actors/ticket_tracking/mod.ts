@@ -13,6 +13,7 @@ import { ticketScope } from "../tickets/mod.ts";
 import { companyChannel } from "../../domain/events.ts";
 import type { Ticket, TicketCommand } from "../../domain/ticket.ts";
 import {
+  type BotNoteAction,
   TicketTracking,
   type TrackingAction,
   trackingAction,
@@ -102,6 +103,34 @@ export async function recordTransition(
       userName: user?.name ?? null,
       byUserId,
       byUserName: by?.name ?? null,
+      detail: null,
+    },
+  });
+}
+
+/**
+ * Records a bot note (domain/ticket_tracking.ts BOT_NOTE_ACTIONS) in `ticket`'s conversation,
+ * with the ticket's queue as it is now; resolves with the note.
+ */
+export async function recordBotNote(
+  system: ActorSystem,
+  ticket: Ticket,
+  action: BotNoteAction,
+  detail: string,
+): Promise<TicketTracking> {
+  const queue = ticket.queueId === null ? undefined : await queues.in(system, ticket.companyId).get(ticket.queueId);
+  return await system.ref(trackingActor, ticket.companyId).ask("add", {
+    ticket,
+    note: {
+      ticketId: ticket.id,
+      action,
+      queueId: ticket.queueId,
+      queueName: queue?.name ?? null,
+      userId: ticket.userId,
+      userName: null,
+      byUserId: null,
+      byUserName: null,
+      detail,
     },
   });
 }

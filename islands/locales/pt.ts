@@ -337,6 +337,8 @@ const pt = {
   "tracking.close": "Resolvido por {{by}}",
   "tracking.reopen": "Reaberto por {{by}}",
   "tracking.by": "por {{by}}",
+  "tracking.integrationFailed": "Falha na integração {{detail}}: o cliente recebeu a mensagem de contingência e o ticket aguarda um atendente",
+  "tracking.botFinished": "{{detail}} encerrou o fluxo: o ticket aguarda um atendente",
   "spy.unassigned": "Sem usuário atribuído",
   "groupUsers.title": "Adicionar usuários ao grupo",
   "groupUsers.members": "Participantes",

@@ -1,7 +1,8 @@
 /**
  * A ticket tracking note as a centred grey line among the messages (shared/UI.md "system
  * lines for transfers"): 'Transferido para {fila}/{usuário}', 'Devolvido à fila {fila}',
- * 'Aceito por {usuário}', 'Resolvido por …', 'Reaberto por …', with who did it and the time.
+ * 'Aceito por {usuário}', 'Resolvido por …', 'Reaberto por …', with who did it and the time;
+ * and the bot integrations' notes (a failed Typebot/n8n call, a bot flow that ended).
  */
 import { formatTime } from "../lib/format.ts";
 import { t } from "../lib/i18n.ts";
@@ -23,6 +24,10 @@ export function trackingText(note: TrackingNote): string {
       return t("tracking.close", { by });
     case "reopen":
       return t("tracking.reopen", { by });
+    case "integrationFailed":
+      return t("tracking.integrationFailed", { detail: note.detail ?? "" });
+    case "botFinished":
+      return t("tracking.botFinished", { detail: note.detail ?? "" });
   }
 }
 

@@ -15,6 +15,7 @@ const note = (fields: Partial<TrackingNote>): TrackingNote => ({
   byUserId: 4,
   byUserName: "Ana Admin",
   createdAt: new Date(0).toISOString(),
+  detail: null,
   ...fields,
 });
 
@@ -26,6 +27,14 @@ Deno.test("trackingText() names the queue and user of transfers and returns, and
   assert.equal(trackingText(note({ action: "accept" })), "Aceito por Alice Atendente");
   assert.equal(trackingText(note({ action: "close" })), "Resolvido por Ana Admin");
   assert.equal(trackingText(note({ action: "reopen" })), "Reaberto por Ana Admin");
+});
+
+Deno.test("trackingText() shows the bot integrations' notes with their detail", () => {
+  assert.equal(
+    trackingText(note({ action: "integrationFailed", detail: "Typebot (Typebot answered HTTP 500)" })),
+    "Falha na integração Typebot (Typebot answered HTTP 500): o cliente recebeu a mensagem de contingência e o ticket aguarda um atendente",
+  );
+  assert.equal(trackingText(note({ action: "botFinished", detail: "Typebot" })), "Typebot encerrou o fluxo: o ticket aguarda um atendente");
 });
 
 Deno.test("contactErrors() gives the spec's texts: Required, Too Short!, Too Long!, Invalid email; none for a valid contact", () => {

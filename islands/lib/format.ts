@@ -4,6 +4,7 @@
  * last-interaction label and its colour, and the 999 badge cap.
  */
 import { listPreview, PREVIEW_TEXT } from "../../domain/message.ts";
+import { plainText } from "../../domain/whatsapp_format.ts";
 import { t } from "./i18n.ts";
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -34,12 +35,13 @@ export function badgeCount(n: number): string {
 
 /**
  * The last-message preview (domain/message.ts listPreview: 20 characters plus '...', '---'
- * when empty) with its fixed texts translated.
+ * when empty) without WhatsApp's formatting markers, with its fixed texts translated.
  */
 export function messagePreview(lastMessage: string | null | undefined): string {
   // The stored fixed texts (lastMessageText) are shown whole, not cut at 20 characters.
   const stored = (lastMessage ?? "").trim();
-  const text = stored === PREVIEW_TEXT.contact || stored === PREVIEW_TEXT.location ? stored : listPreview(lastMessage);
+  // WhatsApp's markers are dropped before the cut: `*Alice:*` previews as "Alice:".
+  const text = stored === PREVIEW_TEXT.contact || stored === PREVIEW_TEXT.location ? stored : listPreview(plainText(stored));
   if (text === PREVIEW_TEXT.contact) return t("tickets.previewContact");
   if (text === PREVIEW_TEXT.location) return t("tickets.previewLocation");
   return text;

@@ -20,6 +20,12 @@ Deno.test("messagePreview() cuts at 20 characters and uses the fixed texts", () 
   assert.equal(messagePreview("BEGIN:VCARD\nFN:Ana"), "Novo Contato recebido");
 });
 
+Deno.test("messagePreview() drops WhatsApp's markers before the cut", () => {
+  assert.equal(messagePreview("*Alice Atendente:*\nOlá"), "Alice Atendente:\nOlá");
+  assert.equal(messagePreview("*Pedido 42:* _urgente_ ~cancelado~"), "Pedido 42: urgente c...");
+  assert.equal(messagePreview("2*3*4"), "2*3*4");
+});
+
 Deno.test("lastInteraction() is green to 10 min, orange to 59 min, then red hours and days", () => {
   const now = Date.parse("2026-11-22T12:00:00Z");
   const ago = (ms: number) => new Date(now - ms).toISOString();

@@ -9,9 +9,11 @@ import { memo } from "react";
 import { DropdownMenu } from "radix-ui";
 import { Check, CheckCheck, ChevronDown, Clock, Download, FileText, MapPin, Phone, TriangleAlert, UserRound } from "lucide-react";
 import { editWindowOpen } from "../../domain/message.ts";
+import { plainText } from "../../domain/whatsapp_format.ts";
 import { formatTime } from "../lib/format.ts";
 import { hasText, t } from "../lib/i18n.ts";
 import type { Message } from "./types.ts";
+import { WhatsappText } from "./WhatsappText.tsx";
 
 /** Props of MessageBubble. */
 export interface MessageBubbleProps {
@@ -119,7 +121,7 @@ function MessageBubbleImpl({ message, readOnly, onAction }: MessageBubbleProps) 
         {message.quotedMsg && (
           <div className={`quoted ${message.quotedMsg.fromMe ? "quoted-out" : ""}`}>
             <strong>{message.quotedMsg.fromMe ? t("messages.you") : message.contact?.name}</strong>
-            <span>{message.quotedMsg.body}</span>
+            <span>{plainText(message.quotedMsg.body)}</span>
           </div>
         )}
         {message.isDeleted
@@ -127,7 +129,7 @@ function MessageBubbleImpl({ message, readOnly, onAction }: MessageBubbleProps) 
           : (
             <>
               <Media message={message} />
-              {showBody && <div className="bubble-text">{message.body}</div>}
+              {showBody && <div className="bubble-text"><WhatsappText text={message.body} /></div>}
             </>
           )}
         <div className="bubble-meta">

@@ -36,6 +36,8 @@ import { groupRoutes } from "./groups.ts";
 import { announcementRoutes, userAnnouncementRoutes } from "./announcements.ts";
 import { ticketTrackingRoutes } from "./ticket_tracking.ts";
 import { externalMessageRoutes } from "./external_messages.ts";
+import { ticketReportRoutes } from "./ticket_report.ts";
+import { servicePanelRoutes } from "./service_panel.ts";
 
 export function mountAreas(app: Hono<AppEnv>): void {
   app.route("/companies", signupRoutes());
@@ -72,4 +74,6 @@ export function mountAreas(app: Hono<AppEnv>): void {
   app.route("/user-announcements", userAnnouncementRoutes());
   app.route("/", ticketTrackingRoutes());
   app.route("/api/messages", externalMessageRoutes());
+  app.route("/ticketreport", ticketReportRoutes());
+  routeWithSlash(app, "/service-panel", servicePanelRoutes());
 }

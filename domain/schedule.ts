@@ -174,6 +174,7 @@ export function afterOutcome(
   outcome: SendOutcome,
   now: number,
   next: number | null,
+  retryMs = RETRY_MS,
 ): { schedule: Schedule; dueAt: number | null } {
   if (outcome.type === "sent") {
     const sent = { ...s, sentAt: now, ticketId: outcome.ticketId, attempts: 0, error: null, updatedAt: now };
@@ -184,7 +185,7 @@ export function afterOutcome(
     };
   }
   if (outcome.type === "retry" && s.attempts + 1 < MAX_ATTEMPTS) {
-    return { schedule: { ...s, attempts: s.attempts + 1, updatedAt: now }, dueAt: now + RETRY_MS };
+    return { schedule: { ...s, attempts: s.attempts + 1, updatedAt: now }, dueAt: now + retryMs };
   }
   return {
     schedule: { ...s, status: "ERRO", error: outcome.reason, attempts: s.attempts + 1, updatedAt: now },

@@ -135,7 +135,7 @@ export function nextOccurrence(
   // Skip whole days already past (a long outage) instead of walking them one by one.
   const skip = Math.max(1, Math.floor((notBefore - last) / DAY_MS));
   for (let k = skip; k < skip + 9; k++) {
-    const at = zonedInstant({ ...clock, day: clock.day + k }, timeZone);
+    const at = zonedInstant({ ...clock, day: clock.day + k }, timeZone) + (last % 1000);
     if (at > notBefore && allowed.has(weekdayOf(at, timeZone))) return at;
   }
   throw new Error(`No occurrence after ${new Date(notBefore).toISOString()} on ${[...allowed].join(", ")}`);

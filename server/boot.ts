@@ -19,6 +19,7 @@ import { ticketDesk, warmTickets } from "../actors/tickets/mod.ts";
 import { bindMessages, messagesActor, providerIndex } from "../actors/messages/mod.ts";
 import { trackingActor } from "../actors/ticket_tracking/mod.ts";
 import { announcementReads, announcements } from "../actors/announcements/collection.ts";
+import { schedulesActor } from "../actors/schedules/mod.ts";
 import type { AppDeps } from "./deps.ts";
 
 export function registerActors(system: ActorSystem): void {
@@ -34,6 +35,7 @@ export function registerActors(system: ActorSystem): void {
   system.register(ticketDesk);
   system.register(announcements.actor, announcementReads.actor);
   system.register(trackingActor);
+  system.register(schedulesActor);
 }
 
 /** Loads what every request needs in memory: the platform collections. */

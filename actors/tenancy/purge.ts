@@ -19,10 +19,11 @@ const TENANT_KINDS = [
   "outbox",
   "baileys_auth",
   "ticket_tracking",
+  "schedule",
 ] as const;
 
 /** Counters kept as `["counter", name, companyId]` by non-collection actors. */
-const TENANT_COUNTERS = ["contact"] as const;
+const TENANT_COUNTERS = ["contact", "schedule"] as const;
 
 /** Most deletes one `kv.atomic` may hold. */
 export const PURGE_BATCH = 1000;

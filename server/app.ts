@@ -10,6 +10,7 @@ import { mountAreas } from "./api/mod.ts";
 import { pageRouter } from "./pages/mod.ts";
 import { assetRoutes } from "./islands/mod.ts";
 import { realtimeRoutes } from "./realtime/routes.ts";
+import { openApiRoutes } from "./openapi/routes.ts";
 
 /** Builds the app for one set of deps (one per server; tests build many). */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -25,6 +26,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/", assetRoutes());
   app.route("/auth", authRoutes());
   app.route("/ws", realtimeRoutes());
+  app.route("/", openApiRoutes());
   mountAreas(app);
   app.notFound((c) => c.json({ error: "ERR_NOT_FOUND", message: `No route ${c.req.method} ${c.req.path}` }, 404));
   return app;

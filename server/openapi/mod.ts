@@ -1,0 +1,25 @@
+/**
+ * The OpenAPI document of the product (issue #22): every operation of every area, built once
+ * per process (the operations and schemas are code, so the document cannot change while it
+ * runs). An area adds its endpoints to its `ops_*.ts` list, or a new list here.
+ */
+import { buildDocument } from "./document.ts";
+import type { Operation } from "./operation.ts";
+import { ACCESS_OPERATIONS } from "./ops_access.ts";
+import { CHANNEL_OPERATIONS } from "./ops_channels.ts";
+import { DESK_OPERATIONS } from "./ops_desk.ts";
+
+/** Every documented operation. */
+export const OPERATIONS: readonly Operation[] = [
+  ...ACCESS_OPERATIONS,
+  ...DESK_OPERATIONS,
+  ...CHANNEL_OPERATIONS,
+];
+
+let built: ReturnType<typeof buildDocument> | undefined;
+
+/** The document (built on first use; a pure function of the code). */
+export function openApiDocument(): ReturnType<typeof buildDocument> {
+  built ??= buildDocument(OPERATIONS);
+  return built;
+}

@@ -1,0 +1,106 @@
+/**
+ * Operations of the WhatsApp channels: connections and sessions, the simulator, the
+ * providers' inbound webhooks, the external messages API, media, the realtime upgrade and the
+ * health probe (spec 001 §2.2, §2.17, §7; DESIGN §4–§6).
+ */
+import { z } from "zod";
+import { ExternalMediaInput, ExternalSendInput } from "../../domain/external_message.ts";
+import { WsQuery } from "../../domain/realtime.ts";
+import { KeywordsInput, WhatsappInput } from "../../domain/whatsapp.ts";
+import { LogoutBody } from "../api/sessions.ts";
+import { FailInput, SimulatorAckInput, SimulatorInboundInput } from "../api/simulator.ts";
+import { ListQuery as WhatsappListQuery } from "../api/whatsapps.ts";
+import { area, type Operation } from "./operation.ts";
+import { ExternalSendReply, MessageReply } from "./shapes.ts";
+
+const whatsapp = area("Connections");
+const simulator = area("Simulator");
+const hooks = area("Provider webhooks", "signature");
+const external = area("External API", "connectionToken");
+const system = area("System", "none");
+
+/** The channels' endpoints. */
+export const CHANNEL_OPERATIONS: Operation[] = [
+  whatsapp.get("/whatsapp", "The company's connections", { query: { WhatsappListQuery } }),
+  whatsapp.get("/whatsapp/:id", "One connection", { errors: ["ERR_NO_WAPP_FOUND"] }),
+  whatsapp.post("/whatsapp", "Create a connection (simulator, Baileys, Evolution or Cloud API)", {
+    body: { WhatsappInput },
+    access: "connections:manage",
+    example: { name: "Atendimento", isDefault: true, greetingMessage: "Olá!" },
+    errors: ["ERR_PLAN_LIMIT", "ERR_WAPP_GREETING_REQUIRED"],
+  }),
+  whatsapp.put("/whatsapp/:id", "Update a connection", { body: { WhatsappInput }, access: "connections:manage", errors: ["ERR_NO_WAPP_FOUND"] }),
+  whatsapp.put("/whatsapp/:id/keywords", "Replace the CRM keyword/code table", {
+    body: { KeywordsInput },
+    access: "connections:manage",
+    example: { keywords: [{ keyword: "pedido", code: "PED" }] },
+  }),
+  whatsapp.delete("/whatsapp/:id", "Delete a connection", { query: { WhatsappListQuery }, access: "super", errors: ["ERR_NO_WAPP_FOUND"] }),
+  whatsapp.get("/whatsapp/:id/templates", "Cloud API: the connection's approved message templates"),
+  whatsapp.post("/whatsappsession/:id", "Start the connection's session (QR code follows on the socket)", { access: "connections:manage" }),
+  whatsapp.put("/whatsappsession/:id", "Restart the session for a new QR code", { access: "connections:manage" }),
+  whatsapp.delete("/whatsappsession/:id", "Log the session out", { body: { LogoutBody }, access: "connections:manage" }),
+  whatsapp.post("/whatsapp-restart", "Restart every session of the company", { response: { MessageReply }, access: "connections:manage" }),
+
+  simulator.get("/simulator", "The simulated phone's page (HTML)", { auth: "none", response: "text/html" }),
+  simulator.get("/simulator/:id/qr", "The simulator connection's QR code"),
+  simulator.post("/simulator/:id/scan", "Scan the QR code: the connection pairs"),
+  simulator.post("/simulator/:id/inbound", "A customer sends a message", {
+    body: { SimulatorInboundInput },
+    example: { from: "5511912345678", name: "Cliente", body: "Oi, preciso de ajuda" },
+  }),
+  simulator.get("/simulator/:id/outbox", "Messages the company sent to simulated customers"),
+  simulator.post("/simulator/:id/ack", "Acknowledge a sent message (1 sent … 5 played)", { body: { SimulatorAckInput } }),
+  simulator.post("/simulator/:id/disconnect", "Drop the simulated phone's connection"),
+  simulator.post("/simulator/:id/fail", "Make the next sends fail", { body: { FailInput } }),
+
+  hooks.post("/webhooks/evolution/:whatsappId", "Evolution API events for a connection", {
+    description: "Authenticated by the connection's token in the `token` query parameter (the URL the connection gives Evolution).",
+  }),
+  hooks.get("/webhooks/cloudapi/:whatsappId", "Meta's verification challenge", {
+    auth: "none",
+    response: "text/plain",
+    description: "Answers `hub.challenge` when `hub.mode=subscribe` and `hub.verify_token` is the connection's verify token; 403 otherwise.",
+  }),
+  hooks.post("/webhooks/cloudapi/:whatsappId", "WhatsApp Cloud API notifications (messages, statuses)", {
+    description: "`X-Hub-Signature-256: sha256=<hex HMAC-SHA256 of the raw body keyed by the app secret>` is required; 401 otherwise.",
+    errors: ["ERR_SESSION_EXPIRED"],
+  }),
+
+  external.post("/api/messages/send", "Send a WhatsApp message from another system", {
+    body: { ExternalSendInput },
+    multipart: { ExternalMediaInput },
+    files: { medias: "one or more files (each with its `caption`)" },
+    response: { ExternalSendReply },
+    example: { number: "5511987654321", body: "Seu pedido saiu para entrega", openTicket: 0 },
+    errors: [
+      "ERR_SESSION_EXPIRED",
+      "ERR_PLAN_FEATURE",
+      "ERR_SUBSCRIPTION_EXPIRED",
+      "ERR_TOO_MANY_ATTEMPTS",
+      "ERR_WAPP_NOT_INITIALIZED",
+      "ERR_NO_QUEUE_FOUND",
+      "ERR_WAPP_INVALID_CONTACT",
+      "ERR_WAPP_CHECK_CONTACT",
+      "ERR_CONFLICT",
+    ],
+    description: [
+      "Authenticated by the connection's token as a bearer (`Authorization: Bearer <token>`).",
+      "JSON (`number`, `body`, `openTicket` 0/1, `queueId` when openTicket is 1), a urlencoded form with the same",
+      "fields, or multipart with `medias` files. The number gets country code 55 when it has none.",
+      "An `Idempotency-Key` header (1–255 visible characters) makes a retried request send once: the replay",
+      "answers `Idempotent-Replayed: true`; the same key with another body is 409. Over the per-token rate the",
+      "answer is 429 with `Retry-After`. The plan must have useExternalApi (403 otherwise).",
+    ].join(" "),
+  }),
+
+  system.get("/media/:companyId/:file", "A stored media file (signed URL)", { response: "application/octet-stream" }),
+  system.get("/ws", "Upgrade to the realtime WebSocket", {
+    auth: "bearer",
+    query: { WsQuery },
+    response: "websocket",
+    description: "101 Switching Protocols. The access token is the `token` query parameter or a first `{ type: \"auth\" }` frame.",
+  }),
+  system.get("/health", "Liveness probe", { response: { Health: z.object({ status: z.literal("ok") }) } }),
+  system.get("/openapi.json", "This document", { response: "application/json" }),
+];

@@ -26,6 +26,8 @@ export interface ActorContext<S> {
   readonly system: ActorSystem;
   set(key: Deno.KvKey, value: unknown): void;
   delete(key: Deno.KvKey): void;
+  /** Adds `n` to the `Deno.KvU64` counter at `key` (sums of one key commute: no read needed). */
+  sum(key: Deno.KvKey, n: number | bigint): void;
   emit(event: BusEvent): void;
   /**
    * Arms (or re-arms) timer `timerId` to call handler `handler` with `arg` at `dueAt`.

@@ -14,6 +14,8 @@
 export type Mutation =
   | { type: "set"; key: Deno.KvKey; value: unknown }
   | { type: "delete"; key: Deno.KvKey }
+  /** Adds `value` to a `Deno.KvU64` counter (wrapping): commutes with other sums of the key. */
+  | { type: "sum"; key: Deno.KvKey; value: bigint }
   | { type: "enqueue"; value: unknown; delay: number };
 
 /** KV limits (Deno 2.9): 1000 mutations and 800 KB per atomic, 64 KiB per value. */
@@ -162,6 +164,7 @@ export class GroupCommitter {
         for (const m of p.mutations) {
           if (m.type === "set") atomic.set(m.key, m.value);
           else if (m.type === "delete") atomic.delete(m.key);
+          else if (m.type === "sum") atomic.sum(m.key, m.value);
           else atomic.enqueue(m.value, { delay: Math.max(0, Math.round(m.delay)) });
         }
         count += p.mutations.length;
@@ -226,7 +229,7 @@ function measure(mutations: Mutation[]): WriteUnit {
 /** Approximate encoded size of a mutation: enough to keep a batch inside KV's byte limit. */
 function mutationSize(m: Mutation): number {
   const keySize = m.type === "enqueue" ? 0 : keyBytes(m.key);
-  if (m.type === "delete") return keySize + 8;
+  if (m.type === "delete" || m.type === "sum") return keySize + 8;
   return keySize + approximateSize(m.value);
 }
 

@@ -50,6 +50,10 @@ export class HandlerRun implements ActorContext<unknown> {
     this.#record(this.mutations, { type: "delete", key });
   }
 
+  sum(key: Deno.KvKey, n: number | bigint): void {
+    this.#record(this.mutations, { type: "sum", key, value: BigInt(n) });
+  }
+
   emit(event: BusEvent): void {
     this.#record(this.events, event);
   }

@@ -24,7 +24,9 @@ import {
   type TicketSettings,
 } from "../../domain/ticket.ts";
 import { commandsForUpdate, type TicketUpdate } from "../../domain/ticket_input.ts";
+import { messageDelta, ticketDeltas } from "../../domain/dashboard.ts";
 import { type ActorContext, defineActor } from "../_runtime/actor.ts";
+import { type DashAggregates, loadAggregates, recordDeltas } from "../dashboard/aggregates.ts";
 import { TicketIndex } from "./index.ts";
 import { companyTicketsPrefix, ticketCounterKey, ticketKey } from "./keys.ts";
 import { loadLookups, lookupsNow, type TicketItem, ticketItem } from "./view.ts";
@@ -34,6 +36,8 @@ export interface DeskState {
   companyId: number;
   counter: number;
   index: TicketIndex;
+  /** The dashboard's counters (actors/dashboard), kept with every ticket change. */
+  dash: DashAggregates;
 }
 
 type Ctx = ActorContext<DeskState>;
@@ -76,7 +80,8 @@ async function loadDesk(kv: Deno.Kv, id: string): Promise<DeskState> {
   index.loadAll(records);
   let counter = stored;
   for (const ticketId of index.byId.keys()) if (ticketId > counter) counter = ticketId;
-  return { companyId, counter, index };
+  const dash = await loadAggregates(kv, companyId, records);
+  return { companyId, counter, index, dash };
 }
 
 /** The realtime scope of a ticket: who may receive its events (domain/visibility.ts). */
@@ -114,6 +119,8 @@ function leavesList(before: Ticket, next: Ticket): boolean {
 async function commit(ctx: Ctx, before: Ticket | undefined, next: Ticket): Promise<TicketItem> {
   const lookups = lookupsNow(ctx.system, next.companyId) ?? await loadLookups(ctx.system, next.companyId);
   const item = ticketItem(next, lookups, { event: true });
+  const others = before ? 1 : ctx.state.index.byContact.get(next.contactId)?.size ?? 0;
+  recordDeltas(ctx.state.dash, ctx, next.companyId, ticketDeltas(before, next, ctx.now, others), next);
   ctx.state.index.put(next);
   ctx.set(ticketKey(next.companyId, next.id), next);
   if (before && leavesList(before, next)) {
@@ -254,6 +261,7 @@ export const ticketDesk = defineActor({
         latestCreatedAt: arg.at,
         unreadMessages: before.unreadMessages + (arg.unread ? 1 : 0),
       };
+      recordDeltas(ctx.state.dash, ctx, before.companyId, [messageDelta(before, arg.fromMe, arg.at)]);
       return { ticket: next, item: await commit(ctx, before, next) };
     },
 

@@ -1,0 +1,277 @@
+/**
+ * The dashboard's counters of one company (domain/dashboard.ts says what each counts), kept
+ * by the ticket desk: in memory for reads, and in KV as one `Deno.KvU64` per (hour, queue,
+ * user, metric), `["dash", companyId, hour, queueKey, userKey, metric]`. The desk adds an
+ * event's increments with `ctx.sum` in the same unit as the ticket write that caused it, so
+ * they land in the same atomic (group commit); sums of one key commute, so no read and no
+ * version check is needed however many changes share a commit.
+ *
+ * On activation the desk lists the company's counters; when the marker
+ * `["dash_built", companyId]` is missing (a store older than the counters, or a seeder that
+ * wrote records directly) they are rebuilt once from the tickets and one scan of the
+ * messages (domain `rebuiltDeltas`: a rebuild can only recover each ticket's latest
+ * acceptance and close, and attributes messages to the ticket's current queue and owner).
+ *
+ * The rows of the new leads list and the ratings table are derived from the tickets on
+ * activation and appended as events happen; the counts come from the counters.
+ */
+import {
+  type DashDelta,
+  hourOf,
+  M,
+  METRIC_COUNT,
+  METRICS,
+  rebuiltDeltas,
+} from "../../domain/dashboard.ts";
+import type { Message } from "../../domain/message.ts";
+import type { Ticket } from "../../domain/ticket.ts";
+
+/** Version of the counters' meaning; a different marker rebuilds them. */
+const BUILT_VERSION = 1;
+
+/** The key of one counter. */
+export function dashKey(
+  companyId: number,
+  hour: number,
+  queueKey: number,
+  userKey: number,
+  metric: number,
+): Deno.KvKey {
+  return ["dash", companyId, hour, queueKey, userKey, metric];
+}
+
+/** The prefix of a company's counters. */
+export function dashPrefix(companyId: number): Deno.KvKey {
+  return ["dash", companyId];
+}
+
+/** The marker that says the company's counters are built (value: BUILT_VERSION). */
+export function dashBuiltKey(companyId: number): Deno.KvKey {
+  return ["dash_built", companyId];
+}
+
+/** One (queue, user) pair's counters in one hour; 0 stands for "none". */
+export interface Cell {
+  readonly queueKey: number;
+  readonly userKey: number;
+  readonly v: Float64Array;
+}
+
+/** One hour's cells, in first-seen order, with a map to find a pair's cell. */
+export interface HourCells {
+  readonly cells: Cell[];
+  readonly byPair: Map<number, Cell>;
+}
+
+/** A row of the new leads list or the ratings table, ordered by `at`. */
+export interface DashRow {
+  at: number;
+  ticketId: number;
+  contactId: number;
+  queueKey: number;
+  userKey: number;
+  /** The rating (ratings rows). */
+  rate: number;
+}
+
+/** A pair as one number (user ids stay far below 10^7). */
+function pairOf(queueKey: number, userKey: number): number {
+  return queueKey * 10_000_000 + userKey;
+}
+
+/** Inserts `row` keeping `rows` ordered by time (events nearly always arrive in order). */
+function insertRow(rows: DashRow[], row: DashRow): void {
+  let i = rows.length;
+  while (i > 0 && rows[i - 1].at > row.at) i--;
+  rows.splice(i, 0, row);
+}
+
+/** The index of the first row at or after `at`. */
+export function firstRowAt(rows: readonly DashRow[], at: number): number {
+  let lo = 0;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (rows[mid].at < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** A company's counters in memory; see the module doc. */
+export class DashAggregates {
+  readonly hours = new Map<number, HourCells>();
+  readonly leads: DashRow[] = [];
+  readonly ratings: DashRow[] = [];
+
+  /** Adds `value` to a counter (in memory only). */
+  add(hour: number, queueKey: number, userKey: number, metric: number, value: number): void {
+    let h = this.hours.get(hour);
+    if (!h) this.hours.set(hour, h = { cells: [], byPair: new Map() });
+    const pair = pairOf(queueKey, userKey);
+    let cell = h.byPair.get(pair);
+    if (!cell) {
+      cell = { queueKey, userKey, v: new Float64Array(METRIC_COUNT) };
+      h.cells.push(cell);
+      h.byPair.set(pair, cell);
+    }
+    cell.v[metric] += value;
+  }
+
+  /** Adds the rows an event makes (a new lead, a rating) for `ticket`. */
+  addRows(deltas: readonly DashDelta[], ticket: Ticket): void {
+    for (const d of deltas) {
+      if (d.metric !== "leads" && d.metric !== "ratingCount") continue;
+      const row: DashRow = {
+        at: d.at,
+        ticketId: ticket.id,
+        contactId: ticket.contactId,
+        queueKey: d.queueId ?? 0,
+        userKey: d.userId ?? 0,
+        rate: ticket.rating ?? 0,
+      };
+      insertRow(d.metric === "leads" ? this.leads : this.ratings, row);
+    }
+  }
+
+  /** Builds the rows from the stored tickets (on activation). */
+  rowsFrom(tickets: Iterable<Ticket>): void {
+    const first = new Map<number, Ticket>();
+    for (const t of tickets) {
+      const seen = first.get(t.contactId);
+      if (!seen || t.createdAt < seen.createdAt) first.set(t.contactId, t);
+      if (t.status === "closed" && t.rating !== null && t.closedAt !== null) {
+        this.ratings.push(rowOf(t, t.closedAt));
+      }
+    }
+    for (const t of first.values()) this.leads.push(rowOf(t, t.createdAt));
+    this.leads.sort((a, b) => a.at - b.at);
+    this.ratings.sort((a, b) => a.at - b.at);
+  }
+}
+
+function rowOf(t: Ticket, at: number): DashRow {
+  return {
+    at,
+    ticketId: t.id,
+    contactId: t.contactId,
+    queueKey: t.queueId ?? 0,
+    userKey: t.userId ?? 0,
+    rate: t.rating ?? 0,
+  };
+}
+
+/** What a handler records: `sum` of its context (structural, so this module needs no actor type). */
+export interface Summer {
+  sum(key: Deno.KvKey, n: number): void;
+}
+
+/**
+ * Applies increments in memory and records them as KV sums in the caller's unit (the desk's
+ * handler), and the rows they make. Non-integer values (none today) are rounded for KV.
+ */
+export function recordDeltas(
+  dash: DashAggregates,
+  ctx: Summer,
+  companyId: number,
+  deltas: readonly DashDelta[],
+  ticket?: Ticket,
+): void {
+  if (deltas.length === 0) return;
+  for (const d of deltas) {
+    const hour = hourOf(d.at);
+    const q = d.queueId ?? 0;
+    const u = d.userId ?? 0;
+    const metric = M[d.metric];
+    const value = Math.max(0, Math.round(d.value));
+    dash.add(hour, q, u, metric, value);
+    ctx.sum(dashKey(companyId, hour, q, u, metric), value);
+  }
+  if (ticket) dash.addRows(deltas, ticket);
+}
+
+/** Writes counters in atomics of this many sets during a rebuild. */
+const REBUILD_BATCH = 500;
+
+/**
+ * The company's counters: listed from KV, or rebuilt (see the module doc) when the marker is
+ * missing. `tickets` are every stored ticket of the company (the desk has just loaded them).
+ */
+export async function loadAggregates(
+  kv: Deno.Kv,
+  companyId: number,
+  tickets: readonly Ticket[],
+): Promise<DashAggregates> {
+  const dash = new DashAggregates();
+  dash.rowsFrom(tickets);
+  const built = await kv.get<number>(dashBuiltKey(companyId));
+  if (built.value === BUILT_VERSION) {
+    for await (const e of kv.list<Deno.KvU64>({ prefix: dashPrefix(companyId) }, { batchSize: 1000 })) {
+      const [, , hour, q, u, metric] = e.key as [string, number, number, number, number, number];
+      if (metric < METRICS.length) dash.add(hour, q, u, metric, Number(e.value.value));
+    }
+    return dash;
+  }
+  await rebuild(kv, companyId, tickets, dash);
+  return dash;
+}
+
+async function rebuild(
+  kv: Deno.Kv,
+  companyId: number,
+  tickets: readonly Ticket[],
+  dash: DashAggregates,
+): Promise<void> {
+  const started = Date.now();
+  const firstOf = new Map<number, Ticket>();
+  for (const t of tickets) {
+    const seen = firstOf.get(t.contactId);
+    if (!seen || t.createdAt < seen.createdAt) firstOf.set(t.contactId, t);
+  }
+  const firsts = new Set(firstOf.values());
+  const byId = new Map<number, Ticket>();
+  for (const t of tickets) {
+    byId.set(t.id, t);
+    for (const d of rebuiltDeltas(t, firsts.has(t))) {
+      dash.add(hourOf(d.at), d.queueId ?? 0, d.userId ?? 0, M[d.metric], d.value);
+    }
+  }
+  // Messages stored from now on are noted through the desk, which is loading: only older
+  // ones are counted here.
+  for await (const e of kv.list<Message>({ prefix: ["message", companyId] }, { batchSize: 1000 })) {
+    const m = e.value;
+    if (m.createdAt >= started) continue;
+    const t = byId.get(m.ticketId);
+    dash.add(hourOf(m.createdAt), t?.queueId ?? 0, t?.userId ?? 0, m.fromMe ? M.sent : M.received, 1);
+  }
+  // Counters of an older meaning (or of a rebuild cut short) go first; then sets, not sums.
+  let atomic = kv.atomic();
+  let n = 0;
+  for await (const e of kv.list({ prefix: dashPrefix(companyId) }, { batchSize: 1000 })) {
+    atomic.delete(e.key);
+    if (++n % REBUILD_BATCH === 0) {
+      await commitOrThrow(atomic);
+      atomic = kv.atomic();
+    }
+  }
+  for (const [hour, h] of dash.hours) {
+    for (const cell of h.cells) {
+      for (let metric = 0; metric < METRIC_COUNT; metric++) {
+        if (cell.v[metric] === 0) continue;
+        const key = dashKey(companyId, hour, cell.queueKey, cell.userKey, metric);
+        atomic.set(key, new Deno.KvU64(BigInt(Math.round(cell.v[metric]))));
+        if (++n % REBUILD_BATCH === 0) {
+          await commitOrThrow(atomic);
+          atomic = kv.atomic();
+        }
+      }
+    }
+  }
+  atomic.set(dashBuiltKey(companyId), BUILT_VERSION);
+  await commitOrThrow(atomic);
+}
+
+async function commitOrThrow(atomic: Deno.AtomicOperation): Promise<void> {
+  const result = await atomic.commit();
+  if (!result.ok) throw new Error("Dashboard rebuild: KV refused an atomic");
+}

@@ -50,6 +50,9 @@ export const ErrorCode = [
   "ERR_SENDING_EMAIL",
   // WhatsApp Cloud API (issue #22): free text outside the 24-hour customer-service window.
   "ERR_CLOUDAPI_WINDOW_CLOSED",
+  // Bot integrations (issue #17): Typebot or n8n settings missing, or the service failed.
+  "ERR_INTEGRATION_NOT_CONFIGURED",
+  "ERR_INTEGRATION_FAILED",
 ] as const;
 export type ErrorCode = typeof ErrorCode[number];
 

@@ -22,6 +22,7 @@ import { settingOn } from "../../domain/settings.ts";
 import { ignoredNumbers, type Whatsapp } from "../../domain/whatsapp.ts";
 import type { AppDeps } from "../deps.ts";
 import { postWebhook } from "./webhook.ts";
+import { handleQueueBotTurn } from "../integrations/turns.ts";
 
 /** Where the inbound path runs for one connection. */
 export interface InboundSession {
@@ -50,6 +51,7 @@ export async function handleInbound(
     await converse(deps, record, message, result).catch((error) =>
       console.error(`Connection behaviour for ticket ${result.ticketId} failed:`, error)
     );
+    await handleQueueBotTurn(deps, { companyId, id: result.ticketId }, message);
   }
   return result;
 }

@@ -12,7 +12,8 @@ import { getContact } from "../../actors/contacts/mod.ts";
 import { pageOfMessages } from "../../actors/messages/mod.ts";
 import { companySettings } from "../../actors/platform/lookup.ts";
 import { getTicket } from "../../actors/tickets/mod.ts";
-import { n8nAnswerText } from "../../domain/n8n.ts";
+import { AppError } from "../../domain/errors.ts";
+import { n8nAnswerText, n8nBaseUrl } from "../../domain/n8n.ts";
 import type { AppDeps } from "../deps.ts";
 import { callIntegration } from "./http.ts";
 
@@ -79,4 +80,71 @@ async function askOnce(deps: AppDeps, ask: N8nAsk): Promise<N8nAnswer> {
   if (!result.ok) return { ok: false, error: result.error };
   const text = n8nAnswerText(result.body);
   return text ? { ok: true, text } : { ok: false, error: "n8n answered no reply text" };
+}
+
+/** Most pages of workflows read (n8n pages by cursor, 250 a page). */
+const MAX_WORKFLOW_PAGES = 8;
+
+/** A workflow as the queue editor offers it: its webhook URLs are what a queue or option posts to. */
+export interface N8nWorkflow {
+  id: string;
+  name: string;
+  active: boolean;
+  webhooks: string[];
+}
+
+/**
+ * GET /n8n/listworkFlow: the workflows of the company's n8n (`urlN8N`'s instance, key
+ * `apiKeyN8N`) via n8n's public API, each with the production URLs of its Webhook nodes.
+ */
+export async function listN8nWorkflows(deps: AppDeps, companyId: number): Promise<{ workflows: N8nWorkflow[] }> {
+  const s = await companySettings(deps.system, companyId);
+  const base = n8nBaseUrl(s.urlN8N ?? "");
+  if (!base) throw notConfigured("urlN8N");
+  const key = (s.apiKeyN8N ?? "").trim();
+  if (!key) throw notConfigured("apiKeyN8N");
+  const workflows: N8nWorkflow[] = [];
+  let cursor: string | null = null;
+  for (let page = 0; page < MAX_WORKFLOW_PAGES; page++) {
+    const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : "";
+    const result = await callIntegration("n8n", `${base}/api/v1/workflows?limit=250${query}`, {
+      headers: { "X-N8N-API-KEY": key },
+      timeoutMs: deps.config.integrationTimeoutMs,
+    });
+    if (!result.ok) throw new AppError("ERR_INTEGRATION_FAILED", { status: 502, message: result.error });
+    const body = result.body as { data?: unknown; nextCursor?: unknown } | null;
+    if (!Array.isArray(body?.data)) {
+      throw new AppError("ERR_INTEGRATION_FAILED", { status: 502, message: "n8n answered an unexpected list" });
+    }
+    for (const item of body.data) {
+      const w = item as { id?: unknown; name?: unknown; active?: unknown; nodes?: unknown };
+      if (typeof w.id !== "string" && typeof w.id !== "number") continue;
+      workflows.push({
+        id: String(w.id),
+        name: typeof w.name === "string" ? w.name : String(w.id),
+        active: w.active === true,
+        webhooks: webhookUrls(base, w.nodes),
+      });
+    }
+    cursor = typeof body.nextCursor === "string" && body.nextCursor ? body.nextCursor : null;
+    if (!cursor) break;
+  }
+  return { workflows };
+}
+
+/** The production URLs of a workflow's Webhook nodes: `{base}/webhook/{path}`. */
+function webhookUrls(base: string, nodes: unknown): string[] {
+  if (!Array.isArray(nodes)) return [];
+  return nodes
+    .filter((n) => (n as { type?: unknown })?.type === "n8n-nodes-base.webhook")
+    .map((n) => (n as { parameters?: { path?: unknown } }).parameters?.path)
+    .filter((path): path is string => typeof path === "string" && path.trim() !== "")
+    .map((path) => `${base}/webhook/${path.trim().replace(/^\/+/, "")}`);
+}
+
+function notConfigured(key: string): AppError {
+  return new AppError("ERR_INTEGRATION_NOT_CONFIGURED", {
+    status: 400,
+    message: `n8n is not configured: setting ${key} is empty`,
+  });
 }

@@ -15,6 +15,8 @@ import { registerActors, warmUp } from "./boot.ts";
 import { seedDemo, storeIsEmpty } from "./seed/demo.ts";
 import { Hub } from "./realtime/hub.ts";
 import { Channels } from "./channels/registry.ts";
+import { bindSchedulePorts } from "../actors/schedules/mod.ts";
+import { scheduleSender } from "./api/schedule_send.ts";
 
 
 export interface RunningServer {
@@ -57,6 +59,9 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Runn
   await deps.hub.start();
   channels.bind(deps);
   await channels.resumeAll();
+  // After the connections are back: a scheduled message due during the downtime waits for
+  // these ports, then goes out through a connected session.
+  bindSchedulePorts(system, scheduleSender(deps));
 
   const app = createApp(deps);
   const abort = new AbortController();

@@ -99,8 +99,13 @@ async function contactOf(deps: AppDeps, conn: Whatsapp, number: string): Promise
   return contact;
 }
 
-/** The ticket the message joins (module doc). */
-async function ticketOf(deps: AppDeps, conn: Whatsapp, contact: Contact, input: ExternalSend): Promise<Ticket> {
+/** The ticket the message joins (module doc); scheduled messages choose theirs by the same rule. */
+export async function ticketOf(
+  deps: AppDeps,
+  conn: Whatsapp,
+  contact: Contact,
+  input: Pick<ExternalSend, "openTicket" | "queueId">,
+): Promise<Ticket> {
   const { system } = deps;
   const { companyId } = conn;
   const queueId = input.queueId ?? null;

@@ -36,6 +36,7 @@ import { groupRoutes } from "./groups.ts";
 import { announcementRoutes, userAnnouncementRoutes } from "./announcements.ts";
 import { ticketTrackingRoutes } from "./ticket_tracking.ts";
 import { externalMessageRoutes } from "./external_messages.ts";
+import { scheduleRoutes } from "./schedules.ts";
 import { integrationRoutes } from "./integrations.ts";
 import { ticketReportRoutes } from "./ticket_report.ts";
 import { servicePanelRoutes } from "./service_panel.ts";
@@ -75,6 +76,7 @@ export function mountAreas(app: Hono<AppEnv>): void {
   app.route("/user-announcements", userAnnouncementRoutes());
   app.route("/", ticketTrackingRoutes());
   app.route("/api/messages", externalMessageRoutes());
+  routeWithSlash(app, "/schedules", scheduleRoutes());
   app.route("/", integrationRoutes());
   app.route("/ticketreport", ticketReportRoutes());
   routeWithSlash(app, "/service-panel", servicePanelRoutes());

@@ -1,7 +1,7 @@
 /** Multipart uploads and signed media URLs (GET /media/{companyId}/{file}?exp&sig). */
 import assert from "node:assert/strict";
 import { deleteTicketMessages, findByProvider, getMessage, providerLogKey } from "../actors/messages/mod.ts";
-import { signMediaUrl } from "../server/media/signing.ts";
+import { signMediaUrl } from "../domain/media_url.ts";
 import { makeContact } from "./helpers/fixtures.ts";
 import { type TestServer, withServer } from "./helpers/server.ts";
 import { createTenant } from "./helpers/tenants.ts";

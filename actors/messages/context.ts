@@ -9,7 +9,7 @@
  * uses it before any deps are bound (its own tests run without an app).
  */
 import type { ActorSystem } from "../_runtime/system.ts";
-import type { AppDeps } from "../../server/deps.ts";
+import type { MessagesPorts } from "./ports.ts";
 import { BatchedReads } from "./batched_reads.ts";
 import { ProviderIndex } from "./provider_index.ts";
 
@@ -18,7 +18,7 @@ const EARLY_ACKS = 2000;
 const EARLY_ACK_MS = 60_000;
 
 export interface MessagesContext {
-  deps: AppDeps;
+  deps: MessagesPorts;
   /** `${companyId}:${providerId}` → the highest ack seen and when. */
   earlyAcks: Map<string, { ack: number; at: number }>;
   /** Provider-id and quoted-message reads of the inbound path, batched (batched_reads.ts). */
@@ -30,7 +30,7 @@ export interface MessagesContext {
 const contexts = new WeakMap<ActorSystem, MessagesContext>();
 
 /** Binds `deps` to its actor system (idempotent). */
-export function bindMessages(deps: AppDeps): MessagesContext {
+export function bindMessages(deps: MessagesPorts): MessagesContext {
   let ctx = contexts.get(deps.system);
   if (!ctx) {
     const fresh = {

@@ -18,7 +18,7 @@ import { noteMessage, openTicketForInbound } from "../tickets/mod.ts";
 import type { InboundMessage } from "../../domain/channel.ts";
 import { lastMessageText, MAX_BODY, type Message } from "../../domain/message.ts";
 import type { ActorSystem } from "../_runtime/system.ts";
-import type { AppDeps } from "../../server/deps.ts";
+import type { MessagesPorts } from "./ports.ts";
 import { bindMessages, type MessagesContext, messagesContext } from "./context.ts";
 import { removeMedia, saveMedia } from "./media_files.ts";
 import type { MessageRef } from "./provider_index.ts";
@@ -37,7 +37,7 @@ export interface InboundResult {
 
 /** Stores one inbound message of connection `whatsappId`; see the module doc. */
 export async function receiveInbound(
-  deps: AppDeps,
+  deps: MessagesPorts,
   companyId: number,
   whatsappId: number,
   msg: InboundMessage,
@@ -70,7 +70,7 @@ function findProvider(
 }
 
 async function store(
-  deps: AppDeps,
+  deps: MessagesPorts,
   companyId: number,
   whatsappId: number,
   msg: InboundMessage,

@@ -5,7 +5,7 @@
  * farewell, bot menus) and `searchTicketIds` (GET /tickets?searchParam).
  */
 import type { ActorSystem } from "../_runtime/system.ts";
-import type { AppDeps } from "../../server/deps.ts";
+import type { MessagesPorts } from "./ports.ts";
 import { removeMedia } from "./media_files.ts";
 import { messageSearch } from "./search_index.ts";
 import { purgeTicketMessages } from "./store.ts";
@@ -30,7 +30,7 @@ export { findByProvider, getMessage, messageCount, pageOfMessages } from "./stor
  * delete). Messages of a deleted ticket are otherwise kept, unreachable.
  */
 export async function deleteTicketMessages(
-  deps: AppDeps,
+  deps: MessagesPorts,
   companyId: number,
   ticketId: number,
 ): Promise<number> {

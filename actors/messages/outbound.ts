@@ -5,12 +5,13 @@
  */
 import { getContact } from "../contacts/mod.ts";
 import { getTicket, noteMessage } from "../tickets/mod.ts";
+import type { MenuList } from "../../domain/bot_walker.ts";
 import type { OutboundMessage, TemplateSend } from "../../domain/channel.ts";
 import type { Contact } from "../../domain/contact.ts";
 import { notFound } from "../../domain/errors.ts";
 import { lastMessageText, type Message, type MessageView, type Participant } from "../../domain/message.ts";
 import type { Ticket } from "../../domain/ticket.ts";
-import type { AppDeps } from "../../server/deps.ts";
+import type { MessagesPorts } from "./ports.ts";
 import { bindMessages } from "./context.ts";
 import { mediaFilePath } from "./media_files.ts";
 import { publishCreated, publishUpdated } from "./publish.ts";
@@ -28,6 +29,8 @@ export interface OutgoingDraft {
   participant?: Participant | null;
   /** A Cloud API template sent in place of the text (`body` then holds its rendered text). */
   template?: TemplateSend;
+  /** The bot menu as a WhatsApp list (`body` holds it as text; domain/bot_walker.ts). */
+  list?: MenuList;
 }
 
 /** What `sendOutgoing` replies: the stored message and its view. */
@@ -41,7 +44,7 @@ export interface SentMessage {
  * it and hands it to the channel. A send the channel refuses outright is recorded as failed.
  */
 export async function sendOutgoing(
-  deps: AppDeps,
+  deps: MessagesPorts,
   ticket: Ticket,
   draft: OutgoingDraft,
   contact?: Contact,
@@ -77,16 +80,17 @@ export async function sendOutgoing(
     unread: false,
   });
   const view = await publishCreated(system, stored, noted, who);
-  await handToChannel(deps, ticket, who, stored, draft.template);
+  await handToChannel(deps, ticket, who, stored, draft.template, draft.list);
   return { message: stored, view };
 }
 
 async function handToChannel(
-  deps: AppDeps,
+  deps: MessagesPorts,
   ticket: Ticket,
   contact: Contact | undefined,
   message: Message,
   template?: TemplateSend,
+  list?: MenuList,
 ): Promise<void> {
   const fail = async (error: string) => {
     const failed = await changeStoredMessage(deps.system, ticket.companyId, ticket.id, message.id, {
@@ -116,6 +120,7 @@ async function handToChannel(
       : undefined,
     quotedProviderId: quoted?.providerId ?? undefined,
     ...(template ? { template } : {}),
+    ...(list ? { list } : {}),
   };
   try {
     await deps.outbound.send({
@@ -135,7 +140,7 @@ async function handToChannel(
  * `ticketId`: stored fromMe with ack 0, then handed to the channel.
  */
 export async function sendSystemMessage(
-  deps: AppDeps,
+  deps: MessagesPorts,
   companyId: number,
   ticketId: number,
   body: string,

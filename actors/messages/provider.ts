@@ -9,7 +9,7 @@ import { getContact } from "../contacts/mod.ts";
 import { getTicket } from "../tickets/mod.ts";
 import { notFound } from "../../domain/errors.ts";
 import type { Ack, Message } from "../../domain/message.ts";
-import type { AppDeps } from "../../server/deps.ts";
+import type { MessagesPorts } from "./ports.ts";
 import type { MessageChange } from "./change.ts";
 import { bindMessages, messagesContext, rememberEarlyAck, takeEarlyAck } from "./context.ts";
 import { publishUpdated } from "./publish.ts";
@@ -113,7 +113,7 @@ export function applyRemoteDelete(
  * here. Replies with the message as it now is.
  */
 export async function agentChange(
-  deps: AppDeps,
+  deps: MessagesPorts,
   message: Message,
   change: Extract<MessageChange, { type: "edit" } | { type: "delete" }>,
 ): Promise<Message> {

@@ -5,7 +5,7 @@
  */
 import type { Message, MessageView, QuotedView } from "../../domain/message.ts";
 import { parseMessageId } from "../../domain/message.ts";
-import { signMediaUrl } from "../../server/media/signing.ts";
+import { signMediaUrl } from "../../domain/media_url.ts";
 import { messageKey } from "./keys.ts";
 import { isoText } from "../../domain/iso_date.ts";
 

@@ -1,10 +1,10 @@
 /**
  * Media of quick messages and bot options: stored with the messages area's media files
  * (`{dataDir}/company{id}/{file}`, actors/messages/media_files.ts) and shown as the same
- * signed, expiring `/media/...` URLs (server/media/signing.ts), so one route serves them all.
+ * signed, expiring `/media/...` URLs (domain/media_url.ts), so one route serves them all.
  */
 import { removeMedia, saveMedia } from "../../actors/messages/media_files.ts";
-import { signMediaUrl } from "../media/signing.ts";
+import { signMediaUrl } from "../../domain/media_url.ts";
 import type { AppDeps } from "../deps.ts";
 
 /** Stores an uploaded file for the company; returns its stored file name. */

@@ -1,6 +1,6 @@
 /**
  * `GET /media/{companyId}/{file}?exp&sig`: serves a company's media file to whoever holds a
- * signed URL (signing.ts); the URLs are handed out only inside authenticated responses and
+ * signed URL (domain/media_url.ts); the URLs are handed out only inside authenticated responses and
  * events of that company. A bad or expired signature is 403; a file that does not exist in
  * that company's folder is 404.
  *
@@ -12,7 +12,7 @@ import { Hono } from "hono";
 import { isSafeFileName, mediaFilePath, mimeOfFile } from "../../actors/messages/media_files.ts";
 import { AppError } from "../../domain/errors.ts";
 import type { AppEnv } from "../deps.ts";
-import { verifyMediaSignature } from "./signing.ts";
+import { verifyMediaSignature } from "../../domain/media_url.ts";
 
 const INLINE = /^(image|audio|video)\/|^application\/pdf$/;
 

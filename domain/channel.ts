@@ -2,6 +2,7 @@
  * The one interface every WhatsApp channel adapter implements (DESIGN §6), and the shapes
  * that cross it. Adapters live in `server/channels/`; the session actor drives them.
  */
+import type { MenuList } from "./bot_walker.ts";
 
 export type SessionStatus =
   | "DISCONNECTED"
@@ -61,6 +62,11 @@ export interface OutboundMessage {
   quotedProviderId?: string;
   /** An approved template to send instead of `body` (WhatsApp Cloud API only). */
   template?: TemplateSend;
+  /**
+   * A WhatsApp list to show with the bot's menu (setting chatBotType "list"). `body` always
+   * holds the same menu as text: a channel that cannot send lists sends `body`.
+   */
+  list?: MenuList;
 }
 
 /** A Cloud API message template: its name, language code and positional body parameters. */
@@ -88,7 +94,9 @@ export type AdapterEvent =
   | { type: "failed"; providerId: string; code: string }
   | { type: "edit"; providerId: string; body: string }
   | { type: "delete"; providerId: string }
-  | { type: "lid"; lid: string; number: string };
+  | { type: "lid"; lid: string; number: string }
+  /** A voice or video call from `from` (digits); `callId` is the provider's, for rejecting it. */
+  | { type: "call"; callId: string; from: string; name: string; isVideo: boolean };
 
 /** One channel implementation (simulator, baileys, evolution, cloud api). */
 export interface ChannelAdapter {
@@ -102,6 +110,8 @@ export interface ChannelAdapter {
   markRead(to: string, providerIds: string[]): Promise<void>;
   checkNumber(number: string): Promise<{ exists: boolean; jid?: string }>;
   profilePicture(number: string): Promise<string | null>;
+  /** Declines an incoming call (setting `call` off). Optional: without it the call just rings. */
+  rejectCall?(callId: string, from: string): Promise<void>;
   /**
    * Creates a WhatsApp group named `title` with `participants` (numbers, digits); resolves
    * with the group's id as digits (the jid's user part, e.g. "120363…"). Optional.

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { BRANDING_KEYS, brandingValueError } from "./branding.ts";
+import { validTimeZone } from "./closed_period.ts";
 
 export const Setting = z.object({
   id: z.number(),
@@ -21,7 +22,9 @@ export const SETTING_DEFAULTS: Readonly<Record<string, string>> = {
   userRatingOut: "disabled",
   ratingurl: "",
   scheduleType: "disabled",
-  CheckMsgIsGroup: "enabled",
+  // "Ignorar mensagens de grupos": on drops group messages before they are stored. Off by
+  // default, so the groups the product shows (viewgroups, group tickets) reach it.
+  CheckMsgIsGroup: "disabled",
   call: "disabled",
   chatBotType: "text",
   outsidemessage: "disabled",
@@ -32,6 +35,8 @@ export const SETTING_DEFAULTS: Readonly<Record<string, string>> = {
   sendSignMessage: "enabled",
   sendGreetingMessageOneQueues: "disabled",
   sendQueuePosition: "disabled",
+  // The company's wall clock for opening hours (an IANA zone; the spec's product is Brazilian).
+  timezone: "America/Sao_Paulo",
   viewclosed: "disabled",
   viewgroups: "disabled",
   allusersviewgroups: "disabled",
@@ -184,6 +189,7 @@ export function settingValueError(key: string, value: string): string | null {
   const branding = brandingValueError(key, value);
   if (branding) return branding;
   if (key === "trial" && !/^[1-7]$/.test(value)) return "trial must be 1 to 7 days";
+  if (key === "timezone" && !validTimeZone(value)) return `timezone must be an IANA time zone, got ${value}`;
   if (key === "wasupport" && value !== "" && !/^\d{10,15}$/.test(value.replace(/[\s()+.-]/g, ""))) {
     return `wasupport must be a phone number of 10 to 15 digits, got ${value}`;
   }

@@ -18,7 +18,7 @@ export const TRACKING_ACTIONS = ["accept", "transfer", "return", "close", "reope
  * integration that failed (the customer got the fallback text and the ticket waits for an
  * agent) and a bot flow that ended. `detail` names the service and, for a failure, the reason.
  */
-export const BOT_NOTE_ACTIONS = ["integrationFailed", "botFinished"] as const;
+export const BOT_NOTE_ACTIONS = ["integrationFailed", "botFinished", "chatbot"] as const;
 export type BotNoteAction = typeof BOT_NOTE_ACTIONS[number];
 export const TrackingAction = z.enum([...TRACKING_ACTIONS, ...BOT_NOTE_ACTIONS]);
 export type TrackingAction = z.infer<typeof TrackingAction>;

@@ -18,6 +18,7 @@ import { sessionActor } from "../actors/sessions/mod.ts";
 import { ticketDesk, warmTickets } from "../actors/tickets/mod.ts";
 import { bindMessages, messagesActor, providerIndex } from "../actors/messages/mod.ts";
 import { trackingActor } from "../actors/ticket_tracking/mod.ts";
+import { conversationActor } from "../actors/conversations/mod.ts";
 import { botSessionActor } from "../actors/bot_sessions/mod.ts";
 import { announcementReads, announcements } from "../actors/announcements/collection.ts";
 import { schedulesActor } from "../actors/schedules/mod.ts";
@@ -36,6 +37,7 @@ export function registerActors(system: ActorSystem): void {
   system.register(ticketDesk);
   system.register(announcements.actor, announcementReads.actor);
   system.register(trackingActor);
+  system.register(conversationActor);
   system.register(botSessionActor);
   system.register(schedulesActor);
 }

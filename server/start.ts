@@ -15,6 +15,7 @@ import { registerActors, warmUp } from "./boot.ts";
 import { seedDemo, storeIsEmpty } from "./seed/demo.ts";
 import { Hub } from "./realtime/hub.ts";
 import { Channels } from "./channels/registry.ts";
+import { watchQueuePositions } from "./conversation/positions.ts";
 import { bindSchedulePorts } from "../actors/schedules/mod.ts";
 import { scheduleSender } from "./api/schedule_send.ts";
 
@@ -57,6 +58,7 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Runn
   const demo = seed ? await seedDemo(deps) : undefined;
   await warmUp(deps);
   await deps.hub.start();
+  watchQueuePositions(deps);
   channels.bind(deps);
   await channels.resumeAll();
   // After the connections are back: a scheduled message due during the downtime waits for

@@ -1,8 +1,8 @@
 /**
  * The session actor of one connection (id `{companyId}:{whatsappId}`): applies the state
  * machine of state.ts, writes the status onto the connection record, publishes
- * `company-{id}-whatsappSession`, and arms the reconnect timer. It also holds the queue-menu
- * choices of new tickets, so a menu reply is consumed exactly once.
+ * `company-{id}-whatsappSession`, and arms the reconnect timer. (The queue menu of a
+ * conversation moved to the conversation actor of its ticket: actors/conversations/.)
  */
 import { isoText } from "../../domain/iso_date.ts";
 import { defineActor } from "../_runtime/actor.ts";
@@ -52,7 +52,6 @@ export const sessionActor = defineActor({
       dropped: false,
       qrCount: 0,
       retries: 0,
-      menus: {},
     };
   },
   handlers: {
@@ -121,22 +120,6 @@ export const sessionActor = defineActor({
     /** Cancels a pending reconnect (admin disconnect, deleted connection). */
     cancelReconnect(ctx) {
       if (ctx.timerDue("reconnect") !== undefined) ctx.cancelTimer("reconnect");
-    },
-
-    /** Remembers that ticket `ticketId` was shown the queue menu with these queues. */
-    openMenu(ctx, arg: { ticketId: number; queueIds: number[] }) {
-      ctx.state.menus[String(arg.ticketId)] = arg.queueIds;
-      ctx.set(sessionKey(ctx.state.companyId, ctx.state.whatsappId), ctx.state);
-    },
-
-    /** The queues of ticket `ticketId`'s open menu, or null; `consume` closes the menu. */
-    menuOf(ctx, arg: { ticketId: number; consume: boolean }): number[] | null {
-      const queueIds = ctx.state.menus[String(arg.ticketId)] ?? null;
-      if (queueIds && arg.consume) {
-        delete ctx.state.menus[String(arg.ticketId)];
-        ctx.set(sessionKey(ctx.state.companyId, ctx.state.whatsappId), ctx.state);
-      }
-      return queueIds;
     },
   },
 });

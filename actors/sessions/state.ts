@@ -30,8 +30,6 @@ export interface SessionState {
   qrCount: number;
   /** Failed reconnects since the last open. */
   retries: number;
-  /** Tickets waiting for the customer's choice in the queue menu: ticketId → queue ids. */
-  menus: Record<string, number[]>;
 }
 
 /** Unscanned QR codes after which the attempt stops (about 5 × 20 s with Baileys). */

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { MAX_QR, MAX_RETRIES, reconnectDelay, type SessionState, sessionStep } from "./state.ts";
 
-const fresh: SessionState = { v: 1, companyId: 1, whatsappId: 2, dropped: false, qrCount: 0, retries: 0, menus: {} };
+const fresh: SessionState = { v: 1, companyId: 1, whatsappId: 2, dropped: false, qrCount: 0, retries: 0 };
 
 Deno.test("sessionStep() walks OPENING → qrcode → PAIRING → CONNECTED with the success flag", () => {
   let s = fresh;

@@ -324,6 +324,7 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   "tracking.close": "Resolved by {{by}}",
   "tracking.reopen": "Reopened by {{by}}",
   "tracking.by": "by {{by}}",
+  "tracking.chatbot": "Bot option: {{choice}}",
   "tracking.integrationFailed": "Integration {{detail}} failed: the customer got the fallback message and the ticket waits for an agent",
   "tracking.botFinished": "{{detail}} finished its flow: the ticket waits for an agent",
   "spy.unassigned": "No user assigned",

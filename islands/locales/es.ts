@@ -324,6 +324,7 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   "tracking.close": "Resuelto por {{by}}",
   "tracking.reopen": "Reabierto por {{by}}",
   "tracking.by": "por {{by}}",
+  "tracking.chatbot": "Opción del bot: {{choice}}",
   "tracking.integrationFailed": "Falló la integración {{detail}}: el cliente recibió el mensaje de contingencia y el ticket espera a un agente",
   "tracking.botFinished": "{{detail}} terminó su flujo: el ticket espera a un agente",
   "spy.unassigned": "Sin usuario asignado",

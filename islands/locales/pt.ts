@@ -337,6 +337,7 @@ const pt = {
   "tracking.close": "Resolvido por {{by}}",
   "tracking.reopen": "Reaberto por {{by}}",
   "tracking.by": "por {{by}}",
+  "tracking.chatbot": "Opção do bot: {{choice}}",
   "tracking.integrationFailed": "Falha na integração {{detail}}: o cliente recebeu a mensagem de contingência e o ticket aguarda um atendente",
   "tracking.botFinished": "{{detail}} encerrou o fluxo: o ticket aguarda um atendente",
   "spy.unassigned": "Sem usuário atribuído",

@@ -28,6 +28,8 @@ export function trackingText(note: TrackingNote): string {
       return t("tracking.integrationFailed", { detail: note.detail ?? "" });
     case "botFinished":
       return t("tracking.botFinished", { detail: note.detail ?? "" });
+    case "chatbot":
+      return t("tracking.chatbot", { choice: note.detail ?? "" });
   }
 }
 

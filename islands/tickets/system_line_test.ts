@@ -35,6 +35,7 @@ Deno.test("trackingText() shows the bot integrations' notes with their detail", 
     "Falha na integração Typebot (Typebot answered HTTP 500): o cliente recebeu a mensagem de contingência e o ticket aguarda um atendente",
   );
   assert.equal(trackingText(note({ action: "botFinished", detail: "Typebot" })), "Typebot encerrou o fluxo: o ticket aguarda um atendente");
+  assert.equal(trackingText(note({ action: "chatbot", detail: "2 - Vendas" })), "Opção do bot: 2 - Vendas");
 });
 
 Deno.test("contactErrors() gives the spec's texts: Required, Too Short!, Too Long!, Invalid email; none for a valid contact", () => {

@@ -1,7 +1,8 @@
 /**
  * The simulator's JSON endpoints (issue #4), for the simulator page and tests. Only for
  * connections whose provider is `simulator`, with an admin token of that company:
- * scan, inbound (as any customer), outbox, ack, disconnect (and `fail`, to test retries).
+ * scan, inbound (as any customer), call (a customer calls), outbox, ack, disconnect (and
+ * `fail`, to test retries).
  */
 import { type Context, Hono } from "hono";
 import { z } from "zod";
@@ -26,6 +27,13 @@ export const SimulatorInboundInput = z.object({
   groupName: z.string().trim().optional(),
   id: z.string().trim().min(1).max(128).optional(),
   fromMe: z.boolean().optional(),
+});
+
+/** POST /simulator/{id}/call body: a customer calls the phone. */
+export const SimulatorCallInput = z.object({
+  from: SimulatorInboundInput.shape.from,
+  name: z.string().trim().max(80).default(""),
+  isVideo: z.boolean().default(false),
 });
 
 /** POST /simulator/{id}/ack body. */
@@ -62,9 +70,21 @@ export function simulatorRoutes(): Hono<AppEnv> {
     return c.json(sim.inbound(input));
   });
 
+  app.post("/:id/call", async (c) => {
+    const input = await parseBody(c, SimulatorCallInput);
+    const sim = await phone(c);
+    return c.json(sim.call(input));
+  });
+
   app.get("/:id/outbox", async (c) => {
     const sim = await phone(c);
-    return c.json({ connected: sim.connected, qrcode: sim.qrcode, pending: sim.pendingCount, messages: sim.outbox });
+    return c.json({
+      connected: sim.connected,
+      qrcode: sim.qrcode,
+      pending: sim.pendingCount,
+      messages: sim.outbox,
+      rejectedCalls: sim.rejectedCalls,
+    });
   });
 
   app.post("/:id/ack", async (c) => {

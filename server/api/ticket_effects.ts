@@ -14,6 +14,7 @@ import { whatsapps } from "../../actors/whatsapps/collection.ts";
 import type { Ticket, TicketCommand, TicketEffect } from "../../domain/ticket.ts";
 import type { AppDeps } from "../deps.ts";
 import { sendSystemMessage } from "./ticket_hooks.ts";
+import { afterTransition } from "../conversation/transitions.ts";
 
 /** Fills `{{name}}` (the contact's name) in a configured text. */
 function fill(text: string, contactName: string): string {
@@ -49,6 +50,9 @@ export async function performEffects(
   if (change && change.before !== ticket) {
     await recordTransition(deps.system, change.before, ticket, change.byUserId, change.commands).catch((error) =>
       console.error(`The tracking note of ticket ${ticket.id} failed`, error)
+    );
+    await afterTransition(deps, change.before, ticket, change.commands).catch((error) =>
+      console.error(`The conversation messages of ticket ${ticket.id}'s change failed`, error)
     );
   }
   for (const effect of effects) {

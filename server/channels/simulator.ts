@@ -9,6 +9,7 @@
  * its individual chats (every customer who wrote, every number the agents wrote to), for the
  * contact import.
  */
+import type { MenuList } from "../../domain/bot_walker.ts";
 import type { ChannelAdapter, InboundMessage, MediaType, OutboundMessage, PhoneContact } from "../../domain/channel.ts";
 import { AppError } from "../../domain/errors.ts";
 import { type AdapterContext, digits } from "./types.ts";
@@ -51,6 +52,8 @@ export interface OutboxEntry {
   edited?: boolean;
   deleted?: boolean;
   timestamp: number;
+  /** The bot menu as the phone shows a list message (chatBotType "list"). */
+  list?: MenuList;
 }
 
 /**
@@ -162,6 +165,22 @@ export class SimulatorAdapter implements ChannelAdapter {
     }
     this.#ctx.emit({ type: "message", message });
     return { providerId: message.providerId, queued: false };
+  }
+
+  /** Calls the connection was asked to reject (setting `call` off), oldest first. */
+  readonly rejectedCalls: string[] = [];
+
+  /** A customer calls the phone (voice, or video); resolves with the call's id. */
+  call(input: { from: string; name: string; isVideo?: boolean }): { callId: string } {
+    if (!this.#connected) throw new AppError("ERR_WAPP_NOT_INITIALIZED", { status: 409, message: "Simulator is not connected" });
+    const callId = `SIMCALL${crypto.randomUUID().replaceAll("-", "").slice(0, 16).toUpperCase()}`;
+    this.#ctx.emit({ type: "call", callId, from: digits(input.from), name: input.name, isVideo: input.isVideo ?? false });
+    return { callId };
+  }
+
+  rejectCall(callId: string): Promise<void> {
+    this.rejectedCalls.push(callId);
+    return Promise.resolve();
   }
 
   /** The person reports an ack for one outbox message. */
@@ -300,6 +319,7 @@ export class SimulatorAdapter implements ChannelAdapter {
       filename: message.media?.filename,
       ack: 1,
       timestamp: Date.now(),
+      ...(message.list ? { list: message.list } : {}),
     });
     return { providerId: id };
   }

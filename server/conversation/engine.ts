@@ -1,0 +1,91 @@
+/**
+ * The conversation engine's I/O (issue #17): for one stored customer message, loads what the
+ * decision reads (context.ts), has the ticket's conversation actor decide it
+ * (domain/conversation.ts, actors/conversations/), then performs the actions in order —
+ * texts and menus, queue moves, assignment to a user, the n8n integration, the agent's
+ * system lines and the place in line.
+ */
+import { conversationOf } from "../../actors/conversations/mod.ts";
+import { recordBotNote, recordTransition } from "../../actors/ticket_tracking/mod.ts";
+import { deskOf, getTicket, moveTicketToQueue } from "../../actors/tickets/mod.ts";
+import { companySettings } from "../../actors/platform/lookup.ts";
+import type { ConversationAction } from "../../domain/conversation.ts";
+import type { InboundMessage } from "../../domain/channel.ts";
+import type { Principal } from "../../domain/permissions.ts";
+import type { Whatsapp } from "../../domain/whatsapp.ts";
+import type { AppDeps } from "../deps.ts";
+import { performEffects } from "../api/ticket_effects.ts";
+import { loadContext } from "./context.ts";
+import { askIntegration } from "./n8n_option.ts";
+import { tellPosition } from "./positions.ts";
+import { sendBot } from "./send.ts";
+
+/** Runs the engine for a customer's message stored in ticket `ticketId`. */
+export async function converseInbound(
+  deps: AppDeps,
+  connection: Whatsapp,
+  message: InboundMessage,
+  result: { ticketId: number; ticketCreated: boolean },
+): Promise<void> {
+  const { system } = deps;
+  const { companyId } = connection;
+  const ticket = await getTicket(system, companyId, result.ticketId);
+  // A closed ticket only takes a message that is a rating answer (actors/ratings): no bot.
+  if (!ticket || ticket.status === "closed") return;
+  const context = await loadContext(system, connection, ticket, Date.now());
+  if (ticket.status === "open" && context.settings.scheduleType === "disabled") return;
+  const step = await conversationOf(system, companyId, ticket.id).ask("step", {
+    input: { type: result.ticketCreated ? "new" : "reply", text: message.body },
+    context,
+  });
+  await perform(deps, companyId, ticket.id, step.actions);
+}
+
+/** Performs the actions of one decision in order; a failed one is logged and the rest go on. */
+async function perform(deps: AppDeps, companyId: number, ticketId: number, actions: ConversationAction[]): Promise<void> {
+  for (const action of actions) {
+    try {
+      await performOne(deps, companyId, ticketId, action);
+    } catch (error) {
+      console.error(`The ${action.type} action of ticket ${ticketId}'s conversation failed`, error);
+    }
+  }
+}
+
+/** The bot acts with a manager's rights in its company (it assigns as an admin would). */
+function botPrincipal(companyId: number): Principal {
+  return { id: 0, companyId, profile: "admin", super: false, queueIds: [] };
+}
+
+async function performOne(deps: AppDeps, companyId: number, ticketId: number, action: ConversationAction): Promise<void> {
+  const { system } = deps;
+  switch (action.type) {
+    case "send":
+      return await sendBot(deps, companyId, ticketId, action);
+    case "moveQueue":
+      await moveTicketToQueue(system, companyId, ticketId, action.queueId);
+      return;
+    case "track": {
+      const ticket = await getTicket(system, companyId, ticketId);
+      if (ticket) await recordBotNote(system, ticket, "chatbot", action.detail);
+      return;
+    }
+    case "assign": {
+      const settings = await companySettings(system, companyId);
+      const reply = await deskOf(system, companyId).ask("update", {
+        id: ticketId,
+        body: { status: "open", userId: action.userId },
+        who: botPrincipal(companyId),
+        settings,
+      });
+      if (reply.ticket === reply.before) return;
+      await recordTransition(system, reply.before, reply.ticket, null, ["transfer"]);
+      await performEffects(deps, reply.ticket, reply.effects);
+      return;
+    }
+    case "position":
+      return await tellPosition(deps, companyId, ticketId, action.queueId);
+    case "n8n":
+      return await askIntegration(deps, companyId, ticketId, action);
+  }
+}

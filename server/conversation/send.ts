@@ -1,0 +1,49 @@
+/**
+ * How the conversation engine speaks: a bot text (with the menu as a WhatsApp list, or an
+ * option's media) stored and sent through the ticket's outbound path, `{{name}}` filled with
+ * the contact's name as in the other configured texts (server/api/ticket_effects.ts).
+ */
+import { getContact } from "../../actors/contacts/mod.ts";
+import { sendOutgoing } from "../../actors/messages/mod.ts";
+import { duplicateMedia, mimeOfFile } from "../../actors/messages/media_files.ts";
+import { getTicket } from "../../actors/tickets/mod.ts";
+import type { MenuList } from "../../domain/bot_walker.ts";
+import type { Message } from "../../domain/message.ts";
+import type { AppDeps } from "../deps.ts";
+
+/** What the bot sends: text, and optionally a list or a stored media file of the company. */
+export interface BotSend {
+  text: string;
+  list?: MenuList;
+  media?: { path: string; name: string };
+}
+
+function mediaTypeOf(mimetype: string): Message["mediaType"] {
+  if (mimetype.startsWith("image/")) return "image";
+  if (mimetype.startsWith("video/")) return "video";
+  if (mimetype.startsWith("audio/")) return "audio";
+  return "application";
+}
+
+/** Sends `what` in ticket `ticketId` (nothing when the text and media are empty). */
+export async function sendBot(deps: AppDeps, companyId: number, ticketId: number, what: BotSend): Promise<void> {
+  const ticket = await getTicket(deps.system, companyId, ticketId);
+  if (!ticket) return;
+  const contact = await getContact(deps.system, companyId, ticket.contactId);
+  const body = what.text.replaceAll("{{name}}", contact?.name ?? "");
+  if (!body.trim() && !what.media) return;
+  let media: { file: string; name: string; mimetype: string } | null = null;
+  if (what.media) {
+    // The message owns a copy: deleting the ticket's media must never remove the option's.
+    const file = await duplicateMedia(deps.config.dataDir, companyId, what.media.path).catch((error) => {
+      console.error(`The media ${what.media!.path} of a bot option could not be copied`, error);
+      return null;
+    });
+    if (file) media = { file, name: what.media.name, mimetype: mimeOfFile(what.media.name) };
+  }
+  await sendOutgoing(deps, ticket, {
+    body,
+    ...(media ? { media, mediaType: mediaTypeOf(media.mimetype) } : {}),
+    ...(what.list ? { list: what.list } : {}),
+  }, contact);
+}

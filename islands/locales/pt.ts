@@ -14,6 +14,8 @@ import settings_plansTexts from "./pages/settings_plans.ts";
 import settings_brandingTexts from "./pages/settings_branding.ts";
 import public_flowsTexts from "./pages/public_flows.ts";
 import messages_apiTexts from "./pages/messages_api.ts";
+import reportsTexts from "./pages/reports.ts";
+import service_panelTexts from "./pages/service_panel.ts";
 const pt = {
   "app.name": "Balcão",
   "common.loading": "Carregando...",
@@ -381,6 +383,8 @@ const pt = {
   ...settings_brandingTexts.pt,
   ...public_flowsTexts.pt,
   ...messages_apiTexts.pt,
+  ...reportsTexts.pt,
+  ...service_panelTexts.pt,
 };
 
 /** A text key of the locale files. */

@@ -73,6 +73,7 @@ const ADMIN_PAGES: readonly { path: string; permission: Parameters<typeof allowe
   { path: "/integrations", permission: "drawer-admin-items:view" },
   { path: "/companies", permission: "super:companies" },
   { path: "/subscription", permission: "company:viewOwn" },
+  { path: "/servicePanel", permission: "service-panel:view" },
 ];
 
 /** A route the user may not open: the text to show and when to go to / (spec 002 §2.1). */

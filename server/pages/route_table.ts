@@ -27,6 +27,8 @@ const BUILT: Record<string, string> = {
   "/subscription": "subscription",
   "/companies": "companies",
   "/messages-api": "messages-api",
+  "/relatorios": "relatorios",
+  "/servicePanel": "service-panel",
 };
 const PRIVATE = [
   "/",

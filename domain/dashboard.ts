@@ -131,8 +131,13 @@ export function ticketDeltas(
       add("serviceCount", closedAt, closer);
     }
   }
+  // A resolve (open → closed) sets the rating it was given, so it counts even when equal to
+  // an older one a reopened ticket kept; a pending ticket closed keeps that older one, which
+  // does not count again. On a closed ticket, a changed answer counts.
   const rated = next.status === "closed" && next.rating !== null &&
-    (before?.rating !== next.rating || before?.ratingId !== next.ratingId);
+    (closing
+      ? before?.status === "open"
+      : before?.rating !== next.rating || before?.ratingId !== next.ratingId);
   if (rated) {
     add("ratingSum", closedAt, closer, next.rating!);
     add("ratingCount", closedAt, closer);

@@ -12,8 +12,10 @@
  * messages (domain `rebuiltDeltas`: a rebuild can only recover each ticket's latest
  * acceptance and close, and attributes messages to the ticket's current queue and owner).
  *
- * The rows of the new leads list and the ratings table are derived from the tickets on
- * activation and appended as events happen; the counts come from the counters.
+ * The rows of the new leads list and the ratings table are records of their own,
+ * `["dash_row", companyId, "leads" | "ratings", at, ticketId] → DashRow`, written in the
+ * same unit as the event (a rebuild derives them from the tickets); the counts come from
+ * the counters.
  */
 import {
   type DashDelta,
@@ -74,6 +76,14 @@ export interface DashRow {
   rate: number;
 }
 
+/** The key of a row of the leads list or the ratings table. */
+export function dashRowKey(companyId: number, list: RowList, row: DashRow): Deno.KvKey {
+  return ["dash_row", companyId, list, row.at, row.ticketId];
+}
+
+/** The two row lists. */
+export type RowList = "leads" | "ratings";
+
 /** A pair as one number (user ids stay far below 10^7). */
 function pairOf(queueKey: number, userKey: number): number {
   return queueKey * 10_000_000 + userKey;
@@ -118,8 +128,9 @@ export class DashAggregates {
     cell.v[metric] += value;
   }
 
-  /** Adds the rows an event makes (a new lead, a rating) for `ticket`. */
-  addRows(deltas: readonly DashDelta[], ticket: Ticket): void {
+  /** Adds the rows an event makes (a new lead, a rating) for `ticket`; returns them. */
+  addRows(deltas: readonly DashDelta[], ticket: Ticket): Array<[RowList, DashRow]> {
+    const added: Array<[RowList, DashRow]> = [];
     for (const d of deltas) {
       if (d.metric !== "leads" && d.metric !== "ratingCount") continue;
       const row: DashRow = {
@@ -130,8 +141,11 @@ export class DashAggregates {
         userKey: d.userId ?? 0,
         rate: ticket.rating ?? 0,
       };
-      insertRow(d.metric === "leads" ? this.leads : this.ratings, row);
+      const list: RowList = d.metric === "leads" ? "leads" : "ratings";
+      insertRow(this[list], row);
+      added.push([list, row]);
     }
+    return added;
   }
 
   /** Builds the rows from the stored tickets (on activation). */
@@ -164,6 +178,7 @@ function rowOf(t: Ticket, at: number): DashRow {
 /** What a handler records: `sum` of its context (structural, so this module needs no actor type). */
 export interface Summer {
   sum(key: Deno.KvKey, n: number): void;
+  set(key: Deno.KvKey, value: unknown): void;
 }
 
 /**
@@ -187,7 +202,8 @@ export function recordDeltas(
     dash.add(hour, q, u, metric, value);
     ctx.sum(dashKey(companyId, hour, q, u, metric), value);
   }
-  if (ticket) dash.addRows(deltas, ticket);
+  if (!ticket) return;
+  for (const [list, row] of dash.addRows(deltas, ticket)) ctx.set(dashRowKey(companyId, list, row), row);
 }
 
 /** Writes counters in atomics of this many sets during a rebuild. */
@@ -203,9 +219,11 @@ export async function loadAggregates(
   tickets: readonly Ticket[],
 ): Promise<DashAggregates> {
   const dash = new DashAggregates();
-  dash.rowsFrom(tickets);
   const built = await kv.get<number>(dashBuiltKey(companyId));
   if (built.value === BUILT_VERSION) {
+    for await (const e of kv.list<DashRow>({ prefix: ["dash_row", companyId] }, { batchSize: 1000 })) {
+      (e.key[2] === "leads" ? dash.leads : dash.ratings).push(e.value);
+    }
     for await (const e of kv.list<Deno.KvU64>({ prefix: dashPrefix(companyId) }, { batchSize: 1000 })) {
       const [, , hour, q, u, metric] = e.key as [string, number, number, number, number, number];
       if (metric < METRICS.length) dash.add(hour, q, u, metric, Number(e.value.value));
@@ -223,6 +241,7 @@ async function rebuild(
   dash: DashAggregates,
 ): Promise<void> {
   const started = Date.now();
+  dash.rowsFrom(tickets);
   const firstOf = new Map<number, Ticket>();
   for (const t of tickets) {
     const seen = firstOf.get(t.contactId);
@@ -247,11 +266,22 @@ async function rebuild(
   // Counters of an older meaning (or of a rebuild cut short) go first; then sets, not sums.
   let atomic = kv.atomic();
   let n = 0;
-  for await (const e of kv.list({ prefix: dashPrefix(companyId) }, { batchSize: 1000 })) {
-    atomic.delete(e.key);
+  const step = async () => {
     if (++n % REBUILD_BATCH === 0) {
       await commitOrThrow(atomic);
       atomic = kv.atomic();
+    }
+  };
+  for (const prefix of [dashPrefix(companyId), ["dash_row", companyId]]) {
+    for await (const e of kv.list({ prefix }, { batchSize: 1000 })) {
+      atomic.delete(e.key);
+      await step();
+    }
+  }
+  for (const list of ["leads", "ratings"] as const) {
+    for (const row of dash[list]) {
+      atomic.set(dashRowKey(companyId, list, row), row);
+      await step();
     }
   }
   for (const [hour, h] of dash.hours) {
@@ -260,10 +290,7 @@ async function rebuild(
         if (cell.v[metric] === 0) continue;
         const key = dashKey(companyId, hour, cell.queueKey, cell.userKey, metric);
         atomic.set(key, new Deno.KvU64(BigInt(Math.round(cell.v[metric]))));
-        if (++n % REBUILD_BATCH === 0) {
-          await commitOrThrow(atomic);
-          atomic = kv.atomic();
-        }
+        await step();
       }
     }
   }

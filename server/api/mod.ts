@@ -36,6 +36,7 @@ import { groupRoutes } from "./groups.ts";
 import { announcementRoutes, userAnnouncementRoutes } from "./announcements.ts";
 import { ticketTrackingRoutes } from "./ticket_tracking.ts";
 import { externalMessageRoutes } from "./external_messages.ts";
+import { dashboardRoutes } from "./dashboard.ts";
 import { scheduleRoutes } from "./schedules.ts";
 import { integrationRoutes } from "./integrations.ts";
 import { ticketReportRoutes } from "./ticket_report.ts";
@@ -76,6 +77,7 @@ export function mountAreas(app: Hono<AppEnv>): void {
   app.route("/user-announcements", userAnnouncementRoutes());
   app.route("/", ticketTrackingRoutes());
   app.route("/api/messages", externalMessageRoutes());
+  app.route("/", dashboardRoutes());
   routeWithSlash(app, "/schedules", scheduleRoutes());
   app.route("/", integrationRoutes());
   app.route("/ticketreport", ticketReportRoutes());

@@ -15,6 +15,7 @@ import settings_plansTexts from "./pages/settings_plans.ts";
 import settings_brandingTexts from "./pages/settings_branding.ts";
 import public_flowsTexts from "./pages/public_flows.ts";
 import messages_apiTexts from "./pages/messages_api.ts";
+import api_docsTexts from "./pages/api_docs.ts";
 import reportsTexts from "./pages/reports.ts";
 import service_panelTexts from "./pages/service_panel.ts";
 
@@ -370,6 +371,7 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   ...settings_brandingTexts.en,
   ...public_flowsTexts.en,
   ...messages_apiTexts.en,
+  ...api_docsTexts.en,
   ...reportsTexts.en,
   ...service_panelTexts.en,
 };

@@ -14,6 +14,7 @@ import settings_plansTexts from "./pages/settings_plans.ts";
 import settings_brandingTexts from "./pages/settings_branding.ts";
 import public_flowsTexts from "./pages/public_flows.ts";
 import messages_apiTexts from "./pages/messages_api.ts";
+import api_docsTexts from "./pages/api_docs.ts";
 import reportsTexts from "./pages/reports.ts";
 import service_panelTexts from "./pages/service_panel.ts";
 const pt = {
@@ -383,6 +384,7 @@ const pt = {
   ...settings_brandingTexts.pt,
   ...public_flowsTexts.pt,
   ...messages_apiTexts.pt,
+  ...api_docsTexts.pt,
   ...reportsTexts.pt,
   ...service_panelTexts.pt,
 };

@@ -24,6 +24,7 @@ import * as settings from "../../routes/settings.tsx";
 import * as companies from "../../routes/companies.tsx";
 import * as messagesApi from "../../routes/messages_api.tsx";
 import * as subscription from "../../routes/subscription.tsx";
+import * as apiDocs from "../../routes/api_docs.tsx";
 import * as relatorios from "../../routes/relatorios.tsx";
 import * as servicePanel from "../../routes/service_panel.tsx";
 import { AdminRoute } from "./admin_route.tsx";
@@ -70,6 +71,7 @@ export const PAGE_MODULES: Record<string, PageDef> = {
   companies: page(companies, () => t("settings.tab.companies")),
   "messages-api": page(messagesApi, () => t("messagesApi.title")),
   subscription: page(subscription, () => t("subscriptionPage.title")),
+  "api-docs": page(apiDocs, () => t("apiDocs.title")),
   relatorios: page(relatorios, () => t("menu.relatorios")),
   "service-panel": page(servicePanel, () => t("menu.servicePanel")),
   /** What a viewer gets on a page they may not open (server/pages/mod.ts). */

@@ -53,6 +53,10 @@ Deno.test("opening hours: the out-of-hours message goes once per closed period, 
     await admin.post(`/simulator/${demo.id}/inbound`, { from: routed, name: "Roteado", body: "oi" });
     await waitText(admin, demo.id, routed, /fora do horário/);
     await waitText(admin, demo.id, routed, /\*2\* - Vendas/);
+
+    // The hours' clock is the company's time zone: an IANA zone, checked when saved.
+    assert.equal((await admin.put("/settings/timezone", { value: "Marte/Base" })).status, 400);
+    assert.equal((await admin.put("/settings/timezone", { value: "Europe/Lisbon" })).status, 200);
   });
 });
 

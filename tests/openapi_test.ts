@@ -133,6 +133,9 @@ async function demoIds(server: TestServer, admin: Client): Promise<Record<string
   const contact = await admin.post("/contacts", { name: "Probe Contact", number: "5511955554444" });
   const ticket = (await admin.post("/tickets", { contactId: contact.body.id, status: "open", whatsappId: conn.id })).body;
   assert.ok(ticket?.id, `a ticket to probe with: ${JSON.stringify(ticket)}`);
+  const sendAt = new Date(Date.now() + 86_400_000).toISOString();
+  const schedule = (await admin.post("/schedules", { body: "Lembrete da consulta", contactId: contact.body.id, sendAt })).body;
+  assert.ok(schedule?.id, `a schedule to probe with: ${JSON.stringify(schedule)}`);
   const tag = (await admin.get("/tags/list")).body[0];
   return {
     companyId,
@@ -143,6 +146,7 @@ async function demoIds(server: TestServer, admin: Client): Promise<Record<string
     "/users/:id id": String(user.id),
     "/companies/:id/schedules id": companyId,
     "/settings/:key key": "emfila",
+    "/schedules/:id id": String(schedule.id),
   };
 }
 

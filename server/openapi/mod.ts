@@ -8,12 +8,14 @@ import type { Operation } from "./operation.ts";
 import { ACCESS_OPERATIONS } from "./ops_access.ts";
 import { CHANNEL_OPERATIONS } from "./ops_channels.ts";
 import { DESK_OPERATIONS } from "./ops_desk.ts";
+import { REPORT_OPERATIONS } from "./ops_reports.ts";
 
 /** Every documented operation. */
 export const OPERATIONS: readonly Operation[] = [
   ...ACCESS_OPERATIONS,
   ...DESK_OPERATIONS,
   ...CHANNEL_OPERATIONS,
+  ...REPORT_OPERATIONS,
 ];
 
 let built: ReturnType<typeof buildDocument> | undefined;

@@ -8,7 +8,7 @@ import { ExternalMediaInput, ExternalSendInput } from "../../domain/external_mes
 import { WsQuery } from "../../domain/realtime.ts";
 import { KeywordsInput, WhatsappInput } from "../../domain/whatsapp.ts";
 import { LogoutBody } from "../api/sessions.ts";
-import { FailInput, SimulatorAckInput, SimulatorInboundInput } from "../api/simulator.ts";
+import { FailInput, SimulatorAckInput, SimulatorCallInput, SimulatorInboundInput } from "../api/simulator.ts";
 import { ListQuery as WhatsappListQuery } from "../api/whatsapps.ts";
 import { area, type Operation } from "./operation.ts";
 import { ExternalSendReply, MessageReply } from "./shapes.ts";
@@ -51,6 +51,7 @@ export const CHANNEL_OPERATIONS: Operation[] = [
   }),
   simulator.get("/simulator/:id/outbox", "Messages the company sent to simulated customers"),
   simulator.post("/simulator/:id/ack", "Acknowledge a sent message (1 sent … 5 played)", { body: { SimulatorAckInput } }),
+  simulator.post("/simulator/:id/call", "A customer calls the phone (voice or video)", { body: { SimulatorCallInput } }),
   simulator.post("/simulator/:id/disconnect", "Drop the simulated phone's connection"),
   simulator.post("/simulator/:id/fail", "Make the next sends fail", { body: { FailInput } }),
 

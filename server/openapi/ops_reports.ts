@@ -1,0 +1,66 @@
+/**
+ * Operations of schedules, the dashboard, the ticket report, the service panel and the bot
+ * integrations' pickers (spec 000 §3, 001 §2.19, 002 §2.12–§2.14).
+ */
+import { DashboardQuery } from "../../domain/dashboard.ts";
+import { ScheduleInput, ScheduleListQuery } from "../../domain/schedule.ts";
+import { TicketReportExportQuery, TicketReportQuery } from "../../domain/ticket_report.ts";
+import { TypebotListQuery } from "../api/integrations.ts";
+import { area, type Operation } from "./operation.ts";
+import { MessageReply } from "./shapes.ts";
+
+const schedules = area("Schedules");
+const dashboard = area("Dashboard");
+const reports = area("Reports");
+const integrations = area("Integrations");
+
+const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+/** Scheduling, reporting and integration pickers. */
+export const REPORT_OPERATIONS: Operation[] = [
+  schedules.get("/schedules", "Scheduled messages, 20 a page, or a calendar range", {
+    query: { ScheduleListQuery },
+    access: "plan flag useSchedules",
+    errors: ["ERR_PLAN_FEATURE"],
+  }),
+  schedules.get("/schedules/:id", "One scheduled message", { access: "plan flag useSchedules" }),
+  schedules.post("/schedules", "Schedule a message (JSON, or multipart `scheduleData` JSON text plus `file`)", {
+    body: { ScheduleInput },
+    files: { file: "optional attachment" },
+    access: "plan flag useSchedules",
+    example: { body: "Lembrete da sua consulta amanhã", contactId: 1, sendAt: "2030-01-15T12:00:00.000Z" },
+    errors: ["ERR_PLAN_FEATURE", "ERR_NO_CONTACT_FOUND"],
+  }),
+  schedules.put("/schedules/:id", "Edit a pending scheduled message", {
+    body: { ScheduleInput },
+    bodyKind: "patch",
+    access: "plan flag useSchedules",
+    errors: ["ERR_PLAN_FEATURE", "ERR_CONFLICT"],
+  }),
+  schedules.delete("/schedules/:id", "Delete a scheduled message", { response: { MessageReply }, access: "plan flag useSchedules" }),
+
+  dashboard.get("/dashboard", "The dashboard's counters for a range, queues and users", {
+    query: { DashboardQuery },
+    access: "dashboard:view",
+  }),
+  dashboard.get("/dashboard/xlsx", "The dashboard as a spreadsheet", { query: { DashboardQuery }, response: XLSX, access: "dashboard:view" }),
+  dashboard.get("/exportar/baixar/dash", "Path of the dashboard's CSV for the same query", { query: { DashboardQuery }, access: "dashboard:view" }),
+  dashboard.get("/exportar/baixar/dash/ratings", "Path of the ratings CSV for the same query", {
+    query: { DashboardQuery },
+    access: "dashboard:view",
+  }),
+  dashboard.get("/exportar/dash.csv", "The dashboard's CSV", { query: { DashboardQuery }, response: "text/csv", access: "dashboard:view" }),
+  dashboard.get("/exportar/dash-ratings.csv", "The ratings CSV", { query: { DashboardQuery }, response: "text/csv", access: "dashboard:view" }),
+
+  reports.get("/ticketreport/reports", "The ticket report: filtered, paged rows", { query: { TicketReportQuery } }),
+  reports.get("/ticketreport/reports/export", "The ticket report as a spreadsheet", { query: { TicketReportExportQuery }, response: XLSX }),
+  reports.get("/service-panel", "The service panel: waiting tickets and each user's open ones", { access: "service-panel:view" }),
+
+  integrations.get("/typebot/listworkspaces", "Typebot workspaces (queue editor)", { access: "queues:manage", errors: ["ERR_INTEGRATION_NOT_CONFIGURED", "ERR_INTEGRATION_FAILED"] }),
+  integrations.get("/typebot/listtypebots", "Typebot flows of a workspace", {
+    query: { TypebotListQuery },
+    access: "queues:manage",
+    errors: ["ERR_INTEGRATION_NOT_CONFIGURED", "ERR_INTEGRATION_FAILED"],
+  }),
+  integrations.get("/n8n/listworkFlow", "n8n workflows (queue editor)", { access: "queues:manage", errors: ["ERR_INTEGRATION_NOT_CONFIGURED", "ERR_INTEGRATION_FAILED"] }),
+];

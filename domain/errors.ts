@@ -50,6 +50,8 @@ export const ErrorCode = [
   "ERR_SENDING_EMAIL",
   // WhatsApp Cloud API (issue #22): free text outside the 24-hour customer-service window.
   "ERR_CLOUDAPI_WINDOW_CLOSED",
+  // Ratings (spec 002 §2.11, §2.16): an unknown survey, or a survey key that names none.
+  "ERR_NO_RATING_FOUND",
   // Bot integrations (issue #17): Typebot or n8n settings missing, or the service failed.
   "ERR_INTEGRATION_NOT_CONFIGURED",
   "ERR_INTEGRATION_FAILED",

@@ -60,7 +60,9 @@ export type TicketSettings = VisibilitySettings & Partial<
 /** What the caller does after the decision is committed. */
 export type TicketEffect =
   | { type: "greeting" }
-  | { type: "farewell" };
+  | { type: "farewell" }
+  /** Send rating survey `ratingId` to the customer (resolve with userRating on). */
+  | { type: "survey"; ratingId: number };
 
 /** One change asked of the ticket machine; discriminated on `type`. */
 export type TicketCommand =
@@ -81,7 +83,11 @@ export type TicketCommand =
   | { type: "accept"; userId?: number | null }
   /** pending → closed. */
   | { type: "closePending" }
-  /** open → closed; a rating is required when setting userRating is on. */
+  /**
+   * open → closed; with setting userRating on, the survey to send the customer (`ratingId`,
+   * chosen in the close dialog) is required. `rating` is the customer's answer, recorded by
+   * the ratings area: an agent's resolve does not set it.
+   */
   | { type: "resolve"; ratingId?: number | null; rating?: number | null; farewell?: boolean }
   /** open → pending, user cleared. */
   | { type: "return" }
@@ -183,17 +189,19 @@ export function decide(
     case "resolve": {
       if (ticket.status !== "open") throw invalidTransition(ticket, "resolve");
       assertCanHandle(ticket, who, settings);
+      const ratingOn = settingOn(settings.userRating);
       const ratingId = command.ratingId ?? null;
-      const rating = command.rating ?? null;
-      if (settingOn(settings.userRating) && ratingId === null && rating === null) {
+      if (ratingOn && ratingId === null) {
         throw new AppError("ERR_VALIDATION", {
           status: 400,
           message: RATING_REQUIRED,
           fields: { ratingId: RATING_REQUIRED },
         });
       }
-      const farewell: TicketEffect[] = command.farewell === false ? [] : [{ type: "farewell" }];
-      return next({ status: "closed", closedAt: now, ratingId, rating }, farewell);
+      const effects: TicketEffect[] = command.farewell === false ? [] : [{ type: "farewell" }];
+      // The survey follows the farewell; groups are not surveyed.
+      if (ratingOn && ratingId !== null && !ticket.isGroup) effects.push({ type: "survey", ratingId });
+      return next({ status: "closed", closedAt: now, ratingId: ratingId ?? ticket.ratingId }, effects);
     }
     case "return": {
       if (ticket.status !== "open") throw invalidTransition(ticket, "return");

@@ -167,8 +167,15 @@ Deno.test("decide() resolve closes an open ticket with farewell unless declined"
     );
     const d = decide(open, { type: "resolve", ratingId: 3 }, agent, { userRating: "enabled" }, NOW);
     assert.equal(d.ticket!.ratingId, 3);
-    const byValue = decide(open, { type: "resolve", rating: 9 }, agent, { userRating: "enabled" }, NOW);
-    assert.equal(byValue.ticket!.rating, 9);
+    // The survey to send is the agent's choice; the score is the customer's (actors/ratings).
+    assert.deepEqual(d.effects, [{ type: "farewell" }, { type: "survey", ratingId: 3 }]);
+    assert.equal(d.ticket!.rating, null);
+    refused(
+      () => decide(open, { type: "resolve", rating: 9 }, agent, { userRating: "enabled" }, NOW),
+      "ERR_VALIDATION",
+      400,
+      RATING_REQUIRED,
+    );
   });
   await t.step("another user's ticket is refused to a plain user, allowed to a manager", () => {
     refused(() => decide(open, { type: "resolve" }, other, none, NOW), "ERR_NO_PERMISSION", 403, NO_PERMISSION);

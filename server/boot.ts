@@ -22,6 +22,7 @@ import { conversationActor } from "../actors/conversations/mod.ts";
 import { botSessionActor } from "../actors/bot_sessions/mod.ts";
 import { announcementReads, announcements } from "../actors/announcements/collection.ts";
 import { schedulesActor } from "../actors/schedules/mod.ts";
+import { ratingAnswers, ratings, surveysActor } from "../actors/ratings/mod.ts";
 import type { AppDeps } from "./deps.ts";
 
 export function registerActors(system: ActorSystem): void {
@@ -37,6 +38,7 @@ export function registerActors(system: ActorSystem): void {
   system.register(ticketDesk);
   system.register(announcements.actor, announcementReads.actor);
   system.register(trackingActor);
+  system.register(ratings.actor, ratingAnswers.actor, surveysActor);
   system.register(conversationActor);
   system.register(botSessionActor);
   system.register(schedulesActor);

@@ -190,9 +190,12 @@ Deno.test("PUT /tickets/{id} requires a rating to resolve when userRating is on"
     const missing = await d.agent.put(`/tickets/${t.id}`, { status: "closed" });
     assert.equal(missing.status, 400);
     assert.equal(missing.body.message, "Avaliação obrigatória");
-    const rated = await d.agent.put(`/tickets/${t.id}`, { status: "closed", ratingId: 2 });
+    // The close dialog picks one of the company's surveys (GET /ratings/list).
+    const survey = await d.agent.post("/ratings", { name: "NPS", message: "Nota?", options: [{ name: "Boa", value: 5 }] });
+    assert.equal((await d.agent.put(`/tickets/${t.id}`, { status: "closed", ratingId: survey.body.id + 100 })).status, 404);
+    const rated = await d.agent.put(`/tickets/${t.id}`, { status: "closed", ratingId: survey.body.id });
     assert.equal(rated.status, 200);
-    assert.equal(rated.body.ratingId, 2);
+    assert.equal(rated.body.ratingId, survey.body.id);
   });
 });
 

@@ -285,6 +285,14 @@ export const ticketDesk = defineActor({
       return next;
     },
 
+    /** The customer's rating answer (actors/ratings): the survey and the score on the ticket. */
+    async rate(ctx, arg: { id: number; ratingId: number; rating: number }): Promise<Ticket> {
+      const before = get(ctx.state, arg.id);
+      const next = { ...before, ratingId: arg.ratingId, rating: arg.rating, updatedAt: Math.max(ctx.now, before.updatedAt) };
+      await commit(ctx, before, next);
+      return next;
+    },
+
     /** Replaces the ticket's tags (the tags area's sync and kanban moves). */
     async tags(ctx, arg: { id: number; tagIds: number[] }): Promise<Ticket> {
       const before = get(ctx.state, arg.id);

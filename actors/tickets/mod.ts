@@ -4,6 +4,7 @@
  */
 import type { ActorSystem } from "../_runtime/system.ts";
 import { whatsapps } from "../whatsapps/collection.ts";
+import { awaitingRating } from "../ratings/surveys.ts";
 import type { Ticket } from "../../domain/ticket.ts";
 import { type DeskState, type NotedTicket, ticketDesk, ticketMissing } from "./actor.ts";
 
@@ -67,6 +68,12 @@ export async function openTicketForInbound(
   const { index } = await deskState(system, companyId);
   const found = index.activeOf(input.contactId, input.whatsappId);
   if (found) return { ticket: found, created: false };
+  // A customer's reply to a rating survey joins the resolved ticket that awaits it (actors/ratings).
+  if (!input.fromMe && !input.isGroup) {
+    const rated = await awaitingRating(system, companyId, input.contactId, input.whatsappId);
+    const closed = rated === undefined ? undefined : index.byId.get(rated);
+    if (closed?.status === "closed") return { ticket: closed, created: false };
+  }
   let queueId = input.queueId ?? null;
   let channel = "whatsapp";
   const conn = await whatsapps.in(system, companyId).get(input.whatsappId);
@@ -119,6 +126,16 @@ export async function moveTicketToQueue(
   queueId: number | null,
 ): Promise<Ticket> {
   return await deskOf(system, companyId).ask("queue", { id: ticketId, queueId });
+}
+
+/** Sets the customer's rating answer on the ticket and publishes the update (actors/ratings). */
+export async function setTicketRating(
+  system: ActorSystem,
+  companyId: number,
+  ticketId: number,
+  answer: { ratingId: number; rating: number },
+): Promise<Ticket> {
+  return await deskOf(system, companyId).ask("rate", { id: ticketId, ...answer });
 }
 
 /** Replaces the ticket's tags and publishes the update (used by the tags area). */

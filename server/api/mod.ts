@@ -36,6 +36,8 @@ import { groupRoutes } from "./groups.ts";
 import { announcementRoutes, userAnnouncementRoutes } from "./announcements.ts";
 import { ticketTrackingRoutes } from "./ticket_tracking.ts";
 import { externalMessageRoutes } from "./external_messages.ts";
+import { ratingRoutes } from "./ratings.ts";
+import { surveyRoutes } from "./survey.ts";
 import { dashboardRoutes } from "./dashboard.ts";
 import { scheduleRoutes } from "./schedules.ts";
 import { integrationRoutes } from "./integrations.ts";
@@ -77,6 +79,8 @@ export function mountAreas(app: Hono<AppEnv>): void {
   app.route("/user-announcements", userAnnouncementRoutes());
   app.route("/", ticketTrackingRoutes());
   app.route("/api/messages", externalMessageRoutes());
+  routeWithSlash(app, "/ratings", ratingRoutes());
+  app.route("/buscarpesquisa", surveyRoutes());
   app.route("/", dashboardRoutes());
   routeWithSlash(app, "/schedules", scheduleRoutes());
   app.route("/", integrationRoutes());

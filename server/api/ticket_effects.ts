@@ -14,6 +14,7 @@ import { whatsapps } from "../../actors/whatsapps/collection.ts";
 import type { Ticket, TicketCommand, TicketEffect } from "../../domain/ticket.ts";
 import type { AppDeps } from "../deps.ts";
 import { sendSystemMessage } from "./ticket_hooks.ts";
+import { surveyOnResolve } from "../ratings/send.ts";
 import { afterTransition } from "../conversation/transitions.ts";
 
 /** Fills `{{name}}` (the contact's name) in a configured text. */
@@ -56,6 +57,11 @@ export async function performEffects(
     );
   }
   for (const effect of effects) {
+    // The rating survey has its own sender (server/ratings/send.ts); it never throws.
+    if (effect.type === "survey") {
+      await surveyOnResolve(deps, ticket, effect.ratingId);
+      continue;
+    }
     try {
       const text = await effectText(deps, ticket, effect);
       if (text) await sendSystemMessage(deps, ticket.companyId, ticket.id, text);

@@ -35,6 +35,7 @@ import { requireAuth } from "../auth/middleware.ts";
 import type { AppEnv } from "../deps.ts";
 import { idParam, parseBody, parseQuery } from "../http/validate.ts";
 import { performEffects } from "./ticket_effects.ts";
+import { sendableRating } from "../ratings/send.ts";
 import { deleteTicketMessages } from "./ticket_hooks.ts";
 import { searchTickets } from "./ticket_search.ts";
 
@@ -67,9 +68,11 @@ async function withConflictUser<T>(c: Ctx, run: () => Promise<T>): Promise<T> {
 }
 
 /** Throws unless the queue and user named in a body exist in the company. */
-async function assertRefs(c: Ctx, body: { queueId?: number | null; userId?: number | null }) {
+async function assertRefs(c: Ctx, body: { queueId?: number | null; userId?: number | null; ratingId?: number | null }) {
   const { system } = c.get("deps");
   const { companyId } = c.get("principal");
+  // The survey a resolve sends must exist and be active (server/ratings/send.ts).
+  if (body.ratingId) await sendableRating(c.get("deps"), companyId, body.ratingId);
   if (body.queueId && !(await queues.in(system, companyId).get(body.queueId))) {
     throw notFound("ERR_NO_QUEUE_FOUND", `Queue ${body.queueId} does not exist`);
   }

@@ -18,6 +18,7 @@ import { ignoredNumbers, type Whatsapp } from "../../domain/whatsapp.ts";
 import type { AppDeps } from "../deps.ts";
 import { converseInbound } from "../conversation/engine.ts";
 import { postWebhook } from "./webhook.ts";
+import { takeRatingReply } from "../ratings/reply.ts";
 
 /** Where the inbound path runs for one connection. */
 export interface InboundSession {
@@ -43,6 +44,7 @@ export async function handleInbound(
   const result = await receiveInbound(deps, companyId, whatsappId, message);
   if (result.duplicate) return result;
   postWebhook(record, message, result);
+  if (await takeRatingReply(deps, companyId, result.ticketId, message)) return result;
   if (!message.fromMe && !message.isGroup) {
     await converseInbound(deps, record, message, result).catch((error) =>
       console.error(`The conversation of ticket ${result.ticketId} failed:`, error)

@@ -18,6 +18,7 @@ import { ignoredNumbers, type Whatsapp } from "../../domain/whatsapp.ts";
 import type { AppDeps } from "../deps.ts";
 import { converseInbound } from "../conversation/engine.ts";
 import { postWebhook } from "./webhook.ts";
+import { handleQueueBotTurn } from "../integrations/turns.ts";
 import { takeRatingReply } from "../ratings/reply.ts";
 
 /** Where the inbound path runs for one connection. */
@@ -49,6 +50,7 @@ export async function handleInbound(
     await converseInbound(deps, record, message, result).catch((error) =>
       console.error(`The conversation of ticket ${result.ticketId} failed:`, error)
     );
+    await handleQueueBotTurn(deps, { companyId, id: result.ticketId }, message);
   }
   return result;
 }

@@ -111,7 +111,8 @@ function pathFor(op: Operation, ids: Record<string, string>): string {
 
 /** Sends `op` once with its example (or an empty body, or a form) as `client`. */
 function call(client: Client, op: Operation, path: string, multipart: boolean, token?: string): Promise<Response> {
-  const headers: Record<string, string> = {};
+  // Every header the operation documents, with a value its schema would accept.
+  const headers: Record<string, string> = Object.fromEntries(Object.keys(op.headers ?? {}).map((name) => [name, "probe-1"]));
   const bearer = token ?? client.token;
   if (bearer) headers.authorization = `Bearer ${bearer}`;
   if (op.method === "get") return fetch(client.baseUrl + path, { headers });
@@ -160,7 +161,8 @@ Deno.test("each documented query and body schema is the object its handler valid
     const misses: string[] = [];
     let probed = 0;
     for (const op of OPERATIONS) {
-      for (const part of [op.query, op.body, op.multipart]) {
+      const headerSchemas = Object.entries(op.headers ?? {}).flatMap(([name, h]) => (h.schema ? [{ [name]: h.schema }] : []));
+      for (const part of [op.query, op.body, op.multipart, ...headerSchemas]) {
         const entry = named(part);
         const multipart = part === op.multipart || (part === op.body && op.bodyKind === "multipart");
         if (!entry) continue;

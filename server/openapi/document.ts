@@ -80,6 +80,17 @@ function queryParams(value: Named | undefined): Json[] {
   }));
 }
 
+/** The headers an operation reads as `in: header` parameters. */
+function headerParams(op: Operation): Json[] {
+  return Object.entries(op.headers ?? {}).map(([name, header]) => ({
+    name,
+    in: "header",
+    required: header.required ?? false,
+    description: header.description,
+    schema: header.schema ? tidy(z.toJSONSchema(header.schema, { io: "input", unrepresentable: "any" }), false) : { type: "string" },
+  }));
+}
+
 const SECURITY: Record<Auth, Json[]> = {
   bearer: [{ bearerAuth: [] }],
   connectionToken: [{ connectionToken: [] }],
@@ -224,7 +235,7 @@ export function buildDocument(operations: readonly Operation[]): Json {
       ...(notes ? { description: notes } : {}),
       security: SECURITY[op.auth],
       ...(op.access ? { "x-access": op.access } : {}),
-      parameters: [...params, ...queryParams(op.query)],
+      parameters: [...params, ...queryParams(op.query), ...headerParams(op)],
       ...(() => {
         const body = requestBody(op, inputs, schemas);
         return body ? { requestBody: body } : {};

@@ -36,6 +36,8 @@ export type BodyKind =
 export interface OperationInput {
   /** Query parameters: one z.object whose keys become `in: query` parameters. */
   query?: Named;
+  /** Request headers the handler reads, by name, with the zod schema it checks them with (or a plain string schema). */
+  headers?: Record<string, { schema?: z.ZodType; description: string; required?: boolean }>;
   /** The request body's schema. */
   body?: Named;
   bodyKind?: BodyKind;

@@ -4,7 +4,7 @@
  * health probe (spec 001 §2.2, §2.17, §7; DESIGN §4–§6).
  */
 import { z } from "zod";
-import { ExternalMediaInput, ExternalSendInput } from "../../domain/external_message.ts";
+import { ExternalMediaInput, ExternalSendInput, IdempotencyKey } from "../../domain/external_message.ts";
 import { WsQuery } from "../../domain/realtime.ts";
 import { KeywordsInput, WhatsappInput } from "../../domain/whatsapp.ts";
 import { LogoutBody } from "../api/sessions.ts";
@@ -64,7 +64,10 @@ export const CHANNEL_OPERATIONS: Operation[] = [
     description: "Answers `hub.challenge` when `hub.mode=subscribe` and `hub.verify_token` is the connection's verify token; 403 otherwise.",
   }),
   hooks.post("/webhooks/cloudapi/:whatsappId", "WhatsApp Cloud API notifications (messages, statuses)", {
-    description: "`X-Hub-Signature-256: sha256=<hex HMAC-SHA256 of the raw body keyed by the app secret>` is required; 401 otherwise.",
+    headers: {
+      "X-Hub-Signature-256": { required: true, description: "`sha256=<hex HMAC-SHA256 of the raw body keyed by the connection's app secret>`" },
+    },
+    description: "A missing or wrong `X-Hub-Signature-256` is 401.",
     errors: ["ERR_SESSION_EXPIRED"],
   }),
 
@@ -73,6 +76,9 @@ export const CHANNEL_OPERATIONS: Operation[] = [
     multipart: { ExternalMediaInput },
     files: { medias: "one or more files (each with its `caption`)" },
     response: { ExternalSendReply },
+    headers: {
+      "Idempotency-Key": { schema: IdempotencyKey, description: "A retried request with the same key and body sends once" },
+    },
     example: { number: "5511987654321", body: "Seu pedido saiu para entrega", openTicket: 0 },
     errors: [
       "ERR_SESSION_EXPIRED",

@@ -13,6 +13,7 @@ import { showToast } from "../lib/toast.ts";
 import { CHATBOT_TYPES, DEFAULT_LUNCH, DEFAULT_SCHEDULES, type QueueSchedule, ROUTER_MINUTES } from "../../domain/queue.ts";
 import { CheckField, FormDialog, type FormErrors, SelectField, TextField, useSchemaForm } from "../ui/form.tsx";
 import { BotTree } from "./BotTree.tsx";
+import { IntegrationFields } from "./IntegrationFields.tsx";
 import { ScheduleTab } from "./ScheduleTab.tsx";
 import type { LiveViewer } from "../ui/use_live_rows.ts";
 import type { QueueRow } from "./types.ts";
@@ -167,18 +168,7 @@ export function QueueDialog({ queue, queues, perQueueHours, viewer, onClose, onS
         <Tabs.Content value="integrations" className="form-grid queue-tab-body">
           <SelectField form={form} name="typeChatbot" label={t("queues.typeChatbot")} options={botChoices} />
           <CheckField form={form} name="resetChatbotMsg" label={t("queues.resetChatbotMsg")} />
-          {form.values.typeChatbot === "n8n" && (
-            <>
-              <TextField form={form} name="n8n" label={t("queues.n8n")} type="url" />
-              <TextField form={form} name="n8nId" label={t("queues.n8nId")} />
-            </>
-          )}
-          {form.values.typeChatbot === "typebot" && (
-            <>
-              <TextField form={form} name="workspaceTypebot" label={t("queues.workspaceTypebot")} />
-              <TextField form={form} name="typebotId" label={t("queues.typebotId")} />
-            </>
-          )}
+          <IntegrationFields form={form} />
         </Tabs.Content>
         {queue && (
           <Tabs.Content value="bot" className="queue-tab-body">

@@ -49,6 +49,11 @@ export const Ticket = z.object({
   closedAt: z.number().nullable().default(null),
   /** When a user last took the ticket (accept, create open, reopen); for the dashboard. */
   acceptedAt: z.number().nullable().default(null),
+  /**
+   * Whether the latest message came from the company side (agent, bot, own phone): the
+   * customer then owes the answer, which is what auto-close waits for (ticket_timers.ts).
+   */
+  lastFromMe: z.boolean().default(false),
 });
 export type Ticket = z.infer<typeof Ticket>;
 
@@ -292,6 +297,7 @@ export function buildTicket(command: NewTicket, now: number): Ticket {
     latestCreatedAt: null,
     closedAt: command.status === "closed" ? now : null,
     acceptedAt: command.status === "open" ? now : null,
+    lastFromMe: false,
   };
 }
 

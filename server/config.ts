@@ -27,6 +27,11 @@ export interface Config {
   /** How long a bot integration (Typebot, n8n) may take per call, in ms (tests: a short one). */
   integrationTimeoutMs?: number;
   smtp?: { host: string; port: number; user?: string; pass?: string; from: string };
+  /**
+   * Length in ms of one minute of the tickets' automatic intervals (auto-close, auto-move,
+   * router). 60,000; only tests shorten it (BALCAO_TIMER_MINUTE_MS), to see a 5-minute rule fire.
+   */
+  timerMinuteMs: number;
 }
 
 /** Reads the configuration from `env` (defaults to the process environment). */
@@ -44,6 +49,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     refreshTokenTtl: Number(env.BALCAO_REFRESH_TTL ?? 7 * 24 * 3600),
     baileysWsUrl: env.BALCAO_BAILEYS_WS_URL || undefined,
     graphApiUrl: env.BALCAO_GRAPH_API_URL || DEFAULT_GRAPH_API_URL,
+    timerMinuteMs: Number(env.BALCAO_TIMER_MINUTE_MS) > 0 ? Number(env.BALCAO_TIMER_MINUTE_MS) : 60_000,
     integrationTimeoutMs: env.BALCAO_INTEGRATION_TIMEOUT_MS ? Number(env.BALCAO_INTEGRATION_TIMEOUT_MS) : undefined,
     smtp: env.SMTP_HOST
       ? {

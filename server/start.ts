@@ -18,6 +18,8 @@ import { Channels } from "./channels/registry.ts";
 import { watchQueuePositions } from "./conversation/positions.ts";
 import { bindSchedulePorts } from "../actors/schedules/mod.ts";
 import { scheduleSender } from "./api/schedule_send.ts";
+import { bindTicketPorts } from "../actors/tickets/ports.ts";
+import { automaticTicketPorts } from "./api/ticket_automatic.ts";
 
 
 export interface RunningServer {
@@ -54,6 +56,8 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Runn
     channels,
     hub: new Hub(system, bus),
   };
+  // Before anything creates a ticket; a timer delivered earlier waits for these ports.
+  bindTicketPorts(system, automaticTicketPorts(deps));
   const seed = config.demo === true || (config.demo === "auto" && await storeIsEmpty(kv));
   const demo = seed ? await seedDemo(deps) : undefined;
   await warmUp(deps);

@@ -29,6 +29,7 @@ import { type ActorContext, defineActor } from "../_runtime/actor.ts";
 import { type DashAggregates, loadAggregates, recordDeltas } from "../dashboard/aggregates.ts";
 import { TicketIndex } from "./index.ts";
 import { companyTicketsPrefix, ticketCounterKey, ticketKey } from "./keys.ts";
+import { armTicketTimers, cancelTicketTimers, type TicketTimerArg, timerHandlers } from "./timers.ts";
 import { loadLookups, lookupsNow, type TicketItem, ticketItem } from "./view.ts";
 
 /** The desk's state: the company, its last ticket id and the indexes. */
@@ -38,6 +39,8 @@ export interface DeskState {
   index: TicketIndex;
   /** The dashboard's counters (actors/dashboard), kept with every ticket change. */
   dash: DashAggregates;
+  /** The router's last pick per queue (timers.ts); a restart starts the rotation over. */
+  routerCursor?: Map<number, number>;
 }
 
 type Ctx = ActorContext<DeskState>;
@@ -123,6 +126,7 @@ async function commit(ctx: Ctx, before: Ticket | undefined, next: Ticket): Promi
   recordDeltas(ctx.state.dash, ctx, next.companyId, ticketDeltas(before, next, ctx.now, others), next);
   ctx.state.index.put(next);
   ctx.set(ticketKey(next.companyId, next.id), next);
+  armTicketTimers(ctx, before, next, lookups);
   if (before && leavesList(before, next)) {
     emit(ctx, before, { action: "removeFromList", ticketId: before.id });
   }
@@ -188,6 +192,8 @@ async function storeNew(ctx: Ctx, ticket: Ticket): Promise<void> {
   ctx.set(ticketCounterKey(ctx.state.companyId), ticket.id);
 }
 
+const timers = timerHandlers({ commit });
+
 export const ticketDesk = defineActor({
   kind: "ticket-desk",
   idleMs: Infinity,
@@ -195,6 +201,11 @@ export const ticketDesk = defineActor({
     return loadDesk(kv, id);
   },
   handlers: {
+    /** Auto-close, auto-move and the router: the desk's durable timers (timers.ts). */
+    autoClose: (ctx, arg: TicketTimerArg) => timers.autoClose(ctx, arg),
+    autoMove: (ctx, arg: TicketTimerArg) => timers.autoMove(ctx, arg),
+    routeTicket: (ctx, arg: TicketTimerArg) => timers.routeTicket(ctx, arg),
+
     /** POST /tickets: a new ticket after the opening rules and the one-active-ticket rule. */
     async create(ctx, arg: CreateArg): Promise<Ticket> {
       const { ticket } = decide(null, {
@@ -245,6 +256,7 @@ export const ticketDesk = defineActor({
       decide(before, { type: "delete" }, arg.who, arg.settings, ctx.now);
       ctx.state.index.drop(before.id);
       ctx.delete(ticketKey(before.companyId, before.id));
+      cancelTicketTimers(ctx, before.id);
       emit(ctx, before, { action: "delete", ticketId: before.id });
       return before;
     },
@@ -260,6 +272,7 @@ export const ticketDesk = defineActor({
         updatedAt: Math.max(arg.at, before.updatedAt),
         latestCreatedAt: arg.at,
         unreadMessages: before.unreadMessages + (arg.unread ? 1 : 0),
+        lastFromMe: arg.fromMe,
       };
       recordDeltas(ctx.state.dash, ctx, before.companyId, [messageDelta(before, arg.fromMe, arg.at)]);
       return { ticket: next, item: await commit(ctx, before, next) };

@@ -1,0 +1,141 @@
+/**
+ * The ticket desk's durable timers (issue #17): auto-close, auto-move and the queue router,
+ * whose rules are domain/ticket_timers.ts. `armTicketTimers` runs inside the desk's `commit`,
+ * so every timer is armed or cancelled in the same atomic as the ticket change that needs it;
+ * the handlers below are what the timers call. A handler re-reads the ticket, the connection
+ * and the queue as they are when it fires, so a setting changed meanwhile (an interval set to
+ * disabled, a queue's router switched off) is honoured, and a fire that no longer applies
+ * does nothing. The effects besides the ticket change (close message, tracking note) go to the
+ * host's port once the change is durable, never awaited by the desk: they ask the desk again.
+ */
+import type { ActorContext } from "../_runtime/actor.ts";
+import type { Ticket } from "../../domain/ticket.ts";
+import {
+  autoCloseDue,
+  autoMoveTarget,
+  closeTimerId,
+  isRouted,
+  moveTimerId,
+  nextInRotation,
+  planTicketTimers,
+  reofferDue,
+  routeTimerId,
+} from "../../domain/ticket_timers.ts";
+import type { DeskState } from "./actor.ts";
+import { minuteOf, ticketPorts } from "./ports.ts";
+import { loadLookups, lookupsNow, type TicketItem, type TicketLookups } from "./view.ts";
+
+type Ctx = ActorContext<DeskState>;
+
+/** What the handlers need from the desk: its commit (index, KV, events, timers) and lookup. */
+export interface DeskOps {
+  commit(ctx: Ctx, before: Ticket | undefined, next: Ticket): Promise<TicketItem>;
+}
+
+/** Argument of every ticket timer. */
+export interface TicketTimerArg {
+  id: number;
+}
+
+/** Arms and cancels the timers that the change `before` → `next` needs (see the module doc). */
+export function armTicketTimers(ctx: Ctx, before: Ticket | undefined, next: Ticket, l: TicketLookups): void {
+  const conn = next.whatsappId === null ? undefined : l.whatsapps.get(next.whatsappId);
+  const queue = next.queueId === null ? undefined : l.queues.get(next.queueId);
+  const changes = planTicketTimers(
+    before,
+    next,
+    conn,
+    queue,
+    (id) => ctx.timerDue(id),
+    ctx.now,
+    minuteOf(ctx.system),
+  );
+  for (const change of changes) {
+    if (change.dueAt === null) ctx.cancelTimer(change.id);
+    else ctx.setTimer(change.id, change.dueAt, change.handler, { id: next.id } satisfies TicketTimerArg);
+  }
+}
+
+/** Cancels every timer of a deleted ticket. */
+export function cancelTicketTimers(ctx: Ctx, id: number): void {
+  for (const timerId of [closeTimerId(id), moveTimerId(id), routeTimerId(id)]) {
+    if (ctx.timerDue(timerId) !== undefined) ctx.cancelTimer(timerId);
+  }
+}
+
+async function lookups(ctx: Ctx): Promise<TicketLookups> {
+  return lookupsNow(ctx.system, ctx.state.companyId) ?? await loadLookups(ctx.system, ctx.state.companyId);
+}
+
+/** Hands an automatic change to the host once it is durable (not awaited: see the module doc). */
+function afterDurable(ctx: Ctx, run: (ports: Awaited<ReturnType<typeof ticketPorts>>) => Promise<void>): void {
+  const system = ctx.system;
+  ctx.onDurable(() => {
+    ticketPorts(system).then(run).catch((error) => console.error("An automatic ticket change's effects failed", error));
+  });
+}
+
+/** The desk's timer handlers; `ops` gives them the desk's commit. */
+export function timerHandlers(ops: DeskOps) {
+  return {
+    /** Closes an open ticket whose customer stayed silent; re-arms when the silence is shorter. */
+    async autoClose(ctx: Ctx, arg: TicketTimerArg): Promise<void> {
+      const before = ctx.state.index.byId.get(arg.id);
+      if (!before || before.status !== "open") return;
+      const l = await lookups(ctx);
+      const conn = before.whatsappId === null ? undefined : l.whatsapps.get(before.whatsappId);
+      const due = autoCloseDue(before, conn, minuteOf(ctx.system));
+      if (due === null) return;
+      if (due > ctx.now) {
+        // Fired for an earlier silence than the current one (lazy arming): wait for the rest.
+        ctx.setTimer(closeTimerId(arg.id), due, "autoClose", arg);
+        return;
+      }
+      const ticket: Ticket = { ...before, status: "closed", closedAt: ctx.now, updatedAt: ctx.now };
+      await ops.commit(ctx, before, ticket);
+      const closeMessage = conn?.closeMessage ?? "";
+      afterDurable(ctx, (ports) => ports.automatic({ type: "autoClose", before, ticket, closeMessage }));
+    },
+
+    /** Moves a pending ticket nobody accepted to the connection's transfer queue. */
+    async autoMove(ctx: Ctx, arg: TicketTimerArg): Promise<void> {
+      const before = ctx.state.index.byId.get(arg.id);
+      if (!before) return;
+      const l = await lookups(ctx);
+      const conn = before.whatsappId === null ? undefined : l.whatsapps.get(before.whatsappId);
+      const target = autoMoveTarget(before, conn);
+      if (target === null || !l.queues.has(target)) return;
+      // The offer of the old queue's router ends with the move; the new queue's router offers anew.
+      const ticket: Ticket = { ...before, queueId: target, userId: null, updatedAt: ctx.now };
+      await ops.commit(ctx, before, ticket);
+      afterDurable(ctx, (ports) => ports.automatic({ type: "autoMove", before, ticket }));
+    },
+
+    /**
+     * Offers a pending ticket of a router queue to the next online user of the queue (see
+     * domain/ticket_timers.ts), and arms the re-offer.
+     */
+    async routeTicket(ctx: Ctx, arg: TicketTimerArg): Promise<void> {
+      const before = ctx.state.index.byId.get(arg.id);
+      if (!before) return;
+      const l = await lookups(ctx);
+      const queue = before.queueId === null ? undefined : l.queues.get(before.queueId);
+      if (!queue || !isRouted(before, queue)) return;
+      const ports = await ticketPorts(ctx.system);
+      const queueId = queue.id;
+      const online = ports.onlineUserIds(ctx.state.companyId).filter((id) => {
+        const user = l.users.get(id);
+        return user !== undefined && user.companyId === ctx.state.companyId && user.queueIds.includes(queueId);
+      });
+      const cursor = ctx.state.routerCursor ??= new Map();
+      const userId = nextInRotation(online, cursor.get(queueId), before.userId);
+      if (userId !== null) cursor.set(queueId, userId);
+      if (userId !== before.userId) {
+        // The list order stays: an offer is no news in the conversation (updatedAt unchanged).
+        await ops.commit(ctx, before, { ...before, userId });
+      }
+      const due = reofferDue(queue, ctx.now, minuteOf(ctx.system));
+      if (due !== null) ctx.setTimer(routeTimerId(arg.id), due, "routeTicket", arg);
+    },
+  };
+}

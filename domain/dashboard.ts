@@ -131,13 +131,9 @@ export function ticketDeltas(
       add("serviceCount", closedAt, closer);
     }
   }
-  // A resolve (open → closed) sets the rating it was given, so it counts even when equal to
-  // an older one a reopened ticket kept; a pending ticket closed keeps that older one, which
-  // does not count again. On a closed ticket, a changed answer counts.
-  const rated = next.status === "closed" && next.rating !== null &&
-    (closing
-      ? before?.status === "open"
-      : before?.rating !== next.rating || before?.ratingId !== next.ratingId);
+  // The customer's answer sets `rating` on the closed ticket (actors/ratings: one answer per
+  // ticket); a resolve or a reopen keeps an older one, which does not count again.
+  const rated = next.status === "closed" && next.rating !== null && before?.rating !== next.rating;
   if (rated) {
     add("ratingSum", closedAt, closer, next.rating!);
     add("ratingCount", closedAt, closer);

@@ -44,6 +44,8 @@ interface Model {
   createdAt: number;
   everTaken: boolean;
   takenAt: number | null;
+  /** The customer has answered the survey of this ticket (one answer per ticket). */
+  rated: boolean;
 }
 
 function rng(seed: number): () => number {
@@ -97,6 +99,7 @@ async function replay(system: ActorSystem, clock: { now: number }) {
         createdAt: clock.now,
         everTaken: staff,
         takenAt: staff ? clock.now : null,
+        rated: false,
       };
       tickets.set(m.id, m);
       fact("created", m, userId);
@@ -132,27 +135,32 @@ async function replay(system: ActorSystem, clock: { now: number }) {
         }
         Object.assign(m, { status: "open", userId });
       }
-    } else if (roll < 0.48 && open.length) {
+    } else if (roll < 0.46 && open.length) {
       const m = pick(open);
-      const rating = random() < 0.5 ? 1 + Math.floor(random() * 5) : undefined;
-      await update(m, { status: "closed", rating, sendFarewellMessage: false });
+      await update(m, { status: "closed", sendFarewellMessage: false });
       fact("finished", m, m.userId);
       fact("service", m, m.userId, clock.now - m.takenAt!);
-      if (rating !== undefined) fact("rating", m, m.userId, rating);
       m.status = "closed";
-    } else if (roll < 0.52 && pending.length) {
+    } else if (roll < 0.50 && closed.some((m) => !m.rated)) {
+      // The customer's survey answer (actors/ratings sets it on the closed ticket).
+      const m = pick(closed.filter((m) => !m.rated));
+      const rating = 1 + Math.floor(random() * 5);
+      await desk.ask("rate", { id: m.id, ratingId: 1, rating });
+      fact("rating", m, m.userId, rating);
+      m.rated = true;
+    } else if (roll < 0.53 && pending.length) {
       const m = pick(pending);
       await update(m, { status: "closed" });
       fact("finished", m, null);
       m.status = "closed";
-    } else if (roll < 0.55 && closed.length) {
+    } else if (roll < 0.56 && closed.length) {
       const m = pick(closed);
       if ([...tickets.values()].some((o) => o.contactId === m.contactId && active(o))) continue;
       const userId = pick(USERS);
       await update(m, { status: "open", userId });
       Object.assign(m, { status: "open", userId, everTaken: true, takenAt: clock.now });
       fact("accepted", m, userId);
-    } else if (roll < 0.57 && tickets.size > 10) {
+    } else if (roll < 0.58 && tickets.size > 10) {
       const m = pick([...tickets.values()]);
       await desk.ask("remove", { id: m.id, who: ADMIN, settings: {} });
       tickets.delete(m.id);
@@ -255,7 +263,6 @@ function check(view: View, e: ReturnType<typeof expected>, label: string) {
   eq(asMap(view.openTicketsCountByUser, (r) => r.user.id, (r) => r.ticketCount), openBy, "openTicketsCountByUser");
   const byQueue = new Map<string, number>();
   for (const m of live) byQueue.set(`${m.queueId}:${m.status}`, (byQueue.get(`${m.queueId}:${m.status}`) ?? 0) + 1);
-  eq(asMap(view.openPendingTicketsCountByQueue.map((r) => ({ k: `${r.queue.id}:${r.status}`, n: r.ticketCount })), () => null, () => null).size >= 0, true, "shape");
   eq(new Map(view.openPendingTicketsCountByQueue.map((r) => [`${r.queue.id}:${r.status}`, r.ticketCount])), byQueue, "openPendingTicketsCountByQueue");
   eq(view.onlineUser, { count: 0, rows: [] }, "onlineUser");
 }

@@ -6,6 +6,7 @@ import usersTexts from "./pages/users.ts";
 import contactsTexts from "./pages/contacts.ts";
 import queuesTexts from "./pages/queues.ts";
 import tagsTexts from "./pages/tags.ts";
+import dashboardTexts from "./pages/dashboard.ts";
 import quick_messagesTexts from "./pages/quick_messages.ts";
 import helpsTexts from "./pages/helps.ts";
 import settingsTexts from "./pages/settings.ts";
@@ -362,6 +363,7 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   ...contactsTexts.en,
   ...queuesTexts.en,
   ...tagsTexts.en,
+  ...dashboardTexts.en,
   ...quick_messagesTexts.en,
   ...helpsTexts.en,
   ...settingsTexts.en,

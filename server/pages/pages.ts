@@ -18,6 +18,7 @@ import * as users from "../../routes/users.tsx";
 import * as contacts from "../../routes/contacts.tsx";
 import * as queues from "../../routes/queues.tsx";
 import * as tags from "../../routes/tags.tsx";
+import * as dashboard from "../../routes/dashboard.tsx";
 import * as quickMessages from "../../routes/quick_messages.tsx";
 import * as helps from "../../routes/helps.tsx";
 import * as settings from "../../routes/settings.tsx";
@@ -65,6 +66,7 @@ export const PAGE_MODULES: Record<string, PageDef> = {
   contacts: page(contacts, () => t("menu.contacts")),
   queues: page(queues, () => t("menu.queues")),
   tags: page(tags, () => t("menu.tags")),
+  dashboard: page(dashboard, () => t("menu.dashboard")),
   "quick-messages": page(quickMessages, () => t("menu.quickMessages")),
   helps: page(helps, () => t("menu.helps")),
   settings: page(settings, () => t("settings.title")),

@@ -23,6 +23,7 @@ const BUILT: Record<string, string> = {
   "/contacts": "contacts",
   "/queues": "queues",
   "/tags": "tags",
+  "/": "dashboard",
   "/quick-messages": "quick-messages",
   "/helps": "helps",
   "/settings": "settings",

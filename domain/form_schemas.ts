@@ -18,3 +18,4 @@ export { PlanInput } from "./plan.ts";
 export { ResetPasswordInput, ResetRequest, ResetTokenCheck } from "./password_reset.ts";
 export { CompanyHoursForm } from "./company_hours.ts";
 export { ExternalMediaForm, ExternalSendForm } from "./external_message.ts";
+export { ScheduleInput } from "./schedule.ts";

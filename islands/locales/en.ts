@@ -6,6 +6,7 @@ import usersTexts from "./pages/users.ts";
 import contactsTexts from "./pages/contacts.ts";
 import queuesTexts from "./pages/queues.ts";
 import tagsTexts from "./pages/tags.ts";
+import schedulesTexts from "./pages/schedules.ts";
 import dashboardTexts from "./pages/dashboard.ts";
 import quick_messagesTexts from "./pages/quick_messages.ts";
 import helpsTexts from "./pages/helps.ts";
@@ -363,6 +364,7 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   ...contactsTexts.en,
   ...queuesTexts.en,
   ...tagsTexts.en,
+  ...schedulesTexts.en,
   ...dashboardTexts.en,
   ...quick_messagesTexts.en,
   ...helpsTexts.en,

@@ -5,6 +5,7 @@ import usersTexts from "./pages/users.ts";
 import contactsTexts from "./pages/contacts.ts";
 import queuesTexts from "./pages/queues.ts";
 import tagsTexts from "./pages/tags.ts";
+import schedulesTexts from "./pages/schedules.ts";
 import dashboardTexts from "./pages/dashboard.ts";
 import quick_messagesTexts from "./pages/quick_messages.ts";
 import helpsTexts from "./pages/helps.ts";
@@ -376,6 +377,7 @@ const pt = {
   ...contactsTexts.pt,
   ...queuesTexts.pt,
   ...tagsTexts.pt,
+  ...schedulesTexts.pt,
   ...dashboardTexts.pt,
   ...quick_messagesTexts.pt,
   ...helpsTexts.pt,

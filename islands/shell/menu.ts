@@ -93,6 +93,8 @@ export function routeGate(user: SessionUser, path: string): RouteGate | null {
     return { text: "gate.upgrade", delayMs: path.startsWith("/campaign/") ? 500 : 1000 };
   }
   if (/^\/kanban/.test(path) && !planHas(user, "useKanban")) return { text: "gate.upgrade", delayMs: 1000 };
+  // Spec 000 §2 route table: /schedules only if the plan has useSchedules.
+  if (/^\/schedules/.test(path) && !planHas(user, "useSchedules")) return { text: "gate.upgrade", delayMs: 1000 };
   if (/^\/announcements/.test(path) && !allowed(user, "super:announcements")) return { text: "gate.noPermission", delayMs: 500 };
   // Spec 001 §2.17: the external API page needs useExternalApi (upgrade message, / after 1 s).
   if (/^\/messages-api/.test(path) && !planHas(user, "useExternalApi")) return { text: "gate.upgrade", delayMs: 1000 };

@@ -2,11 +2,11 @@
  * The chat pane of one ticket (spec 000 §2 "Ticket header", §4): header with contact, ticket
  * number and assignee; reopen for closed, accept for pending; for open tickets resolve,
  * return, transfer, phone link and the options menu (add users to a group ticket for admin
- * or its owner, wallet, opportunities, schedules when the plan allows, delete when
+ * or its owner, wallet, opportunities, a schedule dialog when the plan allows, delete when
  * permitted); the messages with the tracking lines; the composer; the contact drawer. A spy
  * view (managers on others' tickets) is read-only.
  */
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { DropdownMenu } from "radix-ui";
 import { ArrowLeft, ArrowLeftRight, Check, CircleCheck, EllipsisVertical, Info, Phone, RotateCcw, Search, Undo2 } from "lucide-react";
 import { api, get, query } from "../lib/api.ts";
@@ -38,7 +38,10 @@ export interface ChatProps {
   onDeleted: () => void;
 }
 
-type DialogName = "transfer" | "resolve" | "delete" | "sendContact" | "groupUsers" | "wallet" | "opportunity" | null;
+type DialogName = "transfer" | "resolve" | "delete" | "sendContact" | "groupUsers" | "wallet" | "opportunity" | "schedule" | null;
+
+/** The schedule dialog, loaded on first use: the inbox's first load does not carry it. */
+const ScheduleDialog = lazy(() => import("../schedules/ScheduleDialog.tsx").then((m) => ({ default: m.ScheduleDialog })));
 
 /** Finds messages containing `term` and scrolls to the newest one already on screen. */
 async function searchMessages(ticketId: number, term: string): Promise<number> {
@@ -142,7 +145,7 @@ export function Chat({ user, ticket, spy, onTicket, onBack, onDeleted }: ChatPro
                   <DropdownMenu.Item className="menu-popup-item" onSelect={() => setDialog("wallet")} data-testid="menu-wallet">{t("tickets.wallet")}</DropdownMenu.Item>
                   <DropdownMenu.Item className="menu-popup-item" onSelect={() => setDialog("opportunity")} data-testid="menu-opportunity">{t("tickets.opportunities")}</DropdownMenu.Item>
                   {planHas(user, "useSchedules") && (
-                    <DropdownMenu.Item className="menu-popup-item" onSelect={() => location.assign("/schedules")}>{t("tickets.schedule")}</DropdownMenu.Item>
+                    <DropdownMenu.Item className="menu-popup-item" onSelect={() => setDialog("schedule")} data-testid="menu-schedule">{t("tickets.schedule")}</DropdownMenu.Item>
                   )}
                   {open && !spy && (
                     <DropdownMenu.Item className="menu-popup-item" onSelect={() => setDialog("sendContact")}>{t("messages.sendContact")}</DropdownMenu.Item>
@@ -204,7 +207,7 @@ export function Chat({ user, ticket, spy, onTicket, onBack, onDeleted }: ChatPro
         />
       )}
       {dialog === "resolve" && (
-        <ResolveDialog open user={user} onOpenChange={() => setDialog(null)} onResolve={async (farewell, rating) => apply(await resolveTicket(ticket, user.id, { farewell, rating }))} />
+        <ResolveDialog open user={user} onOpenChange={() => setDialog(null)} onResolve={async (farewell, ratingId) => apply(await resolveTicket(ticket, user.id, { farewell, ratingId }))} />
       )}
       {dialog === "delete" && (
         <ConfirmDialog
@@ -217,6 +220,17 @@ export function Chat({ user, ticket, spy, onTicket, onBack, onDeleted }: ChatPro
       )}
       {dialog === "opportunity" && <OpportunityDialog ticket={ticket} onClose={() => setDialog(null)} />}
       {dialog === "wallet" && <WalletDialog user={user} ticket={ticket} onClose={() => setDialog(null)} />}
+      {dialog === "schedule" && (
+        <Suspense fallback={null}>
+          <ScheduleDialog
+            user={user}
+            schedule={null}
+            contact={ticket.contact ? { id: ticket.contact.id, name: ticket.contact.name } : null}
+            whatsappId={ticket.whatsappId}
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
+      )}
       {dialog === "groupUsers" && <GroupUsersDialog ticket={ticket} onClose={() => setDialog(null)} />}
       {dialog === "sendContact" && <SendContactDialog open ticketId={ticket.id} onOpenChange={() => setDialog(null)} />}
       {deleting && (

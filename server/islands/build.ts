@@ -23,6 +23,8 @@ export interface IslandAsset {
   files: string[];
   /** Gzip bytes of `files` (the JavaScript a first load of a page with this island moves). */
   gzipBytes: number;
+  /** The stylesheet of the CSS the island imports (a library's own, e.g. FullCalendar's), if any. */
+  css: string[];
 }
 
 /** The build result: one asset per island name, and every output file's bytes by name. */
@@ -152,10 +154,21 @@ export async function buildIslands(options: { minify?: boolean; write?: boolean 
       for (const imp of outputs[f]?.imports ?? []) if (imp.kind === "import-statement") walk(imp.path);
     };
     walk(file);
+    // Stylesheets of the island's CSS imports, lazy chunks included (FullCalendar's on /schedules).
+    const css = new Set<string>();
+    const walkCss = (f: string, done = new Set<string>()) => {
+      if (done.has(f)) return;
+      done.add(f);
+      const cssBundle = outputs[f]?.cssBundle;
+      if (cssBundle) css.add(baseName(cssBundle));
+      for (const imp of outputs[f]?.imports ?? []) if (imp.kind !== "file-loader") walkCss(imp.path, done);
+    };
+    walkCss(file);
     islands[meta.entryPoint.slice(7)] = {
       entry: baseName(file),
       files: [...seen].map(baseName),
       gzipBytes: [...seen].reduce((sum, f) => sum + gzipOf(f), 0),
+      css: [...css],
     };
   }
   await esbuild.stop();

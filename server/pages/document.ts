@@ -63,6 +63,9 @@ export function renderDocument(
     .map((name) => `<link rel="stylesheet" href="/static/pages/${name}.css">`).join("");
   const names = [...new Set(ctx.islands.map((i) => i.name))];
   const files = [...new Set(names.flatMap((n) => manifest.islands[n]?.files ?? []))];
+  // Stylesheets an island imports from a library (FullCalendar's on /schedules), in the head.
+  const islandSheets = [...new Set(names.flatMap((n) => manifest.islands[n]?.css ?? []))]
+    .map((f) => `<link rel="stylesheet" href="/build/${f}">`).join("");
   const props = ctx.islands.map((i) =>
     `<script type="application/json" id="island-props-${i.id}">${escapeJson(i.props)}</script>`
   ).join("");
@@ -73,5 +76,5 @@ export function renderDocument(
   return `<!doctype html><html lang="${ctx.lang}" data-theme="${ctx.theme}"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<title>${escapeHtml(title)}</title><link rel="stylesheet" href="/static/app.css"><link rel="stylesheet" href="/static/ui.css">` +
-    sheets + brandingHead(branding) + `${preload}</head><body>${body}${props}${scripts}</body></html>`;
+    islandSheets + sheets + brandingHead(branding) + `${preload}</head><body>${body}${props}${scripts}</body></html>`;
 }

@@ -25,6 +25,7 @@ import * as settings from "../../routes/settings.tsx";
 import * as companies from "../../routes/companies.tsx";
 import * as messagesApi from "../../routes/messages_api.tsx";
 import * as subscription from "../../routes/subscription.tsx";
+import * as schedules from "../../routes/schedules.tsx";
 import * as apiDocs from "../../routes/api_docs.tsx";
 import * as relatorios from "../../routes/relatorios.tsx";
 import * as servicePanel from "../../routes/service_panel.tsx";
@@ -73,6 +74,7 @@ export const PAGE_MODULES: Record<string, PageDef> = {
   companies: page(companies, () => t("settings.tab.companies")),
   "messages-api": page(messagesApi, () => t("messagesApi.title")),
   subscription: page(subscription, () => t("subscriptionPage.title")),
+  schedules: page(schedules, () => t("menu.schedules")),
   "api-docs": page(apiDocs, () => t("apiDocs.title")),
   relatorios: page(relatorios, () => t("menu.relatorios")),
   "service-panel": page(servicePanel, () => t("menu.servicePanel")),

@@ -30,6 +30,7 @@ const BUILT: Record<string, string> = {
   "/subscription": "subscription",
   "/companies": "companies",
   "/messages-api": "messages-api",
+  "/schedules": "schedules",
   "/relatorios": "relatorios",
   "/servicePanel": "service-panel",
 };

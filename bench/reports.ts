@@ -1,0 +1,195 @@
+/**
+ * Reports benchmark (issue #18): the inbox benchmark's volume (bench/inbox_seed.ts: 100,000
+ * tickets over 30 days, 1,000,000 messages, 20 users, 5 queues), served by a server in its
+ * own process (production V8 flags), driven over keep-alive loopback connections. The first
+ * dashboard request finds no counters (the seeder writes records directly) and rebuilds them
+ * once from the tickets and one scan of the messages: its time is printed. Then each cell
+ * measures one call: a closed loop (capacity) and an open loop at `--rate` (latency at that
+ * throughput), p50/p99 and req/s.
+ *
+ *   deno run -A bench/reports.ts [--rate=500] [--requests=5000] [--concurrency=8] [--reuse=dir]
+ *
+ * Cells are functions of `Bench` in `CELLS`: a new report adds its own function there.
+ */
+import { whatsapps } from "../actors/whatsapps/collection.ts";
+import { startServer } from "../server/start.ts";
+import { seedStaff, seedVolume } from "./inbox_seed.ts";
+import { drive, quantile } from "./lib/drive.ts";
+import { HttpConnection } from "./lib/http_client.ts";
+import { PRODUCTION_V8_FLAGS } from "./lib/v8_flags.ts";
+
+const PASSWORD = "demo1234";
+const SECRET = "bench-secret";
+const DAY = 86_400_000;
+
+function flag(name: string, fallback: number): number {
+  const arg = Deno.args.find((a) => a.startsWith(`--${name}=`));
+  return arg ? Number(arg.split("=")[1]) : fallback;
+}
+
+/** One measured run. */
+export interface Result {
+  name: string;
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/** What a cell gets: the server's address, tokens, and the load driver. */
+export interface Bench {
+  port: number;
+  admin: Record<string, string>;
+  agents: Array<Record<string, string>>;
+  queueIds: number[];
+  requests: number;
+  concurrency: number;
+  rate: number;
+  /** Runs `requests` GETs of `path(i)`: closed loop, or open loop at `rate` calls/s. */
+  load(name: string, path: (i: number) => string, headers: (i: number) => Record<string, string>, rate?: number): Promise<Result>;
+}
+
+/** A cell: one report's calls, printed as they finish. */
+export type Cell = (b: Bench) => Promise<Result[]>;
+
+const iso = (ms: number) => encodeURIComponent(new Date(ms).toISOString());
+
+/** GET /dashboard for the last 30 days and for today, all users (the issue's figure). */
+async function dashboardCell(b: Bench): Promise<Result[]> {
+  const now = Date.now();
+  const month = `/dashboard?date_from=${iso(now - 30 * DAY)}&date_to=${iso(now)}`;
+  const day = `/dashboard?date_from=${iso(now - DAY)}&date_to=${iso(now)}`;
+  const out: Result[] = [];
+  for (const [label, path] of [["30 days", month], ["1 day", day]] as const) {
+    out.push(await b.load(`GET /dashboard ${label}, all users [closed, ${b.concurrency} in flight]`, () => path, () => b.admin));
+    out.push(await b.load(`GET /dashboard ${label}, all users [open, ${b.rate}/s]`, () => path, () => b.admin, b.rate));
+  }
+  const queued = (i: number) => `${month}&queueIds=[${b.queueIds[i % b.queueIds.length]}]`;
+  out.push(await b.load(`GET /dashboard 30 days, one queue [open, ${b.rate}/s]`, queued, () => b.admin, b.rate));
+  return out;
+}
+
+/** Every cell, in order; the ticket report's cells join here. */
+export const CELLS: Cell[] = [dashboardCell];
+
+/** The server process: serves the store at `kvPath` and prints its port. */
+async function serve(kvPath: string, dataDir: string): Promise<void> {
+  const server = await startServer({ kvPath, dataDir, port: 0, demo: false, passwordHash: "fast", secret: SECRET });
+  console.log(JSON.stringify({ port: server.port }));
+}
+
+async function login(base: string, email: string): Promise<string> {
+  const r = await fetch(`${base}/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (!r.ok) throw new Error(`Login ${email}: ${r.status} ${await r.text()}`);
+  return (await r.json()).token;
+}
+
+async function seed(dir: string) {
+  const kvPath = `${dir}/bench.kv`;
+  const dataDir = `${dir}/media`;
+  const savedPath = `${dir}/seeded.json`;
+  const saved = await Deno.readTextFile(savedPath).then(JSON.parse).catch(() => null);
+  if (saved) return { kvPath, dataDir, staff: saved.staff };
+  await Deno.mkdir(dir, { recursive: true });
+  const first = await startServer({ kvPath, dataDir, port: 0, demo: true, passwordHash: "fast", secret: SECRET });
+  const companyId = first.demo!.companyId;
+  const conns = await whatsapps.in(first.deps.system, companyId).list();
+  const whatsappId = (conns.find((w) => w.isDefault) ?? conns[0]).id;
+  const staff = await seedStaff(first.deps.system, companyId, PASSWORD);
+  await first.close();
+  const kv = await Deno.openKv(kvPath);
+  await seedVolume(kv, {
+    companyId,
+    whatsappId,
+    contacts: flag("contacts", 50_000),
+    tickets: flag("tickets", 100_000),
+    messages: flag("messages", 1_000_000),
+    bigTicketMessages: 200,
+    searchWord: "reembolso",
+  }, staff);
+  kv.close();
+  await Deno.writeTextFile(savedPath, JSON.stringify({ staff }));
+  return { kvPath, dataDir, staff };
+}
+
+async function main(): Promise<void> {
+  const reuse = Deno.args.find((a) => a.startsWith("--reuse="))?.slice("--reuse=".length);
+  const dir = reuse ?? await Deno.makeTempDir({ prefix: "balcao-reports-bench-" });
+  const seedAt = performance.now();
+  const { kvPath, dataDir, staff } = await seed(dir);
+  console.log(`seeded (or reused) in ${((performance.now() - seedAt) / 1000).toFixed(1)} s`);
+
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", `--v8-flags=${PRODUCTION_V8_FLAGS}`, import.meta.filename!, "--serve", kvPath, dataDir],
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let text = "";
+  while (!/\{"port".*\n/.test(text)) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error("Server exited before listening");
+    text += value;
+  }
+  const port = JSON.parse(text.match(/\{"port".*\n/)![0]).port;
+  (async () => {
+    while (!(await reader.read()).done) { /* keep the pipe drained */ }
+  })();
+  const base = `http://127.0.0.1:${port}`;
+  const admin = { authorization: `Bearer ${await login(base, "admin@demo.local")}` };
+  const agents = await Promise.all(
+    staff.userEmails.map(async (e: string) => ({ authorization: `Bearer ${await login(base, e)}` })),
+  );
+  const firstAt = performance.now();
+  const first = await fetch(`${base}/dashboard?date_from=${iso(Date.now() - 30 * DAY)}&date_to=${iso(Date.now())}`, { headers: admin });
+  const body = await first.json();
+  console.log(
+    `first GET /dashboard (desk activation + counters rebuilt from 100k tickets and 1M messages): ` +
+      `${((performance.now() - firstAt) / 1000).toFixed(2)} s; 30 days: ${body.totalCreatedTicketsCount.count} created, ` +
+      `${body.finishedTicketCount.count} finished, ${body.sentMessagesCount + body.receivedMessagesCount} messages`,
+  );
+  const queues = await (await fetch(`${base}/queue`, { headers: admin })).json();
+
+  const concurrency = flag("concurrency", 8);
+  const requests = flag("requests", 5000);
+  const bench: Bench = {
+    port,
+    admin,
+    agents,
+    queueIds: queues.map((q: { id: number }) => q.id),
+    requests,
+    concurrency,
+    rate: flag("rate", 500),
+    async load(name, path, headers, rate) {
+      const connections = await Promise.all(
+        Array.from({ length: rate ? 32 : concurrency }, () => HttpConnection.open("127.0.0.1", port)),
+      );
+      let errors = 0;
+      const { latencies, seconds } = await drive(requests, connections.length, async (k, worker) => {
+        const reply = await connections[worker].request("GET", path(k), headers(k));
+        if (reply.status >= 400) errors++;
+      }, rate);
+      for (const c of connections) c.close();
+      const result = { name, requests, rps: requests / seconds, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), errors };
+      console.log(
+        `${name.padEnd(64)} p50 ${result.p50.toFixed(2).padStart(6)} ms  p99 ${result.p99.toFixed(2).padStart(6)} ms  ` +
+          `${result.rps.toFixed(0).padStart(6)} req/s  errors ${errors}`,
+      );
+      return result;
+    },
+  };
+  await bench.load("warm-up", () => `/dashboard?date_from=${iso(Date.now() - DAY)}`, () => admin);
+  for (const cell of CELLS) await cell(bench);
+
+  child.kill("SIGTERM");
+  await child.status;
+  if (!reuse) await Deno.remove(dir, { recursive: true }).catch(() => {});
+}
+
+if (Deno.args[0] === "--serve") await serve(Deno.args[1], Deno.args[2]);
+else await main();

@@ -34,6 +34,11 @@ export interface BusEvent {
   channel: string;
   data: unknown;
   scope: EventScope;
+  /**
+   * True when the change created the record the event is about (a new ticket's `update`).
+   * For listeners that tell creation from change (outbound webhooks); sockets never see it.
+   */
+  created?: boolean;
 }
 
 /** Builds the spec's per-company channel name: `company-{id}-{suffix}`. */

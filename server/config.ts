@@ -1,4 +1,5 @@
 /** Configuration from the environment, with the safe defaults of DESIGN §9. */
+import type { RetryPolicy } from "../domain/webhook.ts";
 
 /** Meta's Graph API, at the version the Cloud API adapter was written against. */
 export const DEFAULT_GRAPH_API_URL = "https://graph.facebook.com/v21.0";
@@ -28,6 +29,13 @@ export interface Config {
   integrationTimeoutMs?: number;
   smtp?: { host: string; port: number; user?: string; pass?: string; from: string };
   /**
+   * Outbound webhook subscriptions may call private and loopback addresses
+   * (BALCAO_WEBHOOK_ALLOW_PRIVATE=1): off in production, on in tests and closed networks.
+   */
+  webhookAllowPrivate?: boolean;
+  /** Overrides of the outbound webhooks' retry schedule (domain/webhook.ts DEFAULT_RETRY; tests shorten it). */
+  webhookRetry?: Partial<RetryPolicy>;
+  /**
    * Length in ms of one minute of the tickets' automatic intervals (auto-close, auto-move,
    * router). 60,000; only tests shorten it (BALCAO_TIMER_MINUTE_MS), to see a 5-minute rule fire.
    */
@@ -51,6 +59,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     graphApiUrl: env.BALCAO_GRAPH_API_URL || DEFAULT_GRAPH_API_URL,
     timerMinuteMs: Number(env.BALCAO_TIMER_MINUTE_MS) > 0 ? Number(env.BALCAO_TIMER_MINUTE_MS) : 60_000,
     integrationTimeoutMs: env.BALCAO_INTEGRATION_TIMEOUT_MS ? Number(env.BALCAO_INTEGRATION_TIMEOUT_MS) : undefined,
+    webhookAllowPrivate: env.BALCAO_WEBHOOK_ALLOW_PRIVATE === "1" || env.BALCAO_WEBHOOK_ALLOW_PRIVATE === "true",
     smtp: env.SMTP_HOST
       ? {
         host: env.SMTP_HOST,

@@ -15,6 +15,7 @@ import { registerActors, warmUp } from "./boot.ts";
 import { seedDemo, storeIsEmpty } from "./seed/demo.ts";
 import { Hub } from "./realtime/hub.ts";
 import { Channels } from "./channels/registry.ts";
+import { startWebhooks } from "./webhooks/mod.ts";
 import { watchQueuePositions } from "./conversation/positions.ts";
 import { bindSchedulePorts } from "../actors/schedules/mod.ts";
 import { scheduleSender } from "./api/schedule_send.ts";
@@ -56,6 +57,8 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Runn
     channels,
     hub: new Hub(system, bus),
   };
+  // Outbound webhooks: before anything publishes, so no event of this process is missed.
+  const webhooks = startWebhooks(deps);
   // Before anything creates a ticket; a timer delivered earlier waits for these ports.
   bindTicketPorts(system, automaticTicketPorts(deps));
   const seed = config.demo === true || (config.demo === "auto" && await storeIsEmpty(kv));
@@ -83,6 +86,7 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Runn
     deps,
     demo,
     async close() {
+      webhooks.close();
       deps.hub.close();
       abort.abort();
       await server.finished;

@@ -20,6 +20,9 @@ const TENANT_KINDS = [
   "baileys_auth",
   "ticket_tracking",
   "schedule",
+  // Outbound webhooks: deliveries and each target's backoff (actors/webhooks/deliveries.ts).
+  "webhook_delivery",
+  "webhook_target",
 ] as const;
 
 /** Counters kept as `["counter", name, companyId]` by non-collection actors. */

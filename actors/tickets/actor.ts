@@ -99,12 +99,14 @@ export function ticketScope(t: Ticket) {
   };
 }
 
-function emit(ctx: Ctx, t: Ticket, data: unknown): void {
+/** `created`: the change created the ticket (outbound webhooks tell ticket.created by it). */
+function emit(ctx: Ctx, t: Ticket, data: unknown, created = false): void {
   ctx.emit({
     companyId: t.companyId,
     channel: companyChannel(t.companyId, "ticket"),
     data,
     scope: ticketScope(t),
+    ...(created ? { created } : {}),
   });
 }
 
@@ -130,7 +132,7 @@ async function commit(ctx: Ctx, before: Ticket | undefined, next: Ticket): Promi
   if (before && leavesList(before, next)) {
     emit(ctx, before, { action: "removeFromList", ticketId: before.id });
   }
-  emit(ctx, next, { action: "update", ticket: item });
+  emit(ctx, next, { action: "update", ticket: item }, before === undefined);
   if (before && before.queueId !== next.queueId) {
     // Spec 000 §4 names this ticket action: the ticket changed queue (chatbot choice or
     // transfer); it reaches the users of the new queue with the queue it came from.

@@ -30,6 +30,7 @@ import { whatsappRoutes } from "./whatsapps.ts";
 import { sessionRoutes } from "./sessions.ts";
 import { simulatorRoutes } from "./simulator.ts";
 import { webhookRoutes } from "./webhooks.ts";
+import { webhookSubscriptionRoutes } from "./webhook_subscriptions.ts";
 import { cloudApiConnectionRoutes, cloudApiMessageRoutes } from "./cloudapi.ts";
 import { ticketRoutes } from "./tickets.ts";
 import { groupRoutes } from "./groups.ts";
@@ -62,6 +63,7 @@ export function mountAreas(app: Hono<AppEnv>): void {
   app.route("/", sessionRoutes());
   app.route("/simulator", simulatorRoutes());
   app.route("/webhooks", webhookRoutes());
+  app.route("/webhooks/subscriptions", webhookSubscriptionRoutes());
   routeWithSlash(app, "/queue", queueRoutes());
   routeWithSlash(app, "/queue-options", queueOptionRoutes());
   routeWithSlash(app, "/tags", tagRoutes());

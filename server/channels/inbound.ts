@@ -44,7 +44,7 @@ export async function handleInbound(
   if (message.isGroup && await ignoresGroups(system, companyId)) return null;
   const result = await receiveInbound(deps, companyId, whatsappId, message);
   if (result.duplicate) return result;
-  postWebhook(record, message, result);
+  postWebhook(system, record, message, result);
   if (await takeRatingReply(deps, companyId, result.ticketId, message)) return result;
   if (!message.fromMe && !message.isGroup) {
     await converseInbound(deps, record, message, result).catch((error) =>

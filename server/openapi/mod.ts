@@ -9,6 +9,7 @@ import { ACCESS_OPERATIONS } from "./ops_access.ts";
 import { CHANNEL_OPERATIONS } from "./ops_channels.ts";
 import { DESK_OPERATIONS } from "./ops_desk.ts";
 import { REPORT_OPERATIONS } from "./ops_reports.ts";
+import { WEBHOOK_OPERATIONS } from "./ops_webhooks.ts";
 
 /** Every documented operation. */
 export const OPERATIONS: readonly Operation[] = [
@@ -16,6 +17,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...DESK_OPERATIONS,
   ...CHANNEL_OPERATIONS,
   ...REPORT_OPERATIONS,
+  ...WEBHOOK_OPERATIONS,
 ];
 
 let built: ReturnType<typeof buildDocument> | undefined;

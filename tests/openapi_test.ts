@@ -13,6 +13,7 @@ import { createApp } from "../server/app.ts";
 import type { AppDeps } from "../server/deps.ts";
 import { OPERATIONS, openApiDocument } from "../server/openapi/mod.ts";
 import { named, type Operation } from "../server/openapi/operation.ts";
+import { eventually } from "./helpers/channels.ts";
 import { type Client, type TestServer, withServer } from "./helpers/server.ts";
 
 /**
@@ -137,6 +138,14 @@ async function demoIds(server: TestServer, admin: Client): Promise<Record<string
   const sendAt = new Date(Date.now() + 86_400_000).toISOString();
   const schedule = (await admin.post("/schedules", { body: "Lembrete da consulta", contactId: contact.body.id, sendAt })).body;
   assert.ok(schedule?.id, `a schedule to probe with: ${JSON.stringify(schedule)}`);
+  // A survey sent to the probe's customer: its link's key opens the public survey routes.
+  await admin.put("/settings/ratingurl", { value: "https://balcao.test/survey" });
+  const rating = (await admin.post("/ratings", { name: "Probe", message: "Nota?", options: [{ name: "Boa", value: 5 }] })).body;
+  assert.equal((await admin.post(`/ratings/messages/${ticket.id}`, { ratingId: rating.id })).status, 200);
+  const key = await eventually(async () => {
+    const sent = (await admin.get(`/simulator/${conn.id}/outbox`)).body.messages as { body: string }[];
+    return sent.map((m) => /chavePesquisa=([\w-]+)/.exec(m.body)?.[1]).find(Boolean);
+  }, 10_000, "the survey link in the simulator's outbox");
   const tag = (await admin.get("/tags/list")).body[0];
   return {
     companyId,
@@ -148,6 +157,8 @@ async function demoIds(server: TestServer, admin: Client): Promise<Record<string
     "/companies/:id/schedules id": companyId,
     "/settings/:key key": "emfila",
     "/schedules/:id id": String(schedule.id),
+    "/ratings/:id id": String(rating.id),
+    chavePesquisa: key,
   };
 }
 

@@ -3,16 +3,20 @@
  * integrations' pickers (spec 000 §3, 001 §2.19, 002 §2.12–§2.14).
  */
 import { DashboardQuery } from "../../domain/dashboard.ts";
+import { Rating, RatingInput, RatingSendInput, SurveyAnswerInput } from "../../domain/rating.ts";
+import { SearchPage } from "../../domain/paging.ts";
 import { ScheduleInput, ScheduleListQuery } from "../../domain/schedule.ts";
 import { TicketReportExportQuery, TicketReportQuery } from "../../domain/ticket_report.ts";
 import { TypebotListQuery } from "../api/integrations.ts";
 import { area, type Operation } from "./operation.ts";
-import { MessageReply } from "./shapes.ts";
+import { MessageReply, pageOf } from "./shapes.ts";
 
 const schedules = area("Schedules");
 const dashboard = area("Dashboard");
 const reports = area("Reports");
 const integrations = area("Integrations");
+const ratings = area("Ratings");
+const survey = area("Public survey", "none");
 
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
@@ -55,6 +59,28 @@ export const REPORT_OPERATIONS: Operation[] = [
   reports.get("/ticketreport/reports", "The ticket report: filtered, paged rows", { query: { TicketReportQuery } }),
   reports.get("/ticketreport/reports/export", "The ticket report as a spreadsheet", { query: { TicketReportExportQuery }, response: XLSX }),
   reports.get("/service-panel", "The service panel: waiting tickets and each user's open ones", { access: "service-panel:view" }),
+
+  ratings.get("/ratings", "Satisfaction surveys, 20 a page", { query: { SearchPage }, response: { RatingPage: pageOf("ratings", Rating) } }),
+  ratings.get("/ratings/list", "All surveys (the close dialog's choice)"),
+  ratings.post("/ratings/messages/:ticketId", "Send a survey to the ticket's customer now", {
+    body: { RatingSendInput },
+    example: { ratingId: 1 },
+    errors: ["ERR_NO_TICKET_FOUND", "ERR_NO_USER_FOUND"],
+  }),
+  ratings.get("/ratings/:id", "One survey", { response: { Rating } }),
+  ratings.post("/ratings", "Create a survey", {
+    body: { RatingInput },
+    response: { Rating },
+    example: { name: "Atendimento", message: "Como você avalia o atendimento?", options: [{ name: "Ruim", value: 1 }, { name: "Ótimo", value: 5 }] },
+  }),
+  ratings.put("/ratings/:id", "Update a survey", { body: { RatingInput }, bodyKind: "patch", response: { Rating } }),
+  ratings.delete("/ratings/:id", "Delete a survey", { response: { MessageReply } }),
+  survey.get("/buscarpesquisa/:chavePesquisa", "The public survey a customer's link opens: its options, and whether it was answered"),
+  survey.post("/buscarpesquisa/:chavePesquisa", "The customer's answer (once per ticket; a second is 409)", {
+    body: { SurveyAnswerInput },
+    example: { value: 5 },
+    errors: ["ERR_CONFLICT", "ERR_NOT_FOUND"],
+  }),
 
   integrations.get("/typebot/listworkspaces", "Typebot workspaces (queue editor)", { access: "queues:manage", errors: ["ERR_INTEGRATION_NOT_CONFIGURED", "ERR_INTEGRATION_FAILED"] }),
   integrations.get("/typebot/listtypebots", "Typebot flows of a workspace", {

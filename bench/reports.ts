@@ -11,6 +11,7 @@
  *
  * Cells are functions of `Bench` in `CELLS`: a new report adds its own function there.
  */
+import { dashBuiltKey } from "../actors/dashboard/aggregates.ts";
 import { whatsapps } from "../actors/whatsapps/collection.ts";
 import { startServer } from "../server/start.ts";
 import { seedStaff, seedVolume } from "./inbox_seed.ts";
@@ -112,6 +113,9 @@ async function seed(dir: string) {
     bigTicketMessages: 200,
     searchWord: "reembolso",
   }, staff);
+  // The seeder writes records directly, past the desk's counters: drop the marker so the
+  // server rebuilds them (what a store older than the counters goes through).
+  await kv.delete(dashBuiltKey(companyId));
   kv.close();
   await Deno.writeTextFile(savedPath, JSON.stringify({ staff }));
   return { kvPath, dataDir, staff };

@@ -74,6 +74,18 @@ export const SurveyAnswerInput = z.object({
 });
 export type SurveyAnswerInput = z.infer<typeof SurveyAnswerInput>;
 
+/** What the public survey page reads of a survey (GET /buscarpesquisa/{chavePesquisa}). */
+export interface PublicSurvey {
+  /** The options as spec 002 §3 "Survey option" names them. */
+  options: Array<{ ratingId: number; name: string; value: number }>;
+  name: string;
+  message: string;
+  companyName: string;
+  answered: boolean;
+  /** The recorded score, once answered. */
+  rate: number | null;
+}
+
 /** A customer's recorded answer; one per ticket (the dashboard's ratings read these). */
 export const RatingAnswer = z.object({
   id: z.number(),

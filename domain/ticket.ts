@@ -90,8 +90,8 @@ export type TicketCommand =
   | { type: "closePending" }
   /**
    * open → closed; with setting userRating on, the survey to send the customer (`ratingId`,
-   * chosen in the close dialog) is required. `rating` is the customer's answer, recorded by
-   * the ratings area: an agent's resolve does not set it.
+   * chosen in the close dialog) is required. `rating`, a score given with the resolve, does
+   * not replace it: the customer's answer is recorded later by the ratings area.
    */
   | { type: "resolve"; ratingId?: number | null; rating?: number | null; farewell?: boolean }
   /** open → pending, user cleared. */
@@ -206,7 +206,9 @@ export function decide(
       const effects: TicketEffect[] = command.farewell === false ? [] : [{ type: "farewell" }];
       // The survey follows the farewell; groups are not surveyed.
       if (ratingOn && ratingId !== null && !ticket.isGroup) effects.push({ type: "survey", ratingId });
-      return next({ status: "closed", closedAt: now, ratingId: ratingId ?? ticket.ratingId }, effects);
+      // A score given with the resolve (one taken by phone, say) is kept as before; the
+      // customer's own answer arrives later through the ratings area.
+      return next({ status: "closed", closedAt: now, ratingId: ratingId ?? ticket.ratingId, rating: command.rating ?? null }, effects);
     }
     case "return": {
       if (ticket.status !== "open") throw invalidTransition(ticket, "return");

@@ -167,9 +167,10 @@ Deno.test("decide() resolve closes an open ticket with farewell unless declined"
     );
     const d = decide(open, { type: "resolve", ratingId: 3 }, agent, { userRating: "enabled" }, NOW);
     assert.equal(d.ticket!.ratingId, 3);
-    // The survey to send is the agent's choice; the score is the customer's (actors/ratings).
+    // The survey to send is the agent's choice; the customer's score comes later (actors/ratings).
     assert.deepEqual(d.effects, [{ type: "farewell" }, { type: "survey", ratingId: 3 }]);
     assert.equal(d.ticket!.rating, null);
+    assert.equal(decide(open, { type: "resolve", rating: 4 }, agent, none, NOW).ticket!.rating, 4);
     refused(
       () => decide(open, { type: "resolve", rating: 9 }, agent, { userRating: "enabled" }, NOW),
       "ERR_VALIDATION",

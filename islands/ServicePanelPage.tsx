@@ -102,7 +102,7 @@ export default function ServicePanelPage({ initial, viewer: serverViewer }: Serv
           open
           user={viewer as SessionUser}
           onOpenChange={() => setDialog(null)}
-          onResolve={async (farewell, rating) => placed(await resolveTicket(dialog.ticket, viewer.id, { farewell, rating }), t("panel.closed"))}
+          onResolve={async (farewell, ratingId) => placed(await resolveTicket(dialog.ticket, viewer.id, { farewell, ratingId }), t("panel.closed"))}
         />
       )}
     </AdminPage>

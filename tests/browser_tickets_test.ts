@@ -40,6 +40,7 @@ Deno.test({
       const admin = await server.login("admin@demo.local");
       const sim = await simulatorId(admin);
       assert.equal((await admin.put("/settings/userRating", { value: "enabled" })).status, 200);
+      const survey = await admin.post("/ratings", { name: "Atendimento", message: "Como foi?", options: [{ name: "Ótimo", value: 5 }] });
       const chrome = await launchBrowser();
       const a = await (await chrome.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
       const b = await (await chrome.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
@@ -98,7 +99,7 @@ Deno.test({
         await b.getByTestId("resolve-without").click();
         await b.getByText("Avaliação obrigatória").waitFor();
         await screenshot(b, "tickets_rating");
-        await b.getByTestId("rating-5").click();
+        await b.getByTestId(`rating-${survey.body.id}`).click();
         await b.getByTestId("resolve-without").click();
         await b.locator('[data-testid="chat"][data-ticket-status="closed"]').waitFor({ timeout: 20_000 });
         await b.getByTestId("reopen").click();

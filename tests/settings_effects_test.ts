@@ -167,7 +167,9 @@ Deno.test("userRating: resolving asks for a rating only while it is on", async (
     await flip(admin, "userRating", "disabled");
     await ok(agent.put(`/tickets/${a.id}`, { status: "closed" }));
     await flip(admin, "userRating", "enabled");
-    await ok(agent.put(`/tickets/${b.id}`, { status: "closed", ratingId: 3 }));
+    // The close dialog's choice: one of the company's surveys (server/ratings).
+    const survey = await agent.post("/ratings", { name: "NPS", message: "Nota?", options: [{ name: "Boa", value: 5 }] });
+    await ok(agent.put(`/tickets/${b.id}`, { status: "closed", ratingId: survey.body.id }));
   });
 });
 

@@ -10,6 +10,7 @@ import schedulesTexts from "./pages/schedules.ts";
 import dashboardTexts from "./pages/dashboard.ts";
 import quick_messagesTexts from "./pages/quick_messages.ts";
 import helpsTexts from "./pages/helps.ts";
+import surveyTexts from "./pages/survey.ts";
 import settingsTexts from "./pages/settings.ts";
 import settings_optionsTexts from "./pages/settings_options.ts";
 import settings_companiesTexts from "./pages/settings_companies.ts";
@@ -368,6 +369,7 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   ...dashboardTexts.es,
   ...quick_messagesTexts.es,
   ...helpsTexts.es,
+  ...surveyTexts.es,
   ...settingsTexts.es,
   ...settings_optionsTexts.es,
   ...settings_companiesTexts.es,

@@ -9,6 +9,7 @@ import schedulesTexts from "./pages/schedules.ts";
 import dashboardTexts from "./pages/dashboard.ts";
 import quick_messagesTexts from "./pages/quick_messages.ts";
 import helpsTexts from "./pages/helps.ts";
+import surveyTexts from "./pages/survey.ts";
 import settingsTexts from "./pages/settings.ts";
 import settings_optionsTexts from "./pages/settings_options.ts";
 import settings_companiesTexts from "./pages/settings_companies.ts";
@@ -381,6 +382,7 @@ const pt = {
   ...dashboardTexts.pt,
   ...quick_messagesTexts.pt,
   ...helpsTexts.pt,
+  ...surveyTexts.pt,
   ...settingsTexts.pt,
   ...settings_optionsTexts.pt,
   ...settings_companiesTexts.pt,

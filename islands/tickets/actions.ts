@@ -26,13 +26,13 @@ export function closePending(ticket: { id: number }, userId: number) {
   return put(ticket, { status: "closed", userId });
 }
 
-/** open → closed, with the farewell choice and the rating when the company requires one. */
-export function resolveTicket(ticket: { id: number }, userId: number, options: { farewell: boolean; rating?: number | null }) {
+/** open → closed, with the farewell choice and the survey to send when the company requires one. */
+export function resolveTicket(ticket: { id: number }, userId: number, options: { farewell: boolean; ratingId?: number | null }) {
   return put(ticket, {
     status: "closed",
     userId,
     sendFarewellMessage: options.farewell,
-    ...(options.rating != null ? { rating: options.rating } : {}),
+    ...(options.ratingId != null ? { ratingId: options.ratingId } : {}),
   });
 }
 

@@ -1,6 +1,6 @@
 /**
  * The conversation's short dialogs: transfer (queue required, user optional, user search
- * from 3 characters), resolve (farewell choice; rating required when userRating is on),
+ * from 3 characters), resolve (farewell choice; a survey to send required when userRating is on),
  * confirmation (delete), edit message (empty is not sent) and forward (one contact at least).
  */
 import { useState } from "react";
@@ -67,14 +67,20 @@ export function TransferDialog({ open, onOpenChange, user, onTransfer }: Base & 
   );
 }
 
-/** Resolve: with or without farewell; a rating (1–5) first when the company asks for one. */
-export function ResolveDialog({ open, onOpenChange, user, onResolve }: Base & { user: SessionUser; onResolve: (farewell: boolean, rating: number | null) => Promise<void> }) {
+/**
+ * Resolve: with or without farewell. When the company asks for ratings (userRating), the
+ * agent first picks which of the company's active surveys goes to the customer
+ * (GET /ratings/list); the customer's answer is recorded later (server/ratings).
+ */
+export function ResolveDialog({ open, onOpenChange, user, onResolve }: Base & { user: SessionUser; onResolve: (farewell: boolean, ratingId: number | null) => Promise<void> }) {
   const ratingOn = settingEnabled(user, "userRating");
-  const [rating, setRating] = useState<number | null>(null);
+  const surveys = useOptions(ratingOn ? "/ratings/list" : null) as Array<Option & { geral?: boolean }>;
+  const active = surveys.filter((s) => s.geral !== false);
+  const [ratingId, setRatingId] = useState<number | null>(null);
   const [error, setError] = useState("");
   async function resolve(farewell: boolean) {
-    if (ratingOn && rating === null) return setError(t("rating.required"));
-    await onResolve(farewell, rating);
+    if (ratingOn && ratingId === null) return setError(t("rating.required"));
+    await onResolve(farewell, ratingId);
     onOpenChange(false);
   }
   return (
@@ -87,14 +93,16 @@ export function ResolveDialog({ open, onOpenChange, user, onResolve }: Base & { 
       {ratingOn && (
         <fieldset className="field">
           <legend>{t("rating.choose")}</legend>
-          <div className="stars" role="radiogroup" aria-label={t("rating.choose")}>
-            {[1, 2, 3, 4, 5].map((n) => (
-              <button key={n} type="button" role="radio" aria-checked={rating === n} aria-label={String(n)} className={`icon-btn star ${rating !== null && n <= rating ? "on" : ""}`} onClick={() => {
-                setRating(n);
-                setError("");
-              }} data-testid={`rating-${n}`}>
-                <Star size={24} />
-              </button>
+          {active.length === 0 && <p className="muted">{t("rating.none")}</p>}
+          <div className="rating-choices" role="radiogroup" aria-label={t("rating.choose")}>
+            {active.map((s) => (
+              <label key={s.id} className="check">
+                <input type="radio" name="ratingId" checked={ratingId === s.id} onChange={() => {
+                  setRatingId(s.id);
+                  setError("");
+                }} data-testid={`rating-${s.id}`} />
+                <Star size={16} aria-hidden="true" /> {s.name}
+              </label>
             ))}
           </div>
           {error && <small className="field-error" role="alert">{error}</small>}

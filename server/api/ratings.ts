@@ -46,9 +46,9 @@ export function ratingRoutes(): Hono<AppEnv> {
     const deps = c.get("deps");
     const who = c.get("principal");
     const ticketId = idParam(c, "ticketId", () => ticketMissing(c.req.param("ticketId")));
-    const input = await parseBody(c, RatingSendInput);
     const ticket = await getTicket(deps.system, who.companyId, ticketId);
     if (!ticket) throw ticketMissing(ticketId);
+    const input = await parseBody(c, RatingSendInput);
     assertCanHandle(ticket, who, await companySettings(deps.system, who.companyId));
     const userId = input.userId ?? ticket.userId ?? who.id;
     if (!(await getCompanyUser(deps.system, who.companyId, userId))) {
@@ -85,10 +85,10 @@ export function ratingRoutes(): Hono<AppEnv> {
 
   app.put("/:id", auth, async (c) => {
     const id = idParam(c, "id", () => ratingMissing(c.req.param("id")));
-    const body = await parseBody(c, z.record(z.string(), z.unknown()));
     const coll = ratings.in(c.get("deps").system, c.get("principal").companyId);
     const old = await coll.get(id);
     if (!old) throw ratingMissing(id);
+    const body = await parseBody(c, z.record(z.string(), z.unknown()));
     // Fields not sent keep their stored values; the merged whole is validated as on create.
     const input = parseWith(RatingInput, { ...old, ...body });
     const rating = await coll.update(

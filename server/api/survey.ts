@@ -9,22 +9,11 @@ import { Hono } from "hono";
 import { answerSurvey, ratings, surveyByKey, ticketAnswer } from "../../actors/ratings/mod.ts";
 import { getCompany } from "../../actors/platform/lookup.ts";
 import { notFound } from "../../domain/errors.ts";
-import { SurveyAnswerInput } from "../../domain/rating.ts";
+import { type PublicSurvey, SurveyAnswerInput } from "../../domain/rating.ts";
 import type { AppEnv } from "../deps.ts";
 import { parseBody } from "../http/validate.ts";
 
 const unknownKey = () => notFound("ERR_NO_RATING_FOUND", "No survey has this key");
-
-/** What the public page shows of a survey. */
-export interface PublicSurvey {
-  options: Array<{ ratingId: number; name: string; value: number }>;
-  name: string;
-  message: string;
-  companyName: string;
-  answered: boolean;
-  /** The recorded score, once answered. */
-  rate: number | null;
-}
 
 /** The public survey routes, mounted at `/buscarpesquisa`. */
 export function surveyRoutes(): Hono<AppEnv> {

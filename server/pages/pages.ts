@@ -21,6 +21,7 @@ import * as tags from "../../routes/tags.tsx";
 import * as dashboard from "../../routes/dashboard.tsx";
 import * as quickMessages from "../../routes/quick_messages.tsx";
 import * as helps from "../../routes/helps.tsx";
+import * as survey from "../../routes/survey.tsx";
 import * as settings from "../../routes/settings.tsx";
 import * as companies from "../../routes/companies.tsx";
 import * as messagesApi from "../../routes/messages_api.tsx";
@@ -70,6 +71,7 @@ export const PAGE_MODULES: Record<string, PageDef> = {
   dashboard: page(dashboard, () => t("menu.dashboard")),
   "quick-messages": page(quickMessages, () => t("menu.quickMessages")),
   helps: page(helps, () => t("menu.helps")),
+  survey: page(survey, () => t("survey.title")),
   settings: page(settings, () => t("settings.title")),
   companies: page(companies, () => t("settings.tab.companies")),
   "messages-api": page(messagesApi, () => t("messagesApi.title")),

@@ -14,7 +14,7 @@ export interface PageRoute {
 
 // /api-docs is not in the spec's table: the OpenAPI document's page (issue #22), public like
 // GET /openapi.json because it shows shapes, never data, to integrators who have no login.
-const PUBLIC = ["/login", "/signup", "/forgotpassword", "/api-docs"];
+const PUBLIC = ["/login", "/signup", "/forgotpassword", "/api-docs", "/survey"];
 const BUILT: Record<string, string> = {
   "/tickets/:ticketId?": "tickets",
   "/announcements": "announcements",

@@ -1,0 +1,47 @@
+/** Texts of the public survey page (spec 002 §2.16) in pt, en and es; spread into ../pt.ts, ../en.ts, ../es.ts. */
+const pt = {
+  "survey.title": "Pesquisa de satisfação",
+  "survey.from": "Atendimento de {{company}}",
+  "survey.choose": "Escolha uma nota:",
+  "survey.sending": "Enviando...",
+  "survey.thanks": "Obrigado pela sua avaliação!",
+  "survey.thanksNote": "Sua resposta foi registrada. Você já pode fechar esta página.",
+  "survey.answered": "Esta pesquisa já foi respondida.",
+  "survey.answeredRate": "Nota registrada: {{rate}}",
+  "survey.invalid": "Pesquisa não encontrada.",
+  "survey.invalidNote": "Confira se o link está completo, como foi recebido na conversa.",
+  "survey.failed": "Não foi possível enviar sua resposta. Tente novamente.",
+  "backendErrors.ERR_NO_RATING_FOUND": "Avaliação não encontrada.",
+};
+
+export default {
+  pt,
+  en: {
+    "survey.title": "Satisfaction survey",
+    "survey.from": "Service by {{company}}",
+    "survey.choose": "Choose a score:",
+    "survey.sending": "Sending...",
+    "survey.thanks": "Thank you for your rating!",
+    "survey.thanksNote": "Your answer was recorded. You may close this page now.",
+    "survey.answered": "This survey was already answered.",
+    "survey.answeredRate": "Recorded score: {{rate}}",
+    "survey.invalid": "Survey not found.",
+    "survey.invalidNote": "Check that the link is complete, as you received it in the conversation.",
+    "survey.failed": "Your answer could not be sent. Please try again.",
+    "backendErrors.ERR_NO_RATING_FOUND": "Rating not found.",
+  } satisfies Record<keyof typeof pt, string>,
+  es: {
+    "survey.title": "Encuesta de satisfacción",
+    "survey.from": "Atención de {{company}}",
+    "survey.choose": "Elija una nota:",
+    "survey.sending": "Enviando...",
+    "survey.thanks": "¡Gracias por su evaluación!",
+    "survey.thanksNote": "Su respuesta fue registrada. Ya puede cerrar esta página.",
+    "survey.answered": "Esta encuesta ya fue respondida.",
+    "survey.answeredRate": "Nota registrada: {{rate}}",
+    "survey.invalid": "Encuesta no encontrada.",
+    "survey.invalidNote": "Verifique que el enlace esté completo, tal como lo recibió en la conversación.",
+    "survey.failed": "No fue posible enviar su respuesta. Inténtelo de nuevo.",
+    "backendErrors.ERR_NO_RATING_FOUND": "Evaluación no encontrada.",
+  } satisfies Record<keyof typeof pt, string>,
+};

@@ -7,6 +7,7 @@
  */
 import { isActive, type Ticket, type TicketStatus } from "../../domain/ticket.ts";
 import { byRecency } from "../../domain/ticket_query.ts";
+import { TicketColumns } from "./columns.ts";
 import { SortedTickets } from "./sorted.ts";
 
 /** Queue key of tickets without a queue. */
@@ -53,6 +54,8 @@ export class TicketIndex {
   readonly groups = perStatus(() => new SortedTickets());
   readonly byUser = perStatus(() => new Map<number, SortedTickets>());
   readonly byQueue = perStatus(() => new Map<number, SortedTickets>());
+  /** The report's fields as typed arrays by id (columns.ts). */
+  readonly columns = new TicketColumns();
 
   /** Counts of list queries since the last change (a read cache; any change clears it). */
   readonly #counts = new Map<string, number>();
@@ -84,6 +87,7 @@ export class TicketIndex {
     if (!old) return this.#link(ticket, true);
     const id = ticket.id;
     this.byId.set(id, ticket);
+    this.columns.set(ticket);
     if (old.uuid !== ticket.uuid) {
       this.byUuid.delete(old.uuid);
       this.byUuid.set(ticket.uuid, id);
@@ -130,6 +134,7 @@ export class TicketIndex {
 
   #link(t: Ticket, sorted: boolean): void {
     this.byId.set(t.id, t);
+    this.columns.set(t);
     this.byUuid.set(t.uuid, t.id);
     addTo(this.byContact, t.contactId, t.id);
     for (const tag of t.tagIds) addTo(this.byTag, tag, t.id);
@@ -140,6 +145,7 @@ export class TicketIndex {
 
   #unlink(t: Ticket): void {
     this.byId.delete(t.id);
+    this.columns.delete(t.id);
     this.byUuid.delete(t.uuid);
     removeFrom(this.byContact, t.contactId, t.id);
     for (const tag of t.tagIds) removeFrom(this.byTag, tag, t.id);

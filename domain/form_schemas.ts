@@ -10,6 +10,7 @@ export { ContactInput, ContactUpdate } from "./contact.ts";
 export { QueueInput } from "./queue.ts";
 export { QueueOptionCreate, QueueOptionUpdate } from "./queue_option.ts";
 export { TagInput } from "./tag.ts";
+export { WebhookSubscriptionInput } from "./webhook.ts";
 export { QuickMessageInput } from "./quick_message.ts";
 export { WhatsappInput } from "./whatsapp.ts";
 export { HelpInput } from "./help.ts";

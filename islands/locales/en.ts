@@ -21,6 +21,7 @@ import messages_apiTexts from "./pages/messages_api.ts";
 import api_docsTexts from "./pages/api_docs.ts";
 import reportsTexts from "./pages/reports.ts";
 import service_panelTexts from "./pages/service_panel.ts";
+import webhooksTexts from "./pages/webhooks.ts";
 
 const dict: Readonly<Record<LocaleKey, string>> = {
   "app.name": "Balcão",
@@ -380,6 +381,7 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   ...api_docsTexts.en,
   ...reportsTexts.en,
   ...service_panelTexts.en,
+  ...webhooksTexts.en,
 };
 
 export default dict;

@@ -20,6 +20,7 @@ import messages_apiTexts from "./pages/messages_api.ts";
 import api_docsTexts from "./pages/api_docs.ts";
 import reportsTexts from "./pages/reports.ts";
 import service_panelTexts from "./pages/service_panel.ts";
+import webhooksTexts from "./pages/webhooks.ts";
 const pt = {
   "app.name": "Balcão",
   "common.loading": "Carregando...",
@@ -393,6 +394,7 @@ const pt = {
   ...api_docsTexts.pt,
   ...reportsTexts.pt,
   ...service_panelTexts.pt,
+  ...webhooksTexts.pt,
 };
 
 /** A text key of the locale files. */

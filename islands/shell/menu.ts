@@ -46,6 +46,8 @@ export const MENU: readonly MenuItem[] = [
   { path: "/queues", label: "menu.queues", icon: "ListTree", section: "admin", show: (u) => allowed(u, "drawer-admin-items:view") },
   { path: "/connections", label: "menu.connections", icon: "Smartphone", section: "admin", show: (u) => allowed(u, "drawer-admin-items:view") },
   { path: "/financeiro", label: "menu.financeiro", icon: "Banknote", section: "admin", show: (u) => allowed(u, "financeiro:view") },
+  // Not in the spec's menu: outbound webhooks (issue #22), for admins whose plan has the external API.
+  { path: "/webhooks", label: "menu.webhooks", icon: "Webhook", section: "admin", show: (u) => allowed(u, "settings:manage") && planHas(u, "useExternalApi") },
   { path: "/integrations", label: "menu.integrations", icon: "Plug", section: "admin", show: (u) => allowed(u, "drawer-admin-items:view") },
   { path: "/settings", label: "menu.settings", icon: "Settings", section: "admin", show: (u) => allowed(u, "drawer-admin-items:view") },
   { path: "/companies", label: "menu.companies", icon: "Building2", section: "admin", show: (u) => allowed(u, "super:companies") },
@@ -71,6 +73,7 @@ const ADMIN_PAGES: readonly { path: string; permission: Parameters<typeof allowe
   { path: "/connections", permission: "drawer-admin-items:view" },
   { path: "/settings", permission: "drawer-admin-items:view" },
   { path: "/integrations", permission: "drawer-admin-items:view" },
+  { path: "/webhooks", permission: "settings:manage" },
   { path: "/companies", permission: "super:companies" },
   { path: "/subscription", permission: "company:viewOwn" },
   { path: "/servicePanel", permission: "service-panel:view" },
@@ -98,6 +101,8 @@ export function routeGate(user: SessionUser, path: string): RouteGate | null {
   if (/^\/announcements/.test(path) && !allowed(user, "super:announcements")) return { text: "gate.noPermission", delayMs: 500 };
   // Spec 001 §2.17: the external API page needs useExternalApi (upgrade message, / after 1 s).
   if (/^\/messages-api/.test(path) && !planHas(user, "useExternalApi")) return { text: "gate.upgrade", delayMs: 1000 };
+  // Outbound webhooks (issue #22) are the external API's other half: the same plan flag.
+  if (/^\/webhooks/.test(path) && !planHas(user, "useExternalApi")) return { text: "gate.upgrade", delayMs: 1000 };
   // The admin area's pages (000 §2: their menu entries are admin-only; 001 §6) answer a user
   // who may not open them as the super-only screens do: 'Sem permissão para acessar!', / after 0.5 s.
   const admin = ADMIN_PAGES.find((p) => path === p.path || path.startsWith(p.path + "/"));

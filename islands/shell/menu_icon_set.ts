@@ -27,5 +27,6 @@ export {
   UserCog,
   Users,
   Wallet,
+  Webhook,
   Zap,
 } from "lucide-react";

@@ -30,6 +30,7 @@ import * as schedules from "../../routes/schedules.tsx";
 import * as apiDocs from "../../routes/api_docs.tsx";
 import * as relatorios from "../../routes/relatorios.tsx";
 import * as servicePanel from "../../routes/service_panel.tsx";
+import * as webhooks from "../../routes/webhooks.tsx";
 import { AdminRoute } from "./admin_route.tsx";
 
 /** What a route module exports. */
@@ -80,6 +81,7 @@ export const PAGE_MODULES: Record<string, PageDef> = {
   "api-docs": page(apiDocs, () => t("apiDocs.title")),
   relatorios: page(relatorios, () => t("menu.relatorios")),
   "service-panel": page(servicePanel, () => t("menu.servicePanel")),
+  webhooks: page(webhooks, () => t("webhooks.title")),
   /** What a viewer gets on a page they may not open (server/pages/mod.ts). */
   gate: { component: ({ ctx }) => AdminRoute({ ctx, children: null }), title: () => t("gate.noPermission") },
 };

@@ -33,6 +33,7 @@ const BUILT: Record<string, string> = {
   "/schedules": "schedules",
   "/relatorios": "relatorios",
   "/servicePanel": "service-panel",
+  "/webhooks": "webhooks",
 };
 const PRIVATE = [
   "/",
@@ -66,6 +67,9 @@ const PRIVATE = [
   "/campaigns",
   "/campaign/:campaignId/report",
   "/campaigns-config",
+  // Not in spec 002's route table: the outbound webhook subscriptions (issue #22), a settings
+  // screen the spec's product lacks (its connections only have one webhook URL each).
+  "/webhooks",
 ];
 
 /** Every page route. */

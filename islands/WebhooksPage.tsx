@@ -1,0 +1,139 @@
+/**
+ * The webhooks screen (issue #22): the company's outbound webhook subscriptions in the admin
+ * kit's table (URL, events, active, pending deliveries, last delivery), a dialog to add or
+ * edit one (URL, events checklist, secret, active), delete with the §8 confirmation, and the
+ * delivery log of each (webhooks/DeliveryLog.tsx) with its "Reenviar" button. Admins only
+ * (the server enforces the same); rows change live on `company-{id}-webhook`.
+ */
+import { useMemo, useState } from "react";
+import { History, Plus } from "lucide-react";
+import { get } from "./lib/api.ts";
+import { t } from "./lib/i18n.ts";
+import { AdminPage, type AdminPageProps, IconButton, useViewer } from "./ui/AdminPage.tsx";
+import { actionsColumn, deleteRow } from "./ui/row_actions.tsx";
+import { ConfirmDialog } from "./ui/ConfirmDialog.tsx";
+import { type ColumnDef, DataTable } from "./ui/DataTable.tsx";
+import { LocalDateTime } from "./ui/LocalDateTime.tsx";
+import { usePagedList } from "./ui/use_paged_list.ts";
+import { useLiveRows } from "./ui/use_live_rows.ts";
+import { eventLabel, statusLabel, type WebhookRow } from "./webhooks/rows.ts";
+import { WebhookDialog } from "./webhooks/WebhookDialog.tsx";
+import { DeliveryLog } from "./webhooks/DeliveryLog.tsx";
+
+/** GET /webhooks/subscriptions body. */
+interface WebhooksResponse {
+  subscriptions: WebhookRow[];
+  count: number;
+  hasMore: boolean;
+}
+
+/** Props of the WebhooksPage island. */
+export type WebhooksPageProps = AdminPageProps<WebhooksResponse>;
+
+const PATH = "/webhooks/subscriptions";
+const rowId = (row: WebhookRow) => row.id;
+
+/** The webhooks page. */
+export default function WebhooksPage({ initial, viewer: serverViewer }: WebhooksPageProps) {
+  const viewer = useViewer(serverViewer);
+  const list = usePagedList<WebhookRow>({
+    initial: initial && { rows: initial.subscriptions, hasMore: false, count: initial.count },
+    fetchPage: async () => {
+      const r = await get<WebhooksResponse>(PATH);
+      return { rows: r.subscriptions, hasMore: false, count: r.count };
+    },
+    rowId,
+  });
+  useLiveRows(viewer, list, { suffix: "webhook", record: "webhook", idKey: "webhookId" });
+  const [editing, setEditing] = useState<WebhookRow | "new" | null>(null);
+  const [deleting, setDeleting] = useState<WebhookRow | null>(null);
+  const [logOf, setLogOf] = useState<WebhookRow | null>(null);
+
+  const columns = useMemo<ColumnDef<WebhookRow, unknown>[]>(() => [
+    { accessorKey: "url", header: t("webhooks.colUrl"), cell: ({ row }) => <span className="webhook-url" title={row.original.url}>{row.original.url}</span> },
+    {
+      id: "events",
+      header: t("webhooks.colEvents"),
+      enableSorting: false,
+      cell: ({ row }) => (
+        <span className="webhook-events">
+          {row.original.events.map((e) => <span key={e} className="chip chip-neutral" title={e}>{eventLabel(e)}</span>)}
+        </span>
+      ),
+    },
+    {
+      accessorKey: "active",
+      header: t("webhooks.colStatus"),
+      cell: ({ row }) => (
+        <span className={`webhook-state webhook-state-${row.original.active ? "active" : "inactive"}`}>
+          {t(row.original.active ? "webhooks.active" : "webhooks.inactive")}
+        </span>
+      ),
+    },
+    { accessorKey: "pending", header: t("webhooks.colPending"), meta: { className: "col-center" }, cell: ({ getValue }) => getValue() ?? 0 },
+    {
+      id: "last",
+      header: t("webhooks.colLast"),
+      enableSorting: false,
+      cell: ({ row }) => {
+        const last = row.original.lastDelivery;
+        if (!last) return <span className="muted">—</span>;
+        return (
+          <span className={`webhook-state webhook-state-${last.status}`}>
+            {last.statusCode ?? statusLabel(last.status)} · <LocalDateTime value={last.createdAt} />
+          </span>
+        );
+      },
+    },
+    actionsColumn<WebhookRow>({
+      onEdit: setEditing,
+      onDelete: setDeleting,
+      extra: (row) => (
+        <IconButton label={t("webhooks.deliveries")} onClick={() => setLogOf(row)}><History size={16} /></IconButton>
+      ),
+    }),
+  ], []);
+
+  return (
+    <AdminPage
+      title={t("webhooks.title")}
+      actions={
+        <button type="button" className="btn btn-primary" onClick={() => setEditing("new")}>
+          <Plus size={16} aria-hidden="true" /> {t("webhooks.add")}
+        </button>
+      }
+      testId="webhooks-page"
+    >
+      <p className="muted webhooks-intro">{t("webhooks.intro")}</p>
+      <DataTable
+        list={list}
+        columns={columns}
+        rowId={rowId}
+        label={t("webhooks.title")}
+        emptyText={t("webhooks.empty")}
+        testId="webhooks-table"
+      />
+      {editing && (
+        <WebhookDialog
+          webhook={editing === "new" ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={(row) => list.upsert(row)}
+        />
+      )}
+      {logOf && (
+        <DeliveryLog
+          webhook={logOf}
+          onClose={() => {
+            setLogOf(null);
+            list.reload(); // the pending counts and last deliveries moved meanwhile
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        onConfirm={() => deleting && deleteRow(list, `${PATH}/${deleting.id}`, deleting.id, t("webhooks.deleted"))}
+      />
+    </AdminPage>
+  );
+}

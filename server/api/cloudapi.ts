@@ -92,8 +92,8 @@ export function cloudApiMessageRoutes(): Hono<AppEnv> {
     const deps = c.get("deps");
     const who = c.get("principal");
     const ticketId = idParam(c, "ticketId", () => ticketMissing(c.req.param("ticketId")));
-    const input = await parseBody(c, TemplateSendInput);
     const { ticket } = await writableTicket(deps, who, ticketId);
+    const input = await parseBody(c, TemplateSendInput);
     await assertCanSend(deps, ticket);
     const record = await whatsapps.in(deps.system, ticket.companyId).get(ticket.whatsappId!);
     if (!record) throw notFound("ERR_NO_WAPP_FOUND", `Connection ${ticket.whatsappId} does not exist`);

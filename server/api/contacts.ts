@@ -204,23 +204,22 @@ export function contactRoutes(): Hono<AppEnv> {
 
   app.put("/block/:id", auth, async (c) => {
     const id = idParam(c, "id", missing(c));
+    const { system } = c.get("deps");
+    const companyId = c.get("principal").companyId;
+    // Found in the caller's company before the body is judged (another company's id: 404).
+    if (!(await getContact(system, companyId, id))) throw contactMissing(id);
     const { active } = await parseBody(c, BlockBody);
-    const contact = await updateContact(
-      c.get("deps").system,
-      c.get("principal").companyId,
-      id,
-      { active },
-    );
+    const contact = await updateContact(system, companyId, id, { active });
     return c.json(contact);
   });
 
   app.put("/:id", auth, async (c) => {
     const id = idParam(c, "id", missing(c));
-    const patch = await parseBody(c, ContactUpdate);
     const { system } = c.get("deps");
     const who = c.get("principal");
     const old = await getContact(system, who.companyId, id);
     if (!old) throw contactMissing(id);
+    const patch = await parseBody(c, ContactUpdate);
     if (patch.walleteUserId !== undefined) {
       await checkWalletChange(system, who, old, patch.walleteUserId);
     }

@@ -10,7 +10,7 @@
  * A forward goes to each chosen contact's open or pending ticket on the chosen connection (a
  * new pending ticket when none), as the agent's messages; each copy gets its own media file.
  */
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { getContact } from "../../actors/contacts/mod.ts";
 import { agentChange, getMessage, sendOutgoing } from "../../actors/messages/mod.ts";
 import { duplicateMedia } from "../../actors/messages/media_files.ts";
@@ -48,8 +48,12 @@ async function writableMessage(deps: AppDeps, who: Principal, id: string) {
   return { message, ticket };
 }
 
-async function edit(deps: AppDeps, who: Principal, id: string, body: string) {
-  const { message, ticket } = await writableMessage(deps, who, id);
+async function edit(c: Context<AppEnv>) {
+  const deps = c.get("deps");
+  const id = c.req.param("id") ?? "";
+  const { message, ticket } = await writableMessage(deps, c.get("principal"), id);
+  // Judged once the message is found in the caller's company: another company's id is 404.
+  const { body } = await parseBody(c, EditMessageInput);
   if (!message.fromMe) {
     throw new AppError("ERR_VALIDATION", {
       status: 400,
@@ -97,13 +101,11 @@ export function messageActionRoutes(): Hono<AppEnv> {
   });
 
   app.post("/edit/:id", async (c) => {
-    const { body } = await parseBody(c, EditMessageInput);
-    return c.json(await edit(c.get("deps"), c.get("principal"), c.req.param("id"), body));
+    return c.json(await edit(c));
   });
 
   app.put("/:id{[0-9]{16}-[0-9]+}", async (c) => {
-    const { body } = await parseBody(c, EditMessageInput);
-    return c.json(await edit(c.get("deps"), c.get("principal"), c.req.param("id"), body));
+    return c.json(await edit(c));
   });
 
   app.delete("/delete", async (c) => {
@@ -179,8 +181,8 @@ export function messageActionRoutes(): Hono<AppEnv> {
     const deps = c.get("deps");
     const who = c.get("principal");
     const ticketId = idParam(c, "ticketId", () => ticketMissing(c.req.param("ticketId")));
-    const { contactsId } = await parseBody(c, SendContactInput);
     const { ticket } = await writableTicket(deps, who, ticketId);
+    const { contactsId } = await parseBody(c, SendContactInput);
     const cards = [];
     for (const id of contactsId) {
       const contact = await getContact(deps.system, who.companyId, id);

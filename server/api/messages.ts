@@ -87,12 +87,11 @@ function uploads(form: Record<string, unknown>): { files: File[]; captions: stri
 async function send(
   deps: AppDeps,
   who: Principal,
-  ticketId: number,
+  { ticket, settings }: Awaited<ReturnType<typeof writableTicket>>,
   raw: Record<string, unknown>,
   files: File[],
   captions: string[],
 ) {
-  const { ticket, settings } = await writableTicket(deps, who, ticketId);
   const input = parseWith(SendMessageInput, raw);
   const text = input.body.trim();
   if (files.length === 0 && text === "") throw blank();
@@ -150,6 +149,8 @@ export function messageRoutes(): Hono<AppEnv> {
     }),
     async (c) => {
       const ticketId = idParam(c, "ticketId", () => ticketMissing(c.req.param("ticketId")));
+      // Found in the caller's company (and writable) before the body is read: another company's id is 404.
+      const writable = await writableTicket(c.get("deps"), c.get("principal"), ticketId);
       const type = c.req.header("content-type") ?? "";
       let raw: Record<string, unknown> = {};
       let files: File[] = [];
@@ -169,7 +170,7 @@ export function messageRoutes(): Hono<AppEnv> {
         }
         if (typeof raw !== "object" || raw === null) raw = {};
       }
-      return c.json(await send(c.get("deps"), c.get("principal"), ticketId, raw, files, captions));
+      return c.json(await send(c.get("deps"), c.get("principal"), writable, raw, files, captions));
     },
   );
   return app;

@@ -59,8 +59,11 @@ export function oportunidadeRoutes(): Hono<AppEnv> {
 
   app.put("/:id", auth, async (c) => {
     const id = idParam(c, "id", () => missing(c.req.param("id")));
+    const coll = oportunidades.in(c.get("deps").system, c.get("principal").companyId);
+    // Found in the caller's company before the body is judged (another company's id: 404).
+    if (!(await coll.get(id))) throw missing(id);
     const input = await parseBody(c, OportunidadeInput);
-    const record = await oportunidades.in(c.get("deps").system, c.get("principal").companyId)
+    const record = await coll
       .update(
         id,
         (old, now) => ({ ...old, name: input.name, updatedAt: now }),

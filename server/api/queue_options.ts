@@ -143,14 +143,14 @@ export function queueOptionRoutes(): Hono<AppEnv> {
 
   app.put("/:id", auth, manage, async (c) => {
     const id = idParam(c, "id", () => optionMissing(c.req.param("id")));
-    const { file, fields } = await readUpload(c);
-    const patch = parseWith(QueueOptionUpdate, fields);
-    if (file) requireExtension(file, OPTION_MEDIA);
     const deps = c.get("deps");
     const companyId = c.get("principal").companyId;
     const coll = queueOptions.in(deps.system, companyId);
     const old = await coll.get(id);
     if (!old) throw optionMissing(id);
+    const { file, fields } = await readUpload(c);
+    const patch = parseWith(QueueOptionUpdate, fields);
+    if (file) requireExtension(file, OPTION_MEDIA);
     const { clearMedia, ...rest } = patch;
     await checkTargets(deps, companyId, { ...old, ...rest }, rest);
     const saved = file ? await saveMediaFile(deps, companyId, file) : undefined;

@@ -104,10 +104,10 @@ export function queueRoutes(): Hono<AppEnv> {
 
   app.put("/:id", auth, manage, async (c) => {
     const id = idParam(c, "id", () => queueMissing(c.req.param("id")));
-    const body = await parseBody(c, z.record(z.string(), z.unknown()));
     const coll = queues.in(c.get("deps").system, c.get("principal").companyId);
     const old = await coll.get(id);
     if (!old) throw queueMissing(id);
+    const body = await parseBody(c, z.record(z.string(), z.unknown()));
     // Fields not sent keep their stored values; the merged whole is validated as on create.
     const input = parseWith(QueueInput, { ...old, ...body });
     const queue = await coll.update(

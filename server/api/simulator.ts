@@ -65,14 +65,14 @@ export function simulatorRoutes(): Hono<AppEnv> {
   });
 
   app.post("/:id/inbound", async (c) => {
-    const input = await parseBody(c, SimulatorInboundInput);
     const sim = await phone(c);
+    const input = await parseBody(c, SimulatorInboundInput);
     return c.json(sim.inbound(input));
   });
 
   app.post("/:id/call", async (c) => {
-    const input = await parseBody(c, SimulatorCallInput);
     const sim = await phone(c);
+    const input = await parseBody(c, SimulatorCallInput);
     return c.json(sim.call(input));
   });
 
@@ -88,8 +88,8 @@ export function simulatorRoutes(): Hono<AppEnv> {
   });
 
   app.post("/:id/ack", async (c) => {
-    const input = await parseBody(c, SimulatorAckInput);
     const sim = await phone(c);
+    const input = await parseBody(c, SimulatorAckInput);
     return c.json(sim.ack(input.id, input.ack));
   });
 
@@ -100,8 +100,9 @@ export function simulatorRoutes(): Hono<AppEnv> {
   });
 
   app.post("/:id/fail", async (c) => {
+    const sim = await phone(c);
     const { count } = await parseBody(c, FailInput);
-    (await phone(c)).failNext(count);
+    sim.failNext(count);
     return c.json({ failNext: count });
   });
 

@@ -115,10 +115,10 @@ export function tagRoutes(): Hono<AppEnv> {
 
   app.put("/:id", auth, manage, async (c) => {
     const id = idParam(c, "id", () => tagMissing(c.req.param("id")));
-    const body = await parseBody(c, z.record(z.string(), z.unknown()));
     const coll = tags.in(c.get("deps").system, c.get("principal").companyId);
     const old = await coll.get(id);
     if (!old) throw tagMissing(id);
+    const body = await parseBody(c, z.record(z.string(), z.unknown()));
     // Fields not sent keep their stored values; the merged whole is validated as on create.
     const input = parseWith(TagInput, { ...old, ...body });
     const tag = await coll.update(

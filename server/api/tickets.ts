@@ -243,6 +243,8 @@ export function ticketRoutes(): Hono<AppEnv> {
 
   app.put("/tickets/:id", auth, async (c) => {
     const id = idParam(c, "id", () => ticketMissing(c.req.param("id")));
+    // Found in the caller's company before the body is judged (another company's id: 404).
+    if (!(await deskState(c.get("deps").system, c.get("principal").companyId)).index.byId.has(id)) throw ticketMissing(id);
     const body = await parseBody(c, TicketUpdate);
     await assertRefs(c, body);
     return c.json(await itemOf(c, await updateOne(c, id, body)));

@@ -111,6 +111,8 @@ export function webhookSubscriptionRoutes(): Hono<AppEnv> {
 
   app.put("/:id", async (c) => {
     const id = idParam(c, "id", () => subscriptionMissing(c.req.param("id")));
+    // Found in the caller's company before the body is judged (another company's id: 404).
+    if (!(await coll(c).get(id))) throw subscriptionMissing(id);
     const input = await parseBody(c, WebhookSubscriptionInput);
     checkHost(c.get("deps"), input.url);
     const updated = await coll(c).update(id, (old, now) => ({

@@ -149,9 +149,12 @@ export function whatsappRoutes(): Hono<AppEnv> {
     const { system } = deps;
     const companyId = c.get("principal").companyId;
     const id = idParam(c, "id", missing(c.req.param("id")));
+    // Found in the caller's company before the body is judged: another company's id is 404 whatever it sends.
+    const current = await whatsapps.in(system, companyId).get(id);
+    if (!current) throw missing(id)();
     const input = await parseBody(c, WhatsappInput);
     await checkQueues(system, companyId, input);
-    await checkCloudCredentials(deps, input, await whatsapps.in(system, companyId).get(id));
+    await checkCloudCredentials(deps, input, current);
     const saved = await saveWith(system, companyId, (view) => {
       const old = view.records.get(id);
       if (!old) throw missing(id)();
@@ -169,6 +172,7 @@ export function whatsappRoutes(): Hono<AppEnv> {
     const { system } = c.get("deps");
     const companyId = c.get("principal").companyId;
     const id = idParam(c, "id", missing(c.req.param("id")));
+    if (!(await whatsapps.in(system, companyId).get(id))) throw missing(id)();
     const { keywords } = await parseBody(c, KeywordsInput);
     const saved = await whatsapps.in(system, companyId).update(
       id,

@@ -209,12 +209,14 @@ Deno.test("userRatingOut off: a ticket resolved out of hours closes without a su
     const closed = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
       .map((weekdayEn) => ({ weekday: weekdayEn, weekdayEn, startTime: "00:00", endTime: "00:00" }));
     await companies.in(server.deps.system, PLATFORM).update(server.demo!.companyId, (old) => ({ ...old, schedules: closed }), () => new Error("missing"));
-    await setSettings(server, server.demo!.companyId, { scheduleType: "company", userRatingOut: "disabled" });
+    await setSettings(server, server.demo!.companyId, { scheduleType: "company" });
+    // Flipped as the Opções tab does (PUT /settings/{key}); off is the default.
+    assert.equal((await admin.put("/settings/userRatingOut", { value: "disabled" })).status, 200);
     assert.equal((await admin.put(`/tickets/${ticket.id}`, { status: "closed", ratingId })).status, 200);
     await new Promise((r) => setTimeout(r, 500));
     assert.equal((await outbox(admin, demo.id, number)).filter((m) => /Como você avalia/.test(m.body)).length, 0);
 
-    await setSettings(server, server.demo!.companyId, { userRatingOut: "enabled" });
+    assert.equal((await admin.put("/settings/userRatingOut", { value: "enabled" })).status, 200);
     assert.equal((await admin.put(`/tickets/${ticket.id}`, { status: "open" })).status, 200);
     assert.equal((await admin.put(`/tickets/${ticket.id}`, { status: "closed", ratingId })).status, 200);
     await waitOutbox(admin, demo.id, number, /Como você avalia/);

@@ -4,7 +4,8 @@
  * changed behaviour, not only the stored value. Keys nobody reads yet are listed in
  * islands/settings/options_keys.ts (`readBy: null`). Read elsewhere and proved there the
  * same way: smtpHost/smtpPort/smtpSecure/emailsender and sendgridapi
- * (tests/password_reset_test.ts), viewterms/viewprivacy (tests/settings_uploads_test.ts).
+ * (tests/password_reset_test.ts), viewterms/viewprivacy (tests/settings_uploads_test.ts),
+ * userRatingOut and ratingurl (tests/ratings_survey_test.ts, tests/browser_survey_test.ts).
  */
 import assert from "node:assert/strict";
 import { type Client, withServer } from "./helpers/server.ts";

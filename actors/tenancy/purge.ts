@@ -19,6 +19,10 @@ const TENANT_KINDS = [
   "outbox",
   "baileys_auth",
   "ticket_tracking",
+  // Ratings: the surveys sent and the chat waits (actors/ratings/surveys.ts). Their public
+  // keys (`rating_survey_key`) are global and answer nothing once the survey is gone.
+  "rating_survey",
+  "rating_wait",
   "schedule",
   // Outbound webhooks: deliveries and each target's backoff (actors/webhooks/deliveries.ts).
   "webhook_delivery",

@@ -52,8 +52,8 @@ export const OPTION_SECTIONS: readonly OptionSection[] = [
     global: false,
     controls: [
       sw("userRating", "domain/ticket.ts: resolving needs a rating"),
-      sw("userRatingOut"),
-      field("ratingurl", URL_TEXT),
+      sw("userRatingOut", "server/ratings/send.ts: the survey of a resolve out of hours"),
+      field("ratingurl", URL_TEXT, "server/ratings/send.ts: the survey link (/survey?chavePesquisa=)"),
       field("scheduleType", {
         type: "select",
         choices: [

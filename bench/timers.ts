@@ -7,9 +7,11 @@
  *   minus the due time): p50, p99, max, and how many fired early (must be 0);
  * - duplicates: automatic changes performed more than once for one ticket (goal 0), and near
  *   tickets that never fired;
- * - KV rows per armed timer: the `["timer", …]` key and the queue message (read from the
- *   store's SQLite tables), and what 10,000 more company messages on armed tickets add (the
- *   lazy re-arm: nothing);
+ * - KV rows per armed timer: the timer wheel's entry key and the queue messages (read from the
+ *   store's SQLite tables: the desk's one runtime timer), and what 10,000 more company messages
+ *   on armed tickets add (the lazy re-arm: nothing);
+ * - first, for scale, how fast this machine's KV delivers plain queue messages (why the desk
+ *   keeps its timers on a wheel, actors/_runtime/timer_wheel.ts, not one queue message each);
  * - RSS after arming and at the end, and the desk's reactivation time with 100,000 tickets
  *   and timers (a restart's cost).
  *
@@ -54,6 +56,29 @@ async function pool(n: number, task: (i: number) => Promise<unknown>): Promise<v
 }
 
 const dir = await Deno.makeTempDir({ prefix: "timers_bench_" });
+
+/** Plain KV queue throughput: `n` messages all due at once, a handler that does nothing. */
+async function queueRate(n: number): Promise<number> {
+  const probe = await Deno.openKv(`${dir}/queue_probe.kv`);
+  for (let i = 0; i < n; i += 500) {
+    const op = probe.atomic();
+    for (let j = i; j < Math.min(n, i + 500); j++) op.enqueue({ j }, { delay: 1000 });
+    await op.commit();
+  }
+  const start = Date.now() + 1000;
+  let seen = 0;
+  const all = Promise.withResolvers<void>();
+  const listening = probe.listenQueue(() => {
+    if (++seen === n) all.resolve();
+  });
+  await all.promise;
+  const rate = n / ((Date.now() - start) / 1000);
+  probe.close();
+  await listening.catch(() => {});
+  return rate;
+}
+console.log(`plain KV queue: ${Math.round(await queueRate(2000))} messages/s delivered (2,000 due at once)`);
+
 const path = `${dir}/bench.kv`;
 let kv = await Deno.openKv(path);
 let system = new ActorSystem(kv);
@@ -135,12 +160,14 @@ function queueRows(): number {
     db.close();
   }
 }
-const timerKeys = async () => (await Array.fromAsync(kv.list({ prefix: ["timer", "ticket-desk", String(COMPANY)] }))).length;
+const count = async (prefix: Deno.KvKey) => (await Array.fromAsync(kv.list({ prefix }))).length;
+const timerKeys = () => count(["timer_wheel", "ticket-desk", String(COMPANY)]);
 const armed = await timerKeys(); // the far ones: none has fired yet
+const runtimeTimers = await count(["timer", "ticket-desk", String(COMPANY)]);
 const messagesQueued = queueRows();
 console.log(
-  `KV per armed timer: ${(armed / FAR).toFixed(2)} timer key + ${(messagesQueued / armed).toFixed(2)} queue message ` +
-    `(${armed.toLocaleString("en")} keys, ${messagesQueued.toLocaleString("en")} queue rows, all armed, none fired)`,
+  `KV per armed timer: ${(armed / FAR).toFixed(2)} wheel key + ${(messagesQueued / armed).toFixed(5)} queue message ` +
+    `(${armed.toLocaleString("en")} wheel keys, ${runtimeTimers} runtime timer, ${messagesQueued} queue rows; all armed, none fired)`,
 );
 
 // Lazy re-arm: more company messages on armed open tickets write no timer.

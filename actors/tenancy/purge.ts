@@ -67,12 +67,17 @@ async function keysUnder(kv: Deno.Kv, prefix: Deno.KvKey): Promise<Deno.KvKey[]>
   return keys;
 }
 
-/** Armed timers (`["timer", kind, actorId, timerId]`) of the company's actors. */
+/**
+ * Armed timers (`["timer", kind, actorId, timerId]`) of the company's actors, and the entries
+ * of their timer wheels (`["timer_wheel", kind, actorId, timerId]`, _runtime/timer_wheel.ts).
+ */
 async function tenantTimers(system: ActorSystem, companyId: number): Promise<Deno.KvKey[]> {
   const keys: Deno.KvKey[] = [];
   for (const kind of system.kinds) {
-    for await (const entry of system.kv.list({ prefix: ["timer", kind] })) {
-      if (isTenantActorId(companyId, String(entry.key[2]))) keys.push(entry.key);
+    for (const root of ["timer", "timer_wheel"]) {
+      for await (const entry of system.kv.list({ prefix: [root, kind] })) {
+        if (isTenantActorId(companyId, String(entry.key[2]))) keys.push(entry.key);
+      }
     }
   }
   return keys;

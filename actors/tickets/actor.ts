@@ -29,7 +29,8 @@ import { type ActorContext, defineActor } from "../_runtime/actor.ts";
 import { type DashAggregates, loadAggregates, recordDeltas } from "../dashboard/aggregates.ts";
 import { TicketIndex } from "./index.ts";
 import { companyTicketsPrefix, ticketCounterKey, ticketKey } from "./keys.ts";
-import { armTicketTimers, cancelTicketTimers, type TicketTimerArg, timerHandlers } from "./timers.ts";
+import { loadWheel, type TimerWheel } from "../_runtime/timer_wheel.ts";
+import { armTicketTimers, cancelTicketTimers, TICK_HANDLER, timerActions } from "./timers.ts";
 import { loadLookups, lookupsNow, type TicketItem, ticketItem } from "./view.ts";
 
 /** The desk's state: the company, its last ticket id and the indexes. */
@@ -39,6 +40,8 @@ export interface DeskState {
   index: TicketIndex;
   /** The dashboard's counters (actors/dashboard), kept with every ticket change. */
   dash: DashAggregates;
+  /** The tickets' auto-close, auto-move and router timers (timers.ts). */
+  wheel: TimerWheel;
   /** The router's last pick per queue (timers.ts); a restart starts the rotation over. */
   routerCursor?: Map<number, number>;
 }
@@ -78,13 +81,13 @@ async function loadDesk(kv: Deno.Kv, id: string): Promise<DeskState> {
       records.push(revive(entry.value));
     }
   });
-  await Promise.all(streams);
+  const [wheel] = await Promise.all([loadWheel(kv, "ticket-desk", id, TICK_HANDLER), ...streams]);
   const index = new TicketIndex();
   index.loadAll(records);
   let counter = stored;
   for (const ticketId of index.byId.keys()) if (ticketId > counter) counter = ticketId;
   const dash = await loadAggregates(kv, companyId, records);
-  return { companyId, counter, index, dash };
+  return { companyId, counter, index, dash, wheel };
 }
 
 /** The realtime scope of a ticket: who may receive its events (domain/visibility.ts). */
@@ -194,7 +197,7 @@ async function storeNew(ctx: Ctx, ticket: Ticket): Promise<void> {
   ctx.set(ticketCounterKey(ctx.state.companyId), ticket.id);
 }
 
-const timers = timerHandlers({ commit });
+const timers = timerActions({ commit });
 
 export const ticketDesk = defineActor({
   kind: "ticket-desk",
@@ -203,10 +206,8 @@ export const ticketDesk = defineActor({
     return loadDesk(kv, id);
   },
   handlers: {
-    /** Auto-close, auto-move and the router: the desk's durable timers (timers.ts). */
-    autoClose: (ctx, arg: TicketTimerArg) => timers.autoClose(ctx, arg),
-    autoMove: (ctx, arg: TicketTimerArg) => timers.autoMove(ctx, arg),
-    routeTicket: (ctx, arg: TicketTimerArg) => timers.routeTicket(ctx, arg),
+    /** Auto-close, auto-move and the router: the due entries of the desk's timer wheel (timers.ts). */
+    [TICK_HANDLER]: (ctx) => timers.tick(ctx),
 
     /** POST /tickets: a new ticket after the opening rules and the one-active-ticket rule. */
     async create(ctx, arg: CreateArg): Promise<Ticket> {

@@ -1,12 +1,17 @@
 /**
  * The ticket desk's durable timers (issue #17): auto-close, auto-move and the queue router,
  * whose rules are domain/ticket_timers.ts. `armTicketTimers` runs inside the desk's `commit`,
- * so every timer is armed or cancelled in the same atomic as the ticket change that needs it;
- * the handlers below are what the timers call. A handler re-reads the ticket, the connection
- * and the queue as they are when it fires, so a setting changed meanwhile (an interval set to
- * disabled, a queue's router switched off) is honoured, and a fire that no longer applies
- * does nothing. The effects besides the ticket change (close message, tracking note) go to the
- * host's port once the change is durable, never awaited by the desk: they ask the desk again.
+ * so every timer is armed or cancelled in the same atomic as the ticket change that needs it.
+ * The timers are entries of the desk's timer wheel (actors/_runtime/timer_wheel.ts: one KV
+ * key each, one runtime timer for the desk), because a company's desk holds one per active
+ * ticket and a local KV queue delivers only about 100 messages a second; `tick` runs the due
+ * entries in bounded batches.
+ *
+ * Each action re-reads the ticket, the connection and the queue as they are when it fires, so
+ * a setting changed meanwhile (an interval set to disabled, a router switched off) is
+ * honoured, and a fire that no longer applies does nothing. The effects besides the ticket
+ * change (close message, tracking note) go to the host's port once the change is durable,
+ * never awaited by the desk: they ask the desk again.
  */
 import type { ActorContext } from "../_runtime/actor.ts";
 import type { Ticket } from "../../domain/ticket.ts";
@@ -20,6 +25,7 @@ import {
   planTicketTimers,
   reofferDue,
   routeTimerId,
+  type TicketTimerHandler,
 } from "../../domain/ticket_timers.ts";
 import type { DeskState } from "./actor.ts";
 import { minuteOf, ticketPorts } from "./ports.ts";
@@ -27,7 +33,20 @@ import { loadLookups, lookupsNow, type TicketItem, type TicketLookups } from "./
 
 type Ctx = ActorContext<DeskState>;
 
-/** What the handlers need from the desk: its commit (index, KV, events, timers) and lookup. */
+/** The desk handler that the wheel's runtime timer calls. */
+export const TICK_HANDLER = "ticketTimers";
+
+/**
+ * Most entries one tick runs: each writes a few keys (ticket, wheel entry, counters), and one
+ * handler's writes must fit one KV atomic (1,000 mutations). The rest run in the next tick,
+ * armed at once.
+ */
+const PER_TICK = 100;
+
+/** How long a failed action waits before it is tried again. */
+const RETRY_MS = 60_000;
+
+/** What the actions need from the desk: its commit (index, KV, events, timers). */
 export interface DeskOps {
   commit(ctx: Ctx, before: Ticket | undefined, next: Ticket): Promise<TicketItem>;
 }
@@ -37,30 +56,25 @@ export interface TicketTimerArg {
   id: number;
 }
 
+function arm(ctx: Ctx, timerId: string, dueAt: number, action: TicketTimerHandler, arg: TicketTimerArg): void {
+  ctx.state.wheel.set(ctx, timerId, { dueAt, action, arg });
+}
+
 /** Arms and cancels the timers that the change `before` → `next` needs (see the module doc). */
 export function armTicketTimers(ctx: Ctx, before: Ticket | undefined, next: Ticket, l: TicketLookups): void {
+  const { wheel } = ctx.state;
   const conn = next.whatsappId === null ? undefined : l.whatsapps.get(next.whatsappId);
   const queue = next.queueId === null ? undefined : l.queues.get(next.queueId);
-  const changes = planTicketTimers(
-    before,
-    next,
-    conn,
-    queue,
-    (id) => ctx.timerDue(id),
-    ctx.now,
-    minuteOf(ctx.system),
-  );
+  const changes = planTicketTimers(before, next, conn, queue, (id) => wheel.due(id), ctx.now, minuteOf(ctx.system));
   for (const change of changes) {
-    if (change.dueAt === null) ctx.cancelTimer(change.id);
-    else ctx.setTimer(change.id, change.dueAt, change.handler, { id: next.id } satisfies TicketTimerArg);
+    if (change.dueAt === null) wheel.cancel(ctx, change.id);
+    else arm(ctx, change.id, change.dueAt, change.handler, { id: next.id });
   }
 }
 
 /** Cancels every timer of a deleted ticket. */
 export function cancelTicketTimers(ctx: Ctx, id: number): void {
-  for (const timerId of [closeTimerId(id), moveTimerId(id), routeTimerId(id)]) {
-    if (ctx.timerDue(timerId) !== undefined) ctx.cancelTimer(timerId);
-  }
+  for (const timerId of [closeTimerId(id), moveTimerId(id), routeTimerId(id)]) ctx.state.wheel.cancel(ctx, timerId);
 }
 
 async function lookups(ctx: Ctx): Promise<TicketLookups> {
@@ -75,11 +89,11 @@ function afterDurable(ctx: Ctx, run: (ports: Awaited<ReturnType<typeof ticketPor
   });
 }
 
-/** The desk's timer handlers; `ops` gives them the desk's commit. */
-export function timerHandlers(ops: DeskOps) {
-  return {
+/** The desk's timer actions; `ops` gives them the desk's commit. */
+export function timerActions(ops: DeskOps) {
+  const actions: Record<TicketTimerHandler, (ctx: Ctx, arg: TicketTimerArg) => Promise<void>> = {
     /** Closes an open ticket whose customer stayed silent; re-arms when the silence is shorter. */
-    async autoClose(ctx: Ctx, arg: TicketTimerArg): Promise<void> {
+    async autoClose(ctx, arg) {
       const before = ctx.state.index.byId.get(arg.id);
       if (!before || before.status !== "open") return;
       const l = await lookups(ctx);
@@ -88,7 +102,7 @@ export function timerHandlers(ops: DeskOps) {
       if (due === null) return;
       if (due > ctx.now) {
         // Fired for an earlier silence than the current one (lazy arming): wait for the rest.
-        ctx.setTimer(closeTimerId(arg.id), due, "autoClose", arg);
+        arm(ctx, closeTimerId(arg.id), due, "autoClose", arg);
         return;
       }
       const ticket: Ticket = { ...before, status: "closed", closedAt: ctx.now, updatedAt: ctx.now };
@@ -98,7 +112,7 @@ export function timerHandlers(ops: DeskOps) {
     },
 
     /** Moves a pending ticket nobody accepted to the connection's transfer queue. */
-    async autoMove(ctx: Ctx, arg: TicketTimerArg): Promise<void> {
+    async autoMove(ctx, arg) {
       const before = ctx.state.index.byId.get(arg.id);
       if (!before) return;
       const l = await lookups(ctx);
@@ -115,7 +129,7 @@ export function timerHandlers(ops: DeskOps) {
      * Offers a pending ticket of a router queue to the next online user of the queue (see
      * domain/ticket_timers.ts), and arms the re-offer.
      */
-    async routeTicket(ctx: Ctx, arg: TicketTimerArg): Promise<void> {
+    async routeTicket(ctx, arg) {
       const before = ctx.state.index.byId.get(arg.id);
       if (!before) return;
       const l = await lookups(ctx);
@@ -135,7 +149,28 @@ export function timerHandlers(ops: DeskOps) {
         await ops.commit(ctx, before, { ...before, userId });
       }
       const due = reofferDue(queue, ctx.now, minuteOf(ctx.system));
-      if (due !== null) ctx.setTimer(routeTimerId(arg.id), due, "routeTicket", arg);
+      if (due !== null) arm(ctx, routeTimerId(arg.id), due, "routeTicket", arg);
     },
   };
+
+  /** The wheel's runtime timer: runs the due entries (a batch), then re-arms for the rest. */
+  async function tick(ctx: Ctx): Promise<number> {
+    const due = ctx.state.wheel.takeDue(ctx, ctx.now, PER_TICK);
+    for (const entry of due) {
+      const action = actions[entry.action as TicketTimerHandler];
+      const arg = entry.arg as TicketTimerArg;
+      if (!action) continue;
+      try {
+        await action(ctx, arg);
+      } catch (error) {
+        // Actions fail before they write (a lookup); the others of the batch still run.
+        console.error(`Ticket ${arg.id}'s ${entry.action} failed; retried in ${RETRY_MS / 1000} s`, error);
+        arm(ctx, entry.timerId, ctx.now + RETRY_MS, entry.action as TicketTimerHandler, arg);
+      }
+    }
+    ctx.state.wheel.rearm(ctx);
+    return due.length;
+  }
+
+  return { ...actions, tick };
 }

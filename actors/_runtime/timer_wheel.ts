@@ -1,0 +1,176 @@
+/**
+ * Many durable timers of one actor on a single runtime timer: for an actor that arms one timer
+ * per record it owns (the ticket desk: an auto-close or auto-move per ticket of the company).
+ *
+ * Why not one `ctx.setTimer` each: every runtime timer is a KV queue message, and a local
+ * (SQLite) KV delivers queue messages one dequeue transaction at a time: about 100 a second
+ * on this project's machines (bench/timers.ts prints it), so 10,000 tickets coming due within
+ * a minute would fire minutes late. Here each timer is one KV key `["timer_wheel", kind,
+ * actorId, timerId] → { dueAt, handler, arg }`, written in the same atomic as the state that
+ * needs it, and the actor holds a single runtime timer (`WHEEL_TIMER`) armed for the earliest
+ * entry. When it fires, the actor takes the due entries in bounded batches (`takeDue`), runs
+ * them, and re-arms the runtime timer for what is left (`rearm`). A restart loses nothing:
+ * the entries are read back on activation (`loadWheel`) and the runtime timer is durable.
+ *
+ * The wheel is part of the actor's state: changed only by its handlers, through their
+ * context, so a failed handler's eviction reloads it from KV with the rest of the state.
+ * Entries due at the same time fire in arming order; a cancelled or re-armed entry is skipped
+ * lazily (its heap slot is stale), so cancelling costs one KV delete and nothing else.
+ */
+import type { ActorContext } from "./actor.ts";
+
+/** The runtime timer id an actor's wheel uses. */
+export const WHEEL_TIMER = "timer_wheel";
+
+/** One armed entry: which handler-side action to run, with what, when. */
+export interface WheelEntry {
+  dueAt: number;
+  action: string;
+  arg: unknown;
+}
+
+/** KV key of one entry of actor `id` of kind `kind`. */
+export function wheelKey(kind: string, id: string, timerId: string): Deno.KvKey {
+  return ["timer_wheel", kind, id, timerId];
+}
+
+/** Prefix of every entry of one actor (read on activation; the tenant purge removes it). */
+export function wheelPrefix(kind: string, id: string): Deno.KvKey {
+  return ["timer_wheel", kind, id];
+}
+
+/** A min-heap of (dueAt, seq, timerId); seq keeps arming order among equal due times. */
+type Slot = [number, number, string];
+
+const before = (a: Slot, b: Slot) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
+
+/** See the module doc. */
+export class TimerWheel {
+  readonly #entries = new Map<string, WheelEntry & { seq: number }>();
+  #heap: Slot[] = [];
+  #seq = 0;
+
+  /** `tick` is the actor's handler that the runtime timer calls (it runs `takeDue`). */
+  constructor(readonly kind: string, readonly id: string, readonly tick: string) {}
+
+  /** Number of armed entries. */
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** Due time of entry `timerId`, or undefined when it is not armed. */
+  due(timerId: string): number | undefined {
+    return this.#entries.get(timerId)?.dueAt;
+  }
+
+  /** Arms (or re-arms) entry `timerId`; moves the runtime timer earlier when it must. */
+  set(ctx: ActorContext<unknown>, timerId: string, entry: WheelEntry): void {
+    if (!Number.isFinite(entry.dueAt)) throw new Error(`Wheel entry ${timerId} due at ${entry.dueAt}`);
+    ctx.set(wheelKey(this.kind, this.id, timerId), entry);
+    this.#put(timerId, entry);
+    const armed = ctx.timerDue(WHEEL_TIMER);
+    if (armed === undefined || armed > entry.dueAt) ctx.setTimer(WHEEL_TIMER, entry.dueAt, this.tick);
+  }
+
+  /** Disarms entry `timerId` (nothing when it is not armed). */
+  cancel(ctx: ActorContext<unknown>, timerId: string): void {
+    if (!this.#entries.delete(timerId)) return;
+    ctx.delete(wheelKey(this.kind, this.id, timerId));
+  }
+
+  /**
+   * Removes and returns, earliest first, up to `max` entries due at `now`; their keys are
+   * deleted in the same run. Bounded so one run's writes stay within KV's atomic limits.
+   */
+  takeDue(ctx: ActorContext<unknown>, now: number, max: number): Array<WheelEntry & { timerId: string }> {
+    const out: Array<WheelEntry & { timerId: string }> = [];
+    while (out.length < max) {
+      const top = this.#peekLive();
+      if (!top || top[0] > now) break;
+      this.#pop();
+      const entry = this.#entries.get(top[2])!;
+      this.#entries.delete(top[2]);
+      ctx.delete(wheelKey(this.kind, this.id, top[2]));
+      out.push({ timerId: top[2], dueAt: entry.dueAt, action: entry.action, arg: entry.arg });
+    }
+    return out;
+  }
+
+  /** Arms the runtime timer for the earliest entry left (at `now` when some are overdue). */
+  rearm(ctx: ActorContext<unknown>): void {
+    const top = this.#peekLive();
+    if (!top) return;
+    const dueAt = Math.max(top[0], ctx.now);
+    if (ctx.timerDue(WHEEL_TIMER) !== dueAt) ctx.setTimer(WHEEL_TIMER, dueAt, this.tick);
+  }
+
+  /** Adds entries read from KV (activation). */
+  load(entries: Iterable<[string, WheelEntry]>): void {
+    for (const [timerId, entry] of entries) this.#put(timerId, entry);
+  }
+
+  #put(timerId: string, entry: WheelEntry): void {
+    const seq = this.#seq++;
+    this.#entries.set(timerId, { ...entry, seq });
+    this.#push([entry.dueAt, seq, timerId]);
+    // Stale slots (re-armed or cancelled entries) are dropped when they outnumber live ones.
+    if (this.#heap.length > 64 && this.#heap.length > 3 * this.#entries.size) this.#rebuild();
+  }
+
+  /** The earliest slot whose entry is still armed as it says, dropping stale ones. */
+  #peekLive(): Slot | undefined {
+    while (this.#heap.length > 0) {
+      const top = this.#heap[0];
+      const entry = this.#entries.get(top[2]);
+      if (entry && entry.seq === top[1]) return top;
+      this.#pop();
+    }
+    return undefined;
+  }
+
+  #rebuild(): void {
+    this.#heap = [...this.#entries].map(([id, e]): Slot => [e.dueAt, e.seq, id]);
+    this.#heap.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+  }
+
+  #push(slot: Slot): void {
+    const heap = this.#heap;
+    heap.push(slot);
+    let i = heap.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!before(heap[i], heap[parent])) break;
+      [heap[i], heap[parent]] = [heap[parent], heap[i]];
+      i = parent;
+    }
+  }
+
+  #pop(): void {
+    const heap = this.#heap;
+    const last = heap.pop()!;
+    if (heap.length === 0) return;
+    heap[0] = last;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < heap.length && before(heap[l], heap[m])) m = l;
+      if (r < heap.length && before(heap[r], heap[m])) m = r;
+      if (m === i) return;
+      [heap[i], heap[m]] = [heap[m], heap[i]];
+      i = m;
+    }
+  }
+}
+
+/** Reads the wheel of actor `id` of kind `kind` from KV (one `kv.list`, on activation). */
+export async function loadWheel(kv: Deno.Kv, kind: string, id: string, tick: string): Promise<TimerWheel> {
+  const wheel = new TimerWheel(kind, id, tick);
+  const entries: Array<[string, WheelEntry]> = [];
+  for await (const entry of kv.list<WheelEntry>({ prefix: wheelPrefix(kind, id) }, { batchSize: 1000 })) {
+    entries.push([String(entry.key[3]), entry.value]);
+  }
+  wheel.load(entries);
+  return wheel;
+}

@@ -15,7 +15,7 @@ import type { TicketLookups } from "../../actors/tickets/view.ts";
 import { reportRow } from "./ticket_report_row.ts";
 
 /** Rows written between two checks of the output's backlog. */
-const SLICE = 256;
+const SLICE = 1024;
 /** Bytes the zip may hold unread by the client before the writer waits. */
 const BACKLOG = 1 << 20;
 

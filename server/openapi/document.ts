@@ -8,7 +8,8 @@ import { z } from "zod";
 import { ErrorCode } from "../../domain/errors.ts";
 import { SIGNATURE_HEADER } from "../channels/webhook.ts";
 import { type Auth, named, type Named, type Operation } from "./operation.ts";
-import { ConnectionWebhookEvent, ErrorBody } from "./shapes.ts";
+import { ConnectionWebhookEvent, ErrorBody, SubscriptionWebhookEvent } from "./shapes.ts";
+import { WEBHOOK_HEADERS } from "../../domain/webhook.ts";
 
 /** A JSON Schema / OpenAPI object (plain JSON). */
 // deno-lint-ignore no-explicit-any -- the document is free-form JSON assembled here
@@ -182,8 +183,9 @@ function webhooks(): Json {
         summary: "Each inbound message, POSTed to the connection's `webhook` URL",
         description: [
           `Signed: \`${SIGNATURE_HEADER}: sha256=<hex>\` where hex is HMAC-SHA256 of the raw body keyed by the`,
-          "connection's token. Verify it over the exact bytes received before parsing. Sent once with a",
-          "5-second timeout; a slow or failing receiver never delays message handling.",
+          "connection's token. Verify it over the exact bytes received before parsing. Delivered at least",
+          "once, in order per ticket, retried with exponential backoff for 24 h (same queue as the",
+          "subscriptions below); a slow or failing receiver never delays message handling.",
         ].join(" "),
         parameters: [{
           name: SIGNATURE_HEADER,
@@ -193,7 +195,27 @@ function webhooks(): Json {
           example: "sha256=5d5b09f6dcb2d53a5fffc60c4ac0d55fabdf556069d6631545f42aa6e3500f2e",
         }],
         requestBody: { required: true, content: { "application/json": { schema: { $ref: REF("ConnectionWebhookEvent") } } } },
-        responses: { "2XX": { description: "Received (any other answer is logged and dropped)" } },
+        responses: { "2XX": { description: "Received (any other answer is retried)" } },
+      },
+    },
+    companySubscription: {
+      post: {
+        tags: ["Outbound webhooks"],
+        summary: "Each chosen event, POSTed to a company's subscription URL (/webhooks/subscriptions)",
+        description: [
+          `Signed: \`${WEBHOOK_HEADERS.signature}: sha256=<hex>\` where hex is HMAC-SHA256, keyed by the`,
+          `subscription's secret, of \`${WEBHOOK_HEADERS.timestamp} + "." + raw body\`. Compare in constant`,
+          "time and refuse timestamps older than 5 minutes. Delivered at least once, in order per ticket,",
+          "retried with exponential backoff for 24 h, then marked failed in the delivery log.",
+        ].join(" "),
+        parameters: [
+          { name: WEBHOOK_HEADERS.event, in: "header", required: true, schema: { type: "string" }, example: "message.created" },
+          { name: WEBHOOK_HEADERS.delivery, in: "header", required: true, schema: { type: "string", format: "uuid" } },
+          { name: WEBHOOK_HEADERS.timestamp, in: "header", required: true, schema: { type: "string", pattern: "^[0-9]+$" } },
+          { name: WEBHOOK_HEADERS.signature, in: "header", required: true, schema: { type: "string", pattern: "^sha256=[0-9a-f]{64}$" } },
+        ],
+        requestBody: { required: true, content: { "application/json": { schema: { $ref: REF("SubscriptionWebhookEvent") } } } },
+        responses: { "2XX": { description: "Received (any other answer is retried)" } },
       },
     },
   };
@@ -205,6 +227,7 @@ export function buildDocument(operations: readonly Operation[]): Json {
   const outputs = new SchemaSet();
   outputs.add({ ErrorBody });
   outputs.add({ ConnectionWebhookEvent });
+  outputs.add({ SubscriptionWebhookEvent });
   for (const op of operations) {
     inputs.add(op.body);
     inputs.add(op.multipart);

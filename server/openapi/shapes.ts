@@ -3,6 +3,7 @@
  * endpoint may answer (server/http/errors.ts), the paged lists, and the small acknowledgements.
  */
 import { z } from "zod";
+import { WebhookEvent } from "../../domain/webhook.ts";
 import { ErrorCode } from "../../domain/errors.ts";
 import { User } from "../../domain/user.ts";
 
@@ -72,4 +73,16 @@ export const ConnectionWebhookEvent = z.object({
     isGroup: z.boolean(),
     timestamp: z.number(),
   }).loose(),
+  keyword: z.string().nullable().optional().describe("Only when the webhook is a CRM API: the keyword row the text matched"),
+  code: z.string().nullable().optional().describe("Only when the webhook is a CRM API: that row's code"),
+});
+
+/** What a company's webhook subscription receives (domain/webhook.ts). */
+export const SubscriptionWebhookEvent = z.object({
+  eventId: z.string().describe("Stable across retries and resends: drop duplicates by it"),
+  event: WebhookEvent,
+  createdAt: z.string().describe("When the event happened (ISO 8601)"),
+  companyId: z.number(),
+  data: z.unknown().describe("The record the event is about: message, ticket, contact or connection status; null when truncated"),
+  truncated: z.boolean().optional().describe("True when the record was over 56 KB and left out"),
 });

@@ -1,5 +1,6 @@
 /** Configuration from the environment, with the safe defaults of DESIGN §9. */
 import type { RetryPolicy } from "../domain/webhook.ts";
+import type { LoginLimits } from "./auth/login_limits.ts";
 
 /** Meta's Graph API, at the version the Cloud API adapter was written against. */
 export const DEFAULT_GRAPH_API_URL = "https://graph.facebook.com/v21.0";
@@ -36,6 +37,13 @@ export interface Config {
   /** Overrides of the outbound webhooks' retry schedule (domain/webhook.ts DEFAULT_RETRY; tests shorten it). */
   webhookRetry?: Partial<RetryPolicy>;
   /**
+   * A TLS-terminating reverse proxy sets X-Forwarded-Proto (BALCAO_TRUST_PROXY=1): only then is
+   * that header believed, for HSTS and Secure cookies (server/http/transport.ts).
+   */
+  trustProxy: boolean;
+  /** Overrides of the login limits (server/auth/login_limits.ts LOGIN_LIMITS; tests shorten the delays). */
+  loginLimits?: Partial<LoginLimits>;
+  /**
    * Length in ms of one minute of the tickets' automatic intervals (auto-close, auto-move,
    * router). 60,000; only tests shorten it (BALCAO_TIMER_MINUTE_MS), to see a 5-minute rule fire.
    */
@@ -60,6 +68,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     timerMinuteMs: Number(env.BALCAO_TIMER_MINUTE_MS) > 0 ? Number(env.BALCAO_TIMER_MINUTE_MS) : 60_000,
     integrationTimeoutMs: env.BALCAO_INTEGRATION_TIMEOUT_MS ? Number(env.BALCAO_INTEGRATION_TIMEOUT_MS) : undefined,
     webhookAllowPrivate: env.BALCAO_WEBHOOK_ALLOW_PRIVATE === "1" || env.BALCAO_WEBHOOK_ALLOW_PRIVATE === "true",
+    trustProxy: env.BALCAO_TRUST_PROXY === "1" || env.BALCAO_TRUST_PROXY === "true",
     smtp: env.SMTP_HOST
       ? {
         host: env.SMTP_HOST,

@@ -13,6 +13,9 @@ import type { AppDeps, AppEnv } from "../deps.ts";
 import { parseBody } from "../http/validate.ts";
 import { accessState } from "../auth/access.ts";
 import { clientAddress } from "../auth/client_address.ts";
+import { isKnownDevice, rememberDevice } from "../auth/device_cookie.ts";
+import { LOGIN_LIMITS, loginDelay, loginFailed, loginKeys, loginRefusal, loginSucceeded } from "../auth/login_limits.ts";
+import { servedOverTls } from "../http/transport.ts";
 import { requireAuth } from "../auth/middleware.ts";
 import { verifyOrBurn } from "../auth/passwords.ts";
 import { signAccess, signRefresh, verifyRefresh } from "../auth/tokens.ts";
@@ -63,9 +66,11 @@ export function authRoutes(): Hono<AppEnv> {
     const deps = c.get("deps");
     const input = await parseBody(c, LoginInput);
     const now = Date.now();
-    const emailKey = `email:${input.email}`;
-    const keys = [emailKey, `addr:${clientAddress(c)}`];
-    const wait = Math.max(...keys.map((k) => deps.throttle.retryAfter(k, now)));
+    const limits = { ...LOGIN_LIMITS, ...deps.config.loginLimits };
+    const keys = loginKeys(input.email, clientAddress(c));
+    const user = await findUserByEmail(deps.system, input.email);
+    const knownDevice = await isKnownDevice(c, deps.secret, user?.id);
+    const wait = loginRefusal(deps.throttle, keys, knownDevice, now, limits);
     if (wait > 0) {
       c.header("Retry-After", String(Math.ceil(wait / 1000)));
       throw new AppError("ERR_TOO_MANY_ATTEMPTS", {
@@ -73,21 +78,23 @@ export function authRoutes(): Hono<AppEnv> {
         message: "Too many login attempts, try again later",
       });
     }
-    const user = await findUserByEmail(deps.system, input.email);
-    const state = user ? await accessState(deps.system, user, now) : undefined;
+    // Slowed down, never refused, by the e-mail's failures from elsewhere (login_limits.ts).
+    const delay = loginDelay(deps.throttle, keys, knownDevice, now, limits);
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    const state = user ? await accessState(deps.system, user, Date.now()) : undefined;
     // A user of a deleted company logs in like an unknown e-mail (same answer, same time).
     const known = state?.company ? user : undefined;
     const valid = await verifyOrBurn(known?.passwordHash, input.password, deps.config.passwordHash);
     if (!user || !state?.company || !valid) {
-      for (const k of keys) deps.throttle.fail(k, now);
+      loginFailed(deps.throttle, keys, knownDevice, Date.now());
       throw invalidCredentials();
     }
-    // Only the e-mail's count is cleared: a good login from an address must not wipe the
-    // failures other accounts collected there.
-    deps.throttle.succeed(emailKey);
+    loginSucceeded(deps.throttle, keys);
 
     const { company, active } = state;
     const token = await issueTokens(c, deps, user, active ? "full" : "billing");
+    // After the refresh cookie, so clients that keep only the first Set-Cookie keep `jrt`.
+    await rememberDevice(c, deps.secret, user.id, servedOverTls(c, deps.config.trustProxy), Date.now());
     const body = { token, user: await sessionUser(deps.system, user) };
     if (!active) {
       // Spec 000 §4: the client goes to /financeiro with no stored token; the billing-only

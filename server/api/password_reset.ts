@@ -25,6 +25,7 @@ import type { AppEnv } from "../deps.ts";
 import { clientAddress } from "../auth/client_address.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { LoginThrottle } from "../auth/throttle.ts";
+import { loginKeys, loginSucceeded } from "../auth/login_limits.ts";
 import { parseBody } from "../http/validate.ts";
 import { mailerFromSettings } from "../mail/mod.ts";
 
@@ -104,7 +105,7 @@ export function passwordResetRoutes(): Hono<AppEnv> {
     const passwordHash = await hashPassword(input.password, deps.config.passwordHash);
     const updated: User = await updateUser(deps.system, null, user.id, { passwordHash });
     // A user locked out by failed logins may sign in with the new password at once.
-    deps.throttle.succeed(`email:${updated.email}`);
+    loginSucceeded(deps.throttle, loginKeys(updated.email, clientAddress(c)));
     guessesByEmail.succeed(updated.email);
     return c.json({ updated: true });
   });

@@ -1,7 +1,9 @@
 /**
- * Login attempt limiting per e-mail and per client address: after `max` failures inside
- * `windowMs`, further attempts are refused until the window has passed. Owned by the app's
- * deps (one per process), not a module global.
+ * A sliding-window log of failures per key: after `max` failures inside `windowMs`, the key
+ * must wait until the oldest one leaves the window. The login policy (login_limits.ts) keeps
+ * its pair, e-mail and address counts here with limits of its own; sign-up and password
+ * recovery use it as a plain limiter. Owned by the app's deps (one per process), not a
+ * module global.
  */
 export class LoginThrottle {
   #failures = new Map<string, number[]>();
@@ -17,10 +19,15 @@ export class LoginThrottle {
     return this.#failures.size;
   }
 
-  /** Milliseconds until `key` may try again, or 0 when it may now. */
-  retryAfter(key: string, now: number): number {
+  /** Milliseconds until `key` may try again under `max` failures, or 0 when it may now. */
+  retryAfter(key: string, now: number, max = this.max): number {
     const recent = this.#recent(key, now);
-    return recent.length >= this.max ? recent[0] + this.windowMs - now : 0;
+    return recent.length >= max ? recent[recent.length - max] + this.windowMs - now : 0;
+  }
+
+  /** How many failures of `key` are inside the window at `now`. */
+  count(key: string, now: number): number {
+    return this.#recent(key, now).length;
   }
 
   /** Records one failed attempt of `key`. */
@@ -32,7 +39,6 @@ export class LoginThrottle {
   }
 
   /** Forgets the failures of `key` (after a successful attempt). */
-
   succeed(key: string): void {
     this.#failures.delete(key);
   }

@@ -1,5 +1,6 @@
 /** Contacts (spec 000 §3, §5; 001 §2.14, §3). Numbers are stored as digits only. */
 import { z } from "zod";
+import { SearchPage } from "./paging.ts";
 import { Id, MSG, sized } from "./text.ts";
 
 export const ExtraInfo = z.object({ name: z.string(), value: z.string() });
@@ -74,6 +75,13 @@ export const WalletAssign = z.object({
   walleteUserId: WalletUserId,
 });
 export type WalletAssign = z.infer<typeof WalletAssign>;
+
+/**
+ * GET /wallets/contacts/ query: the search and page, and whose wallet (`userId`; absent: the
+ * caller's own, or every wallet for whoever holds `wallet:fullUserList`).
+ */
+export const WalletListQuery = SearchPage.extend({ userId: Id.optional().catch(undefined) });
+export type WalletListQuery = z.infer<typeof WalletListQuery>;
 
 /** What a channel knows about a sender: the input of `findOrCreateContact`. */
 export interface NewContact {

@@ -102,6 +102,8 @@ export type TicketCommand =
   | { type: "reopen"; userId?: number | null }
   | { type: "setUnread"; unreadMessages: number }
   | { type: "setBotQueues"; amountUsedBotQueues: number }
+  /** Links the ticket to an opportunity (spec 002 §3 "oportunidadeId"), or unlinks it with null. */
+  | { type: "setOportunidade"; oportunidadeId: number | null }
   | { type: "delete" };
 
 /** The outcome of one command: the next ticket (null when deleted) and effects. */
@@ -243,6 +245,11 @@ export function decide(
     case "setBotQueues": {
       assertCanHandle(ticket, who, settings);
       return { ticket: { ...ticket, amountUsedBotQueues: command.amountUsedBotQueues }, effects: [] };
+    }
+    case "setOportunidade": {
+      assertCanHandle(ticket, who, settings);
+      if (ticket.oportunidadeId === command.oportunidadeId) return same();
+      return next({ oportunidadeId: command.oportunidadeId });
     }
     case "delete": {
       if (!can(who, "ticket-options:deleteTicket")) throw forbidden(NO_PERMISSION);

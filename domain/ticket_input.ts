@@ -34,6 +34,8 @@ export const TicketUpdate = z.object({
   amountUsedBotQueues: z.coerce.number().int().min(0).optional(),
   ratingId: OptionalId.optional(),
   rating: z.coerce.number().optional(),
+  /** The opportunity the ticket options menu links (null unlinks). */
+  oportunidadeId: OptionalId.optional(),
 });
 export type TicketUpdate = z.infer<typeof TicketUpdate>;
 
@@ -106,6 +108,9 @@ export function commandsForUpdate(ticket: Ticket, body: TicketUpdate): TicketCom
   }
   if (body.amountUsedBotQueues !== undefined) {
     commands.push({ type: "setBotQueues", amountUsedBotQueues: body.amountUsedBotQueues });
+  }
+  if (body.oportunidadeId !== undefined) {
+    commands.push({ type: "setOportunidade", oportunidadeId: body.oportunidadeId });
   }
   return commands;
 }

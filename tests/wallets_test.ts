@@ -102,3 +102,47 @@ Deno.test("PUT /wallets/contacts assigns many contacts for admin only, within th
     assert.equal((await admin.get(`/contacts/${ids[0]}`)).body.walleteUserId, null);
   });
 });
+
+Deno.test("GET /wallets/contacts/: an agent reads only its own wallet, an admin any user's by userId", async () => {
+  await withServer(async (server) => {
+    const admin = await server.login("admin@demo.local");
+    const agent = await server.login("agent@demo.local");
+    const agentId = userId(server, "agent@demo.local");
+    const supervisorId = userId(server, "supervisor@demo.local");
+    for (const [name, owner] of [["Da Alice", agentId], ["Do Sergio", supervisorId], ["De ninguém", null]] as const) {
+      const made = await admin.post("/contacts", { name, number: `55119${Math.floor(Math.random() * 1e8)}`, walleteUserId: owner });
+      assert.equal(made.status, 200, JSON.stringify(made.body));
+    }
+    const names = (body: { contacts: Array<{ name: string }> }) => body.contacts.map((x) => x.name).sort();
+
+    assert.deepEqual(names((await agent.get("/wallets/contacts/")).body), ["Da Alice"]);
+    assert.deepEqual(names((await agent.get(`/wallets/contacts/?userId=${agentId}`)).body), ["Da Alice"]);
+    const spying = await agent.get(`/wallets/contacts/?userId=${supervisorId}`);
+    assert.equal(spying.status, 403);
+    assert.equal(spying.body.error, "ERR_NO_PERMISSION");
+
+    assert.deepEqual(names((await admin.get("/wallets/contacts/")).body), ["Da Alice", "Do Sergio"]);
+    assert.deepEqual(names((await admin.get(`/wallets/contacts/?userId=${supervisorId}`)).body), ["Do Sergio"]);
+    assert.deepEqual(names((await admin.get(`/wallets/contacts/?userId=${agentId}&searchParam=alice`)).body), ["Da Alice"]);
+    assert.deepEqual(names((await admin.get(`/wallets/contacts/?userId=${agentId}&searchParam=sergio`)).body), []);
+    const stranger = await createTenant(server, "Vizinha");
+    assert.equal((await admin.get(`/wallets/contacts/?userId=${stranger.adminId}`)).status, 404);
+    assert.equal((await stranger.admin.get("/wallets/contacts/")).body.count, 0, "another company sees none");
+
+    // Paging: 20 a page with hasMore.
+    for (let i = 0; i < 21; i++) {
+      await admin.post("/contacts", { name: `Lote ${String(i).padStart(2, "0")}`, number: `5511988${String(i).padStart(6, "0")}`, walleteUserId: agentId });
+    }
+    const first = (await agent.get("/wallets/contacts/?pageNumber=1")).body;
+    assert.equal(first.contacts.length, 20);
+    assert.equal(first.hasMore, true);
+    const second = (await agent.get("/wallets/contacts/?pageNumber=2")).body;
+    assert.equal(second.contacts.length, 2);
+    assert.equal(second.hasMore, false);
+
+    // Remove from the wallet: the row's PUT /contacts/{id} clears walleteUserId.
+    const mine = first.contacts[0];
+    assert.equal((await agent.put(`/contacts/${mine.id}`, { walleteUserId: null })).body.walleteUserId, null);
+    assert.equal((await agent.get("/wallets/contacts/")).body.count, 21);
+  });
+});

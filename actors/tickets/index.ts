@@ -2,7 +2,7 @@
  * The in-memory indexes of one company's tickets (DESIGN §2 read models): records by id and
  * uuid, the active (open or pending) ticket per contact and connection, tickets per contact
  * and per tag, and lists sorted newest first per status, per status and user, per status
- * and queue, and of groups per status. Lists answer the inbox without a scan of KV or of
+ * and queue, and of groups per status; tickets per opportunity (their count on /oportunidades). Lists answer the inbox without a scan of KV or of
  * every ticket; see query.ts.
  */
 import { isActive, type Ticket, type TicketStatus } from "../../domain/ticket.ts";
@@ -50,6 +50,7 @@ export class TicketIndex {
   readonly active = new Map<number, number>();
   readonly byContact = new Map<number, Set<number>>();
   readonly byTag = new Map<number, Set<number>>();
+  readonly byOportunidade = new Map<number, Set<number>>();
   readonly all = perStatus(() => new SortedTickets());
   readonly groups = perStatus(() => new SortedTickets());
   readonly byUser = perStatus(() => new Map<number, SortedTickets>());
@@ -100,6 +101,10 @@ export class TicketIndex {
       for (const tag of old.tagIds) if (!ticket.tagIds.includes(tag)) removeFrom(this.byTag, tag, id);
       for (const tag of ticket.tagIds) addTo(this.byTag, tag, id);
     }
+    if (old.oportunidadeId !== ticket.oportunidadeId) {
+      if (old.oportunidadeId !== null) removeFrom(this.byOportunidade, old.oportunidadeId, id);
+      if (ticket.oportunidadeId !== null) addTo(this.byOportunidade, ticket.oportunidadeId, id);
+    }
     const oldKey = isActive(old) ? activeKey(old.contactId, old.whatsappId) : undefined;
     const newKey = isActive(ticket) ? activeKey(ticket.contactId, ticket.whatsappId) : undefined;
     if (oldKey !== undefined && oldKey !== newKey && this.active.get(oldKey) === id) this.active.delete(oldKey);
@@ -138,6 +143,7 @@ export class TicketIndex {
     this.byUuid.set(t.uuid, t.id);
     addTo(this.byContact, t.contactId, t.id);
     for (const tag of t.tagIds) addTo(this.byTag, tag, t.id);
+    if (t.oportunidadeId !== null) addTo(this.byOportunidade, t.oportunidadeId, t.id);
     if (isActive(t)) this.active.set(activeKey(t.contactId, t.whatsappId), t.id);
     const lists = this.#listsOf(t);
     for (const list of lists) sorted ? list.insert(t) : list.append(t);
@@ -149,6 +155,7 @@ export class TicketIndex {
     this.byUuid.delete(t.uuid);
     removeFrom(this.byContact, t.contactId, t.id);
     for (const tag of t.tagIds) removeFrom(this.byTag, tag, t.id);
+    if (t.oportunidadeId !== null) removeFrom(this.byOportunidade, t.oportunidadeId, t.id);
     const key = activeKey(t.contactId, t.whatsappId);
     if (this.active.get(key) === t.id) this.active.delete(key);
     for (const list of this.#listsOf(t)) list.remove(t);

@@ -192,6 +192,17 @@ export async function tagTicketCounts(
   return counts;
 }
 
+/** How many tickets point to each opportunity (opportunity id → count), from the desk's index. */
+export async function oportunidadeTicketCounts(
+  system: ActorSystem,
+  companyId: number,
+): Promise<Map<number, number>> {
+  const { index } = await deskState(system, companyId);
+  const counts = new Map<number, number>();
+  for (const [id, ids] of index.byOportunidade) counts.set(id, ids.size);
+  return counts;
+}
+
 /** Activates the desk (loads the company's tickets and builds the indexes). */
 export async function warmTickets(system: ActorSystem, companyId: number): Promise<void> {
   await deskState(system, companyId);

@@ -1,7 +1,9 @@
 /**
  * 'Oportunidades' from the ticket options (spec 000 §2, §7; spec 002 §2.11: an opportunity
  * has a name): edits the ticket's opportunity when it has one (GET and PUT
- * /oportunidade/{id}), else saves a new one (POST /oportunidade); name 2 to 50 characters.
+ * /oportunidade/{id}), else saves a new one (POST /oportunidade) and links the ticket to it
+ * (PUT /tickets/{id} `oportunidadeId`, which /oportunidades counts); name 2 to 50 characters.
+ * A linked opportunity deleted since is replaced by a new one.
  */
 import { type FormEvent, useEffect, useState } from "react";
 import { api, get } from "../lib/api.ts";
@@ -21,14 +23,17 @@ export interface OpportunityDialogProps {
 
 /** The opportunity form of a ticket. */
 export function OpportunityDialog({ ticket, onClose }: OpportunityDialogProps) {
-  const id = ticket.oportunidadeId ?? null;
+  const [id, setId] = useState(ticket.oportunidadeId ?? null);
   const [name, setName] = useState<string | null>(id === null ? "" : null);
   const [error, setError] = useState("");
   const { busy, run } = useBusy();
   useEffect(() => {
     if (id === null) return;
-    get<{ name: string }>(`/oportunidade/${id}`).then((o) => setName(o.name), () => setName(""));
-  }, [id]);
+    get<{ name: string }>(`/oportunidade/${id}`).then((o) => setName(o.name), () => {
+      setId(null);
+      setName("");
+    });
+  }, []);
 
   async function save(event?: FormEvent) {
     event?.preventDefault();
@@ -37,7 +42,11 @@ export function OpportunityDialog({ ticket, onClose }: OpportunityDialogProps) {
     setError(invalid);
     if (invalid) return;
     await run(async () => {
-      await api(id === null ? "POST" : "PUT", id === null ? "/oportunidade" : `/oportunidade/${id}`, { name: value });
+      if (id !== null) await api("PUT", `/oportunidade/${id}`, { name: value });
+      else {
+        const created = await api<{ id: number }>("POST", "/oportunidade", { name: value });
+        await api("PUT", `/tickets/${ticket.id}`, { oportunidadeId: created.id });
+      }
       showToast("success", t("opportunity.saved"));
       onClose();
     }, (fields) => {

@@ -1,9 +1,12 @@
 /**
  * Opportunities (spec 002 §2.11, §7): a searchable, paged list with add, edit and delete for
- * every user of the company (the spec names no role restriction).
+ * every user of the company (the spec names no role restriction). Each row of the list
+ * carries `ticketsCount`, the tickets linked to it (PUT /tickets/{id} `oportunidadeId`), read
+ * from the ticket desk's in-memory index, never a scan of the tickets.
  */
 import { Hono } from "hono";
 import { oportunidades } from "../../actors/oportunidades/collection.ts";
+import { oportunidadeTicketCounts } from "../../actors/tickets/mod.ts";
 import { notFound } from "../../domain/errors.ts";
 import { type Oportunidade, OportunidadeInput } from "../../domain/oportunidade.ts";
 import { matchesSearch, paginate, SearchPage } from "../../domain/paging.ts";
@@ -11,8 +14,11 @@ import { requireAuth } from "../auth/middleware.ts";
 import type { AppEnv } from "../deps.ts";
 import { idParam, parseBody, parseQuery } from "../http/validate.ts";
 
-const missing = (id: number | string) =>
-  notFound("ERR_NOT_FOUND", `Oportunidade ${id} does not exist`);
+/** The 404 of an opportunity that is not the caller company's. */
+export function oportunidadeMissing(id: number | string) {
+  return notFound("ERR_NOT_FOUND", `Oportunidade ${id} does not exist`);
+}
+const missing = oportunidadeMissing;
 
 /** The opportunity routes, mounted at `/oportunidade`. */
 export function oportunidadeRoutes(): Hono<AppEnv> {
@@ -21,11 +27,15 @@ export function oportunidadeRoutes(): Hono<AppEnv> {
 
   app.get("/", auth, async (c) => {
     const query = parseQuery(c, SearchPage);
-    const all = await oportunidades.in(c.get("deps").system, c.get("principal").companyId).list();
+    const { system } = c.get("deps");
+    const companyId = c.get("principal").companyId;
+    const all = await oportunidades.in(system, companyId).list();
     const hits = all.filter((o) => matchesSearch(query.searchParam, o.name))
       .sort((a, b) => a.name.localeCompare(b.name, "pt") || a.id - b.id);
     const page = paginate(hits, query.pageNumber);
-    return c.json({ oportunidades: page.rows, count: page.count, hasMore: page.hasMore });
+    const counts = await oportunidadeTicketCounts(system, companyId);
+    const rows = page.rows.map((o) => ({ ...o, ticketsCount: counts.get(o.id) ?? 0 }));
+    return c.json({ oportunidades: rows, count: page.count, hasMore: page.hasMore });
   });
 
   app.get("/list", auth, async (c) => {
@@ -74,6 +84,7 @@ export function oportunidadeRoutes(): Hono<AppEnv> {
 
   app.delete("/:id", auth, async (c) => {
     const id = idParam(c, "id", () => missing(c.req.param("id")));
+    // Tickets keep the id of a deleted opportunity; the ticket's dialog then starts a new one.
     await oportunidades.in(c.get("deps").system, c.get("principal").companyId).remove(
       id,
       () => missing(id),

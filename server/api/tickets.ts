@@ -8,6 +8,7 @@
 import { type Context, Hono } from "hono";
 import { getContact } from "../../actors/contacts/mod.ts";
 import { companySettings, getCompanyUser } from "../../actors/platform/lookup.ts";
+import { oportunidades } from "../../actors/oportunidades/collection.ts";
 import { queues } from "../../actors/queues/collection.ts";
 import {
   deskOf,
@@ -36,6 +37,7 @@ import type { AppEnv } from "../deps.ts";
 import { idParam, parseBody, parseQuery } from "../http/validate.ts";
 import { performEffects } from "./ticket_effects.ts";
 import { sendableRating } from "../ratings/send.ts";
+import { oportunidadeMissing } from "./oportunidades.ts";
 import { deleteTicketMessages } from "./ticket_hooks.ts";
 import { searchTickets } from "./ticket_search.ts";
 
@@ -68,7 +70,10 @@ async function withConflictUser<T>(c: Ctx, run: () => Promise<T>): Promise<T> {
 }
 
 /** Throws unless the queue and user named in a body exist in the company. */
-async function assertRefs(c: Ctx, body: { queueId?: number | null; userId?: number | null; ratingId?: number | null }) {
+async function assertRefs(
+  c: Ctx,
+  body: { queueId?: number | null; userId?: number | null; ratingId?: number | null; oportunidadeId?: number | null },
+) {
   const { system } = c.get("deps");
   const { companyId } = c.get("principal");
   // The survey a resolve sends must exist and be active (server/ratings/send.ts).
@@ -78,6 +83,9 @@ async function assertRefs(c: Ctx, body: { queueId?: number | null; userId?: numb
   }
   if (body.userId && !(await getCompanyUser(system, companyId, body.userId))) {
     throw notFound("ERR_NO_USER_FOUND", `User ${body.userId} does not exist`);
+  }
+  if (body.oportunidadeId && !(await oportunidades.in(system, companyId).get(body.oportunidadeId))) {
+    throw oportunidadeMissing(body.oportunidadeId);
   }
 }
 

@@ -1,6 +1,7 @@
 /**
  * The wallet list (spec 002 §2.13, §7): contacts assigned to a user. A user sees its own
- * wallet; whoever holds `wallet:fullUserList` (admin) sees every contact in any wallet.
+ * wallet (naming another user's is a 403); whoever holds `wallet:fullUserList` (admin) sees
+ * any user's wallet (`userId`, the page's user picker), or every wallet without one.
  * Assigning and removing one contact go through PUT /contacts/{id} (`walleteUserId`); the
  * contacts screen's 'Adicionar a carteira' (spec 001 §2.14, §6: admin only) assigns many at
  * once through PUT /wallets/contacts.
@@ -8,9 +9,8 @@
 import { Hono } from "hono";
 import { pageContacts, setWallet } from "../../actors/contacts/mod.ts";
 import { getCompanyUser } from "../../actors/platform/lookup.ts";
-import { WalletAssign } from "../../domain/contact.ts";
-import { AppError, notFound } from "../../domain/errors.ts";
-import { SearchPage } from "../../domain/paging.ts";
+import { WalletAssign, WalletListQuery } from "../../domain/contact.ts";
+import { AppError, forbidden, notFound } from "../../domain/errors.ts";
 import { can } from "../../domain/permissions.ts";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
 import type { AppEnv } from "../deps.ts";
@@ -22,14 +22,20 @@ export function walletRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.on("GET", ["/contacts", "/contacts/"], requireAuth(), async (c) => {
-    const query = parseQuery(c, SearchPage);
+    const query = parseQuery(c, WalletListQuery);
     const who = c.get("principal");
+    const { system } = c.get("deps");
     const all = can(who, "wallet:fullUserList");
-    const page = await pageContacts(c.get("deps").system, who.companyId, {
+    if (!all && query.userId !== undefined && query.userId !== who.id) throw forbidden("Sem Permissão!");
+    if (all && query.userId !== undefined && !(await getCompanyUser(system, who.companyId, query.userId))) {
+      throw notFound("ERR_NO_USER_FOUND", `User ${query.userId} does not exist`);
+    }
+    const owner = all ? query.userId : who.id;
+    const page = await pageContacts(system, who.companyId, {
       searchParam: query.searchParam,
       offset: (query.pageNumber - 1) * CONTACT_PAGE_SIZE,
       limit: CONTACT_PAGE_SIZE,
-      where: all ? (x) => x.walleteUserId !== null : (x) => x.walleteUserId === who.id,
+      where: owner === undefined ? (x) => x.walleteUserId !== null : (x) => x.walleteUserId === owner,
     });
     return c.json(await contactRows(c.get("deps").system, who.companyId, page));
   });

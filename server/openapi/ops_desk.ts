@@ -4,7 +4,7 @@
  * 001 §2.13–§2.16, 002 §2.6–§2.10).
  */
 import { z } from "zod";
-import { Contact, ContactInput, ContactUpdate, WalletAssign } from "../../domain/contact.ts";
+import { Contact, ContactInput, ContactUpdate, WalletAssign, WalletListQuery } from "../../domain/contact.ts";
 import { PhoneImport } from "../../domain/contact_import.ts";
 import { GroupCreate, GroupUsersAdd, GroupUsersQuery } from "../../domain/group.ts";
 import {
@@ -120,7 +120,7 @@ export const DESK_OPERATIONS: Operation[] = [
   contacts.put("/contacts/:id", "Update a contact", { body: { ContactUpdate }, response: { Contact }, errors: ["ERR_NO_CONTACT_FOUND"] }),
   contacts.delete("/contacts/bulk-delete", "Delete several contacts", { body: { BulkDelete }, access: "contacts-page:deleteContact" }),
   contacts.delete("/contacts/:id", "Delete a contact", { response: { MessageReply }, access: "contacts-page:deleteContact" }),
-  contacts.get("/wallets/contacts", "Contacts of the user's wallet, 20 a page", { query: { SearchPage } }),
+  contacts.get("/wallets/contacts", "Contacts of a wallet (the caller's; an admin names any user, or none for every wallet), 20 a page", { query: { WalletListQuery } }),
   contacts.put("/wallets/contacts", "Assign contacts to a wallet owner", { body: { WalletAssign } }),
   contacts.post("/contacts/upload", "Import contacts from a CSV or XLSX file", { bodyKind: "multipart", files: { file: "CSV or XLSX" } }),
   contacts.post("/contacts/import", "Import the connection's phone-book contacts", { body: { PhoneImport } }),
@@ -180,7 +180,7 @@ export const DESK_OPERATIONS: Operation[] = [
   notes.post("/ticket-notes", "Add a note to a ticket", { body: { TicketNoteInput }, example: { note: "Cliente VIP", ticketId: 1, contactId: 1 } }),
   notes.delete("/ticket-notes/:id", "Delete a note"),
 
-  oportunidades.get("/oportunidade", "Opportunities, 20 a page", { query: { SearchPage }, response: { OportunidadePage: pageOf("oportunidades", Oportunidade) } }),
+  oportunidades.get("/oportunidade", "Opportunities with their linked tickets count, 20 a page", { query: { SearchPage }, response: { OportunidadePage: pageOf("oportunidades", Oportunidade.extend({ ticketsCount: z.number() })) } }),
   oportunidades.get("/oportunidade/list", "All opportunities", { response: { OportunidadeList: z.array(Oportunidade) } }),
   oportunidades.get("/oportunidade/:id", "One opportunity", { response: { Oportunidade } }),
   oportunidades.post("/oportunidade", "Create an opportunity", { body: { OportunidadeInput }, response: { Oportunidade }, example: { name: "Renovação anual" } }),

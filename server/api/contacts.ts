@@ -15,7 +15,7 @@ import {
   pageContacts,
   updateContact,
 } from "../../actors/contacts/mod.ts";
-import { companyUsers, getCompanyUser } from "../../actors/platform/lookup.ts";
+import { companySettings, companyUsers, getCompanyUser } from "../../actors/platform/lookup.ts";
 import { activeTicketOfContact, deskState, ticketsByContact } from "../../actors/tickets/mod.ts";
 import { whatsapps } from "../../actors/whatsapps/collection.ts";
 import {
@@ -29,6 +29,7 @@ import { AppError, forbidden, notFound } from "../../domain/errors.ts";
 import { SearchPage } from "../../domain/paging.ts";
 import { can, type Principal } from "../../domain/permissions.ts";
 import { Flag, Id } from "../../domain/text.ts";
+import { canSeeTicket } from "../../domain/visibility.ts";
 import type { ActorSystem } from "../../actors/_runtime/system.ts";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
 import type { AppDeps, AppEnv } from "../deps.ts";
@@ -165,7 +166,12 @@ export function contactRoutes(): Hono<AppEnv> {
     const { system } = c.get("deps");
     const companyId = c.get("principal").companyId;
     if (!(await getContact(system, companyId, id))) throw contactMissing(id);
-    return c.json((await activeTicketOfContact(system, companyId, id)) ?? null);
+    const ticket = await activeTicketOfContact(system, companyId, id);
+    if (!ticket) return c.json(null);
+    // A user who may not see the ticket (another queue) learns only what the contacts list
+    // shows of it; the whole record would hand over its last message (a survey link's key).
+    if (canSeeTicket(c.get("principal"), ticket, await companySettings(system, companyId))) return c.json(ticket);
+    return c.json({ id: ticket.id, uuid: ticket.uuid, status: ticket.status, updatedAt: ticket.updatedAt });
   });
 
   app.get("/:id", auth, async (c) => {

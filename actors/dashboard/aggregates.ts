@@ -19,6 +19,7 @@
  */
 import {
   type DashDelta,
+  HOURLY_METRICS,
   hourOf,
   M,
   METRIC_COUNT,
@@ -52,11 +53,19 @@ export function dashBuiltKey(companyId: number): Deno.KvKey {
   return ["dash_built", companyId];
 }
 
-/** One (queue, user) pair's counters in one hour; 0 stands for "none". */
+/**
+ * One (queue, user) pair's counters in one hour or one UTC day; 0 stands for "none". `qi` and
+ * `ui` are the pair's dense indexes (`DashAggregates.queueKeys`/`userKeys`), so a read sums
+ * into flat arrays with no map lookup per cell. A day cell also keeps the HOURLY_METRICS by
+ * UTC hour of the day in `hod` (`[k * 24 + utcHour]`).
+ */
 export interface Cell {
   readonly queueKey: number;
   readonly userKey: number;
+  readonly qi: number;
+  readonly ui: number;
   readonly v: Float64Array;
+  readonly hod?: Float64Array;
 }
 
 /** One hour's cells, in first-seen order, with a map to find a pair's cell. */
@@ -89,6 +98,16 @@ function pairOf(queueKey: number, userKey: number): number {
   return queueKey * 10_000_000 + userKey;
 }
 
+function indexOf(index: Map<number, number>, keys: number[], key: number): number {
+  let i = index.get(key);
+  if (i === undefined) {
+    i = keys.length;
+    keys.push(key);
+    index.set(key, i);
+  }
+  return i;
+}
+
 /** Inserts `row` keeping `rows` ordered by time (events nearly always arrive in order). */
 function insertRow(rows: DashRow[], row: DashRow): void {
   let i = rows.length;
@@ -108,24 +127,49 @@ export function firstRowAt(rows: readonly DashRow[], at: number): number {
   return lo;
 }
 
+/** Where each hourly metric sits in a day cell's `hod` (-1: not hourly). */
+const HOURLY_SLOT = Array.from({ length: METRIC_COUNT }, (_, m) => HOURLY_METRICS.findIndex((h) => M[h] === m));
+
 /** A company's counters in memory; see the module doc. */
 export class DashAggregates {
   readonly hours = new Map<number, HourCells>();
+  /** The same counters per UTC day (hour ÷ 24): a month is summed from 30 cells per pair, not 720. */
+  readonly days = new Map<number, HourCells>();
   readonly leads: DashRow[] = [];
   readonly ratings: DashRow[] = [];
+  /** Dense index → queue key and user key (0 = none first). */
+  readonly queueKeys: number[] = [0];
+  readonly userKeys: number[] = [0];
+  readonly #queueIndex = new Map<number, number>([[0, 0]]);
+  readonly #userIndex = new Map<number, number>([[0, 0]]);
 
-  /** Adds `value` to a counter (in memory only). */
+  /** Adds `value` to a counter (in memory only), in its hour and its day. */
   add(hour: number, queueKey: number, userKey: number, metric: number, value: number): void {
-    let h = this.hours.get(hour);
-    if (!h) this.hours.set(hour, h = { cells: [], byPair: new Map() });
+    this.#cell(this.hours, hour, queueKey, userKey, false).v[metric] += value;
+    const day = this.#cell(this.days, Math.floor(hour / 24), queueKey, userKey, true);
+    day.v[metric] += value;
+    const k = HOURLY_SLOT[metric];
+    if (k >= 0) day.hod![k * 24 + (((hour % 24) + 24) % 24)] += value;
+  }
+
+  #cell(map: Map<number, HourCells>, at: number, queueKey: number, userKey: number, day: boolean): Cell {
+    let h = map.get(at);
+    if (!h) map.set(at, h = { cells: [], byPair: new Map() });
     const pair = pairOf(queueKey, userKey);
     let cell = h.byPair.get(pair);
     if (!cell) {
-      cell = { queueKey, userKey, v: new Float64Array(METRIC_COUNT) };
+      cell = {
+        queueKey,
+        userKey,
+        qi: indexOf(this.#queueIndex, this.queueKeys, queueKey),
+        ui: indexOf(this.#userIndex, this.userKeys, userKey),
+        v: new Float64Array(METRIC_COUNT),
+        hod: day ? new Float64Array(HOURLY_METRICS.length * 24) : undefined,
+      };
       h.cells.push(cell);
       h.byPair.set(pair, cell);
     }
-    cell.v[metric] += value;
+    return cell;
   }
 
   /** Adds the rows an event makes (a new lead, a rating) for `ticket`; returns them. */

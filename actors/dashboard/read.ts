@@ -7,7 +7,7 @@ import { HOURLY_METRICS, M, METRIC_COUNT } from "../../domain/dashboard.ts";
 import type { Ticket } from "../../domain/ticket.ts";
 import type { TicketIndex } from "../tickets/index.ts";
 import { NO_QUEUE } from "../tickets/index.ts";
-import { type DashAggregates, type DashRow, firstRowAt } from "./aggregates.ts";
+import { type Cell, type DashAggregates, type DashRow, firstRowAt } from "./aggregates.ts";
 
 /** Which pairs a request keeps: null keeps all; 0 in a set stands for "none". */
 export interface PairFilter {
@@ -30,15 +30,12 @@ export interface DashSums {
   hourlyByQueue: Map<number, Float64Array>;
 }
 
-function entry(map: Map<number, Float64Array>, key: number, size: number): Float64Array {
-  let v = map.get(key);
-  if (!v) map.set(key, v = new Float64Array(size));
-  return v;
-}
-
 /**
  * Sums the buckets `[first, end)` of the pairs `filter` keeps. `slotOf(hour)` is the local
- * hour of the day (0–23) in which bucket `hour` starts.
+ * hour of the day (0–23) in which bucket `hour` starts. `shift`, when the zone's offset is a
+ * whole number of hours all over the span, is that offset in hours: whole UTC days inside the
+ * span are then read from the day cells (24 times fewer cells), their hours of the day
+ * turned by `shift`.
  */
 export function sumHours(
   dash: DashAggregates,
@@ -46,45 +43,88 @@ export function sumHours(
   end: number,
   filter: PairFilter,
   slotOf: (hour: number) => number,
+  shift?: number,
 ): DashSums {
+  const nq = dash.queueKeys.length;
+  const nu = dash.userKeys.length;
+  const total = new Float64Array(METRIC_COUNT);
+  const byUser = new Float64Array(nu * METRIC_COUNT);
+  const byQueue = new Float64Array(nq * METRIC_COUNT);
+  const hourly = new Float64Array(HOURLY);
+  const hByUser = new Float64Array(nu * HOURLY);
+  const hByQueue = new Float64Array(nq * HOURLY);
+  const { queues, users } = filter;
+  const kept = (cell: Cell) =>
+    (!queues || queues.has(cell.queueKey)) && (!users || users.has(cell.userKey));
+  const addMetrics = (cell: Cell) => {
+    const v = cell.v;
+    const u = cell.ui * METRIC_COUNT;
+    const q = cell.qi * METRIC_COUNT;
+    for (let m = 0; m < METRIC_COUNT; m++) {
+      const x = v[m];
+      if (x === 0) continue;
+      total[m] += x;
+      byUser[u + m] += x;
+      byQueue[q + m] += x;
+    }
+  };
+  const addHourly = (at: number, x: number, cell: Cell) => {
+    hourly[at] += x;
+    hByUser[cell.ui * HOURLY + at] += x;
+    hByQueue[cell.qi * HOURLY + at] += x;
+  };
+  let hour = first;
+  while (hour < end) {
+    if (shift !== undefined && hour % 24 === 0 && hour + 24 <= end) {
+      const d = dash.days.get(hour / 24);
+      if (d) {
+        for (const cell of d.cells) {
+          if (!kept(cell)) continue;
+          addMetrics(cell);
+          const hod = cell.hod!;
+          for (let k = 0; k < HOURLY_INDEX.length; k++) {
+            for (let h = 0; h < 24; h++) {
+              const x = hod[k * 24 + h];
+              if (x !== 0) addHourly(k * 24 + (((h + shift) % 24) + 24) % 24, x, cell);
+            }
+          }
+        }
+      }
+      hour += 24;
+      continue;
+    }
+    const h = dash.hours.get(hour);
+    if (h) {
+      const slot = slotOf(hour);
+      for (const cell of h.cells) {
+        if (!kept(cell)) continue;
+        addMetrics(cell);
+        for (let k = 0; k < HOURLY_INDEX.length; k++) {
+          const x = cell.v[HOURLY_INDEX[k]];
+          if (x !== 0) addHourly(k * 24 + slot, x, cell);
+        }
+      }
+    }
+    hour++;
+  }
   const sums: DashSums = {
-    total: new Float64Array(METRIC_COUNT),
+    total,
     byUser: new Map(),
     byQueue: new Map(),
-    hourly: new Float64Array(HOURLY),
+    hourly,
     hourlyByUser: new Map(),
     hourlyByQueue: new Map(),
   };
-  const { queues, users } = filter;
-  for (let hour = first; hour < end; hour++) {
-    const h = dash.hours.get(hour);
-    if (!h) continue;
-    const slot = slotOf(hour);
-    for (const cell of h.cells) {
-      if (queues && !queues.has(cell.queueKey)) continue;
-      if (users && !users.has(cell.userKey)) continue;
-      const v = cell.v;
-      const byUser = entry(sums.byUser, cell.userKey, METRIC_COUNT);
-      const byQueue = entry(sums.byQueue, cell.queueKey, METRIC_COUNT);
-      for (let m = 0; m < METRIC_COUNT; m++) {
-        const x = v[m];
-        if (x === 0) continue;
-        sums.total[m] += x;
-        byUser[m] += x;
-        byQueue[m] += x;
-      }
-      const hUser = entry(sums.hourlyByUser, cell.userKey, HOURLY);
-      const hQueue = entry(sums.hourlyByQueue, cell.queueKey, HOURLY);
-      for (let k = 0; k < HOURLY_INDEX.length; k++) {
-        const x = v[HOURLY_INDEX[k]];
-        if (x === 0) continue;
-        const at = k * 24 + slot;
-        sums.hourly[at] += x;
-        hUser[at] += x;
-        hQueue[at] += x;
-      }
+  const split = (keys: number[], flat: Float64Array, hflat: Float64Array, out: Map<number, Float64Array>, hout: Map<number, Float64Array>) => {
+    for (let i = 0; i < keys.length; i++) {
+      const v = flat.subarray(i * METRIC_COUNT, (i + 1) * METRIC_COUNT);
+      if (!v.some((x) => x !== 0)) continue;
+      out.set(keys[i], v);
+      hout.set(keys[i], hflat.subarray(i * HOURLY, (i + 1) * HOURLY));
     }
-  }
+  };
+  split(dash.userKeys, byUser, hByUser, sums.byUser, sums.hourlyByUser);
+  split(dash.queueKeys, byQueue, hByQueue, sums.byQueue, sums.hourlyByQueue);
   return sums;
 }
 

@@ -54,13 +54,14 @@ export function pairFilter(q: Pick<DashboardQuery, "queueIds" | "userIds">): Pai
  * saving change inside it, the usual case) costs one division per hour; else the zone is
  * asked per hour.
  */
-function slotter(first: number, end: number, timeZone: string): (hour: number) => number {
+function slotter(first: number, end: number, timeZone: string): { slotOf: (hour: number) => number; shift?: number } {
   const a = zoneOffset(first * HOUR_MS, timeZone);
   const b = zoneOffset(end * HOUR_MS, timeZone);
   const slot = (hour: number, offset: number) =>
     (((Math.floor((hour * HOUR_MS + offset) / HOUR_MS) % 24) + 24) % 24);
-  if (a === b) return (hour) => slot(hour, a);
-  return (hour) => slot(hour, zoneOffset(hour * HOUR_MS, timeZone));
+  if (a !== b) return { slotOf: (hour) => slot(hour, zoneOffset(hour * HOUR_MS, timeZone)) };
+  // Whole UTC days can be read from day cells when local hours are whole UTC hours turned.
+  return { slotOf: (hour) => slot(hour, a), shift: a % HOUR_MS === 0 ? a / HOUR_MS : undefined };
 }
 
 function userRef(l: TicketLookups, key: number): DashRef {
@@ -97,7 +98,8 @@ export async function dashboardView(
   const filter = pairFilter(q);
   const [first, end] = hourSpan(from, to);
   const [desk, l] = await Promise.all([deskState(system, companyId), loadLookups(system, companyId)]);
-  const sums = sumHours(desk.dash, first, end, filter, slotter(first, end, DEFAULT_TIME_ZONE));
+  const slots = slotter(first, end, DEFAULT_TIME_ZONE);
+  const sums = sumHours(desk.dash, first, end, filter, slots.slotOf, slots.shift);
   const live = liveCounts(desk.index, filter);
   const t = sums.total;
   const users = [...sums.byUser];

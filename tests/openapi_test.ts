@@ -9,12 +9,11 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
 import { whatsapps } from "../actors/whatsapps/collection.ts";
-import { createApp } from "../server/app.ts";
-import type { AppDeps } from "../server/deps.ts";
 import { OPERATIONS, openApiDocument } from "../server/openapi/mod.ts";
 import { named, type Operation } from "../server/openapi/operation.ts";
 import { eventually } from "./helpers/channels.ts";
 import { type Client, type TestServer, withServer } from "./helpers/server.ts";
+import { routedEndpoints } from "./helpers/sweep.ts";
 
 /**
  * Routes the document leaves out, each with its reason. Page routes are not in the table at
@@ -24,18 +23,6 @@ const EXCLUDED: Record<string, string> = {
   "GET /build/:file": "island bundles built at start-up (static assets, not an API)",
   "GET /static/*": "CSS, icons and fonts (static files, not an API)",
 };
-
-/** `METHOD /path` of every endpoint in the app's route table. */
-function routedEndpoints(): Set<string> {
-  const app = createApp({} as AppDeps);
-  const all = new Set<string>();
-  for (const route of app.routes) {
-    // `app.use` middleware shows as ALL; no endpoint of the product is registered with app.all.
-    if (route.method === "ALL") continue;
-    all.add(`${route.method} ${route.path}`);
-  }
-  return all;
-}
 
 const key = (op: Operation) => `${op.method.toUpperCase()} ${op.path}`;
 

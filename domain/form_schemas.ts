@@ -20,3 +20,5 @@ export { ResetPasswordInput, ResetRequest, ResetTokenCheck } from "./password_re
 export { CompanyHoursForm } from "./company_hours.ts";
 export { ExternalMediaForm, ExternalSendForm } from "./external_message.ts";
 export { ScheduleInput } from "./schedule.ts";
+export { RatingInput } from "./rating.ts";
+export { OportunidadeInput } from "./oportunidade.ts";

@@ -22,6 +22,10 @@ import api_docsTexts from "./pages/api_docs.ts";
 import reportsTexts from "./pages/reports.ts";
 import service_panelTexts from "./pages/service_panel.ts";
 import webhooksTexts from "./pages/webhooks.ts";
+import ratingsTexts from "./pages/ratings.ts";
+import oportunidadesTexts from "./pages/oportunidades.ts";
+import walletsTexts from "./pages/wallets.ts";
+import integrationsTexts from "./pages/integrations.ts";
 
 const dict: Readonly<Record<LocaleKey, string>> = {
   "app.name": "Balcão",
@@ -382,6 +386,10 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   ...reportsTexts.es,
   ...service_panelTexts.es,
   ...webhooksTexts.es,
+  ...ratingsTexts.es,
+  ...oportunidadesTexts.es,
+  ...walletsTexts.es,
+  ...integrationsTexts.es,
 };
 
 export default dict;

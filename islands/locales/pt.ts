@@ -21,6 +21,10 @@ import api_docsTexts from "./pages/api_docs.ts";
 import reportsTexts from "./pages/reports.ts";
 import service_panelTexts from "./pages/service_panel.ts";
 import webhooksTexts from "./pages/webhooks.ts";
+import ratingsTexts from "./pages/ratings.ts";
+import oportunidadesTexts from "./pages/oportunidades.ts";
+import walletsTexts from "./pages/wallets.ts";
+import integrationsTexts from "./pages/integrations.ts";
 const pt = {
   "app.name": "Balcão",
   "common.loading": "Carregando...",
@@ -395,6 +399,10 @@ const pt = {
   ...reportsTexts.pt,
   ...service_panelTexts.pt,
   ...webhooksTexts.pt,
+  ...ratingsTexts.pt,
+  ...oportunidadesTexts.pt,
+  ...walletsTexts.pt,
+  ...integrationsTexts.pt,
 };
 
 /** A text key of the locale files. */

@@ -31,6 +31,11 @@ import * as apiDocs from "../../routes/api_docs.tsx";
 import * as relatorios from "../../routes/relatorios.tsx";
 import * as servicePanel from "../../routes/service_panel.tsx";
 import * as webhooks from "../../routes/webhooks.tsx";
+import * as ratings from "../../routes/ratings.tsx";
+import * as oportunidades from "../../routes/oportunidades.tsx";
+import * as wallets from "../../routes/wallets.tsx";
+import * as integrations from "../../routes/integrations.tsx";
+import * as todolist from "../../routes/todolist.tsx";
 import { AdminRoute } from "./admin_route.tsx";
 
 /** What a route module exports. */
@@ -82,6 +87,11 @@ export const PAGE_MODULES: Record<string, PageDef> = {
   relatorios: page(relatorios, () => t("menu.relatorios")),
   "service-panel": page(servicePanel, () => t("menu.servicePanel")),
   webhooks: page(webhooks, () => t("webhooks.title")),
+  ratings: page(ratings, () => t("menu.ratings")),
+  oportunidades: page(oportunidades, () => t("menu.oportunidades")),
+  wallets: page(wallets, () => t("menu.wallets")),
+  integrations: page(integrations, () => t("menu.integrations")),
+  todolist: page(todolist, () => t("menu.todolist")),
   /** What a viewer gets on a page they may not open (server/pages/mod.ts). */
   gate: { component: ({ ctx }) => AdminRoute({ ctx, children: null }), title: () => t("gate.noPermission") },
 };

@@ -34,6 +34,11 @@ const BUILT: Record<string, string> = {
   "/relatorios": "relatorios",
   "/servicePanel": "service-panel",
   "/webhooks": "webhooks",
+  "/ratings": "ratings",
+  "/oportunidades": "oportunidades",
+  "/wallets": "wallets",
+  "/integrations": "integrations",
+  "/todolist": "todolist",
 };
 const PRIVATE = [
   "/",

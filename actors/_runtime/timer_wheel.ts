@@ -104,6 +104,15 @@ export class TimerWheel {
     if (ctx.timerDue(WHEEL_TIMER) !== dueAt) ctx.setTimer(WHEEL_TIMER, dueAt, this.tick);
   }
 
+  /**
+   * Arms the runtime timer if entries are armed and it is not: a run whose writes KV refused
+   * spends the runtime timer but leaves the entries (reloaded with the state). Cheap enough to
+   * call on every change of the actor, which then heals the wheel.
+   */
+  ensureArmed(ctx: ActorContext<unknown>): void {
+    if (this.#entries.size > 0 && ctx.timerDue(WHEEL_TIMER) === undefined) this.rearm(ctx);
+  }
+
   /** Adds entries read from KV (activation). */
   load(entries: Iterable<[string, WheelEntry]>): void {
     for (const [timerId, entry] of entries) this.#put(timerId, entry);

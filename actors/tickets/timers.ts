@@ -37,11 +37,11 @@ type Ctx = ActorContext<DeskState>;
 export const TICK_HANDLER = "ticketTimers";
 
 /**
- * Most entries one tick runs: each writes a few keys (ticket, wheel entry, counters), and one
- * handler's writes must fit one KV atomic (1,000 mutations). The rest run in the next tick,
- * armed at once.
+ * Most entries one tick runs: each writes up to about ten keys (ticket, wheel entry, the
+ * dashboard's counters), and one handler's writes must fit one KV atomic (1,000 mutations).
+ * The rest run in the next tick, armed at once.
  */
-const PER_TICK = 100;
+const PER_TICK = 50;
 
 /** How long a failed action waits before it is tried again. */
 const RETRY_MS = 60_000;
@@ -70,6 +70,7 @@ export function armTicketTimers(ctx: Ctx, before: Ticket | undefined, next: Tick
     if (change.dueAt === null) wheel.cancel(ctx, change.id);
     else arm(ctx, change.id, change.dueAt, change.handler, { id: next.id });
   }
+  wheel.ensureArmed(ctx);
 }
 
 /** Cancels every timer of a deleted ticket. */

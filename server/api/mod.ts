@@ -18,6 +18,7 @@ import { contactImportRoutes } from "./contact_import.ts";
 import { contactExportRoutes } from "./contact_export.ts";
 import { queueRoutes } from "./queues.ts";
 import { queueOptionRoutes } from "./queue_options.ts";
+import { kanbanRoutes } from "./kanban.ts";
 import { tagRoutes } from "./tags.ts";
 import { ticketTagRoutes } from "./ticket_tags.ts";
 import { quickMessageRoutes } from "./quick_messages.ts";
@@ -66,6 +67,7 @@ export function mountAreas(app: Hono<AppEnv>): void {
   app.route("/webhooks/subscriptions", webhookSubscriptionRoutes());
   routeWithSlash(app, "/queue", queueRoutes());
   routeWithSlash(app, "/queue-options", queueOptionRoutes());
+  app.route("/", kanbanRoutes());
   routeWithSlash(app, "/tags", tagRoutes());
   app.route("/ticket-tags", ticketTagRoutes());
   routeWithSlash(app, "/quick-messages", quickMessageRoutes());

@@ -2,7 +2,7 @@
  * Tags (spec 001 §2.16, §5, §6, §7; 002 §2.10, §7). Everyone reads and creates plain tags;
  * creating or editing a kanban tag, and any edit or delete, needs `tags:manage` (admin and
  * supervisor). Ticket counts come from the tickets area's tag index. `POST /tags/sync`
- * replaces a ticket's tags (ticket_tags.ts holds the kanban moves).
+ * replaces a ticket's tags (ticket_tags.ts holds the kanban moves, kanban.ts the lanes).
  */
 import { Hono } from "hono";
 import { z } from "zod";
@@ -12,7 +12,6 @@ import { forbidden, notFound } from "../../domain/errors.ts";
 import { matchesSearch, paginate, SearchPage } from "../../domain/paging.ts";
 import { can, type Principal } from "../../domain/permissions.ts";
 import {
-  kanbanLanes,
   newestFirst,
   syncIds,
   type Tag,
@@ -73,11 +72,6 @@ export function tagRoutes(): Hono<AppEnv> {
     const all = await tags.in(c.get("deps").system, c.get("principal").companyId).list();
     const hits = kanban === undefined ? all : all.filter((t) => t.kanban === kanban);
     return c.json(hits.sort((a, b) => a.name.localeCompare(b.name, "pt") || a.id - b.id));
-  });
-
-  app.get("/kanban", auth, async (c) => {
-    const all = await tags.in(c.get("deps").system, c.get("principal").companyId).list();
-    return c.json({ lista: kanbanLanes(all) });
   });
 
   app.post("/sync", auth, async (c) => {

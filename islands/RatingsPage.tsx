@@ -173,6 +173,9 @@ function RatingDialog({ rating, onClose, onSaved }: { rating: RatingRow | null; 
 function OptionRows({ form }: { form: SchemaForm<RatingValues> }) {
   const rows = form.values.options;
   const put = (next: OptionValues[]) => form.set("options", next);
+  // The schema's messages sit at `options.{i}.{field}`: an edited input drops its own, a
+  // removed row drops them all (the rows below it move up).
+  const clearAll = () => Object.keys(form.errors).forEach((k) => k.startsWith("options.") && form.setError(k, undefined));
   const fields = [["name", "ratings.optionName", "text"], ["value", "ratings.optionValue", "number"]] as const;
   return (
     <fieldset className="field form-full pair-rows" disabled={form.busy} data-testid="rating-options">
@@ -191,13 +194,19 @@ function OptionRows({ form }: { form: SchemaForm<RatingValues> }) {
                   placeholder={t(label)}
                   aria-invalid={error ? true : undefined}
                   value={row[key]}
-                  onChange={(e) => put(rows.map((r, j) => (j === i ? { ...r, [key]: e.target.value } : r)))}
+                  onChange={(e) => {
+                    put(rows.map((r, j) => (j === i ? { ...r, [key]: e.target.value } : r)));
+                    if (error) form.setError(`options.${i}.${key}`, undefined);
+                  }}
                 />
                 {error && <span className="field-error" role="alert">{error}</span>}
               </div>
             );
           })}
-          <IconButton label={`${t("ratings.removeOption")} ${i + 1}`} onClick={() => put(rows.filter((_, j) => j !== i))} danger>
+          <IconButton label={`${t("ratings.removeOption")} ${i + 1}`} onClick={() => {
+            put(rows.filter((_, j) => j !== i));
+            clearAll();
+          }} danger>
             <Trash2 size={16} />
           </IconButton>
         </div>

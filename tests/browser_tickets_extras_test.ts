@@ -359,8 +359,13 @@ Deno.test({
           await screenshot(page, "extras_opportunity");
           await page.getByTestId("opportunity-save").click();
           await page.getByText("Oportunidade salva com sucesso!").waitFor({ timeout: 15_000 });
-          const list = (await admin.get("/oportunidade/list")).body as { name: string }[];
-          assert.ok(list.some((o) => o.name === "Orçamento 50 licenças"), JSON.stringify(list));
+          const list = (await admin.get("/oportunidade/list")).body as { id: number; name: string }[];
+          const saved = list.find((o) => o.name === "Orçamento 50 licenças");
+          assert.ok(saved, JSON.stringify(list));
+          // The ticket now points to it, and /oportunidades counts it.
+          assert.equal((await admin.get(`/tickets/${ticket.id}`)).body.oportunidadeId, saved.id);
+          const row = (await admin.get("/oportunidade/")).body.oportunidades.find((o: { id: number }) => o.id === saved.id);
+          assert.equal(row.ticketsCount, 1);
         });
       }, WIDE);
     });

@@ -23,6 +23,7 @@ import { botSessionActor } from "../actors/bot_sessions/mod.ts";
 import { announcementReads, announcements } from "../actors/announcements/collection.ts";
 import { schedulesActor } from "../actors/schedules/mod.ts";
 import { ratingAnswers, ratings, surveysActor } from "../actors/ratings/mod.ts";
+import { chatActor, chatIdsActor } from "../actors/chats/mod.ts";
 import type { AppDeps } from "./deps.ts";
 
 export function registerActors(system: ActorSystem): void {
@@ -42,6 +43,7 @@ export function registerActors(system: ActorSystem): void {
   system.register(conversationActor);
   system.register(botSessionActor);
   system.register(schedulesActor);
+  system.register(chatActor, chatIdsActor);
 }
 
 /** Loads what every request needs in memory: the platform collections. */

@@ -134,6 +134,9 @@ async function demoIds(server: TestServer, admin: Client): Promise<Record<string
     return sent.map((m) => /chavePesquisa=([\w-]+)/.exec(m.body)?.[1]).find(Boolean);
   }, 10_000, "the survey link in the simulator's outbox");
   const tag = (await admin.get("/tags/list")).body[0];
+  const agent = ((await admin.get("/users/list")).body as { id: number; email: string }[]).find((u) => u.email === "agent@demo.local")!;
+  const chat = (await admin.post("/chats", { title: "Probe", users: [agent.id] })).body;
+  assert.ok(chat?.id, `a chat to probe with: ${JSON.stringify(chat)}`);
   return {
     companyId,
     whatsappId: String(conn.id),
@@ -145,6 +148,9 @@ async function demoIds(server: TestServer, admin: Client): Promise<Record<string
     "/settings/:key key": "emfila",
     "/schedules/:id id": String(schedule.id),
     "/ratings/:id id": String(rating.id),
+    "/chats/:id id": String(chat.id),
+    "/chats/:id/messages id": String(chat.id),
+    "/chats/:id/read id": String(chat.id),
     chavePesquisa: key,
   };
 }

@@ -71,6 +71,7 @@ async function demoIds(server: TestServer, admin: Client, routes: string[]): Pro
       secret: "segredo-alvo-0123456789",
     })).body
     : { id: 0 };
+  const chat = (await admin.post("/chats", { title: "Alvo", users: [agent.id] })).body;
   const ids: Record<string, unknown> = {
     whatsappId: conn.id,
     ticketId: ticket.id,
@@ -99,6 +100,9 @@ async function demoIds(server: TestServer, admin: Client, routes: string[]): Pro
     "/messages/:id{[0-9]{16}-[0-9]+} id": messages.at(-1)?.id,
     "/schedules/:id id": schedule?.id,
     "/ratings/:id id": rating?.id,
+    "/chats/:id id": chat?.id,
+    "/chats/:id/messages id": chat?.id,
+    "/chats/:id/read id": chat?.id,
     "/webhooks/subscriptions/:id id": subscription?.id,
     "/webhooks/subscriptions/:id/deliveries/:deliveryId/resend id": subscription?.id,
     deliveryId: "1",

@@ -27,10 +27,14 @@ const TENANT_KINDS = [
   // Outbound webhooks: deliveries and each target's backoff (actors/webhooks/deliveries.ts).
   "webhook_delivery",
   "webhook_target",
+  // Internal chats: records, messages and memberships (actors/chats/keys.ts).
+  "chat",
+  "chat_message",
+  "chat_member",
 ] as const;
 
 /** Counters kept as `["counter", name, companyId]` by non-collection actors. */
-const TENANT_COUNTERS = ["contact", "schedule"] as const;
+const TENANT_COUNTERS = ["contact", "schedule", "chat"] as const;
 
 /** Most deletes one `kv.atomic` may hold. */
 export const PURGE_BATCH = 1000;

@@ -45,6 +45,7 @@ import { scheduleRoutes } from "./schedules.ts";
 import { integrationRoutes } from "./integrations.ts";
 import { ticketReportRoutes } from "./ticket_report.ts";
 import { servicePanelRoutes } from "./service_panel.ts";
+import { chatRoutes } from "./chats.ts";
 
 export function mountAreas(app: Hono<AppEnv>): void {
   app.route("/companies", signupRoutes());
@@ -90,4 +91,5 @@ export function mountAreas(app: Hono<AppEnv>): void {
   app.route("/", integrationRoutes());
   app.route("/ticketreport", ticketReportRoutes());
   routeWithSlash(app, "/service-panel", servicePanelRoutes());
+  routeWithSlash(app, "/chats", chatRoutes());
 }

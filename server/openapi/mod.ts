@@ -10,6 +10,7 @@ import { CHANNEL_OPERATIONS } from "./ops_channels.ts";
 import { DESK_OPERATIONS } from "./ops_desk.ts";
 import { REPORT_OPERATIONS } from "./ops_reports.ts";
 import { WEBHOOK_OPERATIONS } from "./ops_webhooks.ts";
+import { CHAT_OPERATIONS } from "./ops_chats.ts";
 
 /** Every documented operation. */
 export const OPERATIONS: readonly Operation[] = [
@@ -18,6 +19,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...CHANNEL_OPERATIONS,
   ...REPORT_OPERATIONS,
   ...WEBHOOK_OPERATIONS,
+  ...CHAT_OPERATIONS,
 ];
 
 let built: ReturnType<typeof buildDocument> | undefined;

@@ -95,9 +95,15 @@ export function routeGate(user: SessionUser, path: string): RouteGate | null {
   if (campaign && !planHas(user, "useCampaigns")) {
     return { text: "gate.upgrade", delayMs: path.startsWith("/campaign/") ? 500 : 1000 };
   }
+  // 000 §2: the campaign pages are for admin and supervisor (as their menu entries).
+  if (campaign && !allowed(user, "campaigns:view")) return { text: "gate.noPermission", delayMs: 500 };
   if (/^\/kanban/.test(path) && !planHas(user, "useKanban")) return { text: "gate.upgrade", delayMs: 1000 };
+  // 000 §2: /ai-module only if the plan has useAI (as its menu entry).
+  if (/^\/ai-module/.test(path) && !planHas(user, "useAI")) return { text: "gate.upgrade", delayMs: 1000 };
   // Spec 000 §2 route table: /schedules only if the plan has useSchedules.
   if (/^\/schedules/.test(path) && !planHas(user, "useSchedules")) return { text: "gate.upgrade", delayMs: 1000 };
+  // /chats only if the plan has useInternalChat (as its menu entry; the API answers 403 too).
+  if (/^\/chats/.test(path) && !planHas(user, "useInternalChat")) return { text: "gate.upgrade", delayMs: 1000 };
   if (/^\/announcements/.test(path) && !allowed(user, "super:announcements")) return { text: "gate.noPermission", delayMs: 500 };
   // Spec 001 §2.17: the external API page needs useExternalApi (upgrade message, / after 1 s).
   if (/^\/messages-api/.test(path) && !planHas(user, "useExternalApi")) return { text: "gate.upgrade", delayMs: 1000 };

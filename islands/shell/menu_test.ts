@@ -51,3 +51,11 @@ Deno.test("routeGate() sends a plan without kanban or campaigns, and a non-super
   assert.equal(routeGate(user("admin", { super: true }), "/announcements"), null);
   assert.equal(routeGate(user("user"), "/kanban"), null);
 });
+
+Deno.test("routeGate() keeps plain users off the campaign pages and a plan without useAI off /ai-module", () => {
+  assert.deepEqual(routeGate(user("user"), "/campaigns"), { text: "gate.noPermission", delayMs: 500 });
+  assert.deepEqual(routeGate(user("user"), "/contact-lists/2/contacts"), { text: "gate.noPermission", delayMs: 500 });
+  assert.equal(routeGate(user("supervisor"), "/campaigns"), null);
+  assert.deepEqual(routeGate(user("admin", {}, { useAI: false }), "/ai-module"), { text: "gate.upgrade", delayMs: 1000 });
+  assert.equal(routeGate(user("user"), "/ai-module"), null);
+});

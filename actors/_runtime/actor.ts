@@ -24,7 +24,8 @@ export interface ActorContext<S> {
   readonly kv: Deno.Kv;
   /** For asks to other actors. Ask only "downwards" (never back to an asker): no cycles. */
   readonly system: ActorSystem;
-  set(key: Deno.KvKey, value: unknown): void;
+  /** `expireIn` (ms): KV drops the entry after it, for records kept with a retention (audit log). */
+  set(key: Deno.KvKey, value: unknown, options?: { expireIn?: number }): void;
   delete(key: Deno.KvKey): void;
   /** Adds `n` to the `Deno.KvU64` counter at `key` (sums of one key commute: no read needed). */
   sum(key: Deno.KvKey, n: number | bigint): void;

@@ -12,7 +12,8 @@
 
 /** One write of a unit. */
 export type Mutation =
-  | { type: "set"; key: Deno.KvKey; value: unknown }
+  /** `expireIn` in ms, as KV's `set` takes it. */
+  | { type: "set"; key: Deno.KvKey; value: unknown; expireIn?: number }
   | { type: "delete"; key: Deno.KvKey }
   /** Adds `value` to a `Deno.KvU64` counter (wrapping): commutes with other sums of the key. */
   | { type: "sum"; key: Deno.KvKey; value: bigint }
@@ -162,7 +163,7 @@ export class GroupCommitter {
       let count = 0;
       for (const p of batch) {
         for (const m of p.mutations) {
-          if (m.type === "set") atomic.set(m.key, m.value);
+          if (m.type === "set") atomic.set(m.key, m.value, m.expireIn === undefined ? undefined : { expireIn: m.expireIn });
           else if (m.type === "delete") atomic.delete(m.key);
           else if (m.type === "sum") atomic.sum(m.key, m.value);
           else atomic.enqueue(m.value, { delay: Math.max(0, Math.round(m.delay)) });

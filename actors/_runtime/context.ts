@@ -42,8 +42,9 @@ export class HandlerRun implements ActorContext<unknown> {
     this.kv = system.kv;
   }
 
-  set(key: Deno.KvKey, value: unknown): void {
-    this.#record(this.mutations, { type: "set", key, value });
+  set(key: Deno.KvKey, value: unknown, options?: { expireIn?: number }): void {
+    const expireIn = options?.expireIn;
+    this.#record(this.mutations, expireIn === undefined ? { type: "set", key, value } : { type: "set", key, value, expireIn });
   }
 
   delete(key: Deno.KvKey): void {

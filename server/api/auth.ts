@@ -17,6 +17,7 @@ import { isKnownDevice, rememberDevice } from "../auth/device_cookie.ts";
 import { LOGIN_LIMITS, loginDelay, loginFailed, loginKeys, loginRefusal, loginSucceeded } from "../auth/login_limits.ts";
 import { servedOverTls } from "../http/transport.ts";
 import { requireAuth } from "../auth/middleware.ts";
+import { auditLogins } from "../audit/login.ts";
 import { verifyOrBurn } from "../auth/passwords.ts";
 import { signAccess, signRefresh, verifyRefresh } from "../auth/tokens.ts";
 import { sessionUser } from "./user_view.ts";
@@ -61,6 +62,8 @@ async function issueTokens(
 
 export function authRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  // Audit log (issue #24): logins, failed logins and lockouts, recorded once the answer is known.
+  app.use("/login", auditLogins());
 
   app.post("/login", async (c) => {
     const deps = c.get("deps");

@@ -22,6 +22,8 @@ import { idParam, parseBody, parseQuery } from "../http/validate.ts";
 import { companyDetail, companyViewer } from "./company_view.ts";
 import { deleteCompany } from "./company_delete.ts";
 import { signupFromInput } from "./signup.ts";
+import { recordAudit } from "../audit/record.ts";
+import { changedFields } from "../../domain/audit.ts";
 
 const noCompany = (id: number | string | undefined) =>
   notFound("ERR_NO_COMPANY_FOUND", `Company ${id} not found`);
@@ -96,6 +98,10 @@ export function companyRoutes(): Hono<AppEnv> {
     if (campaignsEnabled !== undefined) {
       await setSetting(system, company.id, "campaignsEnabled", String(campaignsEnabled));
     }
+    // In the new company's log (its admins see who created it) and the super user's own.
+    const created = { kind: "company", id: company.id, name: company.name } as const;
+    await recordAudit(c.get("deps"), c.get("principal"), "company.create", created, {}, { companyId: company.id });
+    if (c.get("principal").companyId !== company.id) await recordAudit(c.get("deps"), c.get("principal"), "company.create", created);
     return c.json(await companyDetail(system, company, c.get("principal")), 201);
   });
 
@@ -128,6 +134,7 @@ export function companyRoutes(): Hono<AppEnv> {
     const id = idOf(c);
     const { campaignsEnabled, ...input } = await parseBody(c, CompanyInput);
     await assertPlan(system, input.planId);
+    const before = await getCompany(system, id);
     const updated = await companies.in(system, PLATFORM).update(
       id,
       (old, now) => ({ ...old, ...definedOnly(input), updatedAt: now }),
@@ -143,6 +150,10 @@ export function companyRoutes(): Hono<AppEnv> {
     if (campaignsEnabled !== undefined) {
       await setSetting(system, id, "campaignsEnabled", String(campaignsEnabled));
     }
+    await recordAudit(c.get("deps"), c.get("principal"), "company.update", { kind: "company", id, name: updated.name }, {
+      fields: changedFields(input, before),
+      ...(campaignsEnabled === undefined ? {} : { campaignsEnabled }),
+    }, { companyId: id });
     return c.json(await companyDetail(system, updated, c.get("principal")));
   });
 
@@ -153,7 +164,10 @@ export function companyRoutes(): Hono<AppEnv> {
     if (id === (await platformCompanyId(system))) {
       throw forbidden("The platform company cannot be deleted");
     }
+    const gone = await getCompany(system, id);
     await deleteCompany(c.get("deps"), id);
+    // In the super user's log: the deleted company's own log goes with it.
+    await recordAudit(c.get("deps"), c.get("principal"), "company.delete", { kind: "company", id, name: gone?.name });
     return c.json({ message: "Company deleted" });
   });
 

@@ -45,6 +45,7 @@ import { scheduleRoutes } from "./schedules.ts";
 import { integrationRoutes } from "./integrations.ts";
 import { ticketReportRoutes } from "./ticket_report.ts";
 import { servicePanelRoutes } from "./service_panel.ts";
+import { auditLogRoutes } from "./audit_log.ts";
 import { chatRoutes } from "./chats.ts";
 
 export function mountAreas(app: Hono<AppEnv>): void {
@@ -91,5 +92,6 @@ export function mountAreas(app: Hono<AppEnv>): void {
   app.route("/", integrationRoutes());
   app.route("/ticketreport", ticketReportRoutes());
   routeWithSlash(app, "/service-panel", servicePanelRoutes());
+  routeWithSlash(app, "/audit-log", auditLogRoutes());
   routeWithSlash(app, "/chats", chatRoutes());
 }

@@ -14,6 +14,8 @@ import { assertPlanNameFree, PLAN_FLAGS, type Plan, PlanInput, PlanUpdate } from
 import type { AppEnv } from "../deps.ts";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
 import { idParam, parseBody, parseQuery } from "../http/validate.ts";
+import { recordAudit } from "../audit/record.ts";
+import { changedFields } from "../../domain/audit.ts";
 
 const noPlan = (id: number | string) => notFound("ERR_NO_PLAN_FOUND", `Plan ${id} not found`);
 
@@ -51,18 +53,23 @@ export function planRoutes(): Hono<AppEnv> {
       Plan,
       "id" | "createdAt" | "updatedAt"
     >);
+    await recordAudit(c.get("deps"), c.get("principal"), "plan.create", { kind: "plan", id: plan.id, name: plan.name });
     return c.json(plan, 201);
   });
 
   app.put("/:id", ...superOnly, async (c) => {
     const id = idParam(c, "id", () => noPlan(c.req.param("id")));
     const input = await parseBody(c, PlanUpdate);
+    const before = await plans.in(c.get("deps").system, PLATFORM).get(id);
     const plan = await plans.in(c.get("deps").system, PLATFORM).update(
       id,
       (old, now) => ({ ...old, ...definedOnly(input), name: (input.name ?? old.name).trim(), updatedAt: now }),
       () => noPlan(id),
       (records, next) => assertPlanNameFree(records.values(), next.name, id),
     );
+    await recordAudit(c.get("deps"), c.get("principal"), "plan.update", { kind: "plan", id, name: plan.name }, {
+      fields: changedFields(input, before),
+    });
     return c.json(plan);
   });
 
@@ -79,6 +86,7 @@ export function planRoutes(): Hono<AppEnv> {
       });
     }
     await plans.in(system, PLATFORM).remove(id, () => noPlan(id));
+    await recordAudit(c.get("deps"), c.get("principal"), "plan.delete", { kind: "plan", id });
     return c.json({ message: "Plan deleted" });
   });
 

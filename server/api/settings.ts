@@ -23,6 +23,7 @@ import {
 import type { AppEnv } from "../deps.ts";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
 import { parseBody } from "../http/validate.ts";
+import { recordAudit } from "../audit/record.ts";
 
 const noSetting = (key: string) => notFound("ERR_NO_SETTING_FOUND", `Setting ${key} not found`);
 
@@ -62,6 +63,9 @@ export function settingRoutes(): Hono<AppEnv> {
       throw new AppError("ERR_VALIDATION", { status: 400, message: problem, fields: { value: problem } });
     }
     const saved = await setSetting(system, companyId, key, value);
+    await recordAudit(c.get("deps"), who, "setting.update", { kind: "setting", id: key }, {
+      value: shownSettingValue(key, saved.value),
+    }, { companyId });
     return c.json({ ...saved, value: shownSettingValue(key, saved.value) });
   });
 

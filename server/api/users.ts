@@ -20,6 +20,8 @@ import { requireAuth, requirePermission } from "../auth/middleware.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { idParam, parseBody, parseQuery } from "../http/validate.ts";
 import { userView, userViewer } from "./users_view.ts";
+import { recordAudit } from "../audit/record.ts";
+import { changedFields } from "../../domain/audit.ts";
 
 /** The company a request acts on: the caller's own, or the one a super user names. */
 function scopeCompany(who: Principal, named: number | null | undefined): number {
@@ -107,6 +109,10 @@ export function userRoutes(): Hono<AppEnv> {
       whatsappId: input.whatsappId ?? null,
       farewellMessage: input.farewellMessage,
     }, plan?.users ?? 0);
+    await recordAudit(deps, who, "user.create", { kind: "user", id: user.id, name: user.name }, {
+      email: user.email,
+      profile: user.profile,
+    }, { companyId: user.companyId });
     return c.json(await userView(deps.system, user), 201);
   });
 
@@ -124,6 +130,9 @@ export function userRoutes(): Hono<AppEnv> {
       ...rest,
       passwordHash: password ? await hashPassword(password, deps.config.passwordHash) : undefined,
     });
+    await recordAudit(deps, who, "user.update", { kind: "user", id: user.id, name: user.name }, {
+      fields: changedFields(input, target),
+    }, { companyId: user.companyId });
     return c.json(await userView(deps.system, user));
   });
 
@@ -135,6 +144,9 @@ export function userRoutes(): Hono<AppEnv> {
     if (target.id === who.id) throw forbidden("You cannot delete your own user");
     if (target.super && !can(who, "user-modal:editSuper")) throw forbidden(`User ${id} is a super user`);
     await removeUser(system, who.super ? null : who.companyId, id);
+    await recordAudit(c.get("deps"), who, "user.delete", { kind: "user", id, name: target.name }, { email: target.email }, {
+      companyId: target.companyId,
+    });
     return c.json({ message: "User deleted" });
   });
 

@@ -32,6 +32,8 @@ import type { AppEnv } from "../deps.ts";
 import { requireAuth, requirePermission, requireSuper } from "../auth/middleware.ts";
 import { idParam, parseBody, parseQuery } from "../http/validate.ts";
 import { checkCloudCredentials } from "./cloudapi.ts";
+import { recordAudit } from "../audit/record.ts";
+import { changedFields } from "../../domain/audit.ts";
 
 const missing = (id: number | string = "") => () => notFound("ERR_NO_WAPP_FOUND", `Connection ${id} does not exist`);
 
@@ -141,6 +143,9 @@ export function whatsappRoutes(): Hono<AppEnv> {
       console.warn(`Starting connection ${created.id} failed:`, String(error))
     );
     const fresh = await whatsapps.in(system, companyId).get(created.id) ?? created;
+    await recordAudit(deps, c.get("principal"), "connection.create", { kind: "connection", id: created.id, name: created.name }, {
+      provider: created.provider,
+    });
     return c.json(await whatsappView(system, fresh));
   });
 
@@ -164,6 +169,9 @@ export function whatsappRoutes(): Hono<AppEnv> {
     // A Cloud API connection checks its (maybe new) credentials again.
     if (live && (live.provider !== saved.provider || saved.provider === "cloudapi")) await deps.channels.start(companyId, id);
     const fresh = await whatsapps.in(system, companyId).get(id) ?? saved;
+    await recordAudit(deps, c.get("principal"), "connection.update", { kind: "connection", id, name: saved.name }, {
+      fields: changedFields(input, current),
+    });
     return c.json(await whatsappView(system, fresh));
   });
 
@@ -188,12 +196,13 @@ export function whatsappRoutes(): Hono<AppEnv> {
     const who = c.get("principal");
     const companyId = parseQuery(c, ListQuery).companyId ?? who.companyId;
     const id = idParam(c, "id", missing(c.req.param("id")));
-    await whatsapps.in(system, companyId).transact((view) => {
+    const removed = await whatsapps.in(system, companyId).transact((view) => {
       const old = view.records.get(id);
       if (!old) throw missing(id)();
       const heir = heirOfDefault([...view.records.values()], old);
       return { remove: [id], put: heir ? [{ ...heir, isDefault: true, updatedAt: view.now }] : [], reply: old };
     });
+    await recordAudit(deps, who, "connection.delete", { kind: "connection", id, name: removed.name }, {}, { companyId });
     await deps.channels.forget(companyId, id);
     await sessionRef(system, companyId, id).ask("cancelReconnect", undefined);
     return c.json({ message: "Whatsapp deleted." });

@@ -2,6 +2,8 @@
  * Operations of schedules, the dashboard, the ticket report, the service panel and the bot
  * integrations' pickers (spec 000 §3, 001 §2.19, 002 §2.12–§2.14).
  */
+import { z } from "zod";
+import { AuditEntry, AuditQuery } from "../../domain/audit.ts";
 import { DashboardQuery } from "../../domain/dashboard.ts";
 import { Rating, RatingInput, RatingSendInput, SurveyAnswerInput } from "../../domain/rating.ts";
 import { SearchPage } from "../../domain/paging.ts";
@@ -59,6 +61,11 @@ export const REPORT_OPERATIONS: Operation[] = [
   reports.get("/ticketreport/reports", "The ticket report: filtered, paged rows", { query: { TicketReportQuery } }),
   reports.get("/ticketreport/reports/export", "The ticket report as a spreadsheet", { query: { TicketReportExportQuery }, response: XLSX }),
   reports.get("/service-panel", "The service panel: waiting tickets and each user's open ones", { access: "service-panel:view" }),
+  reports.get("/audit-log", "The company's audit log, newest first, 20 a page (kept 90 days)", {
+    query: { AuditQuery },
+    response: { AuditPage: z.object({ records: z.array(AuditEntry), hasMore: z.boolean() }) },
+    access: "settings:manage",
+  }),
 
   ratings.get("/ratings", "Satisfaction surveys, 20 a page", { query: { SearchPage }, response: { RatingPage: pageOf("ratings", Rating) } }),
   ratings.get("/ratings/list", "All surveys (the close dialog's choice)"),

@@ -161,15 +161,23 @@ export class GroupCommitter {
     try {
       const atomic = this.#kv.atomic();
       let count = 0;
+      // Sums of one key commute: a batch writes one sum per key (the dashboard's counters
+      // take one per inbound message, nearly all on the same few keys).
+      let sums: Map<string, { key: Deno.KvKey; value: bigint }> | undefined;
       for (const p of batch) {
         for (const m of p.mutations) {
           if (m.type === "set") atomic.set(m.key, m.value, m.expireIn === undefined ? undefined : { expireIn: m.expireIn });
           else if (m.type === "delete") atomic.delete(m.key);
-          else if (m.type === "sum") atomic.sum(m.key, m.value);
-          else atomic.enqueue(m.value, { delay: Math.max(0, Math.round(m.delay)) });
+          else if (m.type === "sum") {
+            const id = keyId(m.key);
+            const seen = (sums ??= new Map()).get(id);
+            if (seen) seen.value += m.value;
+            else sums.set(id, { key: m.key, value: m.value });
+          } else atomic.enqueue(m.value, { delay: Math.max(0, Math.round(m.delay)) });
         }
         count += p.mutations.length;
       }
+      if (sums) for (const { key, value } of sums.values()) atomic.sum(key, BigInt.asUintN(64, value));
       const started = this.onCommit ? performance.now() : 0;
       const result = await atomic.commit();
       if (!result.ok) throw new Error("KV atomic commit was refused");
@@ -190,6 +198,13 @@ export class GroupCommitter {
     // a failed commit, which would write the batch again.
     for (const p of batch) settle(p.settled, refused);
   }
+}
+
+/** A key as text, types kept apart (1 and "1" differ). */
+function keyId(key: Deno.KvKey): string {
+  let id = "";
+  for (const part of key) id += `${typeof part}:${part instanceof Uint8Array ? [...part].join(",") : String(part)}\u0001`;
+  return id;
 }
 
 function settle(settled: Settled, error: unknown): void {

@@ -145,3 +145,20 @@ Deno.test("GroupCommitter sends the units queued while one atomic is in flight t
     kv.close();
   }
 });
+
+Deno.test("GroupCommitter merges sums of one key in a batch into one KV sum", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const committer = new GroupCommitter(kv);
+    const sum = (key: Deno.KvKey, value: bigint): Mutation => ({ type: "sum", key, value });
+    await Promise.all([
+      committer.commit([sum(["c", 1], 2n), sum(["c", "1"], 5n)]),
+      committer.commit([sum(["c", 1], 3n)]),
+      committer.commit([sum(["c", 1], (1n << 64n) - 1n)]), // −1, wrapping
+    ]);
+    assert.equal((await kv.get<Deno.KvU64>(["c", 1])).value?.value, 4n);
+    assert.equal((await kv.get<Deno.KvU64>(["c", "1"])).value?.value, 5n);
+  } finally {
+    kv.close();
+  }
+});

@@ -22,3 +22,4 @@ export { ExternalMediaForm, ExternalSendForm } from "./external_message.ts";
 export { ScheduleInput } from "./schedule.ts";
 export { RatingInput } from "./rating.ts";
 export { OportunidadeInput } from "./oportunidade.ts";
+export { ChatInput } from "./chat.ts";

@@ -55,6 +55,8 @@ Deno.test("/chats: create with the dialog's texts, owner-only edit and delete, m
     // Members see it; a non-member of the same company cannot tell it exists.
     assert.deepEqual((await agent.get("/chats")).body.records.map((c: { id: number }) => c.id), [chat.id]);
     assert.equal((await agent.get(`/chats/${chat.id}`)).body.title, "Plantão");
+    assert.equal((await agent.get(`/chats/${chat.uuid}`)).body.id, chat.id, "the page's address names a chat by uuid");
+    assert.equal((await supervisor.get(`/chats/${chat.uuid}`)).status, 404);
     assert.equal((await supervisor.get("/chats/")).body.records.length, 0);
     for (const [method, path, body] of [
       ["GET", `/chats/${chat.id}`],

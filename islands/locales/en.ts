@@ -26,6 +26,7 @@ import ratingsTexts from "./pages/ratings.ts";
 import oportunidadesTexts from "./pages/oportunidades.ts";
 import walletsTexts from "./pages/wallets.ts";
 import integrationsTexts from "./pages/integrations.ts";
+import chatsTexts from "./pages/chats.ts";
 
 const dict: Readonly<Record<LocaleKey, string>> = {
   "app.name": "Balcão",
@@ -390,6 +391,7 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   ...oportunidadesTexts.en,
   ...walletsTexts.en,
   ...integrationsTexts.en,
+  ...chatsTexts.en,
 };
 
 export default dict;

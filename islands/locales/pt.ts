@@ -25,6 +25,7 @@ import ratingsTexts from "./pages/ratings.ts";
 import oportunidadesTexts from "./pages/oportunidades.ts";
 import walletsTexts from "./pages/wallets.ts";
 import integrationsTexts from "./pages/integrations.ts";
+import chatsTexts from "./pages/chats.ts";
 const pt = {
   "app.name": "Balcão",
   "common.loading": "Carregando...",
@@ -403,6 +404,7 @@ const pt = {
   ...oportunidadesTexts.pt,
   ...walletsTexts.pt,
   ...integrationsTexts.pt,
+  ...chatsTexts.pt,
 };
 
 /** A text key of the locale files. */

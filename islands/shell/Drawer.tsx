@@ -5,10 +5,12 @@
 import { useEffect, useState } from "react";
 import { TriangleAlert } from "lucide-react";
 import { get } from "../lib/api.ts";
+import { badgeCount } from "../lib/format.ts";
 import { t } from "../lib/i18n.ts";
 import type { SessionUser } from "../lib/session.ts";
 import { channelName, onChannel } from "../lib/socket.ts";
 import { MENU_ICONS } from "./icons.ts";
+import { useChatUnreads } from "./chat_unread.ts";
 import { isCurrent, visibleMenu, WARNING_STATUSES } from "./menu.ts";
 
 interface Connection {
@@ -65,6 +67,7 @@ export interface DrawerProps {
 /** The navigation drawer. */
 export function Drawer({ user, path, open, onNavigate }: DrawerProps) {
   const warn = useConnectionWarning(user);
+  const chatUnreads = useChatUnreads(user);
   const items = user ? visibleMenu(user) : [];
   const sections = [
     { key: "main", items: items.filter((i) => i.section === "main") },
@@ -86,6 +89,11 @@ export function Drawer({ user, path, open, onNavigate }: DrawerProps) {
                   <a href={item.path} className="menu-item" aria-current={current ? "page" : undefined} onClick={onNavigate}>
                     <Icon size={20} aria-hidden="true" />
                     <span>{t(item.label)}</span>
+                    {item.path === "/chats" && chatUnreads > 0 && (
+                      <span className="badge badge-inline menu-badge" aria-label={t("chats.unread", { count: chatUnreads })} data-testid="chats-unread">
+                        {badgeCount(chatUnreads)}
+                      </span>
+                    )}
                     {item.path === "/connections" && warn && (
                       <span className="menu-warning" title={t("menu.connectionsWarning")} data-testid="connections-warning">
                         <TriangleAlert size={16} aria-label={t("menu.connectionsWarning")} />

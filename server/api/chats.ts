@@ -1,7 +1,7 @@
 /**
- * Internal chat (spec 002 §2.8, §5, §6, §7): GET/POST /chats, GET/PUT/DELETE /chats/{id},
- * GET/POST /chats/{id}/messages (20 a page, hasMore), POST /chats/{id}/read. Every route
- * needs the plan's useInternalChat (403 ERR_PLAN_FEATURE). A user sees only the chats it is a
+ * Internal chat (spec 002 §2.8, §5, §6, §7): GET/POST /chats, GET/PUT/DELETE /chats/{id}
+ * (id or uuid for the GET), GET/POST /chats/{id}/messages (20 a page, hasMore), POST
+ * /chats/{id}/read. Every route needs the plan's useInternalChat (403 ERR_PLAN_FEATURE). A user sees only the chats it is a
  * member of: any other id answers 404, whether it is another company's, a deleted one or one
  * the caller is not in. Only the owner edits and deletes (403 for the other members).
  * Writes find the chat before they judge the body (tests/tenant_write_order_test.ts).
@@ -34,6 +34,8 @@ import { requireAuth } from "../auth/middleware.ts";
 import { requirePlan } from "../auth/plan_gate.ts";
 import type { AppEnv } from "../deps.ts";
 import { idParam, parseBody, parseQuery } from "../http/validate.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Checks the chosen users: users of the caller's company, someone besides the owner. */
 async function checkUsers(system: ActorSystem, who: Principal, ownerId: number, input: ChatInput): Promise<void> {
@@ -78,9 +80,16 @@ export function chatRoutes(): Hono<AppEnv> {
     return c.json({ records: await viewsOf(system, page.rows), count: page.count, hasMore: page.hasMore, unreads });
   });
 
+  // The page's address names a chat by its uuid (/chats/:id?, spec 002 §2.1): this read takes either.
   app.get("/:id", ...guard, async (c) => {
-    const chat = await found(c);
-    return c.json((await viewsOf(c.get("deps").system, [chat]))[0]);
+    const param = c.req.param("id");
+    const { system } = c.get("deps");
+    const who = c.get("principal");
+    const chat = UUID.test(param)
+      ? (await userChats(system, who.companyId, who.id)).find((x) => x.uuid === param.toLowerCase())
+      : await found(c);
+    if (!chat) throw chatMissing(param);
+    return c.json((await viewsOf(system, [chat]))[0]);
   });
 
   app.post("/", ...guard, async (c) => {

@@ -46,7 +46,7 @@ const ChatMessagePage = z.object({ records: z.array(ChatMessageView), count: z.n
 /** The chat endpoints. */
 export const CHAT_OPERATIONS: Operation[] = [
   chats.get("/chats", "The caller's chats, most recent first, 20 a page", { query: { SearchPage }, response: { ChatList }, access, errors }),
-  chats.get("/chats/:id", "One chat of the caller", { response: { ChatView }, access, errors }),
+  chats.get("/chats/:id", "One chat of the caller, by id or uuid", { response: { ChatView }, access, errors }),
   chats.post("/chats", "Start a chat with the chosen users (the caller owns it)", {
     body: { ChatInput },
     response: { ChatView },

@@ -31,6 +31,7 @@ import * as apiDocs from "../../routes/api_docs.tsx";
 import * as relatorios from "../../routes/relatorios.tsx";
 import * as servicePanel from "../../routes/service_panel.tsx";
 import * as webhooks from "../../routes/webhooks.tsx";
+import * as chats from "../../routes/chats.tsx";
 import * as ratings from "../../routes/ratings.tsx";
 import * as oportunidades from "../../routes/oportunidades.tsx";
 import * as wallets from "../../routes/wallets.tsx";
@@ -87,6 +88,7 @@ export const PAGE_MODULES: Record<string, PageDef> = {
   relatorios: page(relatorios, () => t("menu.relatorios")),
   "service-panel": page(servicePanel, () => t("menu.servicePanel")),
   webhooks: page(webhooks, () => t("webhooks.title")),
+  chats: page(chats, () => t("menu.chats")),
   ratings: page(ratings, () => t("menu.ratings")),
   oportunidades: page(oportunidades, () => t("menu.oportunidades")),
   wallets: page(wallets, () => t("menu.wallets")),

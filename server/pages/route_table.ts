@@ -39,6 +39,7 @@ const BUILT: Record<string, string> = {
   "/wallets": "wallets",
   "/integrations": "integrations",
   "/todolist": "todolist",
+  "/chats/:id?": "chats",
 };
 const PRIVATE = [
   "/",

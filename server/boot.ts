@@ -16,7 +16,7 @@ import { tags } from "../actors/tags/collection.ts";
 import { whatsapps } from "../actors/whatsapps/collection.ts";
 import { sessionActor } from "../actors/sessions/mod.ts";
 import { ticketDesk, warmTickets } from "../actors/tickets/mod.ts";
-import { bindMessages, messagesActor, providerIndex } from "../actors/messages/mod.ts";
+import { bindMessages, messagesActor, providerIndex, warmMessageSearch } from "../actors/messages/mod.ts";
 import { trackingActor } from "../actors/ticket_tracking/mod.ts";
 import { conversationActor } from "../actors/conversations/mod.ts";
 import { botSessionActor } from "../actors/bot_sessions/mod.ts";
@@ -24,6 +24,7 @@ import { announcementReads, announcements } from "../actors/announcements/collec
 import { schedulesActor } from "../actors/schedules/mod.ts";
 import { ratingAnswers, ratings, surveysActor } from "../actors/ratings/mod.ts";
 import { chatActor, chatIdsActor } from "../actors/chats/mod.ts";
+import { aiSettings } from "../actors/ai_settings/mod.ts";
 import type { AppDeps } from "./deps.ts";
 
 export function registerActors(system: ActorSystem): void {
@@ -44,6 +45,7 @@ export function registerActors(system: ActorSystem): void {
   system.register(botSessionActor);
   system.register(schedulesActor);
   system.register(chatActor, chatIdsActor);
+  system.register(aiSettings.actor);
 }
 
 /** Loads what every request needs in memory: the platform collections. */
@@ -62,4 +64,7 @@ export async function warmUp(deps: AppDeps): Promise<void> {
   // Provider indexes build in the background, not before /health: the channels' first
   // messages after a restart (the offline ones among them) wait only for their company's scan.
   for (const id of companyIds) providerIndex(system).warm(id);
+  // Message-search indexes too, one company at a time in slices (search_index.ts): a search
+  // meanwhile answers at once from what is indexed so far and says it is partial.
+  warmMessageSearch(system, companyIds);
 }

@@ -47,6 +47,7 @@ import { ticketReportRoutes } from "./ticket_report.ts";
 import { servicePanelRoutes } from "./service_panel.ts";
 import { auditLogRoutes } from "./audit_log.ts";
 import { chatRoutes } from "./chats.ts";
+import { aiModuleRoutes } from "./ai_module.ts";
 
 export function mountAreas(app: Hono<AppEnv>): void {
   app.route("/companies", signupRoutes());
@@ -94,4 +95,5 @@ export function mountAreas(app: Hono<AppEnv>): void {
   routeWithSlash(app, "/service-panel", servicePanelRoutes());
   routeWithSlash(app, "/audit-log", auditLogRoutes());
   routeWithSlash(app, "/chats", chatRoutes());
+  routeWithSlash(app, "/ai-module", aiModuleRoutes());
 }

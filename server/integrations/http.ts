@@ -14,7 +14,7 @@ const MAX_BODY_BYTES = 1_000_000;
 /** What a call gave: the parsed body (JSON, or the text when not JSON) or why it failed. */
 export type CallResult =
   | { ok: true; status: number; body: unknown }
-  | { ok: false; status: number | null; error: string };
+  | { ok: false; status: number | null; error: string; timedOut?: boolean };
 
 /** Options of one call. */
 export interface CallOptions {
@@ -46,6 +46,7 @@ export async function callIntegration(what: string, url: string, options: CallOp
     return {
       ok: false,
       status: null,
+      timedOut,
       error: timedOut ? `${what} did not answer within ${timeoutMs} ms` : `${what} is unreachable: ${reason(error)}`,
     };
   }

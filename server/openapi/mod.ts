@@ -11,6 +11,7 @@ import { DESK_OPERATIONS } from "./ops_desk.ts";
 import { REPORT_OPERATIONS } from "./ops_reports.ts";
 import { WEBHOOK_OPERATIONS } from "./ops_webhooks.ts";
 import { CHAT_OPERATIONS } from "./ops_chats.ts";
+import { AI_OPERATIONS } from "./ops_ai.ts";
 
 /** Every documented operation. */
 export const OPERATIONS: readonly Operation[] = [
@@ -20,6 +21,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...REPORT_OPERATIONS,
   ...WEBHOOK_OPERATIONS,
   ...CHAT_OPERATIONS,
+  ...AI_OPERATIONS,
 ];
 
 let built: ReturnType<typeof buildDocument> | undefined;

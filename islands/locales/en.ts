@@ -22,6 +22,7 @@ import api_docsTexts from "./pages/api_docs.ts";
 import reportsTexts from "./pages/reports.ts";
 import service_panelTexts from "./pages/service_panel.ts";
 import webhooksTexts from "./pages/webhooks.ts";
+import audit_logTexts from "./pages/audit_log.ts";
 import ratingsTexts from "./pages/ratings.ts";
 import oportunidadesTexts from "./pages/oportunidades.ts";
 import walletsTexts from "./pages/wallets.ts";
@@ -387,6 +388,7 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   ...reportsTexts.en,
   ...service_panelTexts.en,
   ...webhooksTexts.en,
+  ...audit_logTexts.en,
   ...ratingsTexts.en,
   ...oportunidadesTexts.en,
   ...walletsTexts.en,

@@ -21,6 +21,7 @@ import api_docsTexts from "./pages/api_docs.ts";
 import reportsTexts from "./pages/reports.ts";
 import service_panelTexts from "./pages/service_panel.ts";
 import webhooksTexts from "./pages/webhooks.ts";
+import audit_logTexts from "./pages/audit_log.ts";
 import ratingsTexts from "./pages/ratings.ts";
 import oportunidadesTexts from "./pages/oportunidades.ts";
 import walletsTexts from "./pages/wallets.ts";
@@ -400,6 +401,7 @@ const pt = {
   ...reportsTexts.pt,
   ...service_panelTexts.pt,
   ...webhooksTexts.pt,
+  ...audit_logTexts.pt,
   ...ratingsTexts.pt,
   ...oportunidadesTexts.pt,
   ...walletsTexts.pt,

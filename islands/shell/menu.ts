@@ -48,6 +48,8 @@ export const MENU: readonly MenuItem[] = [
   { path: "/financeiro", label: "menu.financeiro", icon: "Banknote", section: "admin", show: (u) => allowed(u, "financeiro:view") },
   // Not in the spec's menu: outbound webhooks (issue #22), for admins whose plan has the external API.
   { path: "/webhooks", label: "menu.webhooks", icon: "Webhook", section: "admin", show: (u) => allowed(u, "settings:manage") && planHas(u, "useExternalApi") },
+  // Not in the spec's menu: the audit log (issue #24), for admins.
+  { path: "/audit-log", label: "menu.auditLog", icon: "Newspaper", section: "admin", show: (u) => allowed(u, "settings:manage") },
   { path: "/integrations", label: "menu.integrations", icon: "Plug", section: "admin", show: (u) => allowed(u, "drawer-admin-items:view") },
   { path: "/settings", label: "menu.settings", icon: "Settings", section: "admin", show: (u) => allowed(u, "drawer-admin-items:view") },
   { path: "/companies", label: "menu.companies", icon: "Building2", section: "admin", show: (u) => allowed(u, "super:companies") },
@@ -74,6 +76,7 @@ const ADMIN_PAGES: readonly { path: string; permission: Parameters<typeof allowe
   { path: "/settings", permission: "drawer-admin-items:view" },
   { path: "/integrations", permission: "drawer-admin-items:view" },
   { path: "/webhooks", permission: "settings:manage" },
+  { path: "/audit-log", permission: "settings:manage" },
   { path: "/companies", permission: "super:companies" },
   { path: "/subscription", permission: "company:viewOwn" },
   { path: "/servicePanel", permission: "service-panel:view" },

@@ -31,6 +31,7 @@ import * as apiDocs from "../../routes/api_docs.tsx";
 import * as relatorios from "../../routes/relatorios.tsx";
 import * as servicePanel from "../../routes/service_panel.tsx";
 import * as webhooks from "../../routes/webhooks.tsx";
+import * as auditLog from "../../routes/audit_log.tsx";
 import * as chats from "../../routes/chats.tsx";
 import * as ratings from "../../routes/ratings.tsx";
 import * as oportunidades from "../../routes/oportunidades.tsx";
@@ -88,6 +89,7 @@ export const PAGE_MODULES: Record<string, PageDef> = {
   relatorios: page(relatorios, () => t("menu.relatorios")),
   "service-panel": page(servicePanel, () => t("menu.servicePanel")),
   webhooks: page(webhooks, () => t("webhooks.title")),
+  "audit-log": page(auditLog, () => t("audit.title")),
   chats: page(chats, () => t("menu.chats")),
   ratings: page(ratings, () => t("menu.ratings")),
   oportunidades: page(oportunidades, () => t("menu.oportunidades")),

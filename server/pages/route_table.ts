@@ -39,6 +39,7 @@ const BUILT: Record<string, string> = {
   "/wallets": "wallets",
   "/integrations": "integrations",
   "/todolist": "todolist",
+  "/audit-log": "audit-log",
   "/chats/:id?": "chats",
 };
 const PRIVATE = [
@@ -76,6 +77,9 @@ const PRIVATE = [
   // Not in spec 002's route table: the outbound webhook subscriptions (issue #22), a settings
   // screen the spec's product lacks (its connections only have one webhook URL each).
   "/webhooks",
+  // Not in spec 002's route table either: the audit log (issue #24), read by the company's
+  // admin; the spec's product records no audit trail.
+  "/audit-log",
 ];
 
 /** Every page route. */

@@ -127,6 +127,13 @@ function Composer({ onSend }: { onSend: (text: string) => Promise<boolean> }) {
   const [text, setText] = useState("");
   const input = useRef<HTMLTextAreaElement>(null);
   const blank = text.trim() === "";
+  // The box grows with Shift+Enter's lines up to the composer's cap (CSS max-height), then scrolls.
+  useLayoutEffect(() => {
+    const el = input.current;
+    if (!el) return;
+    el.style.height = "auto";
+    el.style.height = `${el.scrollHeight + el.offsetHeight - el.clientHeight}px`;
+  }, [text]);
   const send = async () => {
     if (blank) return;
     const sent = text;

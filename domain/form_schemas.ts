@@ -22,4 +22,5 @@ export { ExternalMediaForm, ExternalSendForm } from "./external_message.ts";
 export { ScheduleInput } from "./schedule.ts";
 export { RatingInput } from "./rating.ts";
 export { OportunidadeInput } from "./oportunidade.ts";
+export { AiDataForm, AiEndpointForm, AiInstructionsForm } from "./ai_module.ts";
 export { ChatInput } from "./chat.ts";

@@ -27,6 +27,7 @@ import ratingsTexts from "./pages/ratings.ts";
 import oportunidadesTexts from "./pages/oportunidades.ts";
 import walletsTexts from "./pages/wallets.ts";
 import integrationsTexts from "./pages/integrations.ts";
+import aiModuleTexts from "./pages/ai_module.ts";
 import chatsTexts from "./pages/chats.ts";
 
 const dict: Readonly<Record<LocaleKey, string>> = {
@@ -393,6 +394,7 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   ...oportunidadesTexts.en,
   ...walletsTexts.en,
   ...integrationsTexts.en,
+  ...aiModuleTexts.en,
   ...chatsTexts.en,
 };
 

@@ -26,6 +26,7 @@ import ratingsTexts from "./pages/ratings.ts";
 import oportunidadesTexts from "./pages/oportunidades.ts";
 import walletsTexts from "./pages/wallets.ts";
 import integrationsTexts from "./pages/integrations.ts";
+import aiModuleTexts from "./pages/ai_module.ts";
 import chatsTexts from "./pages/chats.ts";
 const pt = {
   "app.name": "Balcão",
@@ -406,6 +407,7 @@ const pt = {
   ...oportunidadesTexts.pt,
   ...walletsTexts.pt,
   ...integrationsTexts.pt,
+  ...aiModuleTexts.pt,
   ...chatsTexts.pt,
 };
 

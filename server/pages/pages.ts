@@ -38,6 +38,7 @@ import * as oportunidades from "../../routes/oportunidades.tsx";
 import * as wallets from "../../routes/wallets.tsx";
 import * as integrations from "../../routes/integrations.tsx";
 import * as todolist from "../../routes/todolist.tsx";
+import * as aiModule from "../../routes/ai_module.tsx";
 import { AdminRoute } from "./admin_route.tsx";
 
 /** What a route module exports. */
@@ -96,6 +97,7 @@ export const PAGE_MODULES: Record<string, PageDef> = {
   wallets: page(wallets, () => t("menu.wallets")),
   integrations: page(integrations, () => t("menu.integrations")),
   todolist: page(todolist, () => t("menu.todolist")),
+  "ai-module": page(aiModule, () => t("menu.aiModule")),
   /** What a viewer gets on a page they may not open (server/pages/mod.ts). */
   gate: { component: ({ ctx }) => AdminRoute({ ctx, children: null }), title: () => t("gate.noPermission") },
 };

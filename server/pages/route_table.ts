@@ -39,6 +39,7 @@ const BUILT: Record<string, string> = {
   "/wallets": "wallets",
   "/integrations": "integrations",
   "/todolist": "todolist",
+  "/ai-module": "ai-module",
   "/audit-log": "audit-log",
   "/chats/:id?": "chats",
 };

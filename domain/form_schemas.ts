@@ -24,3 +24,4 @@ export { RatingInput } from "./rating.ts";
 export { OportunidadeInput } from "./oportunidade.ts";
 export { AiDataForm, AiEndpointForm, AiInstructionsForm } from "./ai_module.ts";
 export { ChatInput } from "./chat.ts";
+export { CampaignInput, CampaignSettings } from "./campaign.ts";

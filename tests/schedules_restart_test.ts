@@ -4,59 +4,7 @@
  * is due, a new process starts on the same BALCAO_KV, and the message goes out exactly once.
  */
 import assert from "node:assert/strict";
-import { Client } from "./helpers/server.ts";
-
-/** A `server/main.ts` child and the URL it printed. */
-interface Child {
-  process: Deno.ChildProcess;
-  url: string;
-  output: () => string;
-}
-
-/** Starts `server/main.ts` on `kvPath` and waits for its "running at" line. */
-async function startChild(kvPath: string, dataDir: string): Promise<Child> {
-  const process = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--no-check", "server/main.ts"],
-    env: {
-      PORT: "0",
-      BALCAO_KV: kvPath,
-      BALCAO_DATA: dataDir,
-      BALCAO_SECRET: "restart-test-secret",
-      BALCAO_PASSWORD_HASH: "fast",
-    },
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  let text = "";
-  const decoder = new TextDecoder();
-  const { promise: url, resolve, reject } = Promise.withResolvers<string>();
-  const timer = setTimeout(() => reject(new Error(`No start within 60 s: ${text}`)), 60_000);
-  (async () => {
-    for await (const chunk of process.stdout) {
-      text += decoder.decode(chunk, { stream: true });
-      const found = /running at (http:\/\/localhost:\d+)/.exec(text);
-      if (found) resolve(found[1].replace("localhost", "127.0.0.1"));
-    }
-    reject(new Error(`The server ended before it listened: ${text}`));
-  })();
-  const errors = new Response(process.stderr).text();
-  try {
-    return { process, url: await url, output: () => text };
-  } catch (error) {
-    process.kill("SIGKILL");
-    throw new Error(`${error}\n${await errors}`);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-async function login(url: string): Promise<Client> {
-  const client = new Client(url);
-  const r = await client.post("/auth/login", { email: "admin@demo.local", password: "demo1234" });
-  assert.equal(r.status, 200, JSON.stringify(r.body));
-  client.token = r.body.token;
-  return client;
-}
+import { type ChildServer, loginAt, spawnServer } from "./helpers/child_server.ts";
 
 async function until<T>(probe: () => Promise<T | undefined>, ms: number, what: string): Promise<T> {
   const end = Date.now() + ms;
@@ -72,10 +20,10 @@ Deno.test("a schedule armed before a SIGKILL goes out once after the restart on 
   const dir = await Deno.makeTempDir({ prefix: "schedules_restart_" });
   const kvPath = `${dir}/balcao.kv`;
   const dataDir = `${dir}/media`;
-  let child: Child | undefined;
+  let child: ChildServer | undefined;
   try {
-    child = await startChild(kvPath, dataDir);
-    let admin = await login(child.url);
+    child = await spawnServer({ kvPath, dataDir });
+    let admin = (await loginAt(child.url)).client;
     const contacts = await admin.get("/contacts/?searchParam=Mariana%20Souza&pageNumber=1");
     const contact = contacts.body.contacts[0];
     assert.ok(contact, "the demo's customer Mariana Souza");
@@ -88,12 +36,11 @@ Deno.test("a schedule armed before a SIGKILL goes out once after the restart on 
     });
     assert.equal(created.status, 200, JSON.stringify(created.body));
 
-    child.process.kill("SIGKILL");
-    assert.equal((await child.process.status).signal, "SIGKILL");
+    assert.equal((await child.kill()).signal, "SIGKILL");
     assert.ok(Date.now() < dueAt, "killed before the message was due");
 
-    child = await startChild(kvPath, dataDir);
-    admin = await login(child.url);
+    child = await spawnServer({ kvPath, dataDir });
+    admin = (await loginAt(child.url)).client;
     const sent = await until(async () => {
       const r = await admin.get(`/schedules/${created.body.id}`);
       return r.body.status === "PENDENTE" ? undefined : r.body;
@@ -112,10 +59,7 @@ Deno.test("a schedule armed before a SIGKILL goes out once after the restart on 
       .filter((e: { body: string }) => e.body === body);
     assert.equal(entries.length, 1, `the phone got it ${entries.length} times: ${JSON.stringify(outbox.body).slice(0, 300)}`);
   } finally {
-    if (child) {
-      child.process.kill("SIGKILL");
-      await child.process.status;
-    }
+    await child?.kill();
     await Deno.remove(dir, { recursive: true }).catch(() => {});
   }
 });

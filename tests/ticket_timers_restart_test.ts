@@ -6,62 +6,24 @@
  */
 import assert from "node:assert/strict";
 import { eventually } from "./helpers/channels.ts";
-import { Client } from "./helpers/server.ts";
+import { type ChildServer, loginAt, spawnServer } from "./helpers/child_server.ts";
 
 /** A test minute: inatividade 5 is then 10 s, enough to kill and restart before it is due. */
 const MINUTE = 2000;
 const CLOSE_TEXT = "Encerramos este atendimento por falta de resposta.";
 
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (listener.addr as Deno.NetAddr).port;
-  listener.close();
-  return port;
-}
-
-/** Starts server/main.ts on `dir`'s store; resolves once it prints `needle`. */
-async function start(dir: string, port: number, needle: string): Promise<Deno.ChildProcess> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "server/main.ts"],
-    env: {
-      PORT: String(port),
-      BALCAO_KV: `${dir}/store.kv`,
-      BALCAO_DATA: `${dir}/media`,
-      BALCAO_PASSWORD_HASH: "fast",
-      BALCAO_TIMER_MINUTE_MS: String(MINUTE),
-    },
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
-  let text = "";
-  const decoder = new TextDecoder();
-  const reader = child.stdout.getReader();
-  while (!text.includes(needle)) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`server/main.ts ended before printing ${needle}: ${text}`);
-    text += decoder.decode(value, { stream: true });
-  }
-  reader.releaseLock();
-  // Keep draining its output so the child never blocks on a full pipe.
-  child.stdout.pipeTo(new WritableStream()).catch(() => {});
-  return child;
-}
-
-async function login(base: string): Promise<{ client: Client; userId: number }> {
-  const client = new Client(base);
-  const r = await client.post("/auth/login", { email: "admin@demo.local", password: "demo1234" });
-  assert.equal(r.status, 200, JSON.stringify(r.body));
-  client.token = r.body.token;
-  return { client, userId: r.body.user.id };
-}
-
 Deno.test("auto-close armed before a SIGKILL fires once after the restart", async () => {
   const dir = await Deno.makeTempDir({ prefix: "balcao-timers-restart-" });
-  const port = freePort();
-  const base = `http://127.0.0.1:${port}`;
-  let child = await start(dir, port, "/simulator");
+  const start = (readyText: string) =>
+    spawnServer({
+      kvPath: `${dir}/store.kv`,
+      dataDir: `${dir}/media`,
+      readyText,
+      env: { BALCAO_TIMER_MINUTE_MS: String(MINUTE) },
+    });
+  let child: ChildServer | undefined = await start("/simulator");
   try {
-    const { client: admin, userId: adminId } = await login(base);
+    const { client: admin, userId: adminId } = await loginAt(child.url);
     const conn = (await admin.get("/whatsapp")).body.find((w: { name: string }) => w.name === "WhatsApp Demo");
     const saved = await admin.put(`/whatsapp/${conn.id}`, { ...conn, inatividade: 5, closeMessage: CLOSE_TEXT });
     assert.equal(saved.status, 200, JSON.stringify(saved.body));
@@ -79,13 +41,13 @@ Deno.test("auto-close armed before a SIGKILL fires once after the restart", asyn
     const askedAt = Date.parse(asked.body.message.createdAt);
     const due = askedAt + 5 * MINUTE;
 
-    child.kill("SIGKILL");
-    assert.equal((await child.status).signal, "SIGKILL");
+    const killedUrl = child.url;
+    assert.equal((await child.kill()).signal, "SIGKILL");
     assert.ok(Date.now() < due, "killed before the auto-close was due");
-    assert.equal((await fetch(`${base}/health`).catch(() => null)), null, "the server is gone");
+    assert.equal((await fetch(`${killedUrl}/health`).catch(() => null)), null, "the server is gone");
 
-    child = await start(dir, port, "running at");
-    const { client: again } = await login(base);
+    child = await start("running at");
+    const { client: again } = await loginAt(child.url);
     const closed = await eventually(async () => {
       const t = (await again.get(`/tickets/${ticket.id}`)).body as { status: string; closedAt: string };
       return t.status === "closed" ? t : undefined;
@@ -104,10 +66,7 @@ Deno.test("auto-close armed before a SIGKILL fires once after the restart", asyn
     assert.equal(notes.filter((n) => n.action === "close").length, 1);
     assert.equal((await again.get(`/tickets/${ticket.id}`)).body.status, "closed");
   } finally {
-    try {
-      child.kill("SIGTERM");
-    } catch { /* already ended (the kill above, or a failed start) */ }
-    await child.status;
+    await child?.kill();
     await Deno.remove(dir, { recursive: true }).catch(() => {});
   }
 });

@@ -60,13 +60,11 @@ export function leadValueOf(extraInfo: readonly ExtraInfoEntry[] | null | undefi
 }
 
 /**
- * The lead value of a lane: its cards' values summed in whole cents, so fifty cards of
- * 0,10 make 5,00 and not 5.000000000000001.
+ * The lead value of a lane: its cards' contacts' values summed in whole cents, so fifty
+ * cards of 0,10 make 5,00 and not 5.000000000000001.
  */
-export function laneLeadValue(
-  cards: ReadonlyArray<{ contact?: { extraInfo?: readonly ExtraInfoEntry[] } | null }>,
-): number {
+export function laneLeadValue(contacts: Iterable<readonly ExtraInfoEntry[] | null | undefined>): number {
   let cents = 0;
-  for (const card of cards) cents += Math.round(leadValueOf(card.contact?.extraInfo) * 100);
+  for (const extraInfo of contacts) cents += Math.round(leadValueOf(extraInfo) * 100);
   return cents / 100;
 }

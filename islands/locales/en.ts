@@ -27,6 +27,7 @@ import ratingsTexts from "./pages/ratings.ts";
 import oportunidadesTexts from "./pages/oportunidades.ts";
 import walletsTexts from "./pages/wallets.ts";
 import integrationsTexts from "./pages/integrations.ts";
+import kanbanTexts from "./pages/kanban.ts";
 import aiModuleTexts from "./pages/ai_module.ts";
 import chatsTexts from "./pages/chats.ts";
 
@@ -394,6 +395,7 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   ...oportunidadesTexts.en,
   ...walletsTexts.en,
   ...integrationsTexts.en,
+  ...kanbanTexts.en,
   ...aiModuleTexts.en,
   ...chatsTexts.en,
 };

@@ -26,6 +26,7 @@ import ratingsTexts from "./pages/ratings.ts";
 import oportunidadesTexts from "./pages/oportunidades.ts";
 import walletsTexts from "./pages/wallets.ts";
 import integrationsTexts from "./pages/integrations.ts";
+import kanbanTexts from "./pages/kanban.ts";
 import aiModuleTexts from "./pages/ai_module.ts";
 import chatsTexts from "./pages/chats.ts";
 const pt = {
@@ -407,6 +408,7 @@ const pt = {
   ...oportunidadesTexts.pt,
   ...walletsTexts.pt,
   ...integrationsTexts.pt,
+  ...kanbanTexts.pt,
   ...aiModuleTexts.pt,
   ...chatsTexts.pt,
 };

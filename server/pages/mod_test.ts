@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { withServer } from "../../tests/helpers/server.ts";
 import { pageGzipBytes, TICKETS_PAGE_ISLANDS } from "../islands/build.ts";
 import { islandManifest } from "../islands/mod.ts";
+import { PAGE_ROUTES } from "./route_table.ts";
 
 const html = { accept: "text/html,application/xhtml+xml" };
 
@@ -27,8 +28,12 @@ Deno.test("pageRouter serves GET /tickets as a page to browsers and as JSON to A
 
 Deno.test("pageRouter renders unbuilt private routes as 'Em construção' and public pages in the cookie's language", async () => {
   await withServer(async (server) => {
-    const kanban = await (await fetch(`${server.url}/kanban`, { headers: html })).text();
-    assert.match(kanban, /Em construção/);
+    // An unbuilt private page while one is left (every issue builds some of them).
+    const unbuilt = PAGE_ROUTES.find((r) => r.page === "construction" && !r.pattern.includes(":"));
+    if (unbuilt) {
+      const page = await (await fetch(`${server.url}${unbuilt.pattern}`, { headers: html })).text();
+      assert.match(page, /Em construção/);
+    }
     const login = await (await fetch(`${server.url}/login`, { headers: { ...html, cookie: "lang=es; theme=dark" } })).text();
     assert.match(login, /<html lang="es" data-theme="dark">/);
     assert.match(login, /Contraseña/);

@@ -33,6 +33,7 @@ import * as servicePanel from "../../routes/service_panel.tsx";
 import * as webhooks from "../../routes/webhooks.tsx";
 import * as auditLog from "../../routes/audit_log.tsx";
 import * as chats from "../../routes/chats.tsx";
+import * as kanban from "../../routes/kanban.tsx";
 import * as ratings from "../../routes/ratings.tsx";
 import * as oportunidades from "../../routes/oportunidades.tsx";
 import * as wallets from "../../routes/wallets.tsx";
@@ -92,6 +93,7 @@ export const PAGE_MODULES: Record<string, PageDef> = {
   webhooks: page(webhooks, () => t("webhooks.title")),
   "audit-log": page(auditLog, () => t("audit.title")),
   chats: page(chats, () => t("menu.chats")),
+  kanban: page(kanban, () => t("menu.kanban")),
   ratings: page(ratings, () => t("menu.ratings")),
   oportunidades: page(oportunidades, () => t("menu.oportunidades")),
   wallets: page(wallets, () => t("menu.wallets")),

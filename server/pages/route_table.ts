@@ -42,6 +42,7 @@ const BUILT: Record<string, string> = {
   "/ai-module": "ai-module",
   "/audit-log": "audit-log",
   "/chats/:id?": "chats",
+  "/kanban": "kanban",
 };
 const PRIVATE = [
   "/",

@@ -7,7 +7,7 @@ Deno.test("matchPage() finds public, private, built and optional-parameter route
   assert.deepEqual(matchPage("/tickets")?.params, {});
   assert.deepEqual(matchPage("/tickets/abc-123")?.params, { ticketId: "abc-123" });
   assert.equal(matchPage("/tickets/abc")?.route.page, "tickets");
-  assert.equal(matchPage("/kanban")?.route.page, "construction");
+  assert.equal(matchPage("/kanban")?.route.page, "kanban");
   assert.deepEqual(matchPage("/contact-lists/7/contacts")?.params, { contactListId: "7" });
 });
 

@@ -64,3 +64,35 @@ Deno.test("DELETE /companies/:id purges every tenant key, its actors and its tok
     assert.equal((await owner.get(`/companies/${id}`)).status, 404);
   });
 });
+
+Deno.test("DELETE /companies/:id purges the company's audit log and leaves other companies' logs", async () => {
+  await withServer(async (server) => {
+    const owner = await server.login("super@balcao.local");
+    await server.login("admin@demo.local"); // a login entry in the demo company's log
+    const created = await owner.post("/companies", {
+      name: "Auditada",
+      email: "contato@auditada.local",
+      planId: server.demo!.planId,
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const id: number = created.body.id;
+    // The company's creation is in its own log; its admin's login adds one by that user.
+    await makeUser(server, id, { profile: "admin" });
+    const { kv } = server.deps;
+    const auditKeys = async (companyId: number) =>
+      [
+        ...await Array.fromAsync(kv.list({ prefix: ["audit", companyId] }), (e) => e.key),
+        ...await Array.fromAsync(kv.list({ prefix: ["audit_by_user", companyId] }), (e) => e.key),
+      ];
+    const kinds = new Set((await auditKeys(id)).map((k) => String(k[0])));
+    assert.deepEqual([...kinds].sort(), ["audit", "audit_by_user"], "the fixture wrote the log and its user index");
+    const demoLog = await auditKeys(server.demo!.companyId);
+    assert.ok(demoLog.length > 0, "the demo company has a log of its own");
+
+    assert.equal((await owner.delete(`/companies/${id}`)).status, 200);
+
+    assert.deepEqual(await auditKeys(id), []);
+    const after = await auditKeys(server.demo!.companyId);
+    for (const key of demoLog) assert.ok(after.some((k) => JSON.stringify(k) === JSON.stringify(key)), `kept ${key}`);
+  });
+});

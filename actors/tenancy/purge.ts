@@ -31,6 +31,10 @@ const TENANT_KINDS = [
   "chat",
   "chat_message",
   "chat_member",
+  // The audit log and its per-user index (actors/audit/actor.ts): they would otherwise wait
+  // out their 90-day expiry, naming a company that no longer exists.
+  "audit",
+  "audit_by_user",
 ] as const;
 
 /** Counters kept as `["counter", name, companyId]` by non-collection actors. */

@@ -10,8 +10,7 @@
  * Admins only (`settings:manage`), and the plan must have useExternalApi: webhooks are the
  * external API's other half (403 ERR_PLAN_FEATURE with the upgrade text otherwise).
  */
-import { type Context, Hono, type MiddlewareHandler } from "hono";
-import { companyPlan } from "../../actors/platform/lookup.ts";
+import { type Context, Hono } from "hono";
 import {
   deliveryLog,
   kickTarget,
@@ -20,8 +19,6 @@ import {
   webhookSubscriptions,
 } from "../../actors/webhooks/mod.ts";
 import { AppError, notFound } from "../../domain/errors.ts";
-import { UPGRADE_TEXT } from "../../domain/external_message.ts";
-import { planAllows } from "../../domain/plan.ts";
 import {
   isPrivateHost,
   nextSecret,
@@ -31,6 +28,7 @@ import {
   WebhookSubscriptionInput,
 } from "../../domain/webhook.ts";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
+import { requirePlan } from "../auth/plan_gate.ts";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { idParam, parseBody } from "../http/validate.ts";
 
@@ -40,17 +38,6 @@ export const subscriptionMissing = (id: number | string) =>
 
 const fieldError = (field: string, message: string) =>
   new AppError("ERR_VALIDATION", { status: 400, message: `${field}: ${message}`, fields: { [field]: message } });
-
-/** 403 unless the company's plan has useExternalApi. */
-function requireApiPlan(): MiddlewareHandler<AppEnv> {
-  return async function requireApiPlanMiddleware(c, next) {
-    const { companyId } = c.get("principal");
-    if (!planAllows(await companyPlan(c.get("deps").system, companyId), "useExternalApi")) {
-      throw new AppError("ERR_PLAN_FEATURE", { status: 403, message: UPGRADE_TEXT });
-    }
-    await next();
-  };
-}
 
 /** Refuses a private host unless the server allows it (domain/webhook.ts isPrivateHost). */
 function checkHost(deps: AppDeps, url: string): void {
@@ -73,7 +60,7 @@ async function listRow(deps: AppDeps, s: WebhookSubscription) {
 /** The subscription routes, mounted at `/webhooks/subscriptions`. */
 export function webhookSubscriptionRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.use("*", requireAuth(), requirePermission("settings:manage"), requireApiPlan());
+  app.use("*", requireAuth(), requirePermission("settings:manage"), requirePlan("useExternalApi"));
 
   const coll = (c: Context<AppEnv>) =>
     webhookSubscriptions.in(c.get("deps").system, c.get("principal").companyId);

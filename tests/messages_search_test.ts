@@ -1,6 +1,7 @@
 /**
- * searchTicketIds(): the per-company inverted index of message words, built on first search
- * and kept current from new messages; and cross-company isolation of the messages API.
+ * searchTicketIds(): the per-company inverted index of message words, built in the background
+ * from start-up (or on a company's first search) and kept current from new messages; and
+ * cross-company isolation of the messages API.
  */
 import assert from "node:assert/strict";
 import { searchTicketIds } from "../actors/messages/mod.ts";
@@ -21,21 +22,21 @@ Deno.test("searchTicketIds() finds tickets by folded words, keeps up with new me
     const both = await receive(server, inboundText(freshNumber(), "boleto pago, e a entrega?"));
 
     assert.deepEqual(
-      await searchTicketIds(system, companyId, "boleto"),
+      (await searchTicketIds(system, companyId, "boleto")).ids,
       new Set([boleto.ticketId, both.ticketId]),
     );
-    assert.deepEqual(await searchTicketIds(system, companyId, "Cade"), new Set([entrega.ticketId]));
+    assert.deepEqual((await searchTicketIds(system, companyId, "Cade")).ids, new Set([entrega.ticketId]));
     assert.deepEqual(
-      await searchTicketIds(system, companyId, "bol"),
+      (await searchTicketIds(system, companyId, "bol")).ids,
       new Set([boleto.ticketId, both.ticketId]),
     );
-    assert.deepEqual(await searchTicketIds(system, companyId, "boleto entrega"), new Set([both.ticketId]));
-    assert.deepEqual(await searchTicketIds(system, companyId, "a e"), new Set());
-    assert.deepEqual(await searchTicketIds(system, companyId, "inexistente"), new Set());
+    assert.deepEqual((await searchTicketIds(system, companyId, "boleto entrega")).ids, new Set([both.ticketId]));
+    assert.deepEqual((await searchTicketIds(system, companyId, "a e")).ids, new Set());
+    assert.deepEqual((await searchTicketIds(system, companyId, "inexistente")).ids, new Set());
 
     // After the index exists, new messages (and edits) reach it from the bus.
     const late = await receive(server, inboundText(freshNumber(), "Nota fiscal atrasada"));
-    assert.deepEqual(await searchTicketIds(system, companyId, "fiscal"), new Set([late.ticketId]));
+    assert.deepEqual((await searchTicketIds(system, companyId, "fiscal")).ids, new Set([late.ticketId]));
     await receive(server, inboundText(freshNumber(), "outra coisa", { providerId: "later-1" }));
     assert.ok(messageSearch(system).pairs > 0);
   });
@@ -51,7 +52,7 @@ Deno.test("searchTicketIds() builds while messages keep arriving and misses none
         (_, i) => receive(server, inboundText(freshNumber(), `pedido${i} palavrachave`)),
       ),
     );
-    const [found, during] = await Promise.all([
+    const [{ ids: found }, during] = await Promise.all([
       searchTicketIds(system, companyId, "palavrachave"),
       Promise.all(
         Array.from(
@@ -61,7 +62,7 @@ Deno.test("searchTicketIds() builds while messages keep arriving and misses none
       ),
     ]);
     for (const r of before) assert.ok(found.has(r.ticketId));
-    const after = await searchTicketIds(system, companyId, "palavrachave");
+    const after = (await searchTicketIds(system, companyId, "palavrachave")).ids;
     for (const r of [...before, ...during]) assert.ok(after.has(r.ticketId), `ticket ${r.ticketId}`);
   });
 });
@@ -81,8 +82,8 @@ Deno.test("messages of one company are invisible to another (read, edit, delete,
     assert.equal(del.status, 404);
     const search = await other.admin.get(`/messages/searchMessage/${a.ticketId}?searchedTerm=segredo`);
     assert.equal(search.status, 404);
-    assert.deepEqual(await searchTicketIds(system, other.companyId, "segredo"), new Set());
-    assert.deepEqual(await searchTicketIds(system, demoId, "segredo"), new Set([a.ticketId]));
+    assert.deepEqual((await searchTicketIds(system, other.companyId, "segredo")).ids, new Set());
+    assert.deepEqual((await searchTicketIds(system, demoId, "segredo")).ids, new Set([a.ticketId]));
   });
 });
 
@@ -91,8 +92,10 @@ Deno.test("GET /tickets?searchParam finds a ticket by a word of its messages", a
     const admin = await server.login("admin@demo.local");
     const hit = await receive(server, inboundText(freshNumber(), "meu reembolso não caiu"));
     await receive(server, inboundText(freshNumber(), "outro assunto"));
+    await messageSearch(server.deps.system).whenReady(server.demo!.companyId);
     const found = await admin.get("/tickets?searchParam=reembolso&showAll=true&status=pending");
     assert.equal(found.status, 200, JSON.stringify(found.body));
     assert.deepEqual(found.body.tickets.map((t: { id: number }) => t.id), [hit.ticketId]);
+    assert.equal(found.body.partial, false);
   });
 });

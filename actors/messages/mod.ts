@@ -7,7 +7,7 @@
 import type { ActorSystem } from "../_runtime/system.ts";
 import type { MessagesPorts } from "./ports.ts";
 import { removeMedia } from "./media_files.ts";
-import { messageSearch } from "./search_index.ts";
+import { type MessageMatches, messageSearch, PARTIAL_AFTER_MS } from "./search_index.ts";
 import { purgeTicketMessages } from "./store.ts";
 
 export { messagesActor } from "./actor.ts";
@@ -22,6 +22,7 @@ export {
   ticketMessagesPrefix,
 } from "./keys.ts";
 export { sendOutgoing, sendSystemMessage } from "./outbound.ts";
+export type { MessageMatches } from "./search_index.ts";
 export { agentChange, applyAck, applyProviderFailure, applyRemoteDelete, applyRemoteEdit, recordSendResult } from "./provider.ts";
 export { findByProvider, getMessage, messageCount, pageOfMessages } from "./store.ts";
 
@@ -45,17 +46,25 @@ export async function deleteTicketMessages(
 
 /**
  * Ids of the company's tickets with a message containing every word of `term` (folded:
- * case and accents ignored; words of 3+ characters). See search_index.ts for the index.
+ * case and accents ignored; words of 3+ characters), and whether they are partial: while the
+ * company's index is still being built, the search waits for it at most `waitMs` and then
+ * answers from what is indexed so far. See search_index.ts for the index.
  */
 export async function searchTicketIds(
   system: ActorSystem,
   companyId: number,
   term: string,
-): Promise<Set<number>> {
-  return await messageSearch(system).search(companyId, term);
+  waitMs = PARTIAL_AFTER_MS,
+): Promise<MessageMatches> {
+  return await messageSearch(system).search(companyId, term, waitMs);
 }
 
-/** Builds the company's message-search index ahead of the first search (benchmarks). */
-export async function warmMessageSearch(system: ActorSystem, companyId: number): Promise<void> {
-  await messageSearch(system).warm(companyId);
+/** Starts building the companies' message-search indexes in the background (start-up). */
+export function warmMessageSearch(system: ActorSystem, companyIds: readonly number[]): void {
+  messageSearch(system).warmAll(companyIds);
+}
+
+/** Forgets a deleted company's message-search index. */
+export function dropMessageSearch(system: ActorSystem, companyId: number): void {
+  messageSearch(system).drop(companyId);
 }

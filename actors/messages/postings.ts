@@ -7,7 +7,10 @@
  * (1M messages: 4.1M pairs took 55 MB instead of 17). `FrozenPostings` packs every word's
  * ids into one array with offsets (compressed sparse rows): 4 bytes a pair plus 4 a word.
  * The index builds and takes live additions in the growable form and freezes them into the
- * packed form after the build and whenever the additions grow large (`merge`).
+ * packed form after the build and whenever the additions grow large (`PostingsMerge`, which
+ * works a few words at a time so a large index is packed without one long pause: 4M pairs
+ * took 170–580 ms in one go on a loaded machine). A build reads the newest tickets first, so
+ * its lists hold flipped ids (`top - id`, ascending) until they are packed.
  */
 
 /** A sorted, duplicate-free, growable list of ticket ids. */
@@ -34,6 +37,7 @@ export class Postings {
     this.size++;
     return true;
   }
+
 }
 
 /** The first position in `ids[from, to)` (sorted) whose value is ≥ `id`. */
@@ -73,32 +77,102 @@ export class FrozenPostings {
     }
   }
 
-  /** A new frozen form holding these lists and `added` (sorted merges, duplicates dropped). */
+  /** A new frozen form holding these lists and `added` (sorted merges, duplicates dropped), in one go. */
   merge(added: ReadonlyMap<string, Postings>): FrozenPostings {
-    const words = new Set([...this.slots.keys(), ...added.keys()]);
-    let capacity = this.ids.length;
-    for (const p of added.values()) capacity += p.size;
-    const slots = new Map<string, number>();
-    const starts = new Uint32Array(words.size + 1);
-    const ids = new Uint32Array(capacity);
-    let size = 0;
-    for (const word of words) {
-      const slot = slots.size;
-      slots.set(word, slot);
-      starts[slot] = size;
-      const old = this.slots.get(word);
-      let i = old === undefined ? 0 : this.starts[old];
-      const iEnd = old === undefined ? 0 : this.starts[old + 1];
-      const more = added.get(word);
-      let j = 0;
-      const jEnd = more?.size ?? 0;
-      let last = -1;
-      while (i < iEnd || j < jEnd) {
-        const id = j >= jEnd || (i < iEnd && this.ids[i] <= more!.ids[j]) ? this.ids[i++] : more!.ids[j++];
-        if (id !== last) ids[size++] = last = id;
-      }
+    return new PostingsMerge(this, added).step(Infinity)!;
+  }
+}
+
+/**
+ * A merge of frozen lists with growable ones into a new frozen form, done a few words at a
+ * time: `step(deadline)` works until `performance.now()` passes `deadline` and returns the
+ * result once every word is done, null before. The inputs must not change meanwhile (they
+ * stay readable). With `flipTop`, the growable lists hold `flipTop - id` (see the module doc).
+ */
+export class PostingsMerge {
+  #old: FrozenPostings;
+  #added: ReadonlyMap<string, Postings>;
+  #flipTop: number | null;
+  /** The old words, then the added words the old ones lack. */
+  #oldWords: Iterator<string>;
+  #addedWords: Iterator<string>;
+  #slots = new Map<string, number>();
+  #starts: Uint32Array;
+  #ids: Uint32Array;
+  #size = 0;
+
+  constructor(old: FrozenPostings, added: ReadonlyMap<string, Postings>, flipTop: number | null = null) {
+    this.#old = old;
+    this.#added = added;
+    this.#flipTop = flipTop;
+    this.#oldWords = old.slots.keys();
+    this.#addedWords = added.keys();
+    this.#starts = new Uint32Array(old.slots.size + added.size + 1);
+    this.#ids = new Uint32Array(old.ids.length + 1024);
+  }
+
+  step(deadline: number): FrozenPostings | null {
+    for (let n = 1;; n++) {
+      const word = this.#nextWord();
+      if (word === null) break;
+      this.#mergeWord(word);
+      if ((n & 15) === 0 && performance.now() >= deadline) return null;
     }
-    starts[words.size] = size;
-    return new FrozenPostings(slots, starts, size === capacity ? ids : ids.slice(0, size));
+    const words = this.#slots.size;
+    this.#starts[words] = this.#size;
+    // A copy to the exact length only when the slack is large (copying 16 MB is a pause too).
+    const slack = this.#ids.length - this.#size > this.#size / 8;
+    const ids = slack ? this.#ids.slice(0, this.#size) : this.#ids.subarray(0, this.#size);
+    return new FrozenPostings(this.#slots, this.#starts.subarray(0, words + 1), ids);
+  }
+
+  #nextWord(): string | null {
+    const old = this.#oldWords.next();
+    if (!old.done) return old.value;
+    for (;;) {
+      const added = this.#addedWords.next();
+      if (added.done) return null;
+      if (!this.#old.slots.has(added.value)) return added.value;
+    }
+  }
+
+  /** Appends `word`'s merged list. */
+  #mergeWord(word: string): void {
+    const old = this.#old;
+    const slot = old.slots.get(word);
+    let i = slot === undefined ? 0 : old.starts[slot];
+    const iEnd = slot === undefined ? 0 : old.starts[slot + 1];
+    const more = this.#added.get(word);
+    const jEnd = more?.size ?? 0;
+    this.#reserve(iEnd - i + jEnd);
+    const ids = this.#ids;
+    const top = this.#flipTop;
+    this.#starts[this.#slots.size] = this.#size;
+    this.#slots.set(word, this.#slots.size);
+    let size = this.#size;
+    let j = 0;
+    let last = -1;
+    while (i < iEnd || j < jEnd) {
+      let id: number;
+      if (j >= jEnd) id = old.ids[i++];
+      else {
+        const next = top === null ? more!.ids[j] : top - more!.ids[jEnd - 1 - j];
+        if (i < iEnd && old.ids[i] <= next) id = old.ids[i++];
+        else {
+          id = next;
+          j++;
+        }
+      }
+      if (id !== last) ids[size++] = last = id;
+    }
+    this.#size = size;
+  }
+
+  /** Grows the output so `more` ids fit. */
+  #reserve(more: number): void {
+    if (this.#size + more <= this.#ids.length) return;
+    const grown = new Uint32Array(Math.max(this.#size + more, this.#ids.length * 2));
+    grown.set(this.#ids.subarray(0, this.#size));
+    this.#ids = grown;
   }
 }

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { FrozenPostings, Postings } from "./postings.ts";
+import { FrozenPostings, Postings, PostingsMerge } from "./postings.ts";
 
 function growable(entries: Record<string, number[]>): Map<string, Postings> {
   const out = new Map<string, Postings>();
@@ -38,4 +38,28 @@ Deno.test("FrozenPostings.merge() unites old and added lists in order without du
   assert.equal(second.has("nada", 1), false);
   // The frozen form it came from is unchanged.
   assert.deepEqual(lists(first), { casa: [1, 4, 9], boleto: [2] });
+});
+
+Deno.test("PostingsMerge in many small steps, with flipped lists, equals one merge", () => {
+  const old = new FrozenPostings().merge(growable({ casa: [1, 4, 9], boleto: [2] }));
+  const plain: Record<string, number[]> = { casa: [3, 4, 10], pix: [7] };
+  for (let w = 0; w < 100; w++) plain[`palavra${w}`] = [w, w + 5, 200];
+  const top = 0xffff_ffff;
+  // A build stores `top - id`, meeting ids in descending order, so the stored values ascend.
+  const flipped = new Map<string, Postings>();
+  for (const [word, ids] of Object.entries(plain)) {
+    const p = new Postings();
+    for (const id of [...ids].reverse()) p.add(top - id);
+    flipped.set(word, p);
+  }
+  const merge = new PostingsMerge(old, flipped, top);
+  let steps = 1;
+  let result = merge.step(0);
+  while (result === null) {
+    result = merge.step(0);
+    steps++;
+  }
+  assert.ok(steps > 5, `${steps} steps`);
+  assert.deepEqual(lists(result), lists(old.merge(growable(plain))));
+  assert.deepEqual(lists(result).casa, [1, 3, 4, 9, 10]);
 });

@@ -3,51 +3,100 @@
  * from words (folded: lower case, no accents; ≥ 3 characters, see `wordsOf`) to the ids of
  * the tickets whose messages contain them.
  *
- * Lifecycle: an index is built on the first search of its company by one pass over the
- * company's messages (`kv.list`, which returns a ticket's messages together, so each posting
- * list is appended in ticket order and stays sorted), and is then kept current from the
- * `appMessage` events on the bus (new messages and edits). Events that arrive while it is
- * being built are buffered and applied after. Edited-away and deleted words are not removed
+ * Building (issue #23 §1: a first search after a start took 9 s at 1M messages). Every
+ * company's index is built in the background from start-up (`warmAll`, called by
+ * server/boot.ts once the read models are warm; `/health` does not wait), one company after
+ * another; a company searched before its turn, created later or evicted starts its own build
+ * at once. A build is one reverse pass over the company's messages (`kv.list` returns a
+ * ticket's messages together, newest tickets first), so the tickets agents look for most are
+ * indexed first. It works in slices of `SLICE_MS` with a macrotask between them: `setTimeout`,
+ * because the event loop polls sockets before timers, while a microtask, `setImmediate` or a
+ * `MessageChannel` kept requests waiting for seconds (measured with a spinning loop and curl).
+ * So a request waits at most one slice behind a build. Packing the lists it filled into the
+ * compact form (postings.ts) is sliced the same way, as is every later freeze of the live
+ * lists (`#maybeFreeze`): at 4M pairs one whole merge was a pause of 170–580 ms on a loaded
+ * machine.
+ *
+ * Partial answers. The lists are readable while they fill: a slice runs to its end before
+ * any search reads them, so they are never half written. A search waits for its company's
+ * build at most `PARTIAL_AFTER_MS` (a small company's build ends within it), then answers
+ * from what is indexed so far, which includes every message that arrived since the build
+ * began, with `partial: true`; the inbox says the results are partial. No bounded scan of the
+ * rest: the rest is the oldest tickets, and scanning some of them for each search would take
+ * the same work from the build that is about to read them anyway.
+ *
+ * Live updates: `appMessage` events (new messages and edits) are added to the live lists as
+ * they arrive, during a build too, so a message the pass has already gone by is not missed;
+ * the live lists are packed into the frozen ones when they grow large. Edited-away and deleted words are not removed
  * (a ticket may match on text it once had).
  *
  * Matching: every word of the term must occur, as a substring of an indexed word, in some
  * message of the ticket (a term of several words matches tickets having all of them, not
  * necessarily in one message). A term with no word of 3+ characters matches nothing here.
  *
- * Memory: one uint32 per (word, ticket) pair, packed after the build (postings.ts), plus the
- * vocabulary.
- * Indexes not searched for `IDLE_MS` are dropped (checked on every search), and when the
- * live indexes together hold more than `MAX_PAIRS` pairs the least recently searched other
- * companies' indexes are dropped; a dropped index is rebuilt on its next search. Words longer
- * than `MAX_WORD` characters are not indexed.
+ * Memory and eviction: one uint32 per (word, ticket) pair, packed after the build
+ * (postings.ts), plus the vocabulary; words longer than `MAX_WORD` characters are not
+ * indexed. When the indexes together hold more than `MAX_PAIRS` pairs, the least recently
+ * searched other companies' indexes are dropped (a dropped one is rebuilt in the background
+ * on its next search, which answers partially meanwhile). Indexes are no longer dropped for
+ * being idle: an idle company's index costs only its memory, which `MAX_PAIRS` already bounds,
+ * while dropping it made the next search after a quiet quarter of an hour pay a whole rebuild;
+ * and rebuilding it at once would buy nothing, the index being the same. A deleted company's
+ * index is dropped with its data (`drop`).
+ *
+ * Not persisted in KV: loading a saved index would also need every message written or edited
+ * since it was saved, and message keys are ordered by ticket, not time, so finding those
+ * means either a new time-ordered change log written with every message (a second key on the
+ * hottest write path) or the very scan a build does. With builds in the background and
+ * partial answers meanwhile, a start no longer makes anyone wait, so the log is not worth it.
  */
 import { wordsOf } from "../../domain/message.ts";
 import type { BusEvent } from "../../domain/events.ts";
 import type { ActorSystem } from "../_runtime/system.ts";
 import { companyMessagesPrefix } from "./keys.ts";
-import { FrozenPostings, Postings } from "./postings.ts";
+import { FrozenPostings, Postings, PostingsMerge } from "./postings.ts";
 
-/** Indexes idle longer than this are dropped. */
-export const IDLE_MS = 15 * 60_000;
 /** Ceiling on (word, ticket) pairs over all live indexes (≈ 4 bytes each). */
 export const MAX_PAIRS = 24_000_000;
 /** Longest word indexed. */
 export const MAX_WORD = 40;
+/** How long a search waits for its company's build before answering partially. */
+export const PARTIAL_AFTER_MS = 20;
 
+/** Work a build does before letting pending requests in. */
+const SLICE_MS = 5;
+/** Messages per KV read of a build. */
+const BATCH = 500;
+/** A build meets ticket ids in descending order and stores `FLIP - id` (postings.ts `PostingsMerge`). */
+const FLIP = 0xffff_ffff;
 /** Live additions are frozen (packed) once they hold this many pairs, or an eighth of the index. */
 const FREEZE_MIN = 50_000;
+
+/** What a search found: ticket ids, and whether the company's index was still being built. */
+export interface MessageMatches {
+  ids: Set<number>;
+  partial: boolean;
+}
+
+/** A build in progress: the lists it has filled so far (ids flipped) and its end. */
+interface Build {
+  scanned: Map<string, Postings>;
+  done: Promise<void>;
+}
 
 interface CompanyIndex {
   /** The packed lists: everything up to the last freeze. */
   frozen: FrozenPostings;
-  /** Lists of what arrived since, in growable form. */
+  /** Lists of what arrived since (live events), in growable form. */
   added: Map<string, Postings>;
   addedPairs: number;
+  /** Live lists being packed into `frozen` (in slices): still searched until that ends. */
+  freezing: Map<string, Postings> | null;
+  /** Pairs held (a pair both packed and live again counts twice until the next freeze). */
   pairs: number;
   lastUsed: number;
-  /** Set while building: resolves when done; events meanwhile wait in `buffer`. */
-  building: Promise<void> | null;
-  buffer: Array<{ ticketId: number; body: string }>;
+  /** Set from the start of a build until its lists are packed into `frozen`. */
+  build: Build | null;
 }
 
 /** Raw tokens whose folded words are remembered (bounds `TokenWords`). */
@@ -73,28 +122,72 @@ class TokenWords {
   }
 }
 
-function addText(index: CompanyIndex, tokens: TokenWords, ticketId: number, body: string): void {
+/** Adds `id` to `word`'s list in `lists`; returns whether the pair is new there. */
+function addPair(lists: Map<string, Postings>, word: string, id: number): boolean {
+  let postings = lists.get(word);
+  if (!postings) lists.set(word, postings = new Postings());
+  return postings.add(id);
+}
+
+/** Adds the words of a message the build read. */
+function addScanned(index: CompanyIndex, build: Build, tokens: TokenWords, ticketId: number, body: string): void {
+  const flipped = FLIP - ticketId;
   for (const token of body.split(/\s+/)) {
     if (token.length === 0) continue;
-    for (const word of tokens.of(token)) addWord(index, ticketId, word);
+    for (const word of tokens.of(token)) if (addPair(build.scanned, word, flipped)) index.pairs++;
   }
 }
 
-function addWord(index: CompanyIndex, ticketId: number, word: string): void {
-  if (index.frozen.has(word, ticketId)) return;
-  let postings = index.added.get(word);
-  if (!postings) index.added.set(word, postings = new Postings());
-  if (postings.add(ticketId)) {
-    index.pairs++;
-    index.addedPairs++;
+/** Adds the words of a message that arrived live. */
+function addLive(index: CompanyIndex, tokens: TokenWords, ticketId: number, body: string): void {
+  for (const token of body.split(/\s+/)) {
+    if (token.length === 0) continue;
+    for (const word of tokens.of(token)) {
+      if (index.frozen.has(word, ticketId) || !addPair(index.added, word, ticketId)) continue;
+      index.pairs++;
+      index.addedPairs++;
+    }
   }
 }
 
-/** Packs the live additions into the frozen lists. */
-function freeze(index: CompanyIndex): void {
-  index.frozen = index.frozen.merge(index.added);
-  index.added = new Map();
-  index.addedPairs = 0;
+/** Calls `keep` with each id of every list in `lists` whose word contains `needle`. */
+function visitLists(lists: Map<string, Postings>, needle: string, keep: (id: number) => void): void {
+  for (const [word, postings] of lists) {
+    if (!word.includes(needle)) continue;
+    for (let i = 0; i < postings.size; i++) keep(postings.ids[i]);
+  }
+}
+
+/** Ids of the tickets whose indexed words contain every word of `term`. */
+function match(index: CompanyIndex, term: string): Set<number> {
+  let result: Set<number> | null = null;
+  for (const needle of wordsOf(term)) {
+    const matches = new Set<number>();
+    const within: Set<number> | null = result;
+    const keep = (id: number) => {
+      if (within === null || within.has(id)) matches.add(id);
+    };
+    index.frozen.visit((word) => word.includes(needle), keep);
+    visitLists(index.added, needle, keep);
+    if (index.freezing) visitLists(index.freezing, needle, keep);
+    if (index.build) visitLists(index.build.scanned, needle, (flipped) => keep(FLIP - flipped));
+    result = matches;
+    if (result.size === 0) break;
+  }
+  return result ?? new Set();
+}
+
+/** Resolves after the event loop has served what was pending (see the module doc). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** Waits for `promise` at most `ms` (no wait left behind when it settles first). */
+async function within(promise: Promise<void>, ms: number): Promise<void> {
+  if (ms === Infinity) return await promise;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([promise, new Promise<void>((resolve) => timer = setTimeout(resolve, ms))]);
+  clearTimeout(timer);
 }
 
 /** The message indexes of one actor system (one per app; see `messageSearch`). */
@@ -103,40 +196,56 @@ export class MessageSearch {
   #now: () => number;
   #indexes = new Map<number, CompanyIndex>();
   #tokens = new TokenWords();
+  /** Set once the store is closed: builds stop quietly. */
+  #closed = false;
 
   constructor(system: ActorSystem) {
     this.#kv = system.kv;
     this.#now = system.now;
     system.bus.subscribe((event) => this.#onEvent(event));
+    system.listening.then(() => this.#closed = true, () => this.#closed = true);
   }
 
-  /** Ids of the company's tickets whose messages contain every word of `term`. */
-  async search(companyId: number, term: string): Promise<Set<number>> {
-    const index = await this.#ready(companyId);
-    const found = new Set<number>();
-    const needles = [...wordsOf(term)];
-    if (needles.length === 0) return found;
-    let result: Set<number> | null = null;
-    for (const needle of needles) {
-      const matches = new Set<number>();
-      const within = result;
-      const keep = (id: number) => {
-        if (within === null || within.has(id)) matches.add(id);
-      };
-      index.frozen.visit((word) => word.includes(needle), keep);
-      for (const [word, postings] of index.added) {
-        if (!word.includes(needle)) continue;
-        for (let i = 0; i < postings.size; i++) keep(postings.ids[i]);
+  /**
+   * Ids of the company's tickets whose messages contain every word of `term`. While the
+   * company's index is being built, waits for it at most `waitMs`, then answers from what is
+   * indexed so far with `partial: true`.
+   */
+  async search(companyId: number, term: string, waitMs = Infinity): Promise<MessageMatches> {
+    const index = this.#use(companyId);
+    if (index.build) await within(index.build.done, waitMs);
+    return { ids: match(index, term), partial: index.build !== null };
+  }
+
+  /** Builds the companies' indexes in the background, one after another (start-up). */
+  warmAll(companyIds: readonly number[]): void {
+    (async () => {
+      for (const companyId of companyIds) {
+        if (this.#closed) return;
+        if (this.pairs >= MAX_PAIRS) {
+          console.warn(`Message search: ${MAX_PAIRS} pairs indexed; other companies build on their first search`);
+          return;
+        }
+        await this.#index(companyId).build?.done;
       }
-      result = matches;
-      if (result.size === 0) break;
-    }
-    return result ?? found;
+    })();
   }
 
-  /** Builds the company's index now (a benchmark warms it before measuring). */
-  async warm(companyId: number): Promise<void> {
-    await this.#ready(companyId);
+  /** Resolves when the company's index is built (starting its build if needed). */
+  async whenReady(companyId: number): Promise<void> {
+    const index = this.#index(companyId);
+    if (index.build) await index.build.done;
+  }
+
+  /** Whether the company's index exists and is complete. */
+  ready(companyId: number): boolean {
+    const index = this.#indexes.get(companyId);
+    return index !== undefined && index.build === null;
+  }
+
+  /** Forgets a company (its data was purged); a build in progress stops. */
+  drop(companyId: number): void {
+    this.#indexes.delete(companyId);
   }
 
   /** Pairs held by the live indexes, for tests and metrics. */
@@ -146,60 +255,104 @@ export class MessageSearch {
     return total;
   }
 
-  async #ready(companyId: number): Promise<CompanyIndex> {
-    const now = this.#now();
-    this.#evict(companyId, now);
+  /** The company's index for a search: marked used, others evicted over the pair ceiling. */
+  #use(companyId: number): CompanyIndex {
+    this.#evict(companyId);
+    const index = this.#index(companyId);
+    index.lastUsed = this.#now();
+    return index;
+  }
+
+  /** The company's index, its build started when it is new. */
+  #index(companyId: number): CompanyIndex {
     let index = this.#indexes.get(companyId);
     if (!index) {
       index = {
         frozen: new FrozenPostings(),
         added: new Map(),
         addedPairs: 0,
+        freezing: null,
         pairs: 0,
-        lastUsed: now,
-        building: null,
-        buffer: [],
+        lastUsed: this.#now(),
+        build: null,
       };
+      const build: Build = { scanned: new Map(), done: Promise.resolve() };
+      index.build = build;
       this.#indexes.set(companyId, index);
-      index.building = this.#build(companyId, index);
+      build.done = this.#build(companyId, index, build);
     }
-    index.lastUsed = now;
-    if (index.building) await index.building;
-    else if (index.addedPairs > Math.max(FREEZE_MIN, index.pairs / 8)) freeze(index);
     return index;
   }
 
-  async #build(companyId: number, index: CompanyIndex): Promise<void> {
+  /**
+   * One reverse pass over the company's messages, then the packing of what it read, both in
+   * slices (see the module doc). Never rejects.
+   */
+  async #build(companyId: number, index: CompanyIndex, build: Build): Promise<void> {
+    const live = () => !this.#closed && this.#indexes.get(companyId) === index;
     try {
-      for await (
-        const entry of this.#kv.list<{ ticketId: number; body: string }>(
-          { prefix: companyMessagesPrefix(companyId) },
-          { batchSize: 1000 },
-        )
-      ) {
-        addText(index, this.#tokens, entry.value.ticketId, entry.value.body);
+      let sliceEnd = performance.now() + SLICE_MS;
+      const entries = this.#kv.list<{ ticketId: number; body: unknown }>(
+        { prefix: companyMessagesPrefix(companyId) },
+        { batchSize: BATCH, reverse: true },
+      );
+      for await (const { value } of entries) {
+        if (typeof value.body === "string") addScanned(index, build, this.#tokens, value.ticketId, value.body);
+        if (performance.now() < sliceEnd) continue;
+        await nextTask();
+        if (!live()) return;
+        sliceEnd = performance.now() + SLICE_MS;
       }
-      for (const item of index.buffer) addText(index, this.#tokens, item.ticketId, item.body);
-      freeze(index);
+      // No freeze runs during a build, so `frozen` is still the empty form it started with.
+      const packed = await this.#pack(new PostingsMerge(index.frozen, build.scanned, FLIP), live);
+      if (!packed) return;
+      index.frozen = packed;
+      index.pairs = packed.ids.length + index.addedPairs;
+      index.build = null;
+      this.#evict(companyId);
+      this.#maybeFreeze(companyId, index);
     } catch (error) {
+      if (!live()) return;
       this.#indexes.delete(companyId);
-      throw error;
-    } finally {
-      index.buffer = [];
-      index.building = null;
+      console.error(`Message search: the index of company ${companyId} failed to build (retried on its next search)`, error);
     }
   }
 
-  /** Drops idle indexes and, over the pair ceiling, the least recently used others. */
-  #evict(keep: number, now: number): void {
-    for (const [companyId, index] of this.#indexes) {
-      if (companyId !== keep && !index.building && now - index.lastUsed > IDLE_MS) {
-        this.#indexes.delete(companyId);
-      }
+  /** Runs `merge` in slices; null when `live()` turned false meanwhile. */
+  async #pack(merge: PostingsMerge, live: () => boolean): Promise<FrozenPostings | null> {
+    for (;;) {
+      const packed = merge.step(performance.now() + SLICE_MS);
+      if (packed) return packed;
+      await nextTask();
+      if (!live()) return null;
     }
+  }
+
+  /**
+   * Packs the live lists into the frozen ones in the background once they hold
+   * `FREEZE_MIN` pairs or an eighth of the index (not during a build, nor two at once).
+   */
+  #maybeFreeze(companyId: number, index: CompanyIndex): void {
+    if (index.build || index.freezing || index.addedPairs <= Math.max(FREEZE_MIN, index.pairs / 8)) return;
+    const lists = index.added;
+    index.freezing = lists;
+    index.added = new Map();
+    index.addedPairs = 0;
+    const live = () => !this.#closed && this.#indexes.get(companyId) === index;
+    this.#pack(new PostingsMerge(index.frozen, lists), live).then((packed) => {
+      if (packed) {
+        index.frozen = packed;
+        index.pairs = packed.ids.length + index.addedPairs;
+      }
+      index.freezing = null;
+    });
+  }
+
+  /** Over the pair ceiling, drops the least recently searched other built indexes. */
+  #evict(keep: number): void {
     if (this.pairs <= MAX_PAIRS) return;
     const others = [...this.#indexes.entries()]
-      .filter(([id, index]) => id !== keep && !index.building)
+      .filter(([id, index]) => id !== keep && !index.build)
       .sort((a, b) => a[1].lastUsed - b[1].lastUsed);
     for (const [companyId] of others) {
       this.#indexes.delete(companyId);
@@ -215,8 +368,8 @@ export class MessageSearch {
     const ticketId = data.message?.ticketId;
     const body = data.message?.body;
     if (typeof ticketId !== "number" || typeof body !== "string") return;
-    if (index.building) index.buffer.push({ ticketId, body });
-    else addText(index, this.#tokens, ticketId, body);
+    addLive(index, this.#tokens, ticketId, body);
+    this.#maybeFreeze(event.companyId, index);
   }
 }
 

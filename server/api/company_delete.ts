@@ -6,7 +6,7 @@
 import { companies, PLATFORM } from "../../actors/platform/collections.ts";
 import { removeCompanySettings } from "../../actors/platform/settings_commands.ts";
 import { removeCompanyUsers } from "../../actors/platform/user_commands.ts";
-import { providerIndex } from "../../actors/messages/mod.ts";
+import { dropMessageSearch, providerIndex } from "../../actors/messages/mod.ts";
 import { companyMediaDir } from "../../actors/messages/media_files.ts";
 import { purgeCompany } from "../../actors/tenancy/purge.ts";
 import { whatsapps } from "../../actors/whatsapps/collection.ts";
@@ -28,6 +28,7 @@ export async function deleteCompany(deps: AppDeps, id: number): Promise<number> 
   await removeCompanySettings(system, id);
   const purged = await purgeCompany(system, id);
   providerIndex(system).drop(id);
+  dropMessageSearch(system, id);
   await Deno.remove(companyMediaDir(config.dataDir, id), { recursive: true }).catch((error) => {
     if (!(error instanceof Deno.errors.NotFound)) throw error;
   });

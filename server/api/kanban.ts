@@ -45,7 +45,7 @@ export function kanbanRoutes(): Hono<AppEnv> {
       deskState(system, who.companyId),
     ]);
     const searchIds = q.searchParam
-      ? await searchTickets(system, who.companyId, index, q.searchParam)
+      ? (await searchTickets(system, who.companyId, index, q.searchParam)).ids
       : undefined;
     // The board holds every open and pending card: a lane is not paged.
     const page = queryTickets(

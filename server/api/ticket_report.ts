@@ -27,7 +27,10 @@ async function prepare<F extends TicketReportFilter>(c: Context<AppEnv>, raw: F)
   const who = c.get("principal");
   const q = scopeReport(raw, who);
   const { index } = await deskState(system, who.companyId);
-  const searchIds = q.searchParam ? await searchTickets(system, who.companyId, index, q.searchParam) : undefined;
+  // A report waits for a message index still building after a start: it has no partial flag.
+  const searchIds = q.searchParam
+    ? (await searchTickets(system, who.companyId, index, q.searchParam, Infinity)).ids
+    : undefined;
   return { q, index, searchIds, system, companyId: who.companyId };
 }
 

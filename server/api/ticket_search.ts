@@ -1,29 +1,40 @@
 /**
  * The search tab's matches (GET /tickets?searchParam, spec 000 §7): tickets whose contact
  * name or number contains the term (the contacts area's prepared search texts), whose id
- * is the term, or whose messages contain it (the messages area's inverted index).
+ * is the term, or whose messages contain it (the messages area's inverted index, which may
+ * still be building after a start: then the matches are partial, see search_index.ts).
  */
 import type { ActorSystem } from "../../actors/_runtime/system.ts";
 import { pageContacts } from "../../actors/contacts/mod.ts";
 import type { TicketIndex } from "../../actors/tickets/index.ts";
 import { searchTicketIds } from "./ticket_hooks.ts";
 
-/** Ids of the company's tickets that match `term` by contact, id or message text. */
+/** Matching ticket ids; `partial` when the message index was not built yet. */
+export interface TicketMatches {
+  ids: Set<number>;
+  partial: boolean;
+}
+
+/**
+ * Tickets of the company that match `term` by contact, id or message text. A message index
+ * still building is waited for at most `waitMs` (the messages area's default when omitted).
+ */
 export async function searchTickets(
   system: ActorSystem,
   companyId: number,
   index: TicketIndex,
   term: string,
-): Promise<Set<number>> {
+  waitMs?: number,
+): Promise<TicketMatches> {
   const [contacts, byMessage] = await Promise.all([
     pageContacts(system, companyId, { searchParam: term, offset: 0, limit: Infinity }),
-    searchTicketIds(system, companyId, term),
+    searchTicketIds(system, companyId, term, waitMs),
   ]);
-  const ids = new Set<number>(byMessage);
+  const ids = byMessage.ids;
   for (const contact of contacts.contacts) {
     for (const id of index.byContact.get(contact.id) ?? []) ids.add(id);
   }
   const asId = Number(term.trim());
   if (Number.isSafeInteger(asId) && index.byId.has(asId)) ids.add(asId);
-  return ids;
+  return { ids, partial: byMessage.partial };
 }

@@ -133,15 +133,15 @@ export function ticketRoutes(): Hono<AppEnv> {
     const { system, who, companyId, settings } = await scope(c);
     const q = parseQuery(c, TicketListQuery);
     const { index } = await deskState(system, companyId);
-    const searchIds = q.searchParam
-      ? await searchTickets(system, companyId, index, q.searchParam)
-      : undefined;
-    const page = queryTickets(index, q, who, settings, searchIds);
+    const search = q.searchParam ? await searchTickets(system, companyId, index, q.searchParam) : undefined;
+    const page = queryTickets(index, q, who, settings, search?.ids);
     const lookups = await loadLookups(system, companyId);
     return c.json({
       tickets: page.tickets.map((t) => ticketItem(t, lookups)),
       count: page.count,
       hasMore: page.hasMore,
+      // With searchParam: whether the message index was still building (issue #23).
+      ...(search && { partial: search.partial }),
     });
   });
 
@@ -167,7 +167,7 @@ export function ticketRoutes(): Hono<AppEnv> {
     const q = parseQuery(c, TicketKanbanQuery);
     const { index } = await deskState(system, companyId);
     const searchIds = q.searchParam
-      ? await searchTickets(system, companyId, index, q.searchParam)
+      ? (await searchTickets(system, companyId, index, q.searchParam)).ids
       : undefined;
     const page = queryTickets(
       index,

@@ -49,10 +49,12 @@ const oportunidades = area("Opportunities");
 export const DESK_OPERATIONS: Operation[] = [
   tickets.get("/tickets", "The inbox: tickets the user may see, filtered and paged", {
     query: { TicketListQuery },
-    description: "Answers `{ tickets, count, hasMore }`. A plain user sees only its queues' tickets.",
+    description: "Answers `{ tickets, count, hasMore }`, and with `searchParam` also `partial`: true while the " +
+      "message-search index is still being built after a start (matches by message text are then incomplete). " +
+      "A plain user sees only its queues' tickets.",
   }),
   tickets.get("/ticketsCount", "Count of tickets for the same filters", { query: { TicketListQuery } }),
-  tickets.get("/tickets/kanban", "Tickets by kanban lane", { query: { TicketKanbanQuery } }),
+  tickets.get("/tickets/kanban", "Open and pending tickets for the kanban lanes, with the contact's extra info", { query: { TicketKanbanQuery }, access: "plan flag useKanban", errors: ["ERR_PLAN_FEATURE"] }),
   tickets.get("/tickets/u/:uuid", "One ticket by its uuid", { errors: ["ERR_NO_TICKET_FOUND"] }),
   tickets.get("/tickets/:id", "One ticket", { errors: ["ERR_NO_TICKET_FOUND"] }),
   tickets.post("/tickets", "Open a ticket for a contact", {
@@ -133,7 +135,7 @@ export const DESK_OPERATIONS: Operation[] = [
 
   tags.get("/tags", "Tags with their ticket counts, 20 a page", { query: { SearchPage }, response: { TagPage: pageOf("tags", Tag) } }),
   tags.get("/tags/list", "All tags, optionally only kanban ones", { query: { TagListQuery }, response: { TagList: z.array(Tag) } }),
-  tags.get("/tags/kanban", "The kanban lanes"),
+  tags.get("/tags/kanban", "The kanban lanes: kanban tags by order, as { lista }", { access: "plan flag useKanban", errors: ["ERR_PLAN_FEATURE"] }),
   tags.post("/tags/sync", "Replace a ticket's tags", { body: { TagSync }, example: { ticketId: 1, tags: [1, 2] } }),
   tags.get("/tags/:id", "One tag", { response: { Tag }, errors: ["ERR_NO_TAG_FOUND"] }),
   tags.post("/tags", "Create a tag (a kanban tag needs tags:manage)", {

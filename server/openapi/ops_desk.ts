@@ -49,7 +49,9 @@ const oportunidades = area("Opportunities");
 export const DESK_OPERATIONS: Operation[] = [
   tickets.get("/tickets", "The inbox: tickets the user may see, filtered and paged", {
     query: { TicketListQuery },
-    description: "Answers `{ tickets, count, hasMore }`. A plain user sees only its queues' tickets.",
+    description: "Answers `{ tickets, count, hasMore }`, and with `searchParam` also `partial`: true while the " +
+      "message-search index is still being built after a start (matches by message text are then incomplete). " +
+      "A plain user sees only its queues' tickets.",
   }),
   tickets.get("/ticketsCount", "Count of tickets for the same filters", { query: { TicketListQuery } }),
   tickets.get("/tickets/kanban", "Open and pending tickets for the kanban lanes, with the contact's extra info", { query: { TicketKanbanQuery }, access: "plan flag useKanban", errors: ["ERR_PLAN_FEATURE"] }),

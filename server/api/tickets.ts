@@ -1,9 +1,9 @@
 /**
- * The ticket calls of spec 000 §7 and 002 §3: lists (`GET /tickets`, `/ticketsCount`,
- * `/tickets/kanban`) answered from the desk's in-memory indexes, single tickets by id and
- * uuid, creation, the lifecycle through `PUT /tickets/{id}` (and in bulk through
- * `/tickets/multiUpdate`) and deletion. Every change is decided inside the company's ticket
- * desk (actors/tickets), so concurrent requests on one ticket serialize.
+ * The ticket calls of spec 000 §7 and 002 §3: lists (`GET /tickets`, `/ticketsCount`; the
+ * kanban's `/tickets/kanban` is kanban.ts) answered from the desk's in-memory indexes,
+ * single tickets by id and uuid, creation, the lifecycle through `PUT /tickets/{id}` (and in
+ * bulk through `/tickets/multiUpdate`) and deletion. Every change is decided inside the
+ * company's ticket desk (actors/tickets), so concurrent requests on one ticket serialize.
  */
 import { type Context, Hono } from "hono";
 import { getContact } from "../../actors/contacts/mod.ts";
@@ -31,7 +31,7 @@ import {
   TicketMultiUpdate,
   TicketUpdate,
 } from "../../domain/ticket_input.ts";
-import { TicketKanbanQuery, TicketListQuery } from "../../domain/ticket_query.ts";
+import { TicketListQuery } from "../../domain/ticket_query.ts";
 import { requireAuth } from "../auth/middleware.ts";
 import type { AppEnv } from "../deps.ts";
 import { idParam, parseBody, parseQuery } from "../http/validate.ts";
@@ -160,24 +160,6 @@ export function ticketRoutes(): Hono<AppEnv> {
         withUnreadMessages: true,
       }, who, settings),
     });
-  });
-
-  app.get("/tickets/kanban", auth, async (c) => {
-    const { system, who, companyId, settings } = await scope(c);
-    const q = parseQuery(c, TicketKanbanQuery);
-    const { index } = await deskState(system, companyId);
-    const searchIds = q.searchParam
-      ? (await searchTickets(system, companyId, index, q.searchParam)).ids
-      : undefined;
-    const page = queryTickets(
-      index,
-      { ...q, statuses: ["open", "pending"], limit: Infinity },
-      who,
-      settings,
-      searchIds,
-    );
-    const lookups = await loadLookups(system, companyId);
-    return c.json({ tickets: page.tickets.map((t) => ticketItem(t, lookups, { extraInfo: true })) });
   });
 
   app.get("/tickets/u/:uuid", auth, async (c) => {

@@ -1,7 +1,7 @@
 /**
  * One section of the AI module page: a card with its title, what it is for, the fields in the
  * kit's form grid and its own save button (each section saves alone, as the spec's three
- * sections do). A refused value is said at its field and, as spec 002 §5 asks, in a toast.
+ * sections do), in the card's header. A refused value is said at its field and, as spec 002 §5 asks, in a toast.
  */
 import { type FormEvent, type ReactNode, useId } from "react";
 import { t } from "../lib/i18n.ts";
@@ -42,6 +42,7 @@ export interface AiSectionProps<V> {
 /** A titled card around one section's form. */
 export function AiSection<V>({ title, hint, form, schema, canEdit, children, extra, testId }: AiSectionProps<V>) {
   const id = useId();
+  const formId = useId();
   async function submit(event: FormEvent) {
     event.preventDefault();
     try {
@@ -50,20 +51,24 @@ export function AiSection<V>({ title, hint, form, schema, canEdit, children, ext
     } catch { /* The schema chunk failed to load: the form and the server still check. */ }
     await form.submit();
   }
+  // The buttons sit in the header, above the fields: a message a field shows on blur must not
+  // move the button the pointer is pressing (the click would be lost).
   return (
     <section className="card ai-section" aria-labelledby={id} data-testid={testId}>
-      <h2 id={id}>{title}</h2>
-      <p className="ai-hint">{hint}</p>
-      <form className="form-grid" onSubmit={submit} noValidate>
-        {children}
-        <div className="form-full ai-actions">
+      <header className="ai-section-head">
+        <h2 id={id}>{title}</h2>
+        <div className="ai-actions">
           {extra}
           {canEdit && (
-            <button type="submit" className="btn btn-primary" disabled={form.busy} aria-busy={form.busy} data-testid={`${testId}-save`}>
+            <button type="submit" form={formId} className="btn btn-primary" disabled={form.busy} aria-busy={form.busy} data-testid={`${testId}-save`}>
               {form.busy ? t("common.saving") : t("common.save")}
             </button>
           )}
         </div>
+      </header>
+      <p className="ai-hint">{hint}</p>
+      <form id={formId} className="form-grid" onSubmit={submit} noValidate>
+        {children}
       </form>
     </section>
   );

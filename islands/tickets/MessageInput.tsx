@@ -3,9 +3,11 @@
  * '/' at the start opens quick replies (labels cut at 35 characters); a draft per ticket in
  * localStorage; the sign-message toggle (default on); attachments; audio recording in webm
  * (shorter than 1 s is refused with 'Áudio muito curto.'); reply preview; blank text is not sent.
+ * With the AI module configured, 'Sugerir resposta' puts the model's answer in the input for
+ * the agent to edit (after what is already typed); it is never sent by itself.
  */
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
-import { Mic, Paperclip, Send, Square, X } from "lucide-react";
+import { Mic, Paperclip, Send, Sparkles, Square, X } from "lucide-react";
 import { api } from "../lib/api.ts";
 import { cut } from "../lib/format.ts";
 import { t } from "../lib/i18n.ts";
@@ -13,6 +15,7 @@ import { allowed, type SessionUser, settingEnabled } from "../lib/session.ts";
 import { readLocal, writeLocal } from "../lib/storage.ts";
 import { showToast, toastError } from "../lib/toast.ts";
 import type { Message } from "./types.ts";
+import { useAiSuggest } from "./use_ai_suggest.ts";
 
 interface QuickReply {
   id: number;
@@ -47,6 +50,7 @@ export function MessageInput({ user, ticketId, disabled, replyTo, onCancelReply,
   const file = useRef<HTMLInputElement>(null);
   const recorder = useRef<{ rec: MediaRecorder; started: number; chunks: Blob[]; cancel: boolean } | null>(null);
   const canSign = settingEnabled(user, "sendSignMessage") || allowed(user, "ticket-options:signMessage");
+  const ai = useAiSuggest(user, ticketId);
 
   useEffect(() => {
     setText(readLocal(draftKey(ticketId)));
@@ -125,6 +129,14 @@ export function MessageInput({ user, ticketId, disabled, replyTo, onCancelReply,
     }
   }
 
+  async function suggestReply() {
+    const suggestion = await ai.suggest();
+    if (suggestion === null) return;
+    const typed = area.current?.value.trim() ?? "";
+    change(typed ? `${typed}\n\n${suggestion}` : suggestion);
+    area.current?.focus();
+  }
+
   function onKey(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
@@ -195,6 +207,20 @@ export function MessageInput({ user, ticketId, disabled, replyTo, onCancelReply,
             }} />
             <span>{t("messages.sign")}</span>
           </label>
+        )}
+        {ai.available && (
+          <button
+            type="button"
+            className={ai.busy ? "icon-btn ai-suggest busy" : "icon-btn ai-suggest"}
+            aria-label={t(ai.busy ? "aiSuggest.busy" : "aiSuggest.button")}
+            title={t(ai.busy ? "aiSuggest.busy" : "aiSuggest.button")}
+            aria-busy={ai.busy}
+            disabled={disabled || recording || ai.busy}
+            onClick={suggestReply}
+            data-testid="ai-suggest"
+          >
+            <Sparkles size={20} />
+          </button>
         )}
         <textarea
           ref={area}

@@ -35,6 +35,10 @@ const TENANT_KINDS = [
   // out their 90-day expiry, naming a company that no longer exists.
   "audit",
   "audit_by_user",
+  // Dashboard counters, their rebuild marker and the leads/ratings rows (actors/dashboard).
+  "dash",
+  "dash_built",
+  "dash_row",
 ] as const;
 
 /** Counters kept as `["counter", name, companyId]` by non-collection actors. */

@@ -67,7 +67,15 @@ export function simulatorRoutes(): Hono<AppEnv> {
   app.post("/:id/inbound", async (c) => {
     const sim = await phone(c);
     const input = await parseBody(c, SimulatorInboundInput);
-    return c.json(sim.inbound(input));
+    const sent = sim.inbound(input);
+    // Answered once stored, not once handed over: a message the poster saw acknowledged
+    // survives a crash (issue #24), and a store that refuses writes answers 503. Queued
+    // messages wait in the phone, as on a real one, until the session is back.
+    if (!sent.queued) {
+      const id = idParam(c, "id", missing(c.req.param("id")));
+      await c.get("deps").channels.get(c.get("principal").companyId, id)?.stored(sent.providerId);
+    }
+    return c.json(sent);
   });
 
   app.post("/:id/call", async (c) => {

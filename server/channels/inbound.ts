@@ -35,6 +35,8 @@ export async function handleInbound(
   deps: AppDeps,
   session: InboundSession,
   message: InboundMessage,
+  /** Called once the message is durable, before the bot's turn (server/api/simulator.ts waits for it). */
+  onStored?: () => void,
 ): Promise<InboundResult> {
   const { system } = deps;
   const { companyId, whatsappId } = session;
@@ -43,6 +45,7 @@ export async function handleInbound(
   if (!message.fromMe && isIgnored(record, message)) return null;
   if (message.isGroup && await ignoresGroups(system, companyId)) return null;
   const result = await receiveInbound(deps, companyId, whatsappId, message);
+  onStored?.();
   if (result.duplicate) return result;
   postWebhook(system, record, message, result);
   if (await takeRatingReply(deps, companyId, result.ticketId, message)) return result;

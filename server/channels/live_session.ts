@@ -63,6 +63,8 @@ export class LiveSession {
   #linking: Promise<void> = Promise.resolve();
   /** Message ids in the send chain now. */
   #queued = new Set<string>();
+  /** Inbound messages being handled, by provider id: settles once each is stored (see `stored`). */
+  #storing = new Map<string, Promise<void>>();
 
   constructor(
     deps: AppDeps,
@@ -134,12 +136,33 @@ export class LiveSession {
     return turn;
   }
 
-  /** Runs one inbound message through the inbound path; resolves once it is stored. */
+  /**
+   * Runs one inbound message through the inbound path; resolves once it is handled (stored,
+   * then the bot's turn and the rest).
+   */
   receive(message: InboundMessage): ReturnType<typeof handleInbound> {
-    const work = this.#linking.then(() => handleInbound(this.#deps, this, message));
+    const stored = Promise.withResolvers<void>();
+    const work = this.#linking.then(() => handleInbound(this.#deps, this, message, () => stored.resolve()));
+    // Ignored and duplicate messages store nothing: handled is as far as they go.
+    work.then(() => stored.resolve(), stored.reject);
+    stored.promise.catch(() => {}); // read by `stored` only when someone waits for it
+    const id = message.providerId;
     this.#inflight.add(work);
-    work.finally(() => this.#inflight.delete(work)).catch(() => {});
+    this.#storing.set(id, stored.promise);
+    work.finally(() => {
+      this.#inflight.delete(work);
+      if (this.#storing.get(id) === stored.promise) this.#storing.delete(id);
+    }).catch(() => {});
     return work;
+  }
+
+  /**
+   * Settles once inbound message `providerId`, received and not yet handled, is durable (or
+   * rejects with why it could not be stored); undefined when no such message is under way.
+   * The simulator answers its poster after this, so an acknowledged message survives a crash.
+   */
+  stored(providerId: string): Promise<void> | undefined {
+    return this.#storing.get(providerId);
   }
 
   /** Queues an outgoing message; sends are one at a time, in order, paced and retried. */

@@ -55,6 +55,8 @@ export const ErrorCode = [
   // Bot integrations (issue #17): Typebot or n8n settings missing, or the service failed.
   "ERR_INTEGRATION_NOT_CONFIGURED",
   "ERR_INTEGRATION_FAILED",
+  // The store refuses writes (a full disk…): 503, nothing was saved (issue #24).
+  "ERR_STORE_UNAVAILABLE",
 ] as const;
 export type ErrorCode = typeof ErrorCode[number];
 

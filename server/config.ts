@@ -48,6 +48,11 @@ export interface Config {
    * router). 60,000; only tests shorten it (BALCAO_TIMER_MINUTE_MS), to see a 5-minute rule fire.
    */
   timerMinuteMs: number;
+  /**
+   * Test hook, never set from the environment: wraps the opened store (tests make it refuse
+   * writes as a full disk does, actors/_runtime/testing.ts refusingKv).
+   */
+  wrapKv?: (kv: Deno.Kv) => Deno.Kv;
 }
 
 /** Reads the configuration from `env` (defaults to the process environment). */

@@ -39,7 +39,8 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Runn
       recursive: true,
     });
   }
-  const kv = await Deno.openKv(config.kvPath);
+  const opened = await Deno.openKv(config.kvPath);
+  const kv = config.wrapKv?.(opened) ?? opened;
   const bus = new EventBus();
   const system = new ActorSystem(kv, { bus });
   registerActors(system);

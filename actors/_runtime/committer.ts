@@ -7,8 +7,10 @@
  *
  * A unit (one handler's writes) is never split across atomics. A batch that exceeds KV's
  * per-atomic limits is cut before it is sent; a batch that still fails is halved until the
- * failing unit is alone, and only that unit is rejected.
+ * failing unit is alone, and only that unit is rejected (a store that refuses every write, a
+ * full disk, rejects each with a 503 error: store_errors.ts).
  */
+import { commitRefusal } from "./store_errors.ts";
 
 /** One write of a unit. */
 export type Mutation =
@@ -180,6 +182,7 @@ export class GroupCommitter {
       if (sums) for (const { key, value } of sums.values()) atomic.sum(key, BigInt.asUintN(64, value));
       const started = this.onCommit ? performance.now() : 0;
       const result = await atomic.commit();
+      // No checks are sent, so KV has no reason of the unit's to refuse it: the store's.
       if (!result.ok) throw new Error("KV atomic commit was refused");
       this.onCommit?.(performance.now() - started, count);
       this.#stats.commits++;
@@ -192,7 +195,9 @@ export class GroupCommitter {
         await this.#commitBatch(batch.slice(half));
         return;
       }
-      refused = error ?? new Error("KV atomic commit failed");
+      // Alone and still refused: the unit's own fault (a KV limit) or the store's (a full
+      // disk…), told apart in store_errors.ts so the client gets a 500 or a 503.
+      refused = commitRefusal(error ?? new Error("KV atomic commit failed"));
     }
     // Outside the try: what a callback does (publish events, release replies) never counts as
     // a failed commit, which would write the batch again.

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { GroupCommitter, KV_LIMITS, type Mutation } from "./committer.ts";
-import { probeKv } from "./testing.ts";
+import { AppError } from "../../domain/errors.ts";
+import { probeKv, refusingKv } from "./testing.ts";
 
 /** Runs `fn` with a committer over a probed in-memory KV. */
 async function withCommitter(
@@ -160,5 +161,32 @@ Deno.test("GroupCommitter merges sums of one key in a batch into one KV sum", as
     assert.equal((await kv.get<Deno.KvU64>(["c", "1"])).value?.value, 5n);
   } finally {
     kv.close();
+  }
+});
+
+Deno.test("GroupCommitter.commit() rejects each unit of a store that refuses writes with a 503 ERR_STORE_UNAVAILABLE, and commits again once it accepts", async () => {
+  const inner = await Deno.openKv(":memory:");
+  const store = refusingKv(inner);
+  try {
+    const committer = new GroupCommitter(store.kv);
+    store.refuse();
+    const results = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => committer.commit([set(["k", i], i)])));
+    for (const r of results) {
+      assert.equal(r.status, "rejected");
+      const reason = (r as PromiseRejectedResult).reason;
+      assert.ok(reason instanceof AppError, String(reason));
+      assert.equal(reason.code, "ERR_STORE_UNAVAILABLE");
+      assert.equal(reason.status, 503);
+      assert.match(String(reason.cause), /database or disk is full/);
+    }
+    assert.equal((await Array.fromAsync(inner.list({ prefix: ["k"] }))).length, 0);
+    store.accept();
+    await committer.commit([set(["k", 1], 1)]);
+    assert.equal((await inner.get(["k", 1])).value, 1);
+    // A unit KV can never take is KV's own error still (a 500), not the store's.
+    const tooLong = await committer.commit([set(["k", "k".repeat(3000)])]).catch((e) => e);
+    assert.ok(!(tooLong instanceof AppError), String(tooLong));
+  } finally {
+    inner.close();
   }
 });

@@ -1,6 +1,7 @@
 /**
  * Test kit for the actor kernel: a system on a fresh KV that is always closed, a KV wrapper
- * that records every atomic and can hold commits back, and bounded waiting.
+ * that records every atomic and can hold commits back, one that refuses writes, and bounded
+ * waiting.
  */
 import { ActorSystem, type ActorSystemOptions } from "./system.ts";
 
@@ -56,6 +57,65 @@ export function probeKv(inner: Deno.Kv): ProbedKv {
     release: () => {
       gate?.resolve();
       gate = undefined;
+    },
+  };
+}
+
+/** A KV handle whose writes can be made to fail as a full disk's do; reads always work. */
+export interface RefusingKv {
+  readonly kv: Deno.Kv;
+  /** From now on every write (atomic commit, set, delete, enqueue) throws, until `accept()`. */
+  refuse(): void;
+  accept(): void;
+  /** Writes refused so far. */
+  readonly refused: number;
+}
+
+/** KV's own error for a full disk (seen on a 2 MB tmpfs), so the fake fails as the real one. */
+const FULL_DISK = "database or disk is full (refused by the test's store)";
+
+/**
+ * Wraps `inner` so a test can make the store refuse writes (issue #24 faults): the server is
+ * started on it through Config.wrapKv, and the API must answer 503 and recover.
+ */
+export function refusingKv(inner: Deno.Kv): RefusingKv {
+  let refusing = false;
+  let refused = 0;
+  const fail = () => {
+    refused++;
+    return Promise.reject(new TypeError(FULL_DISK));
+  };
+  const wrapAtomic = () => {
+    const op = inner.atomic();
+    const wrapped: Deno.AtomicOperation = new Proxy(op, {
+      get(target, prop) {
+        if (prop === "commit") return () => refusing ? fail() : target.commit();
+        const value = Reflect.get(target, prop, target);
+        if (typeof value !== "function") return value;
+        return (...args: unknown[]) => {
+          value.apply(target, args);
+          return wrapped;
+        };
+      },
+    });
+    return wrapped;
+  };
+  const writes = new Set<PropertyKey>(["set", "delete", "enqueue"]);
+  const kv = new Proxy(inner, {
+    get(target, prop) {
+      if (prop === "atomic") return wrapAtomic;
+      const value = Reflect.get(target, prop, target);
+      if (typeof value !== "function") return value;
+      if (writes.has(prop)) return (...args: unknown[]) => refusing ? fail() : value.apply(target, args);
+      return value.bind(target);
+    },
+  });
+  return {
+    kv,
+    refuse: () => void (refusing = true),
+    accept: () => void (refusing = false),
+    get refused() {
+      return refused;
     },
   };
 }

@@ -3,10 +3,21 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { AppError } from "../../domain/errors.ts";
+import { isStoreUnavailable, storeUnavailable } from "../../actors/_runtime/store_errors.ts";
+
+/** Seconds a client is told to wait before retrying a write the store refused. */
+const STORE_RETRY_AFTER_S = 5;
 
 /** The app's `onError` handler. */
 export function errorResponse(error: Error, c: Context): Response {
+  // A write the store refused (a full disk…) outside the actors' committer, which already
+  // turns its own into this error: the same 503, never a 500 (actors/_runtime/store_errors.ts).
+  if (!(error instanceof AppError) && isStoreUnavailable(error)) {
+    console.error(`${c.req.method} ${c.req.path}: the store refused a write`, error);
+    error = storeUnavailable(error);
+  }
   if (error instanceof AppError) {
+    if (error.code === "ERR_STORE_UNAVAILABLE") c.header("Retry-After", String(STORE_RETRY_AFTER_S));
     return c.json(
       { error: error.code, message: error.message, fields: error.fields, ...error.extra },
       error.status as ContentfulStatusCode,

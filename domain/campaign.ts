@@ -390,3 +390,20 @@ export function campaignCounts(validContacts: number, rows: readonly CampaignShi
     pending: Math.max(0, validContacts - delivered - failed),
   };
 }
+
+/**
+ * A campaign as the API and the events show it: dates as ISO text, `whatsappId` as the first
+ * connection of the rotation (the list in `whatsappIds`), without the engine's bookkeeping.
+ */
+export function campaignView(c: Campaign & { engine?: unknown }) {
+  const { engine: _engine, ...rest } = c;
+  return {
+    ...rest,
+    whatsappId: c.whatsappIds[0] ?? null,
+    scheduledAt: c.scheduledAt === null ? null : new Date(c.scheduledAt).toISOString(),
+    completedAt: c.completedAt === null ? null : new Date(c.completedAt).toISOString(),
+    createdAt: new Date(c.createdAt).toISOString(),
+    updatedAt: new Date(c.updatedAt).toISOString(),
+  };
+}
+export type CampaignView = ReturnType<typeof campaignView>;

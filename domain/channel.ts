@@ -67,6 +67,11 @@ export interface OutboundMessage {
    * holds the same menu as text: a channel that cannot send lists sends `body`.
    */
   list?: MenuList;
+  /**
+   * A sender-chosen id that makes a repeated send recognisable (campaigns after a crash): a
+   * provider that honours it delivers a key once and answers a repeat with the first id.
+   */
+  idempotencyKey?: string;
 }
 
 /** A Cloud API message template: its name, language code and positional body parameters. */

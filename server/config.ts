@@ -53,6 +53,11 @@ export interface Config {
    * writes as a full disk does, actors/_runtime/testing.ts refusingKv).
    */
   wrapKv?: (kv: Deno.Kv) => Deno.Kv;
+  /**
+   * Multiplies every campaign interval (messageInterval, greaterInterval). 1; only tests and
+   * the bench shorten it (BALCAO_CAMPAIGN_TIME_SCALE, 0 = no campaign pauses).
+   */
+  campaignTimeScale?: number;
 }
 
 /** Reads the configuration from `env` (defaults to the process environment). */
@@ -71,6 +76,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     baileysWsUrl: env.BALCAO_BAILEYS_WS_URL || undefined,
     graphApiUrl: env.BALCAO_GRAPH_API_URL || DEFAULT_GRAPH_API_URL,
     timerMinuteMs: Number(env.BALCAO_TIMER_MINUTE_MS) > 0 ? Number(env.BALCAO_TIMER_MINUTE_MS) : 60_000,
+    campaignTimeScale: Number(env.BALCAO_CAMPAIGN_TIME_SCALE) >= 0 && env.BALCAO_CAMPAIGN_TIME_SCALE ? Number(env.BALCAO_CAMPAIGN_TIME_SCALE) : 1,
     integrationTimeoutMs: env.BALCAO_INTEGRATION_TIMEOUT_MS ? Number(env.BALCAO_INTEGRATION_TIMEOUT_MS) : undefined,
     webhookAllowPrivate: env.BALCAO_WEBHOOK_ALLOW_PRIVATE === "1" || env.BALCAO_WEBHOOK_ALLOW_PRIVATE === "true",
     trustProxy: env.BALCAO_TRUST_PROXY === "1" || env.BALCAO_TRUST_PROXY === "true",

@@ -19,6 +19,8 @@ import { startWebhooks } from "./webhooks/mod.ts";
 import { watchQueuePositions } from "./conversation/positions.ts";
 import { bindSchedulePorts } from "../actors/schedules/mod.ts";
 import { scheduleSender } from "./api/schedule_send.ts";
+import { bindCampaignPorts } from "../actors/campaigns/mod.ts";
+import { campaignSender } from "./campaigns/sender.ts";
 import { bindTicketPorts } from "../actors/tickets/ports.ts";
 import { automaticTicketPorts } from "./api/ticket_automatic.ts";
 
@@ -72,6 +74,7 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Runn
   // After the connections are back: a scheduled message due during the downtime waits for
   // these ports, then goes out through a connected session.
   bindSchedulePorts(system, scheduleSender(deps));
+  bindCampaignPorts(system, campaignSender(deps));
 
   const app = createApp(deps);
   const abort = new AbortController();

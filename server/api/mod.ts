@@ -42,6 +42,7 @@ import { ratingRoutes } from "./ratings.ts";
 import { surveyRoutes } from "./survey.ts";
 import { dashboardRoutes } from "./dashboard.ts";
 import { scheduleRoutes } from "./schedules.ts";
+import { campaignRoutes, campaignSettingsRoutes } from "./campaigns.ts";
 import { integrationRoutes } from "./integrations.ts";
 import { ticketReportRoutes } from "./ticket_report.ts";
 import { servicePanelRoutes } from "./service_panel.ts";
@@ -90,6 +91,8 @@ export function mountAreas(app: Hono<AppEnv>): void {
   app.route("/buscarpesquisa", surveyRoutes());
   app.route("/", dashboardRoutes());
   routeWithSlash(app, "/schedules", scheduleRoutes());
+  routeWithSlash(app, "/campaigns", campaignRoutes());
+  routeWithSlash(app, "/campaign-settings", campaignSettingsRoutes());
   app.route("/", integrationRoutes());
   app.route("/ticketreport", ticketReportRoutes());
   routeWithSlash(app, "/service-panel", servicePanelRoutes());

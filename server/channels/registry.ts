@@ -7,7 +7,7 @@
 import { attachSessionHost, type SessionHost } from "../../actors/sessions/mod.ts";
 import { companies, PLATFORM } from "../../actors/platform/collections.ts";
 import { whatsapps } from "../../actors/whatsapps/collection.ts";
-import type { OutboundChange, OutboundPort, OutboundRequest, PhoneContact } from "../../domain/channel.ts";
+import type { OutboundChange, OutboundMessage, OutboundPort, OutboundRequest, PhoneContact } from "../../domain/channel.ts";
 import { AppError, type ErrorCode, notFound } from "../../domain/errors.ts";
 import type { PacingConfig } from "../../domain/pacing.ts";
 import type { Provider, Whatsapp } from "../../domain/whatsapp.ts";
@@ -270,6 +270,17 @@ export class Channels implements SessionHost {
    */
   async pace(companyId: number, whatsappId: number): Promise<void> {
     await (await this.#sendable(companyId, whatsappId)).pace();
+  }
+
+  /**
+   * Sends one message at once after the connection's shared anti-ban slot, outside the
+   * send queue, and resolves when the provider accepted it (campaigns: their engine keeps its
+   * own durable rows and waits for each accept, so a live reply never queues behind them).
+   */
+  async sendPaced(companyId: number, whatsappId: number, message: OutboundMessage): Promise<{ providerId: string }> {
+    const live = await this.#sendable(companyId, whatsappId);
+    await live.pace();
+    return message.media ? await live.adapter.sendMedia(message) : await live.adapter.sendText(message);
   }
 
   /** Whether `number` has WhatsApp (paced like a send); `ERR_WAPP_CHECK_CONTACT` on failure. */

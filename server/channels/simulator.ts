@@ -21,6 +21,23 @@ export const simulatorAuthKey = (companyId: number, whatsappId: number): Deno.Kv
   whatsappId,
 ];
 
+/** KV key of a keyed send the simulator's phone received (see SimulatorAdapter #keyed). */
+export const simulatorLedgerKey = (companyId: number, whatsappId: number, key: string): Deno.KvKey => [
+  "simulator_ledger",
+  companyId,
+  whatsappId,
+  key,
+];
+
+/** One keyed send as the phone keeps it; `repeats` counts the repeats it recognised. */
+export interface SimulatorLedgerEntry {
+  providerId: string;
+  to: string;
+  body: string;
+  at: number;
+  repeats: number;
+}
+
 /** What the simulator's phone number is: a fixed fake Brazilian mobile per connection. */
 export function simulatorNumber(whatsappId: number): string {
   return `55119${String(90000000 + whatsappId).padStart(8, "0")}`;
@@ -198,11 +215,31 @@ export class SimulatorAdapter implements ChannelAdapter {
   }
 
   sendText(message: OutboundMessage): Promise<{ providerId: string }> {
-    return Promise.resolve(this.#deliver(message, "chat"));
+    return this.#keyed(message, "chat");
   }
 
   sendMedia(message: OutboundMessage): Promise<{ providerId: string }> {
-    return Promise.resolve(this.#deliver(message, message.media?.mediaType ?? "document"));
+    return this.#keyed(message, message.media?.mediaType ?? "document");
+  }
+
+  /**
+   * A send with an idempotency key is delivered once: the phone keeps the keys it received
+   * durably (simulatorLedgerKey, the phone's memory across a server crash) and answers a
+   * repeat with the first provider id, counting the repeat, without delivering it again.
+   */
+  async #keyed(message: OutboundMessage, mediaType: MediaType): Promise<{ providerId: string }> {
+    const key = message.idempotencyKey;
+    if (key === undefined) return this.#deliver(message, mediaType);
+    const ledger = simulatorLedgerKey(this.#ctx.companyId, this.#ctx.whatsappId, key);
+    const seen = await this.#ctx.kv.get<SimulatorLedgerEntry>(ledger);
+    if (seen.value) {
+      await this.#ctx.kv.set(ledger, { ...seen.value, repeats: seen.value.repeats + 1 });
+      return { providerId: seen.value.providerId };
+    }
+    const sent = this.#deliver(message, mediaType);
+    const entry: SimulatorLedgerEntry = { providerId: sent.providerId, to: message.to, body: message.body, at: Date.now(), repeats: 0 };
+    await this.#ctx.kv.set(ledger, entry);
+    return sent;
   }
 
   edit(_to: string, providerId: string, body: string): Promise<void> {

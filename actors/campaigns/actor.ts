@@ -1,0 +1,328 @@
+/**
+ * The campaigns of one company (id = company id): records and settings in memory, and the
+ * sending engine, one durable actor timer per running campaign (`run{id}`).
+ *
+ * The exactly-once guarantee, precisely:
+ * - A step first CLAIMS the next contacts: it writes their shipping rows (variant, rendered
+ *   text, connection, all chosen once) and the campaign's `claimed` list, and arms the next
+ *   step; these commit together before anything is sent.
+ * - The next step SENDS the claimed rows, each with the deterministic key
+ *   `cmp-{company}-{campaign}-{row}-{c|m}` (c = confirmation, m = message), and marks them
+ *   (`confirmationRequestedAt` / `deliveredAt`) in its commit.
+ * - A crash before the claim commit: nothing was claimed or sent, the previous step's timer
+ *   is delivered again. A crash after the claim but before the send: the claimed rows are
+ *   sent by the re-delivered step. A crash after the provider accepted but before the mark
+ *   commits: the re-delivered step sends the same key again, and the provider recognises it
+ *   and answers with the first send's id without delivering again (the simulator keeps its
+ *   accepted keys durably; WhatsApp drops a repeated client message id the same way).
+ *   So no contact is skipped, and none gets a message twice, as long as the provider honours
+ *   the key; a provider that cannot (none here) would fall back to at-least-once.
+ * - Contacts are taken in ascending entry id after `cursor`: a stop keeps the cursor, and a
+ *   resumed campaign goes on after it, sending the rows still claimed first.
+ */
+import { defineActor } from "../_runtime/actor.ts";
+import type { ActorContext } from "../_runtime/actor.ts";
+import { companyChannel } from "../../domain/events.ts";
+import { AppError, notFound } from "../../domain/errors.ts";
+import {
+  type Campaign,
+  type CampaignInput,
+  type CampaignSettings,
+  type CampaignShipping,
+  CAMPAIGN_TEXTS,
+  campaignDelayMs,
+  campaignView,
+  canTransition,
+  DEFAULT_CAMPAIGN_SETTINGS,
+  isDeletable,
+  isEditable,
+  pickVariant,
+  renderCampaignMessage,
+  variants,
+} from "../../domain/campaign.ts";
+import { awaitingKey, campaignCounterKey, campaignKey, campaignSettingsKey, shippingKey } from "./keys.ts";
+import { campaignPorts } from "./ports.ts";
+
+/** The engine's position in a campaign (kept beside the record). */
+export interface CampaignEngine {
+  /** The last contact-list entry id claimed. */
+  cursor: number;
+  /** Rows claimed for their first message (confirmation or campaign message), not yet sent. */
+  claimed: number[];
+  /** Rows confirmed by the contact whose campaign message is not yet sent. */
+  confirmed: number[];
+  /** Messages sent in this run (batch pauses count from it). */
+  sent: number;
+  /** Next connection of the rotation. */
+  turn: number;
+}
+
+export interface StoredCampaign extends Campaign {
+  engine: CampaignEngine;
+}
+
+export interface CampaignsState {
+  companyId: number;
+  records: Map<number, StoredCampaign>;
+  counter: number;
+  settings: CampaignSettings;
+}
+
+type Ctx = ActorContext<CampaignsState>;
+
+/** Contacts claimed per step when no pause separates them (pacing off or scaled to zero). */
+const UNPACED_BATCH = 25;
+/** Wait before trying a failed send again (connection down…); the campaign stays running. */
+const RETRY_MS = 5000;
+
+const timerId = (id: number) => `run${id}`;
+
+export const campaignMissing = (id: number | string) => notFound("ERR_NOT_FOUND", `Campaign ${id} does not exist`);
+
+const freshEngine = (): CampaignEngine => ({ cursor: 0, claimed: [], confirmed: [], sent: 0, turn: 0 });
+
+/** The deterministic key of one send (see the module doc). */
+export function sendKey(c: Pick<Campaign, "companyId" | "id">, rowId: number, kind: "c" | "m"): string {
+  return `cmp-${c.companyId}-${c.id}-${rowId}-${kind}`;
+}
+
+function publish(ctx: Ctx, c: StoredCampaign, action: "create" | "update"): void {
+  ctx.emit({
+    companyId: c.companyId,
+    channel: companyChannel(c.companyId, "campaign"),
+    data: { action, record: campaignView(c), id: c.id },
+    scope: { kind: "company" },
+  });
+}
+
+function store(ctx: Ctx, c: StoredCampaign, action: "create" | "update"): void {
+  ctx.state.records.set(c.id, c);
+  ctx.set(campaignKey(c.companyId, c.id), c);
+  publish(ctx, c, action);
+}
+
+/** PROGRAMADA arms the start at scheduledAt (now if past); anything else disarms it. */
+function armStart(ctx: Ctx, c: StoredCampaign): void {
+  if (c.status === "PROGRAMADA") ctx.setTimer(timerId(c.id), Math.max(c.scheduledAt ?? ctx.now, ctx.now), "start", { id: c.id });
+  else if (ctx.timerDue(timerId(c.id)) !== undefined) ctx.cancelTimer(timerId(c.id));
+}
+
+function need(ctx: Ctx, id: number): StoredCampaign {
+  const c = ctx.state.records.get(id);
+  if (!c) throw campaignMissing(id);
+  return c;
+}
+
+export const campaignsActor = defineActor({
+  kind: "campaigns",
+  async load(kv, id): Promise<CampaignsState> {
+    const companyId = Number(id);
+    const [entries, counter, settings] = await Promise.all([
+      Array.fromAsync(kv.list<StoredCampaign>({ prefix: ["campaign", companyId] })),
+      kv.get<number>(campaignCounterKey(companyId)),
+      kv.get<CampaignSettings>(campaignSettingsKey(companyId)),
+    ]);
+    const records = new Map(entries.map((e) => [e.value.id, e.value]));
+    return {
+      companyId,
+      records,
+      counter: Math.max(counter.value ?? 0, 0, ...records.keys()),
+      settings: settings.value ?? DEFAULT_CAMPAIGN_SETTINGS,
+    };
+  },
+  handlers: {
+    create(ctx, arg: { input: CampaignInput; mediaPath?: string | null; mediaName?: string | null }): Campaign {
+      const id = ++ctx.state.counter;
+      ctx.set(campaignCounterKey(ctx.state.companyId), id);
+      const c: StoredCampaign = {
+        ...arg.input,
+        id,
+        companyId: ctx.state.companyId,
+        completedAt: null,
+        mediaPath: arg.mediaPath ?? null,
+        mediaName: arg.mediaName ?? null,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+        engine: freshEngine(),
+      };
+      store(ctx, c, "create");
+      armStart(ctx, c);
+      return c;
+    },
+
+    /** Saves the dialog (editable states only); a cancelled campaign saved again resumes. */
+    update(ctx, arg: { id: number; input: CampaignInput }): Campaign {
+      const before = need(ctx, arg.id);
+      if (!isEditable(before, ctx.now)) {
+        throw new AppError("ERR_CONFLICT", { status: 409, message: CAMPAIGN_TEXTS.notEditable });
+      }
+      const after: StoredCampaign = { ...before, ...arg.input, updatedAt: ctx.now };
+      if (before.contactListId !== after.contactListId) after.engine = freshEngine();
+      store(ctx, after, "update");
+      armStart(ctx, after);
+      return after;
+    },
+
+    /** Attaches or removes the media file (editable states only); replies with the old file. */
+    setMedia(ctx, arg: { id: number; mediaPath: string | null; mediaName: string | null }): { before: string | null; campaign: Campaign } {
+      const c = need(ctx, arg.id);
+      if (!isEditable(c, ctx.now)) throw new AppError("ERR_CONFLICT", { status: 409, message: CAMPAIGN_TEXTS.notEditable });
+      const after = { ...c, mediaPath: arg.mediaPath, mediaName: arg.mediaName, updatedAt: ctx.now };
+      store(ctx, after, "update");
+      return { before: c.mediaPath, campaign: after };
+    },
+
+    /** Deletes a campaign that is not running, its timer and (in the host) its rows. */
+    remove(ctx, arg: { id: number }): Campaign {
+      const c = need(ctx, arg.id);
+      if (!isDeletable(c)) throw new AppError("ERR_CONFLICT", { status: 409, message: CAMPAIGN_TEXTS.notEditable });
+      ctx.state.records.delete(c.id);
+      ctx.delete(campaignKey(c.companyId, c.id));
+      if (ctx.timerDue(timerId(c.id)) !== undefined) ctx.cancelTimer(timerId(c.id));
+      ctx.emit({
+        companyId: c.companyId,
+        channel: companyChannel(c.companyId, "campaign"),
+        data: { action: "delete", id: c.id },
+        scope: { kind: "company" },
+      });
+      return c;
+    },
+
+    /** The user's stop (§4): only EM_ANDAMENTO, which becomes CANCELADA. */
+    cancel(ctx, arg: { id: number }): Campaign {
+      const c = need(ctx, arg.id);
+      if (!canTransition(c.status, "CANCELADA")) {
+        throw new AppError("ERR_CONFLICT", { status: 409, message: CAMPAIGN_TEXTS.notRunning });
+      }
+      const after: StoredCampaign = { ...c, status: "CANCELADA", updatedAt: ctx.now };
+      store(ctx, after, "update");
+      armStart(ctx, after);
+      return after;
+    },
+
+    /** Resumes a cancelled campaign now (POST /campaigns/{id}/restart). */
+    restart(ctx, arg: { id: number }): Campaign {
+      const c = need(ctx, arg.id);
+      if (c.status !== "CANCELADA") throw new AppError("ERR_CONFLICT", { status: 409, message: CAMPAIGN_TEXTS.notResumable });
+      const after: StoredCampaign = { ...c, status: "PROGRAMADA", scheduledAt: ctx.now, updatedAt: ctx.now };
+      store(ctx, after, "update");
+      armStart(ctx, after);
+      return after;
+    },
+
+    saveSettings(ctx, settings: CampaignSettings): CampaignSettings {
+      ctx.state.settings = settings;
+      ctx.set(campaignSettingsKey(ctx.state.companyId), settings);
+      return settings;
+    },
+
+    /** Timer: scheduledAt has come. */
+    start(ctx, arg: { id: number }): void {
+      const c = ctx.state.records.get(arg.id);
+      if (!c || c.status !== "PROGRAMADA") return;
+      const after: StoredCampaign = { ...c, status: "EM_ANDAMENTO", updatedAt: ctx.now, engine: { ...c.engine, sent: 0 } };
+      store(ctx, after, "update");
+      ctx.setTimer(timerId(c.id), ctx.now, "step", { id: c.id });
+    },
+
+    /** A positive confirmation reply for row `rowId` (inbound hook): queue its campaign message. */
+    confirmed(ctx, arg: { id: number; rowId: number; number: string; row: CampaignShipping }): boolean {
+      const c = ctx.state.records.get(arg.id);
+      if (!c || arg.row.confirmedAt !== null || c.engine.confirmed.includes(arg.rowId)) return false;
+      ctx.set(shippingKey(c.companyId, c.id, arg.rowId), { ...arg.row, confirmedAt: ctx.now });
+      ctx.delete(awaitingKey(c.companyId, arg.number));
+      const after: StoredCampaign = { ...c, engine: { ...c.engine, confirmed: [...c.engine.confirmed, arg.rowId] } };
+      store(ctx, after, "update");
+      if (ctx.timerDue(timerId(c.id)) === undefined) ctx.setTimer(timerId(c.id), ctx.now, "step", { id: c.id });
+      return true;
+    },
+
+    /** Timer: sends what earlier steps claimed, then claims the next contacts (module doc). */
+    async step(ctx, arg: { id: number }): Promise<void> {
+      const c = ctx.state.records.get(arg.id);
+      if (!c) return;
+      const ports = await campaignPorts(ctx.system);
+      const engine: CampaignEngine = { ...c.engine, claimed: [...c.engine.claimed], confirmed: [...c.engine.confirmed] };
+      const running = c.status === "EM_ANDAMENTO";
+      // Confirmed rows get their message whatever the status: the contact asked for it.
+      const queues: Array<["c" | "m", number[]]> = [["m", engine.confirmed], ...(running ? [["c", engine.claimed] as ["c", number[]]] : [])];
+      for (const [queue, rows] of queues) {
+        while (rows.length > 0) {
+          const rowId = rows[0];
+          const entry = await ctx.kv.get<CampaignShipping>(shippingKey(c.companyId, c.id, rowId));
+          const row = entry.value;
+          if (!row) {
+            rows.shift();
+            continue;
+          }
+          const asksConfirmation = queue === "c" && c.confirmation && row.confirmationMessage !== null;
+          const kind = asksConfirmation ? "c" : "m";
+          try {
+            await ports.send({
+              companyId: c.companyId,
+              whatsappId: row.whatsappId,
+              number: row.number,
+              name: row.name,
+              body: asksConfirmation ? row.confirmationMessage! : row.message,
+              media: !asksConfirmation && c.mediaPath ? { path: c.mediaPath, name: c.mediaName ?? c.mediaPath } : null,
+              idempotencyKey: sendKey(c, rowId, kind),
+              ticket: c.openTicket
+                ? { open: true, status: c.statusTicket, queueId: c.queueId, userId: c.userId, tagId: c.tagListId ?? c.tagId }
+                : null,
+            });
+          } catch (error) {
+            // Not sent (connection down…): keep the row claimed and try again later.
+            console.warn(`Campaign ${c.id} send to ${row.number} failed:`, String(error));
+            const after: StoredCampaign = { ...c, engine };
+            store(ctx, after, "update");
+            ctx.setTimer(timerId(c.id), ctx.now + RETRY_MS, "step", { id: c.id });
+            return;
+          }
+          const now = ctx.system.now();
+          const marked: CampaignShipping = asksConfirmation ? { ...row, confirmationRequestedAt: now } : { ...row, deliveredAt: now };
+          ctx.set(shippingKey(c.companyId, c.id, rowId), marked);
+          if (asksConfirmation) ctx.set(awaitingKey(c.companyId, row.number), { campaignId: c.id, rowId });
+          rows.shift();
+          engine.sent++;
+        }
+      }
+      if (!running) {
+        store(ctx, { ...c, engine }, "update");
+        return;
+      }
+      const delay = campaignDelayMs(ctx.state.settings, engine.sent, Math.random(), ports.timeScale);
+      const list = await ports.contactLists.entriesAfter(c.companyId, c.contactListId, engine.cursor, delay === 0 ? UNPACED_BATCH : 1);
+      if (list.length === 0) {
+        store(ctx, { ...c, engine, status: "FINALIZADA", completedAt: ctx.system.now(), updatedAt: ctx.system.now() }, "update");
+        return;
+      }
+      const options = variants(c);
+      for (const item of list) {
+        engine.cursor = item.id;
+        if (item.isWhatsappValid === false || options.length === 0) continue;
+        const v = options[pickVariant(options.length, Math.random())];
+        const to = { name: item.name, number: item.number, email: item.email };
+        const row: CampaignShipping = {
+          id: item.id,
+          campaignId: c.id,
+          number: item.number,
+          name: item.name,
+          email: item.email,
+          contactId: null,
+          whatsappId: c.whatsappIds[engine.turn++ % c.whatsappIds.length],
+          slot: v.slot,
+          message: renderCampaignMessage(v.message, to, ctx.state.settings.variables),
+          confirmationMessage: c.confirmation ? renderCampaignMessage(v.confirmationMessage, to, ctx.state.settings.variables) : null,
+          confirmationRequestedAt: null,
+          confirmedAt: null,
+          deliveredAt: null,
+          error: null,
+        };
+        ctx.set(shippingKey(c.companyId, c.id, item.id), row);
+        engine.claimed.push(item.id);
+      }
+      store(ctx, { ...c, engine, updatedAt: ctx.system.now() }, "update");
+      ctx.setTimer(timerId(c.id), ctx.system.now() + delay, "step", { id: c.id });
+    },
+  },
+});

@@ -1,0 +1,188 @@
+/**
+ * Campaigns (spec 002 §2.2–2.5, §7): list with search and paging, create, read, update,
+ * delete, stop (cancel), resume (restart, ours: a cancelled campaign goes on where it
+ * stopped), media upload/remove, the report data, and the company's campaign settings.
+ * Gates on every route: the plan flag useCampaigns and the admin/supervisor check
+ * `campaigns:view` (spec 000 §2 menu gates; the cshow flag only hides menu items).
+ */
+import { Hono } from "hono";
+import {
+  campaignMissing,
+  campaignPorts,
+  campaignsList,
+  campaignsOf,
+  campaignSettingsOf,
+  getCampaign,
+  shippingRows,
+  type StoredCampaign,
+} from "../../actors/campaigns/mod.ts";
+import { whatsapps } from "../../actors/whatsapps/collection.ts";
+import { CampaignInput, CampaignSettingsInput, campaignCounts, campaignView, settingsRows } from "../../domain/campaign.ts";
+import { AppError } from "../../domain/errors.ts";
+import { matchesSearch, paginate, SearchPage } from "../../domain/paging.ts";
+import { MSG } from "../../domain/text.ts";
+import { requireAuth, requirePermission } from "../auth/middleware.ts";
+import { requirePlan } from "../auth/plan_gate.ts";
+import type { AppDeps, AppEnv } from "../deps.ts";
+import { idParam, parseBody, parseQuery } from "../http/validate.ts";
+import { deleteMediaFiles, saveMediaFile } from "./media_links.ts";
+import { readUpload } from "./upload_field.ts";
+
+/** The gates of every campaign route. */
+function gates() {
+  return [requireAuth(), requirePermission("campaigns:view"), requirePlan("useCampaigns")] as const;
+}
+
+/** A campaign as the list and the dialog read it: the record with its list and connection names. */
+async function campaignRow(deps: AppDeps, c: StoredCampaign) {
+  const ports = await campaignPorts(deps.system);
+  const conns = await whatsapps.in(deps.system, c.companyId).records();
+  const first = c.whatsappIds[0];
+  return {
+    ...campaignView(c),
+    whatsappName: first === undefined ? null : conns.get(first)?.name ?? null,
+    contactList: { id: c.contactListId, name: (await ports.contactLists.name(c.companyId, c.contactListId)) ?? null },
+  };
+}
+
+/** The campaign routes, mounted at `/campaigns`. */
+export function campaignRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const gate = gates();
+  const idOf = (c: { req: { param(n: string): string } }) => idParam(c as never, "id", () => campaignMissing(c.req.param("id")));
+
+  app.get("/", ...gate, async (c) => {
+    const deps = c.get("deps");
+    const query = parseQuery(c, SearchPage);
+    const all = (await campaignsList(deps.system, c.get("principal").companyId))
+      .filter((x) => matchesSearch(query.searchParam, x.name))
+      .sort((a, b) => b.id - a.id);
+    const page = paginate(all, query.pageNumber);
+    return c.json({ records: await Promise.all(page.rows.map((x) => campaignRow(deps, x))), count: page.count, hasMore: page.hasMore });
+  });
+
+  app.post("/", ...gate, async (c) => {
+    const deps = c.get("deps");
+    const input = await parseBody(c, CampaignInput);
+    const created = await campaignsOf(deps.system, c.get("principal").companyId).ask("create", { input });
+    return c.json(await campaignRow(deps, created as StoredCampaign));
+  });
+
+  app.get("/:id", ...gate, async (c) => {
+    const deps = c.get("deps");
+    const found = await getCampaign(deps.system, c.get("principal").companyId, idOf(c));
+    if (!found) throw campaignMissing(c.req.param("id"));
+    return c.json(await campaignRow(deps, found));
+  });
+
+  app.put("/:id", ...gate, async (c) => {
+    const deps = c.get("deps");
+    const id = idOf(c);
+    const input = await parseBody(c, CampaignInput);
+    const after = await campaignsOf(deps.system, c.get("principal").companyId).ask("update", { id, input });
+    return c.json(await campaignRow(deps, after as StoredCampaign));
+  });
+
+  app.delete("/:id", ...gate, async (c) => {
+    const deps = c.get("deps");
+    const removed = await campaignsOf(deps.system, c.get("principal").companyId).ask("remove", { id: idOf(c) });
+    if (removed.mediaPath) await deleteMediaFiles(deps, removed.companyId, [removed.mediaPath]);
+    await deleteRows(deps.kv, removed.companyId, removed.id);
+    return c.json({ message: "Campaign deleted" });
+  });
+
+  app.post("/:id/cancel", ...gate, async (c) => {
+    const deps = c.get("deps");
+    const after = await campaignsOf(deps.system, c.get("principal").companyId).ask("cancel", { id: idOf(c) });
+    return c.json(await campaignRow(deps, after as StoredCampaign));
+  });
+
+  app.post("/:id/restart", ...gate, async (c) => {
+    const deps = c.get("deps");
+    const after = await campaignsOf(deps.system, c.get("principal").companyId).ask("restart", { id: idOf(c) });
+    return c.json(await campaignRow(deps, after as StoredCampaign));
+  });
+
+  app.post("/:id/media-upload", ...gate, async (c) => {
+    const deps = c.get("deps");
+    const companyId = c.get("principal").companyId;
+    const id = idOf(c);
+    if (!await getCampaign(deps.system, companyId, id)) throw campaignMissing(id);
+    const { file } = await readUpload(c);
+    if (!file) throw new AppError("ERR_VALIDATION", { status: 400, message: `file: ${MSG.obrigatorio}`, fields: { file: MSG.obrigatorio } });
+    const path = await saveMediaFile(deps, companyId, file);
+    const { before, campaign } = await campaignsOf(deps.system, companyId).ask("setMedia", { id, mediaPath: path, mediaName: file.name })
+      .catch(async (error) => {
+        await deleteMediaFiles(deps, companyId, [path]);
+        throw error;
+      });
+    if (before && before !== path) await deleteMediaFiles(deps, companyId, [before]);
+    return c.json(await campaignRow(deps, campaign as StoredCampaign));
+  });
+
+  app.delete("/:id/media-upload", ...gate, async (c) => {
+    const deps = c.get("deps");
+    const companyId = c.get("principal").companyId;
+    const { before, campaign } = await campaignsOf(deps.system, companyId).ask("setMedia", { id: idOf(c), mediaPath: null, mediaName: null });
+    if (before) await deleteMediaFiles(deps, companyId, [before]);
+    return c.json(await campaignRow(deps, campaign as StoredCampaign));
+  });
+
+  /** The report's data (/campaign/{id}/report): the record, the counts and the shipping rows. */
+  app.get("/:id/report", ...gate, async (c) => {
+    const deps = c.get("deps");
+    const companyId = c.get("principal").companyId;
+    const found = await getCampaign(deps.system, companyId, idOf(c));
+    if (!found) throw campaignMissing(c.req.param("id"));
+    const ports = await campaignPorts(deps.system);
+    const [rows, valid] = await Promise.all([
+      shippingRows(deps.kv, companyId, found.id),
+      ports.contactLists.validCount(companyId, found.contactListId),
+    ]);
+    const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+    return c.json({
+      campaign: await campaignRow(deps, found),
+      counts: campaignCounts(valid, rows),
+      shipping: rows.map((r) => ({
+        ...r,
+        confirmationRequestedAt: iso(r.confirmationRequestedAt),
+        confirmedAt: iso(r.confirmedAt),
+        deliveredAt: iso(r.deliveredAt),
+      })),
+    });
+  });
+
+  return app;
+}
+
+/** The shipping rows of a deleted campaign, in atomics of up to 500 deletes. */
+async function deleteRows(kv: Deno.Kv, companyId: number, campaignId: number): Promise<void> {
+  let keys: Deno.KvKey[] = [];
+  const flush = async () => {
+    const op = kv.atomic();
+    for (const k of keys) op.delete(k);
+    await op.commit();
+    keys = [];
+  };
+  for await (const e of kv.list({ prefix: ["campaign_shipping", companyId, campaignId] })) {
+    keys.push(e.key);
+    if (keys.length === 500) await flush();
+  }
+  if (keys.length > 0) await flush();
+}
+
+/** The settings routes, mounted at `/campaign-settings`. */
+export function campaignSettingsRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const gate = gates();
+  app.get("/", ...gate, async (c) => {
+    const settings = await campaignSettingsOf(c.get("deps").system, c.get("principal").companyId);
+    return c.json(settingsRows(settings));
+  });
+  app.post("/", ...gate, async (c) => {
+    const input = await parseBody(c, CampaignSettingsInput);
+    const saved = await campaignsOf(c.get("deps").system, c.get("principal").companyId).ask("saveSettings", input);
+    return c.json(settingsRows(saved));
+  });
+  return app;
+}

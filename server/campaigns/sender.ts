@@ -1,0 +1,37 @@
+/**
+ * How a campaign message goes out (the campaigns actor's port, actors/campaigns/ports.ts):
+ * through the connection's shared anti-ban pacer (`Channels.sendPaced`, the limiter agents,
+ * the API and number checks use) and with the engine's idempotency key, resolving once the
+ * provider accepted it.
+ */
+import type { CampaignPorts } from "../../actors/campaigns/mod.ts";
+import { mediaFilePath, mimeOfFile } from "../../actors/messages/media_files.ts";
+import { mediaTypeOfMime } from "../../domain/message.ts";
+import type { AppDeps } from "../deps.ts";
+import { kvContactLists } from "./contact_lists.ts";
+
+export function campaignSender(deps: AppDeps): CampaignPorts {
+  return {
+    contactLists: kvContactLists(deps.kv),
+    timeScale: deps.config.campaignTimeScale ?? 1,
+    send(m) {
+      const mimetype = m.media ? mimeOfFile(m.media.name) : "";
+      return deps.channels.sendPaced(m.companyId, m.whatsappId, {
+        to: m.number,
+        isGroup: false,
+        body: m.body,
+        idempotencyKey: m.idempotencyKey,
+        ...(m.media
+          ? {
+            media: {
+              path: mediaFilePath(deps.config.dataDir, m.companyId, m.media.path),
+              mimetype,
+              filename: m.media.name,
+              mediaType: mediaTypeOfMime(mimetype),
+            },
+          }
+          : {}),
+      });
+    },
+  };
+}

@@ -1,0 +1,146 @@
+/**
+ * Campaigns through the simulator (issue #19): a 200-contact campaign with 3 variants and
+ * confirmations (intervals shortened), stop and resume, permission and plan gates, tenant
+ * isolation, settings.
+ */
+import assert from "node:assert/strict";
+import { withServer } from "./helpers/server.ts";
+import { seedContactList } from "./helpers/campaign_lists.ts";
+import { simulatorLedgerKey, type SimulatorLedgerEntry } from "../server/channels/simulator.ts";
+
+async function until<T>(probe: () => Promise<T | undefined>, ms: number, what: string): Promise<T> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`Timed out waiting for ${what}`);
+}
+
+const soon = () => new Date(Date.now() + 200).toISOString();
+
+Deno.test("campaigns: variants with confirmations, stop and resume, gates, isolation", async (t) => {
+  await withServer(async (server) => {
+    const admin = await server.login("admin@demo.local");
+    const me = (await admin.get("/auth/me")).body;
+    const companyId: number = me.companyId ?? me.user?.companyId ?? server.demo!.companyId;
+    const conn = (await admin.get("/whatsapp")).body.find((w: { name: string }) => w.name === "WhatsApp Demo");
+    const outbox = async () => (await admin.get(`/simulator/${conn.id}/outbox`)).body.messages as Array<{ to: string; body: string }>;
+
+    await t.step("settings: §9 defaults, saved, duplicate shortcut refused", async () => {
+      const read = await admin.get("/campaign-settings");
+      assert.deepEqual(read.body.find((r: { key: string }) => r.key === "messageInterval"), { key: "messageInterval", value: "240" });
+      const saved = await admin.post("/campaign-settings", { settings: { messageInterval: 5, longerIntervalAfter: 10, greaterInterval: 50, variables: [{ key: "loja", value: "Centro" }] } });
+      assert.equal(saved.status, 200, JSON.stringify(saved.body));
+      const dup = await admin.post("/campaign-settings", { settings: { variables: [{ key: "a", value: "1" }, { key: "A", value: "2" }] } });
+      assert.equal(dup.status, 400);
+    });
+
+    await t.step("200 contacts, 3 variants, confirmations: each gets one confirmation, the positive ones the message", async () => {
+      const numbers = await seedContactList(server.deps.kv, companyId, 1, 210, 21); // 10 invalid
+      assert.equal(numbers.length, 200);
+      const bad = await admin.post("/campaigns", { name: "X", contactListId: "", whatsappId: "", scheduledAt: "" });
+      assert.equal(bad.status, 400);
+      const created = await admin.post("/campaigns", {
+        name: "Promo",
+        contactListId: 1,
+        whatsappId: String(conn.id),
+        scheduledAt: soon(),
+        confirmation: true,
+        message1: "A {primeiroNome} {loja}",
+        message2: "B {nome}",
+        message3: "C {numero}",
+        confirmationMessage1: "Quer? A",
+        confirmationMessage2: "Quer? B",
+        confirmationMessage3: "Quer? C",
+      });
+      assert.equal(created.status, 200, JSON.stringify(created.body));
+      assert.equal(created.body.status, "PROGRAMADA");
+      const id = created.body.id;
+      await until(async () => (await admin.get(`/campaigns/${id}`)).body.status === "FINALIZADA" || undefined, 60_000, "the confirmations to go out");
+      const sent = await outbox();
+      const asks = sent.filter((m) => m.body.startsWith("Quer?"));
+      assert.equal(asks.length, 200);
+      assert.equal(new Set(asks.map((m) => m.to)).size, 200);
+      const variantsSeen = new Set(asks.map((m) => m.body));
+      assert.equal(variantsSeen.size, 3, "the three variants are used");
+      // Half answer yes (in several spellings), the rest something else.
+      const yes = numbers.slice(0, 100);
+      const spellings = ["1", "Sim", "SÍM!", "yes"];
+      for (const [i, n] of yes.entries()) {
+        const r = await admin.post(`/simulator/${conn.id}/inbound`, { from: n, name: `Cliente ${i}`, body: spellings[i % 4] });
+        assert.equal(r.status, 200);
+      }
+      for (const n of numbers.slice(100, 110)) await admin.post(`/simulator/${conn.id}/inbound`, { from: n, name: "x", body: "não" });
+      const report = await until(async () => {
+        const r = (await admin.get(`/campaigns/${id}/report`)).body;
+        return r.counts.delivered === 100 ? r : undefined;
+      }, 60_000, "the confirmed messages");
+      assert.deepEqual(report.counts, { validContacts: 200, confirmationRequested: 200, confirmed: 100, delivered: 100, failed: 0, pending: 100 });
+      const messages = (await outbox()).filter((m) => !m.body.startsWith("Quer?") && yes.includes(m.to));
+      assert.equal(messages.length, 100);
+      assert.equal(new Set(messages.map((m) => m.to)).size, 100);
+      const one = messages.find((m) => m.body.startsWith("A "));
+      if (one) assert.match(one.body, /^A Cliente Centro$/);
+      // The outbox matches the report exactly; a second "sim" does not send again.
+      await admin.post(`/simulator/${conn.id}/inbound`, { from: yes[0], name: "x", body: "sim" });
+      await new Promise((r) => setTimeout(r, 300));
+      assert.equal((await outbox()).filter((m) => m.to === yes[0] && /^(A|B|C|Quer\?) /.test(m.body)).length, 2);
+    });
+
+    await t.step("stop and resume: every contact exactly once", async () => {
+      await admin.post("/campaign-settings", { settings: { messageInterval: 5, longerIntervalAfter: 10, greaterInterval: 50, variables: [] } });
+      const numbers = await seedContactList(server.deps.kv, companyId, 2, 300);
+      const created = await admin.post("/campaigns", { name: "Stop", contactListId: 2, whatsappIds: [conn.id], scheduledAt: soon(), message1: "Oi {nome}" });
+      const id = created.body.id;
+      await until(async () => {
+        const r = (await admin.get(`/campaigns/${id}/report`)).body;
+        return r.counts.delivered >= 20 ? r : undefined;
+      }, 30_000, "some sends");
+      const stopped = await admin.post(`/campaigns/${id}/cancel`);
+      assert.equal(stopped.status, 200, JSON.stringify(stopped.body));
+      assert.equal(stopped.body.status, "CANCELADA");
+      assert.equal((await admin.post(`/campaigns/${id}/cancel`)).status, 409);
+      const at = (await admin.get(`/campaigns/${id}/report`)).body.counts.delivered;
+      await new Promise((r) => setTimeout(r, 300));
+      assert.equal((await admin.get(`/campaigns/${id}/report`)).body.counts.delivered, at, "nothing sent while stopped");
+      assert.ok(at < 300);
+      const resumed = await admin.post(`/campaigns/${id}/restart`);
+      assert.equal(resumed.status, 200);
+      await until(async () => (await admin.get(`/campaigns/${id}`)).body.status === "FINALIZADA" || undefined, 60_000, "the end");
+      const got = (await outbox()).filter((m) => numbers.includes(m.to));
+      assert.equal(got.length, 300);
+      assert.equal(new Set(got.map((m) => m.to)).size, 300);
+      const report = (await admin.get(`/campaigns/${id}/report`)).body;
+      assert.equal(report.counts.delivered, 300);
+      assert.equal(report.shipping.length, 300);
+      // A finished campaign is not editable.
+      assert.equal((await admin.put(`/campaigns/${id}`, { name: "Stop", contactListId: 2, whatsappId: String(conn.id), scheduledAt: soon(), message1: "x" })).status, 409);
+      const ledger = await server.deps.kv.get<SimulatorLedgerEntry>(simulatorLedgerKey(companyId, conn.id, `cmp-${companyId}-${id}-1-m`));
+      assert.equal(ledger.value?.repeats, 0);
+    });
+
+    await t.step("gates: agent 403, plan without useCampaigns 403, other company 404", async () => {
+      const agent = await server.login("agent@demo.local");
+      assert.equal((await agent.get("/campaigns")).status, 403);
+      const list = await admin.get("/campaigns?searchParam=promo&pageNumber=1");
+      assert.equal(list.status, 200);
+      assert.equal(list.body.records.length, 1);
+      assert.equal(typeof list.body.hasMore, "boolean");
+      const supervisor = await server.login("supervisor@demo.local");
+      assert.equal((await supervisor.get("/campaigns")).status, 200);
+      const id = list.body.records[0].id;
+      // Another company.
+      const sup = await server.login("super@balcao.local");
+      assert.equal((await sup.get(`/campaigns/${id}`)).status === 404 || (await sup.get(`/campaigns/${id}`)).status === 403, true);
+      // Plan flag off.
+      const plan = (await sup.get(`/plans/${server.demo!.planId}`)).body;
+      const off = await sup.put(`/plans/${server.demo!.planId}`, { ...plan, useCampaigns: false });
+      assert.equal(off.status, 200, JSON.stringify(off.body));
+      const r = await admin.get("/campaigns");
+      assert.equal(r.status, 403);
+      assert.equal(r.body.error, "ERR_PLAN_FEATURE");
+    });
+  }, { campaignTimeScale: 0.001 });
+});

@@ -1,0 +1,21 @@
+/**
+ * Seeds a contact list straight into KV in the records the campaign engine reads
+ * (server/campaigns/contact_lists.ts), for campaign tests until the contact-lists API lands.
+ */
+import { contactListItemKey, contactListKey } from "../../server/campaigns/contact_lists.ts";
+
+export async function seedContactList(kv: Deno.Kv, companyId: number, listId: number, size: number, invalidEvery = 0): Promise<string[]> {
+  await kv.set(contactListKey(companyId, listId), { id: listId, name: `Lista ${listId}` });
+  const numbers: string[] = [];
+  for (let start = 1; start <= size; start += 400) {
+    const op = kv.atomic();
+    for (let i = start; i < Math.min(start + 400, size + 1); i++) {
+      const number = `5511${String(listId).padStart(2, "0")}${String(i).padStart(7, "0")}`;
+      const valid = invalidEvery > 0 && i % invalidEvery === 0 ? false : true;
+      if (valid) numbers.push(number);
+      op.set(contactListItemKey(companyId, listId, i), { id: i, name: `Cliente ${i} Teste`, number, email: `c${i}@x.com`, isWhatsappValid: valid });
+    }
+    await op.commit();
+  }
+  return numbers;
+}

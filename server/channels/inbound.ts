@@ -12,6 +12,7 @@ import { receiveInbound } from "../../actors/messages/mod.ts";
 import { settings } from "../../actors/platform/collections.ts";
 import { whatsapps } from "../../actors/whatsapps/collection.ts";
 import { moveContactTickets } from "../../actors/tickets/mod.ts";
+import { campaignReply } from "../../actors/campaigns/mod.ts";
 import type { InboundMessage } from "../../domain/channel.ts";
 import { SETTING_DEFAULTS, settingOn } from "../../domain/settings.ts";
 import { ignoredNumbers, type Whatsapp } from "../../domain/whatsapp.ts";
@@ -48,6 +49,7 @@ export async function handleInbound(
   onStored?.();
   if (result.duplicate) return result;
   postWebhook(system, record, message, result);
+  if (!message.fromMe && !message.isGroup && await campaignReply(system, companyId, message.from, message.body)) return result;
   if (await takeRatingReply(deps, companyId, result.ticketId, message)) return result;
   if (!message.fromMe && !message.isGroup) {
     await converseInbound(deps, record, message, result).catch((error) =>

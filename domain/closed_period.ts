@@ -33,6 +33,12 @@ export function validTimeZone(timeZone: string): boolean {
   }
 }
 
+/** The company's time zone: setting `timezone` when it names a known zone, else Brazil's. */
+export function companyTimeZone(settings: Readonly<Record<string, string>>): string {
+  const zone = settings.timezone?.trim();
+  return zone && validTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
+}
+
 /** The date `days` after `date` (YYYY-MM-DD) and its English weekday. */
 function dayAfter(date: string, days: number): { date: string; weekdayEn: string } {
   const [y, m, d] = date.split("-").map(Number);

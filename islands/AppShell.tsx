@@ -58,7 +58,7 @@ export default function AppShell({ path }: AppShellProps) {
     const gate = routeGate(user, path);
     if (gate) {
       showToast("error", t(gate.text), "gate");
-      setTimeout(() => location.assign("/"), gate.delayMs);
+      setTimeout(() => location.assign(gate.to ?? "/"), gate.delayMs);
     }
     // Spec 000 §9: user status ping every 300000 ms.
     const ping = setInterval(() => sendFrame({ type: "userStatus", status: "online" }), 300_000);

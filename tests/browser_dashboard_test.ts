@@ -77,6 +77,12 @@ Deno.test({
       await phone.waitForTimeout(300);
       await assertFitsWidth(phone, "the dashboard at 390 px");
       await screenshot(phone, "dashboard_phone_dark");
+
+      // A plain user who opens / is told and taken to the inbox, never shown the numbers.
+      const agent = await signedInPage(chrome, server, "agent@demo.local", { viewport: { width: 1280, height: 800 } });
+      await agent.goto(`${server.url}/`);
+      await agent.waitForURL(`${server.url}/tickets`, { timeout: 10_000 });
+      assert.equal(await agent.getByTestId("card-created-value").count(), 0);
     });
   },
 });

@@ -96,11 +96,16 @@ Deno.test("GET /dashboard answers every key and follows ticket actions, filters 
     assert.equal(earlier.totalCreatedTicketsCount.count, 0);
     assert.equal(earlier.pendingTicketsCount, 1, "live counts do not depend on the range");
 
-    // Default range: today 08:00–18:00 in São Paulo.
+    // Default range: today 08:00–18:00 in São Paulo (the default zone)...
     const def = (await admin.get<DashboardResponse>("/dashboard")).body;
     const from = new Date(def.dateFrom);
     assert.equal((from.getUTCHours() + 24 - 3) % 24, 8);
     assert.equal(new Date(def.dateTo).getTime() - from.getTime(), 10 * 3600_000);
+    // ... or in the company's own zone once its timezone setting names one (Tokyo: UTC+9, no DST).
+    assert.equal((await admin.put("/settings/timezone", { value: "Asia/Tokyo" })).status, 200);
+    const tokyo = new Date((await admin.get<DashboardResponse>("/dashboard")).body.dateFrom);
+    assert.equal((tokyo.getUTCHours() + 9) % 24, 8);
+    assert.equal((await admin.put("/settings/timezone", { value: "America/Sao_Paulo" })).status, 200);
 
     assert.equal((await admin.get(`/dashboard?date_from=2026-01-02T00:00:00Z&date_to=2026-01-01T00:00:00Z`)).status, 400);
     assert.equal((await agentClient.get("/dashboard")).status, 403);

@@ -86,6 +86,8 @@ const ADMIN_PAGES: readonly { path: string; permission: Parameters<typeof allowe
 export interface RouteGate {
   text: LocaleKey;
   delayMs: number;
+  /** Where to go instead of / (the dashboard itself sends a user without it to the inbox). */
+  to?: string;
 }
 
 /**
@@ -94,6 +96,8 @@ export interface RouteGate {
  * ('Sem permissão para acessar!', then / after 0.5 s).
  */
 export function routeGate(user: SessionUser, path: string): RouteGate | null {
+  // 000 §6: the dashboard is for admins and supervisors; others land in the inbox, not in a loop.
+  if (path === "/" && !allowed(user, "dashboard:view")) return { text: "gate.noPermission", delayMs: 500, to: "/tickets" };
   const campaign = /^\/(campaigns|contact-lists|campaigns-config|campaign\/)/.test(path);
   if (campaign && !planHas(user, "useCampaigns")) {
     return { text: "gate.upgrade", delayMs: path.startsWith("/campaign/") ? 500 : 1000 };

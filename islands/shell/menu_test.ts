@@ -59,3 +59,9 @@ Deno.test("routeGate() keeps plain users off the campaign pages and a plan witho
   assert.deepEqual(routeGate(user("admin", {}, { useAI: false }), "/ai-module"), { text: "gate.upgrade", delayMs: 1000 });
   assert.equal(routeGate(user("user"), "/ai-module"), null);
 });
+
+Deno.test("routeGate() sends a plain user from the dashboard to the inbox; admins and supervisors stay", () => {
+  assert.deepEqual(routeGate(user("user"), "/"), { text: "gate.noPermission", delayMs: 500, to: "/tickets" });
+  assert.equal(routeGate(user("admin"), "/"), null);
+  assert.equal(routeGate(user("supervisor"), "/"), null);
+});

@@ -24,11 +24,12 @@ import {
 } from "../../domain/dashboard.ts";
 import { AppError } from "../../domain/errors.ts";
 import { isoText } from "../../domain/iso_date.ts";
-import { DEFAULT_TIME_ZONE } from "../../domain/schedule_hours.ts";
+import { companyTimeZone } from "../../domain/closed_period.ts";
+import { companySettings } from "../../actors/platform/lookup.ts";
 
 /** The range a query asks, with the default of spec 000 §9; refuses an empty or huge one. */
-export function queryRange(q: Pick<DashboardQuery, "from" | "to">, now: number): [number, number] {
-  const [defFrom, defTo] = defaultRange(now, DEFAULT_TIME_ZONE);
+export function queryRange(q: Pick<DashboardQuery, "from" | "to">, now: number, timeZone: string): [number, number] {
+  const [defFrom, defTo] = defaultRange(now, timeZone);
   const from = q.from ?? defFrom;
   const to = q.to ?? (q.from === undefined ? defTo : from + 10 * HOUR_MS);
   if (!(to > from) || to - from > MAX_RANGE_MS) {
@@ -94,11 +95,12 @@ export async function dashboardView(
   now: number,
   ratingsPageSize = ROWS_PAGE,
 ): Promise<DashboardResponse> {
-  const [from, to] = queryRange(q, now);
+  const timeZone = companyTimeZone(await companySettings(system, companyId));
+  const [from, to] = queryRange(q, now, timeZone);
   const filter = pairFilter(q);
   const [first, end] = hourSpan(from, to);
   const [desk, l] = await Promise.all([deskState(system, companyId), loadLookups(system, companyId)]);
-  const slots = slotter(first, end, DEFAULT_TIME_ZONE);
+  const slots = slotter(first, end, timeZone);
   const sums = sumHours(desk.dash, first, end, filter, slots.slotOf, slots.shift);
   const live = liveCounts(desk.index, filter);
   const t = sums.total;

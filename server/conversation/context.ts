@@ -7,18 +7,11 @@ import { companySettings, getCompany } from "../../actors/platform/lookup.ts";
 import { queueOptions } from "../../actors/queue_options/collection.ts";
 import { queues } from "../../actors/queues/collection.ts";
 import type { ActorSystem } from "../../actors/_runtime/system.ts";
-import { validTimeZone } from "../../domain/closed_period.ts";
+import { companyTimeZone } from "../../domain/closed_period.ts";
 import type { ConversationContext, ConversationQueue } from "../../domain/conversation.ts";
 import { byPriority } from "../../domain/queue.ts";
-import { DEFAULT_TIME_ZONE } from "../../domain/schedule_hours.ts";
 import type { Ticket } from "../../domain/ticket.ts";
 import type { Whatsapp } from "../../domain/whatsapp.ts";
-
-/** The company's time zone: setting `timezone` when it names a known zone, else Brazil's. */
-export function companyTimeZone(settings: Readonly<Record<string, string>>): string {
-  const zone = settings.timezone?.trim();
-  return zone && validTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
-}
 
 /** The context of a decision about `ticket` on `connection` at `now`. */
 export async function loadContext(

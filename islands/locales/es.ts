@@ -29,6 +29,7 @@ import walletsTexts from "./pages/wallets.ts";
 import integrationsTexts from "./pages/integrations.ts";
 import kanbanTexts from "./pages/kanban.ts";
 import aiModuleTexts from "./pages/ai_module.ts";
+import campaignsTexts from "./pages/campaigns.ts";
 import chatsTexts from "./pages/chats.ts";
 
 const dict: Readonly<Record<LocaleKey, string>> = {
@@ -397,6 +398,7 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   ...integrationsTexts.es,
   ...kanbanTexts.es,
   ...aiModuleTexts.es,
+  ...campaignsTexts.es,
   ...chatsTexts.es,
 };
 

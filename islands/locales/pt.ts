@@ -28,6 +28,7 @@ import walletsTexts from "./pages/wallets.ts";
 import integrationsTexts from "./pages/integrations.ts";
 import kanbanTexts from "./pages/kanban.ts";
 import aiModuleTexts from "./pages/ai_module.ts";
+import campaignsTexts from "./pages/campaigns.ts";
 import chatsTexts from "./pages/chats.ts";
 const pt = {
   "app.name": "Balcão",
@@ -410,6 +411,7 @@ const pt = {
   ...integrationsTexts.pt,
   ...kanbanTexts.pt,
   ...aiModuleTexts.pt,
+  ...campaignsTexts.pt,
   ...chatsTexts.pt,
 };
 

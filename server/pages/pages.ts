@@ -40,6 +40,9 @@ import * as wallets from "../../routes/wallets.tsx";
 import * as integrations from "../../routes/integrations.tsx";
 import * as todolist from "../../routes/todolist.tsx";
 import * as aiModule from "../../routes/ai_module.tsx";
+import * as campaigns from "../../routes/campaigns.tsx";
+import * as campaignReport from "../../routes/campaign_report.tsx";
+import * as campaignsConfig from "../../routes/campaigns_config.tsx";
 import { AdminRoute } from "./admin_route.tsx";
 
 /** What a route module exports. */
@@ -100,6 +103,9 @@ export const PAGE_MODULES: Record<string, PageDef> = {
   integrations: page(integrations, () => t("menu.integrations")),
   todolist: page(todolist, () => t("menu.todolist")),
   "ai-module": page(aiModule, () => t("menu.aiModule")),
+  campaigns: page(campaigns, () => t("menu.campaigns")),
+  "campaign-report": page(campaignReport, () => t("campaignReport.title")),
+  "campaigns-config": page(campaignsConfig, () => t("menu.campaignsConfig")),
   /** What a viewer gets on a page they may not open (server/pages/mod.ts). */
   gate: { component: ({ ctx }) => AdminRoute({ ctx, children: null }), title: () => t("gate.noPermission") },
 };

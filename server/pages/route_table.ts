@@ -43,6 +43,9 @@ const BUILT: Record<string, string> = {
   "/audit-log": "audit-log",
   "/chats/:id?": "chats",
   "/kanban": "kanban",
+  "/campaigns": "campaigns",
+  "/campaign/:campaignId/report": "campaign-report",
+  "/campaigns-config": "campaigns-config",
 };
 const PRIVATE = [
   "/",

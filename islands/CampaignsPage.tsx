@@ -1,0 +1,136 @@
+/**
+ * The campaigns list (spec 002 §2.2): search, infinite scroll, the eight columns (name,
+ * status, contact list, connection, scheduled at, completed at, confirmation, actions) and
+ * per row: stop (only while EM_ANDAMENTO, §4), report, edit (read-only when not editable)
+ * and delete with the §8 confirmation (not while running: the server refuses it too). Rows
+ * change live on `company-{id}-campaign` ({ action, record, id }). Admin and supervisor with
+ * the plan flag useCampaigns only (islands/shell/menu.ts routeGate; the server checks too).
+ */
+import { useMemo, useState } from "react";
+import { FileBarChart, Plus, StopCircle } from "lucide-react";
+import { isDeletable } from "../domain/campaign.ts";
+import { api, get, query } from "./lib/api.ts";
+import { t } from "./lib/i18n.ts";
+import { showToast, toastError } from "./lib/toast.ts";
+import { AdminPage, type AdminPageProps, IconButton, useViewer } from "./ui/AdminPage.tsx";
+import { ConfirmDialog } from "./ui/ConfirmDialog.tsx";
+import { type ColumnDef, DataTable } from "./ui/DataTable.tsx";
+import { LocalDateTime } from "./ui/LocalDateTime.tsx";
+import { actionsColumn, deleteRow } from "./ui/row_actions.tsx";
+import { useLiveRows } from "./ui/use_live_rows.ts";
+import { useOptions } from "./ui/use_options.ts";
+import { usePagedList } from "./ui/use_paged_list.ts";
+import { CampaignDialog } from "./campaigns/CampaignDialog.tsx";
+import type { CampaignRow, CampaignsResponse } from "./campaigns/types.ts";
+
+/** Props of the CampaignsPage island. */
+export type CampaignsPageProps = AdminPageProps<CampaignsResponse>;
+
+const rowId = (c: CampaignRow) => c.id;
+
+/** A date cell, or a dash. */
+const dateCell = (value: string | null) => (value ? <LocalDateTime value={value} /> : "—");
+
+/** The campaigns page. */
+export default function CampaignsPage({ initial, viewer: serverViewer }: CampaignsPageProps) {
+  const viewer = useViewer(serverViewer);
+  const list = usePagedList<CampaignRow>({
+    initial: initial && { rows: initial.records, hasMore: initial.hasMore, count: initial.count },
+    fetchPage: async (pageNumber, searchParam) => {
+      const r = await get<CampaignsResponse>(`/campaigns/${query({ searchParam, pageNumber })}`);
+      return { rows: r.records, hasMore: r.hasMore, count: r.count };
+    },
+    rowId,
+  });
+  // Events carry the bare record: keep the joined names the row had.
+  useLiveRows(viewer, list, {
+    suffix: "campaign",
+    record: "record",
+    idKey: "id",
+    toRow: (record, current) => ({ ...current, ...record }) as CampaignRow,
+  });
+  const connections = useOptions("/whatsapp");
+  const [editing, setEditing] = useState<CampaignRow | "new" | null>(null);
+  const [deleting, setDeleting] = useState<CampaignRow | null>(null);
+
+  async function stop(row: CampaignRow) {
+    try {
+      list.upsert(await api<CampaignRow>("POST", `/campaigns/${row.id}/cancel`));
+      showToast("success", t("campaigns.stopped"));
+    } catch (error) {
+      // §8: a failed stop shows the server's message.
+      toastError((error as { body?: unknown }).body ?? error);
+    }
+  }
+
+  const columns = useMemo<ColumnDef<CampaignRow, unknown>[]>(() => [
+    { accessorKey: "name", header: t("campaigns.colName") },
+    {
+      accessorKey: "status",
+      header: t("campaigns.colStatus"),
+      cell: ({ row }) => <span className={`chip campaign-status campaign-status-${row.original.status}`}>{t(`campaigns.status.${row.original.status}`)}</span>,
+    },
+    { id: "contactList", header: t("campaigns.colContactList"), cell: ({ row }) => row.original.contactList?.name ?? "—" },
+    {
+      id: "whatsapp",
+      header: t("campaigns.colWhatsapp"),
+      cell: ({ row }) => row.original.whatsappName ?? connections.find((c) => c.id === row.original.whatsappId)?.name ?? "—",
+    },
+    { accessorKey: "scheduledAt", header: t("campaigns.colScheduledAt"), cell: ({ row }) => dateCell(row.original.scheduledAt) },
+    { accessorKey: "completedAt", header: t("campaigns.colCompletedAt"), cell: ({ row }) => dateCell(row.original.completedAt) },
+    {
+      accessorKey: "confirmation",
+      header: t("campaigns.colConfirmation"),
+      cell: ({ row }) => t(row.original.confirmation ? "campaigns.enabled" : "campaigns.disabled"),
+    },
+    actionsColumn<CampaignRow>({
+      onEdit: setEditing,
+      onDelete: setDeleting,
+      canDelete: isDeletable,
+      extra: (row) => (
+        <>
+          {row.status === "EM_ANDAMENTO" && (
+            <IconButton label={t("campaigns.stop")} onClick={() => stop(row)} danger><StopCircle size={16} /></IconButton>
+          )}
+          <a className="icon-btn" href={`/campaign/${row.id}/report`} aria-label={t("campaigns.report")} title={t("campaigns.report")}>
+            <FileBarChart size={16} />
+          </a>
+        </>
+      ),
+    }),
+  ], [connections]);
+
+  return (
+    <AdminPage
+      title={t("campaigns.title")}
+      search={{ value: list.search, onChange: list.setSearch }}
+      actions={
+        <button type="button" className="btn btn-primary" onClick={() => setEditing("new")}>
+          <Plus size={16} aria-hidden="true" /> {t("campaigns.add")}
+        </button>
+      }
+      testId="campaigns-page"
+    >
+      <DataTable
+        list={list}
+        columns={columns}
+        rowId={rowId}
+        label={t("campaigns.title")}
+        emptyText={t("campaigns.empty")}
+        testId="campaigns-table"
+      />
+      {editing && (
+        <CampaignDialog
+          campaign={editing === "new" ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={(row) => list.upsert(row)}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        onConfirm={() => deleting && deleteRow(list, `/campaigns/${deleting.id}`, deleting.id, t("campaigns.deleted"))}
+      />
+    </AdminPage>
+  );
+}

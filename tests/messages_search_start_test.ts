@@ -4,29 +4,11 @@
  * `partial: false` with every match; lists without searchParam carry no flag.
  */
 import assert from "node:assert/strict";
-import { messageKey } from "../actors/messages/keys.ts";
 import { messageSearch } from "../actors/messages/search_index.ts";
 import { waitFor } from "../actors/_runtime/testing.ts";
 import { startTestServer } from "./helpers/server.ts";
 import { freshNumber, inboundText, receive } from "./helpers/messages.ts";
-
-/** Writes `tickets` × `perTicket` messages without the word searched, under ticket ids above `after`. */
-async function seedFiller(kv: Deno.Kv, companyId: number, after: number, tickets: number, perTicket: number) {
-  let op = kv.atomic();
-  let pending = 0;
-  for (let ticketId = after + 1; ticketId <= after + tickets; ticketId++) {
-    for (let m = 0; m < perTicket; m++) {
-      const body = `bom dia preciso de ajuda com o pedido ${ticketId} número ${m}`;
-      op.set(messageKey(companyId, ticketId, `filler-${String(m).padStart(4, "0")}`), { ticketId, body });
-      if (++pending === 500) {
-        await op.commit();
-        op = kv.atomic();
-        pending = 0;
-      }
-    }
-  }
-  await op.commit();
-}
+import { seedFiller } from "./helpers/search_filler.ts";
 
 Deno.test("a search right after a start answers while the index builds, flagged partial, then complete", async () => {
   const dir = await Deno.makeTempDir({ prefix: "balcao-search-start-" });

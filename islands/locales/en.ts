@@ -184,6 +184,7 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   "tickets.noQueue": "NO QUEUE",
   "tickets.empty": "No tickets here. New conversations will show up automatically.",
   "tickets.emptySearch": "Nothing found. Try other terms or filters.",
+  "tickets.searchPartial": "Partial results: the search index is still being built. The search refreshes by itself.",
   "tickets.noTicketSelected": "Select a ticket to start chatting.",
   "tickets.accept": "Accept",
   "tickets.close": "Close",

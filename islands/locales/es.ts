@@ -184,6 +184,7 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   "tickets.noQueue": "SIN COLA",
   "tickets.empty": "No hay atenciones aquí. Las nuevas conversaciones aparecerán automáticamente.",
   "tickets.emptySearch": "No se encontró nada. Pruebe otros términos o filtros.",
+  "tickets.searchPartial": "Resultados parciales: índice en construcción. La búsqueda se actualiza sola.",
   "tickets.noTicketSelected": "Seleccione una atención para empezar a conversar.",
   "tickets.accept": "Aceptar",
   "tickets.close": "Cerrar",

@@ -190,6 +190,7 @@ const pt = {
   "tickets.noQueue": "SEM FILA",
   "tickets.empty": "Nenhum atendimento aqui. Novas conversas aparecerão automaticamente.",
   "tickets.emptySearch": "Nada encontrado. Tente outros termos ou filtros.",
+  "tickets.searchPartial": "Resultados parciais: índice em construção. A busca se atualiza sozinha.",
   "tickets.noTicketSelected": "Selecione um atendimento para começar a conversar.",
   "tickets.accept": "Aceitar",
   "tickets.close": "Fechar",

@@ -1,6 +1,7 @@
 /**
- * Renders one list: skeleton while loading, error with retry, an empty state that says what
- * happens next, rows, and the next page when scrolled within 100 px of the bottom.
+ * Renders one list: skeleton while loading, error with retry, a note when a search's results
+ * are partial (the server's index is still building), an empty state that says what happens
+ * next, rows, and the next page when scrolled within 100 px of the bottom.
  */
 import type { UIEvent } from "react";
 import { Inbox } from "lucide-react";
@@ -29,6 +30,7 @@ export function TicketListView({ list, selectedId, emptyText, label, picking, ..
     <div className="ticket-list" onScroll={onScroll} aria-label={label} role="region">
       {list.status === "loading" && <Skeleton rows={6} />}
       {list.status === "error" && <ErrorState onRetry={list.reload} />}
+      {list.status === "ready" && list.partial && <p className="list-more muted" role="status" data-testid="search-partial">{t("tickets.searchPartial")}</p>}
       {list.status === "ready" && list.tickets.length === 0 && <EmptyState text={emptyText} icon={<Inbox size={40} aria-hidden="true" />} />}
       {list.tickets.length > 0 && (
         <ul className="ticket-rows">

@@ -2,7 +2,9 @@
  * One ticket list (a status and group flag plus the manager's filters): pages of 25 from
  * GET /tickets, infinite scroll, live updates applied at once from `company-{id}-ticket` and
  * `appMessage` events and confirmed by a reload debounced 500 ms (spec 000 §4, §9), a reload
- * on socket resync, and loading / error states.
+ * on socket resync, and loading / error states. A search answered while the server's message
+ * index is still building (after a start) says so (`partial`) and is asked again every few
+ * seconds until it is complete (issue #23).
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { get, query } from "../lib/api.ts";
@@ -10,6 +12,8 @@ import { channelName, onChannel } from "../lib/socket.ts";
 import type { ListFilters, TicketItem } from "./types.ts";
 
 const PAGE = 25;
+/** How soon a partial search is asked again. */
+const PARTIAL_RETRY_MS = 3000;
 
 /** What a list asks the server for. */
 export interface ListSpec {
@@ -29,6 +33,8 @@ export interface TicketList {
   tickets: TicketItem[];
   count: number;
   hasMore: boolean;
+  /** The search's matches by message text are incomplete: the server's index is still building. */
+  partial: boolean;
   status: "loading" | "ready" | "error";
   loadMore: () => void;
   reload: () => void;
@@ -46,6 +52,7 @@ export function useTicketList(spec: ListSpec): TicketList {
   const [tickets, setTickets] = useState<TicketItem[]>([]);
   const [count, setCount] = useState(0);
   const [hasMore, setHasMore] = useState(false);
+  const [partial, setPartial] = useState(false);
   const [status, setStatus] = useState<TicketList["status"]>("loading");
   const pages = useRef(1);
   const generation = useRef(0);
@@ -56,7 +63,7 @@ export function useTicketList(spec: ListSpec): TicketList {
   const fetchPages = useCallback(async (pageNumber: number, limit: number) => {
     const s = specRef.current;
     const f = s.filters;
-    return await get<{ tickets: TicketItem[]; count: number; hasMore: boolean }>(
+    return await get<{ tickets: TicketItem[]; count: number; hasMore: boolean; partial?: boolean }>(
       "/tickets" + query({
         status: s.status,
         isGroup: s.isGroup === undefined ? undefined : String(s.isGroup),
@@ -81,6 +88,7 @@ export function useTicketList(spec: ListSpec): TicketList {
       setTickets(r.tickets);
       setCount(r.count);
       setHasMore(r.hasMore);
+      setPartial(r.partial === true);
       setStatus("ready");
     }, () => gen === generation.current && setStatus((s) => (s === "ready" ? s : "error")));
   }, [fetchPages]);
@@ -89,6 +97,7 @@ export function useTicketList(spec: ListSpec): TicketList {
     pages.current = 1;
     setStatus("loading");
     setTickets([]);
+    setPartial(false);
     if (!spec.enabled) return;
     const timer = setTimeout(reload, spec.filters.searchParam ? 500 : 0);
     return () => clearTimeout(timer);
@@ -154,5 +163,11 @@ export function useTicketList(spec: ListSpec): TicketList {
     };
   }, [key, reload]);
 
-  return { tickets, count, hasMore, status, loadMore, reload };
+  useEffect(() => {
+    if (!partial) return;
+    const timer = setTimeout(reload, PARTIAL_RETRY_MS);
+    return () => clearTimeout(timer);
+  }, [partial, tickets, reload]);
+
+  return { tickets, count, hasMore, partial, status, loadMore, reload };
 }

@@ -12,6 +12,7 @@ import { REPORT_OPERATIONS } from "./ops_reports.ts";
 import { WEBHOOK_OPERATIONS } from "./ops_webhooks.ts";
 import { CHAT_OPERATIONS } from "./ops_chats.ts";
 import { AI_OPERATIONS } from "./ops_ai.ts";
+import { CAMPAIGN_OPERATIONS } from "./ops_campaigns.ts";
 
 /** Every documented operation. */
 export const OPERATIONS: readonly Operation[] = [
@@ -22,6 +23,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...WEBHOOK_OPERATIONS,
   ...CHAT_OPERATIONS,
   ...AI_OPERATIONS,
+  ...CAMPAIGN_OPERATIONS,
 ];
 
 let built: ReturnType<typeof buildDocument> | undefined;

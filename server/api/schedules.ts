@@ -56,7 +56,9 @@ async function view(deps: AppDeps, s: Schedule) {
 }
 
 /** The body's fields: `scheduleData` (JSON text) of a multipart body, or the body itself. */
-function scheduleFields(fields: Record<string, unknown>): unknown {
+function scheduleFields(fields: Record<string, unknown> | null): unknown {
+  // A JSON body of `null` (or a bare value) has no fields: the schema refuses it, not a TypeError.
+  if (typeof fields !== "object" || fields === null) return fields;
   const data = fields.scheduleData;
   if (typeof data !== "string") return fields;
   try {

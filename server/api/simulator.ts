@@ -21,7 +21,8 @@ export const SimulatorInboundInput = z.object({
   name: z.string().trim().max(80).default(""),
   body: z.string().max(4096).default(""),
   mediaType: z.enum(MEDIA_TYPES).optional(),
-  mediaBase64: z.string().max(5_000_000).optional(),
+  // Decoded with atob by the simulated phone: text that is not base64 is refused here, not a 500 there.
+  mediaBase64: z.base64().max(5_000_000).optional(),
   isGroup: z.boolean().default(false),
   groupId: z.string().trim().optional(),
   groupName: z.string().trim().optional(),

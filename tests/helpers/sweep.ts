@@ -199,7 +199,8 @@ function sampleNode(node: Json, field: string, book: IdBook, marker: string, dep
       if (node.format === "email") return `${marker.toLowerCase()}@sweep.local`;
       if (node.format === "date-time") return new Date(Date.now() + 86_400_000).toISOString();
       if (node.format === "date") return new Date().toISOString().slice(0, 10);
-      if (node.format === "uri" || node.format === "url") return `https://sweep.example.com/${marker}`;
+      // A closed loopback port: a handler that fetches the URL (link preview) never leaves the machine.
+      if (node.format === "uri" || node.format === "url") return `http://127.0.0.1:9/${marker}`;
       if (node.pattern && /\^#/.test(node.pattern)) return "#123456";
       if (node.pattern && /0-9|\\d/.test(node.pattern) && !/a-z/i.test(node.pattern)) return "5511987650000";
       const text = `${marker} ${field}`;

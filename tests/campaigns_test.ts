@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { withServer } from "./helpers/server.ts";
 import { seedContactList } from "./helpers/campaign_lists.ts";
+import { createTenant } from "./helpers/tenants.ts";
 import { simulatorLedgerKey, type SimulatorLedgerEntry } from "../server/channels/simulator.ts";
 
 async function until<T>(probe: () => Promise<T | undefined>, ms: number, what: string): Promise<T> {
@@ -119,6 +120,50 @@ Deno.test("campaigns: variants with confirmations, stop and resume, gates, isola
       assert.equal((await admin.put(`/campaigns/${id}`, { name: "Stop", contactListId: 2, whatsappId: String(conn.id), scheduledAt: soon(), message1: "x" })).status, 409);
       const ledger = await server.deps.kv.get<SimulatorLedgerEntry>(simulatorLedgerKey(companyId, conn.id, `cmp-${companyId}-${id}-1-m`));
       assert.equal(ledger.value?.repeats, 0);
+    });
+
+    await t.step("tenant isolation: a real second company's admin gets 404 on every route with our ids, lists never mix", async () => {
+      const other = await createTenant(server, "Outra Loja");
+      const ours = (await admin.get("/campaigns")).body.records as Array<{ id: number; name: string }>;
+      assert.ok(ours.length >= 2);
+      const body = { name: "Roubo", contactListId: 1, whatsappId: "1", scheduledAt: soon(), message1: "x" };
+      const file = () => {
+        const form = new FormData();
+        form.append("file", new File(["x"], "x.txt", { type: "text/plain" }));
+        return form;
+      };
+      // Ids are per company: ask before they have a campaign of their own.
+      for (const c of ours) {
+        const tries: Array<[string, Promise<{ status: number }>]> = [
+          ["GET", other.admin.get(`/campaigns/${c.id}`)],
+          ["PUT", other.admin.put(`/campaigns/${c.id}`, body)],
+          ["cancel", other.admin.post(`/campaigns/${c.id}/cancel`)],
+          ["restart", other.admin.post(`/campaigns/${c.id}/restart`)],
+          ["media", other.admin.post(`/campaigns/${c.id}/media-upload`, file())],
+          ["media delete", other.admin.delete(`/campaigns/${c.id}/media-upload`)],
+          ["report", other.admin.get(`/campaigns/${c.id}/report`)],
+          ["DELETE", other.admin.delete(`/campaigns/${c.id}`)],
+        ];
+        for (const [what, answer] of tries) assert.equal((await answer).status, 404, `${what} /campaigns/${c.id} from the other company`);
+        // Nothing of ours changed.
+        const still = await admin.get(`/campaigns/${c.id}`);
+        assert.equal(still.status, 200);
+        assert.equal(still.body.name, c.name);
+      }
+      assert.equal((await admin.get("/campaigns")).body.records.length, ours.length);
+      // The other company has its own list 1 and its own campaign (ids may coincide with ours).
+      await seedContactList(server.deps.kv, other.companyId, 1, 3);
+      const theirs = await other.admin.post("/campaigns", { name: "Deles", status: "INATIVA", contactListId: 1, whatsappId: "1", scheduledAt: soon(), message1: "Oi" });
+      assert.equal(theirs.status, 200, JSON.stringify(theirs.body));
+      const theirList = (await other.admin.get("/campaigns")).body.records as Array<{ id: number; name: string; companyId: number }>;
+      assert.deepEqual(theirList.map((c) => c.name), ["Deles"]);
+      assert.ok(!(await admin.get("/campaigns")).body.records.some((c: { name: string }) => c.name === "Deles"));
+      assert.equal((await admin.get("/campaigns?searchParam=Deles")).body.records.length, 0);
+      // Their report counts their list (3), not ours with the same id (200 valid).
+      assert.equal((await other.admin.get(`/campaigns/${theirs.body.id}/report`)).body.counts.validContacts, 3);
+      // Their settings are their own: ours saved messageInterval 5.
+      const settings = (await other.admin.get("/campaign-settings")).body as Array<{ key: string; value: string }>;
+      assert.equal(settings.find((r) => r.key === "messageInterval")?.value, "240");
     });
 
     await t.step("gates: agent 403, plan without useCampaigns 403, other company 404", async () => {

@@ -22,6 +22,7 @@ import { conversationActor } from "../actors/conversations/mod.ts";
 import { botSessionActor } from "../actors/bot_sessions/mod.ts";
 import { announcementReads, announcements } from "../actors/announcements/collection.ts";
 import { schedulesActor } from "../actors/schedules/mod.ts";
+import { checkerActor, contactLists, itemsActor } from "../actors/contact_lists/mod.ts";
 import { campaignsActor } from "../actors/campaigns/mod.ts";
 import { ratingAnswers, ratings, surveysActor } from "../actors/ratings/mod.ts";
 import { chatActor, chatIdsActor } from "../actors/chats/mod.ts";
@@ -45,6 +46,7 @@ export function registerActors(system: ActorSystem): void {
   system.register(conversationActor);
   system.register(botSessionActor);
   system.register(schedulesActor);
+  system.register(contactLists.actor, itemsActor, checkerActor);
   system.register(campaignsActor);
   system.register(chatActor, chatIdsActor);
   system.register(aiSettings.actor);

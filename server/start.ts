@@ -18,6 +18,8 @@ import { Channels } from "./channels/registry.ts";
 import { startWebhooks } from "./webhooks/mod.ts";
 import { watchQueuePositions } from "./conversation/positions.ts";
 import { bindSchedulePorts } from "../actors/schedules/mod.ts";
+import { bindContactListPorts } from "../actors/contact_lists/mod.ts";
+import { contactListNumberCheck } from "./contact_lists/number_check.ts";
 import { scheduleSender } from "./api/schedule_send.ts";
 import { bindCampaignPorts } from "../actors/campaigns/mod.ts";
 import { campaignSender } from "./campaigns/sender.ts";
@@ -74,6 +76,7 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Runn
   // After the connections are back: a scheduled message due during the downtime waits for
   // these ports, then goes out through a connected session.
   bindSchedulePorts(system, scheduleSender(deps));
+  bindContactListPorts(system, contactListNumberCheck(deps));
   bindCampaignPorts(system, campaignSender(deps));
 
   const app = createApp(deps);

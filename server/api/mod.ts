@@ -42,6 +42,8 @@ import { ratingRoutes } from "./ratings.ts";
 import { surveyRoutes } from "./survey.ts";
 import { dashboardRoutes } from "./dashboard.ts";
 import { scheduleRoutes } from "./schedules.ts";
+import { contactListRoutes } from "./contact_lists.ts";
+import { contactListItemRoutes } from "./contact_list_items.ts";
 import { campaignRoutes, campaignSettingsRoutes } from "./campaigns.ts";
 import { integrationRoutes } from "./integrations.ts";
 import { ticketReportRoutes } from "./ticket_report.ts";
@@ -91,6 +93,8 @@ export function mountAreas(app: Hono<AppEnv>): void {
   app.route("/buscarpesquisa", surveyRoutes());
   app.route("/", dashboardRoutes());
   routeWithSlash(app, "/schedules", scheduleRoutes());
+  routeWithSlash(app, "/contact-lists", contactListRoutes());
+  routeWithSlash(app, "/contact-list-items", contactListItemRoutes());
   routeWithSlash(app, "/campaigns", campaignRoutes());
   routeWithSlash(app, "/campaign-settings", campaignSettingsRoutes());
   app.route("/", integrationRoutes());

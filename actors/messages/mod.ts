@@ -21,7 +21,7 @@ export {
   providerLogKey,
   ticketMessagesPrefix,
 } from "./keys.ts";
-export { sendOutgoing, sendSystemMessage } from "./outbound.ts";
+export { sendOutgoing, sendSystemMessage, storeOutgoing } from "./outbound.ts";
 export type { MessageMatches } from "./search_index.ts";
 export { agentChange, applyAck, applyProviderFailure, applyRemoteDelete, applyRemoteEdit, recordSendResult } from "./provider.ts";
 export { findByProvider, getMessage, messageCount, pageOfMessages } from "./store.ts";
@@ -47,8 +47,8 @@ export async function deleteTicketMessages(
 /**
  * Ids of the company's tickets with a message containing every word of `term` (folded:
  * case and accents ignored; words of 3+ characters), and whether they are partial: while the
- * company's index is still being built, the search waits for it at most `waitMs` and then
- * answers from what is indexed so far. See search_index.ts for the index.
+ * company's index is still being built, the search waits for it until `waitMs` after the
+ * build began and then answers from what is indexed so far. See search_index.ts.
  */
 export async function searchTicketIds(
   system: ActorSystem,

@@ -19,7 +19,8 @@
  *
  * Partial answers. The lists are readable while they fill: a slice runs to its end before
  * any search reads them, so they are never half written. A search waits for its company's
- * build at most `PARTIAL_AFTER_MS` (a small company's build ends within it), then answers
+ * build until `PARTIAL_AFTER_MS` after the build began (a small company's build ends within
+ * it; a search during a long build does not wait), then answers
  * from what is indexed so far, which includes every message that arrived since the build
  * began, with `partial: true`; the inbox says the results are partial. No bounded scan of the
  * rest: the rest is the oldest tickets, and scanning some of them for each search would take
@@ -60,7 +61,10 @@ import { FrozenPostings, Postings, PostingsMerge } from "./postings.ts";
 export const MAX_PAIRS = 24_000_000;
 /** Longest word indexed. */
 export const MAX_WORD = 40;
-/** How long a search waits for its company's build before answering partially. */
+/**
+ * How long after a build began a search still waits for it rather than answer partially: a
+ * small company's build ends within it, and a search during a long one does not wait at all.
+ */
 export const PARTIAL_AFTER_MS = 20;
 
 /** Work a build does before letting pending requests in. */
@@ -78,9 +82,10 @@ export interface MessageMatches {
   partial: boolean;
 }
 
-/** A build in progress: the lists it has filled so far (ids flipped) and its end. */
+/** A build in progress: the lists it has filled so far (ids flipped), its start and its end. */
 interface Build {
   scanned: Map<string, Postings>;
+  startedAt: number;
   done: Promise<void>;
 }
 
@@ -184,6 +189,7 @@ function nextTask(): Promise<void> {
 
 /** Waits for `promise` at most `ms` (no wait left behind when it settles first). */
 async function within(promise: Promise<void>, ms: number): Promise<void> {
+  if (ms <= 0) return;
   if (ms === Infinity) return await promise;
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([promise, new Promise<void>((resolve) => timer = setTimeout(resolve, ms))]);
@@ -208,12 +214,12 @@ export class MessageSearch {
 
   /**
    * Ids of the company's tickets whose messages contain every word of `term`. While the
-   * company's index is being built, waits for it at most `waitMs`, then answers from what is
-   * indexed so far with `partial: true`.
+   * company's index is being built, waits for the build until `waitMs` after it began, then
+   * answers from what is indexed so far with `partial: true`.
    */
   async search(companyId: number, term: string, waitMs = Infinity): Promise<MessageMatches> {
     const index = this.#use(companyId);
-    if (index.build) await within(index.build.done, waitMs);
+    if (index.build) await within(index.build.done, index.build.startedAt + waitMs - performance.now());
     return { ids: match(index, term), partial: index.build !== null };
   }
 
@@ -276,7 +282,7 @@ export class MessageSearch {
         lastUsed: this.#now(),
         build: null,
       };
-      const build: Build = { scanned: new Map(), done: Promise.resolve() };
+      const build: Build = { scanned: new Map(), startedAt: performance.now(), done: Promise.resolve() };
       index.build = build;
       this.#indexes.set(companyId, index);
       build.done = this.#build(companyId, index, build);

@@ -17,7 +17,8 @@ export interface TicketMatches {
 
 /**
  * Tickets of the company that match `term` by contact, id or message text. A message index
- * still building is waited for at most `waitMs` (the messages area's default when omitted).
+ * still building is waited for until `waitMs` after its build began (the messages area's
+ * default when omitted).
  */
 export async function searchTickets(
   system: ActorSystem,

@@ -8,6 +8,18 @@
 import type { AiConfig } from "./ai_module.ts";
 import type { Message } from "./message.ts";
 
+/**
+ * The label an answer of a queue's AI bot (typeChatbot "ai") carries, so the customer and the
+ * agents read that a machine wrote it. Shaped like an agent's signature (`*Name:*\n`), so the
+ * next request drops it from the history as it drops signatures.
+ */
+export const AI_REPLY_LABEL = "*Assistente virtual (IA):*";
+
+/** `text` marked as the AI bot's answer. */
+export function aiMarked(text: string): string {
+  return `${AI_REPLY_LABEL}\n${text}`;
+}
+
 /** How many of the ticket's newest messages go with a suggestion request. */
 export const AI_HISTORY = 20;
 

@@ -49,8 +49,11 @@ export const DEFAULT_LUNCH = { startTime: "12:00", endTime: "13:00" };
 /** Router interval choices in minutes (spec 001 §9). */
 export const ROUTER_MINUTES = [0, 2, 5, 10, 15, 30, 45, 60] as const;
 
-/** Chatbot integrations of a queue ('' for none; spec 001 §3). */
-export const CHATBOT_TYPES = ["", "n8n", "typebot"] as const;
+/**
+ * Chatbot integrations of a queue ('' for none; spec 001 §3). "ai" is ours (issue #20): the
+ * company's AI module answers the queue's customers (domain/queue_bot.ts).
+ */
+export const CHATBOT_TYPES = ["", "n8n", "typebot", "ai"] as const;
 
 /** The message of a time that is not HH:MM. */
 export const INVALID_TIME = "Invalid time";

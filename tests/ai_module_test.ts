@@ -3,10 +3,14 @@
  * against a real server and a fake chat-completions endpoint on loopback: the settings'
  * create/update rules and texts, the write-only key, who reads and writes, the plan flag, tenant
  * isolation, and a suggestion built from the last 20 messages, its failures (500, no text,
- * timeout) leaving the conversation as it was.
+ * timeout) leaving the conversation as it was; and a queue whose typeChatbot is "ai" answered
+ * by the model, marked as such, falling back to agents when it fails.
  */
 import assert from "node:assert/strict";
+import { AI_REPLY_LABEL } from "../domain/ai_prompt.ts";
 import { SECRET_MASK } from "../domain/settings.ts";
+import { INTEGRATION_FALLBACK_TEXT } from "../domain/typebot.ts";
+import { demoConnection, eventually } from "./helpers/channels.ts";
 import { demoTicket, makeUser } from "./helpers/fixtures.ts";
 import { fakeOpenAi } from "./helpers/fake_openai.ts";
 import { inboundText, receive } from "./helpers/messages.ts";
@@ -200,6 +204,50 @@ Deno.test("POST /ai-module/suggest/{ticketId} answers 502 for a failing endpoint
       assert.equal(foreign.status, 404, "another company's ticket does not exist for it");
       assert.equal(fake.calls.length, calls, "and nothing of it went to the model");
     }, { integrationTimeoutMs: 300 });
+  } finally {
+    await fake.server.shutdown();
+  }
+});
+
+Deno.test("AI queue: the AI module answers the queue's customers, marked as the AI's; a failure gives the fallback and a note, then agents take over", async () => {
+  const fake = fakeOpenAi();
+  try {
+    await withServer(async (server) => {
+      const admin = await server.login("admin@demo.local");
+      await configure(admin, fake.url);
+      const queue = await admin.post("/queue", { name: "Robô", color: "#0ea5e9", prioridade: 9, typeChatbot: "ai" });
+      assert.equal(queue.status, 200, JSON.stringify(queue.body));
+      const demo = await demoConnection(admin);
+      const full = (await admin.get(`/whatsapp/${demo.id}`)).body;
+      assert.equal((await admin.put(`/whatsapp/${demo.id}`, { ...full, queueIds: [queue.body.id] })).status, 200);
+      const number = "5511955550301";
+      const sent = async () =>
+        ((await admin.get(`/simulator/${demo.id}/outbox`)).body.messages as Array<{ to: string; body: string }>)
+          .filter((m) => m.to === number).map((m) => m.body);
+
+      await admin.post(`/simulator/${demo.id}/inbound`, { from: number, name: "Rui", body: "oi" });
+      await eventually(async () => (await sent()).includes(`${AI_REPLY_LABEL}\nOlá! Sobre "oi", posso ajudar.`) || undefined, 10_000, "the AI's answer");
+      await admin.post(`/simulator/${demo.id}/inbound`, { from: number, name: "Rui", body: "qual o prazo?" });
+      await eventually(async () => (await sent()).includes(`${AI_REPLY_LABEL}\nOlá! Sobre "qual o prazo?", posso ajudar.`) || undefined, 10_000, "the second answer");
+      // The model read its own earlier answer without the label, and the customer's new message last.
+      const history = fake.calls.at(-1)!.body.messages as Array<{ role: string; content: string }>;
+      assert.ok(history.some((m) => m.role === "assistant" && m.content === 'Olá! Sobre "oi", posso ajudar.'), JSON.stringify(history));
+      assert.deepEqual(history.at(-1), { role: "user", content: "qual o prazo?" });
+
+      fake.state.mode = "error500";
+      await admin.post(`/simulator/${demo.id}/inbound`, { from: number, name: "Rui", body: "e o frete?" });
+      await eventually(async () => (await sent()).includes(INTEGRATION_FALLBACK_TEXT) || undefined, 10_000, "the fallback");
+      const ticket = (await admin.get("/tickets?showAll=true&limit=1000")).body.tickets
+        .find((t: { contact?: { number: string } }) => t.contact?.number === number);
+      assert.equal(ticket.status, "pending");
+      const tracking = (await admin.get(`/tickets/${ticket.id}/tracking`)).body.tracking as Array<{ action: string; detail: string }>;
+      assert.ok(tracking.some((n) => n.action === "integrationFailed" && /^IA \(The AI endpoint answered HTTP 500/.test(n.detail)), JSON.stringify(tracking));
+      fake.state.mode = "ok";
+      const calls = fake.calls.length;
+      await admin.post(`/simulator/${demo.id}/inbound`, { from: number, name: "Rui", body: "alguém?" });
+      await new Promise((r) => setTimeout(r, 400));
+      assert.equal(fake.calls.length, calls, "the bot stays off for this ticket after its failure");
+    });
   } finally {
     await fake.server.shutdown();
   }

@@ -24,7 +24,7 @@ const EXPIRY_TIMER = "expire";
 /** The bot conversation of one ticket. */
 export interface BotSession {
   v: 1;
-  service: "typebot" | "n8n";
+  service: "typebot" | "n8n" | "ai";
   /** The queue whose bot runs (a move to another bot queue starts another session). */
   queueId: number;
   /** running: customer replies go to the bot; ended: the flow ended or failed, agents take over. */

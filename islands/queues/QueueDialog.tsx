@@ -10,6 +10,7 @@ import { Tabs } from "radix-ui";
 import { ApiError, api } from "../lib/api.ts";
 import { hasText, t } from "../lib/i18n.ts";
 import { showToast } from "../lib/toast.ts";
+import { planHas, useSession } from "../lib/session.ts";
 import { CHATBOT_TYPES, DEFAULT_LUNCH, DEFAULT_SCHEDULES, type QueueSchedule, ROUTER_MINUTES } from "../../domain/queue.ts";
 import { CheckField, FormDialog, type FormErrors, SelectField, TextField, useSchemaForm } from "../ui/form.tsx";
 import { BotTree } from "./BotTree.tsx";
@@ -129,7 +130,13 @@ export function QueueDialog({ queue, queues, perQueueHours, viewer, onClose, onS
     },
   };
   const routerChoices = ROUTER_MINUTES.map((n) => ({ value: n as number, label: n === 0 ? t("queues.routerOff") : t("queues.minutes", { n }) }));
-  const botChoices = CHATBOT_TYPES.map((v) => ({ value: v as string, label: v === "" ? t("queues.typeNone") : v === "n8n" ? "n8n" : "Typebot" }));
+  // "ai" (the AI module answering, issue #20) only for a plan with useAI, or a queue already set so.
+  const session = useSession();
+  const aiOn = session.status === "ready" && planHas(session.user, "useAI");
+  const botChoices = CHATBOT_TYPES.filter((v) => v !== "ai" || aiOn || queue?.typeChatbot === "ai").map((v) => ({
+    value: v as string,
+    label: v === "" ? t("queues.typeNone") : v === "n8n" ? "n8n" : v === "ai" ? t("aiModule.queueType") : "Typebot",
+  }));
 
   return (
     <FormDialog open onOpenChange={(o) => !o && onClose()} title={t(queue ? "queues.edit" : "queues.add")} form={dialogForm} wide testId="queue-save">
@@ -166,7 +173,13 @@ export function QueueDialog({ queue, queues, perQueueHours, viewer, onClose, onS
           </Tabs.Content>
         )}
         <Tabs.Content value="integrations" className="form-grid queue-tab-body">
-          <SelectField form={form} name="typeChatbot" label={t("queues.typeChatbot")} options={botChoices} />
+          <SelectField
+            form={form}
+            name="typeChatbot"
+            label={t("queues.typeChatbot")}
+            options={botChoices}
+            hint={form.values.typeChatbot === "ai" ? t("aiModule.queueHint") : undefined}
+          />
           <CheckField form={form} name="resetChatbotMsg" label={t("queues.resetChatbotMsg")} />
           <IntegrationFields form={form} />
         </Tabs.Content>

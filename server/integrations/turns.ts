@@ -20,6 +20,8 @@ import type { Ticket } from "../../domain/ticket.ts";
 import { INTEGRATION_FALLBACK_TEXT } from "../../domain/typebot.ts";
 import type { AppDeps } from "../deps.ts";
 import { askN8n } from "./n8n.ts";
+import { aiMarked } from "../../domain/ai_prompt.ts";
+import { askAiBot } from "../ai/suggest.ts";
 import { type ServiceOutcome, typebotCall } from "./typebot.ts";
 
 /** Binds the bot-session actor's port to `deps` (idempotent). */
@@ -82,7 +84,9 @@ async function runTurn(deps: AppDeps, session: BotSession | null, input: BotTurn
   if (same?.status === "ended") return { session: same, handled: false };
   const outcome: ServiceOutcome = bot.service === "typebot"
     ? await typebotCall(deps, same, input, bot.typebotId)
-    : await n8nCall(deps, same, input, bot.url);
+    : bot.service === "n8n"
+    ? await n8nCall(deps, same, input, bot.url)
+    : await aiCall(deps, same, input);
   return { session: await deliver(deps, ticket, outcome), handled: true };
 }
 
@@ -100,6 +104,22 @@ async function n8nCall(deps: AppDeps, session: BotSession | null, input: BotTurn
   const answer = await askN8n(deps, { companyId: input.companyId, ticketId: input.ticketId, url, text: input.text ?? "" });
   return answer.ok
     ? { session: { ...next, updatedAt: deps.system.now() }, texts: [answer.text], ended: false, error: null }
+    : { session: next, texts: [], ended: true, error: answer.error };
+}
+
+/**
+ * The AI module answers (issue #20) like n8n: no session of its own, one call per customer
+ * message (the model reads the last 20 messages, this one included), the answer marked as the
+ * AI's; a failure ends the bot for the ticket like any integration's.
+ */
+async function aiCall(deps: AppDeps, session: BotSession | null, input: BotTurnInput): Promise<ServiceOutcome> {
+  const next: BotSession = session ??
+    { v: 1, service: "ai", queueId: input.queueId, status: "running", sessionId: null, choices: [], updatedAt: deps.system.now() };
+  // A ticket just moved into the queue (no customer text) waits for the customer's next message.
+  if (input.text === null) return { session: next, texts: [], ended: false, error: null };
+  const answer = await askAiBot(deps, input.companyId, input.ticketId);
+  return answer.ok
+    ? { session: { ...next, updatedAt: deps.system.now() }, texts: [aiMarked(answer.text)], ended: false, error: null }
     : { session: next, texts: [], ended: true, error: answer.error };
 }
 

@@ -34,6 +34,8 @@ const pt = {
   "aiSuggest.timeout": "A IA demorou demais para responder. Tente novamente.",
   "aiSuggest.failed": "Não foi possível obter uma sugestão da IA.",
   "aiSuggest.notConfigured": "O módulo de IA não está configurado.",
+  "aiModule.queueType": "IA (Módulo de IA)",
+  "aiModule.queueHint": "O Módulo de IA responde aos clientes desta fila; as respostas levam a marca \"Assistente virtual (IA)\". Se a IA falhar, o atendimento fica para os atendentes.",
 };
 
 export default {
@@ -73,6 +75,8 @@ export default {
     "aiSuggest.timeout": "The AI took too long to answer. Try again.",
     "aiSuggest.failed": "Could not get a suggestion from the AI.",
     "aiSuggest.notConfigured": "The AI module is not configured.",
+    "aiModule.queueType": "AI (AI module)",
+    "aiModule.queueHint": "The AI module answers this queue's customers; its answers are marked \"Assistente virtual (IA)\". If the AI fails, agents take over.",
   } satisfies Record<keyof typeof pt, string>,
   es: {
     "aiModule.title": "Módulo de IA",
@@ -109,5 +113,7 @@ export default {
     "aiSuggest.timeout": "La IA tardó demasiado en responder. Inténtelo de nuevo.",
     "aiSuggest.failed": "No se pudo obtener una sugerencia de la IA.",
     "aiSuggest.notConfigured": "El módulo de IA no está configurado.",
+    "aiModule.queueType": "IA (Módulo de IA)",
+    "aiModule.queueHint": "El módulo de IA responde a los clientes de esta cola; sus respuestas llevan la marca \"Assistente virtual (IA)\". Si la IA falla, los agentes continúan la atención.",
   } satisfies Record<keyof typeof pt, string>,
 };

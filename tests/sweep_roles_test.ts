@@ -51,6 +51,8 @@ const ACCESS_ROLES: Record<string, Role> = {
   "ticket-options:delete": "supervisor",
   "ticket-options:spy": "supervisor",
   "users:manage": "admin",
+  // 000 §2: the campaign pages are for admin and supervisor.
+  "campaigns:view": "supervisor",
   // Not a check of the spec's table: the same users GET /users/list gives every user for the
   // transfer and wallet pickers (000 §7), so any signed-in user.
   "users:view": "user",
@@ -60,8 +62,9 @@ const ACCESS_ROLES: Record<string, Role> = {
 function readAccess(text: string): Need | { unread: string[] } {
   const need: Required<Need> = { role: "user", flags: [] };
   const unread: string[] = [];
-  for (const raw of text.split(/[;,]/)) {
-    const part = raw.replace(/\(.*?\)/g, "").trim();
+  // Parentheses explain ("(admin, supervisor)"): dropped before the split.
+  for (const raw of text.replace(/\(.*?\)/g, "").split(/[;,]/)) {
+    const part = raw.trim();
     const flag = /^plan flag (\w+)$/.exec(part);
     if (flag) need.flags.push(flag[1] as PlanFlag);
     else if (part in ACCESS_ROLES) need.role = RANK[ACCESS_ROLES[part]] > RANK[need.role] ? ACCESS_ROLES[part] : need.role;

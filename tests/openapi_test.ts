@@ -137,6 +137,8 @@ async function demoIds(server: TestServer, admin: Client): Promise<Record<string
   const agent = ((await admin.get("/users/list")).body as { id: number; email: string }[]).find((u) => u.email === "agent@demo.local")!;
   const chat = (await admin.post("/chats", { title: "Probe", users: [agent.id] })).body;
   assert.ok(chat?.id, `a chat to probe with: ${JSON.stringify(chat)}`);
+  const contactList = (await admin.post("/contact-lists", { name: "Probe" })).body;
+  const listItem = (await admin.post("/contact-list-items", { contactListId: contactList.id, name: "Probe Item", number: "5511955554445" })).body;
   return {
     companyId,
     whatsappId: String(conn.id),
@@ -151,6 +153,9 @@ async function demoIds(server: TestServer, admin: Client): Promise<Record<string
     "/chats/:id id": String(chat.id),
     "/chats/:id/messages id": String(chat.id),
     "/chats/:id/read id": String(chat.id),
+    "/contact-lists/:id/add-tags id": String(contactList.id),
+    "/contact-lists/:id/add-contacts id": String(contactList.id),
+    "/contact-list-items/:id id": String(listItem.id),
     chavePesquisa: key,
   };
 }

@@ -13,6 +13,7 @@ import { WEBHOOK_OPERATIONS } from "./ops_webhooks.ts";
 import { CHAT_OPERATIONS } from "./ops_chats.ts";
 import { AI_OPERATIONS } from "./ops_ai.ts";
 import { CAMPAIGN_OPERATIONS } from "./ops_campaigns.ts";
+import { CONTACT_LIST_OPERATIONS } from "./ops_campaigns_lists.ts";
 
 /** Every documented operation. */
 export const OPERATIONS: readonly Operation[] = [
@@ -24,6 +25,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...CHAT_OPERATIONS,
   ...AI_OPERATIONS,
   ...CAMPAIGN_OPERATIONS,
+  ...CONTACT_LIST_OPERATIONS,
 ];
 
 let built: ReturnType<typeof buildDocument> | undefined;

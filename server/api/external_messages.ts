@@ -35,7 +35,7 @@ import { accessState } from "../auth/access.ts";
 import { bearerToken } from "../auth/middleware.ts";
 import type { AppEnv } from "../deps.ts";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { parseWith } from "../http/validate.ts";
+import { jsonObjectOf, parseWith } from "../http/validate.ts";
 import { idempotent } from "./external_messages_idempotency.ts";
 import { type ExternalSend, sendExternal } from "./external_messages_send.ts";
 import { externalApiState } from "./external_messages_state.ts";
@@ -70,14 +70,7 @@ async function readSend(c: Ctx): Promise<ExternalSend> {
     return parseWith(ExternalSendInput, form);
   }
   if (!type.includes("multipart/form-data")) {
-    let raw: unknown = {};
-    const text = await c.req.text();
-    try {
-      raw = text.trim() ? JSON.parse(text) : {};
-    } catch {
-      throw new AppError("ERR_VALIDATION", { status: 400, message: "Body is not valid JSON" });
-    }
-    return parseWith(ExternalSendInput, raw);
+    return parseWith(ExternalSendInput, jsonObjectOf(await c.req.text()));
   }
   const form = await c.req.parseBody({ all: true });
   const list = (v: unknown) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);

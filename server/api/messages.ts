@@ -39,7 +39,7 @@ import {
 import { settingOn } from "../../domain/settings.ts";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
 import type { AppDeps, AppEnv } from "../deps.ts";
-import { idParam, parseQuery, parseWith } from "../http/validate.ts";
+import { idParam, jsonObjectOf, parseQuery, parseWith } from "../http/validate.ts";
 import type { Principal } from "../../domain/permissions.ts";
 import { assertCanSend, readableTicket, viewsOf, writableTicket } from "./message_access.ts";
 import { messageActionRoutes } from "./message_actions.ts";
@@ -162,13 +162,7 @@ export function messageRoutes(): Hono<AppEnv> {
         delete raw.medias;
         delete raw["medias[]"];
       } else {
-        const text = await c.req.text();
-        try {
-          raw = text.trim() ? JSON.parse(text) : {};
-        } catch {
-          throw new AppError("ERR_VALIDATION", { status: 400, message: "Body is not valid JSON" });
-        }
-        if (typeof raw !== "object" || raw === null) raw = {};
+        raw = jsonObjectOf(await c.req.text());
       }
       return c.json(await send(c.get("deps"), c.get("principal"), writable, raw, files, captions));
     },

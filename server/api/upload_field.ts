@@ -4,6 +4,7 @@
  */
 import type { Context } from "hono";
 import { AppError } from "../../domain/errors.ts";
+import { jsonObjectOf } from "../http/validate.ts";
 
 /** Largest upload accepted by these endpoints (16 MB, WhatsApp's media ceiling for most types). */
 export const MAX_UPLOAD_BYTES = 16 * 1024 * 1024;
@@ -18,12 +19,7 @@ export interface Upload {
 export async function readUpload(c: Context, names = ["file", "medias", "media"]): Promise<Upload> {
   const type = c.req.header("content-type") ?? "";
   if (!type.includes("multipart/form-data")) {
-    const text = await c.req.text();
-    try {
-      return { fields: text.trim() ? JSON.parse(text) : {} };
-    } catch {
-      throw new AppError("ERR_VALIDATION", { status: 400, message: "Body is not valid JSON" });
-    }
+    return { fields: jsonObjectOf(await c.req.text()) };
   }
   const raw = await c.req.parseBody({ all: true });
   const fields: Record<string, unknown> = {};

@@ -30,22 +30,32 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.inf
   return result.data;
 }
 
-/** Parses the JSON body (an empty or invalid body counts as `{}` for the schema to judge). */
-export async function parseBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
-  let raw: unknown = {};
-  const type = c.req.header("content-type") ?? "";
-  if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
-    raw = await c.req.parseBody({ all: true });
-  } else {
-    const text = await c.req.text();
-    if (text.trim()) {
-      try {
-        raw = JSON.parse(text);
-      } catch {
-        throw new AppError("ERR_VALIDATION", { status: 400, message: "Body is not valid JSON" });
-      }
-    }
+/**
+ * The JSON object a request body's text holds (`{}` for an empty text). Every body of the API
+ * is an object: a bare string, number, null or array is refused with a 400 here, once for all
+ * routes, because a patch handler that spreads it over a stored record would read it as "no
+ * change" (or a string as its characters) and answer 200.
+ */
+export function jsonObjectOf(text: string): Record<string, unknown> {
+  if (!text.trim()) return {};
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw new AppError("ERR_VALIDATION", { status: 400, message: "Body is not valid JSON" });
   }
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
+    throw new AppError("ERR_VALIDATION", { status: 400, message: "Body must be a JSON object" });
+  }
+  return raw as Record<string, unknown>;
+}
+
+/** Parses the JSON (or form) body; an empty body counts as `{}` for the schema to judge. */
+export async function parseBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  const type = c.req.header("content-type") ?? "";
+  const raw = type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")
+    ? await c.req.parseBody({ all: true })
+    : jsonObjectOf(await c.req.text());
   return parseWith(schema, raw);
 }
 

@@ -4,6 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { AppError } from "../../domain/errors.ts";
 import { isStoreUnavailable, storeUnavailable } from "../../actors/_runtime/store_errors.ts";
+import { storeLimitError } from "./store_limits.ts";
 
 /** Seconds a client is told to wait before retrying a write the store refused. */
 const STORE_RETRY_AFTER_S = 5;
@@ -15,6 +16,12 @@ export function errorResponse(error: Error, c: Context): Response {
   if (!(error instanceof AppError) && isStoreUnavailable(error)) {
     console.error(`${c.req.method} ${c.req.path}: the store refused a write`, error);
     error = storeUnavailable(error);
+  }
+  // A write over KV's own size limits (a field without a max): a 413, never a 500.
+  const tooLarge = error instanceof AppError ? undefined : storeLimitError(error);
+  if (tooLarge) {
+    console.warn(`${c.req.method} ${c.req.path}: a value over the store's limits (a schema misses a max)`, error.message);
+    error = tooLarge;
   }
   if (error instanceof AppError) {
     if (error.code === "ERR_STORE_UNAVAILABLE") c.header("Retry-After", String(STORE_RETRY_AFTER_S));

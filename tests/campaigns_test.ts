@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { withServer } from "./helpers/server.ts";
 import { seedContactList } from "./helpers/campaign_lists.ts";
 import { createTenant } from "./helpers/tenants.ts";
+import { WsClient } from "./helpers/ws.ts";
 import { simulatorLedgerKey, type SimulatorLedgerEntry } from "../server/channels/simulator.ts";
 
 async function until<T>(probe: () => Promise<T | undefined>, ms: number, what: string): Promise<T> {
@@ -120,6 +121,48 @@ Deno.test("campaigns: variants with confirmations, stop and resume, gates, isola
       assert.equal((await admin.put(`/campaigns/${id}`, { name: "Stop", contactListId: 2, whatsappId: String(conn.id), scheduledAt: soon(), message1: "x" })).status, 409);
       const ledger = await server.deps.kv.get<SimulatorLedgerEntry>(simulatorLedgerKey(companyId, conn.id, `cmp-${companyId}-${id}-1-m`));
       assert.equal(ledger.value?.repeats, 0);
+    });
+
+    await t.step("openTicket: each message stored in the contact's ticket like an agent's, live, with status, user, queue and tag", async () => {
+      const agent = ((await admin.get("/users/list")).body as Array<{ id: number; email: string }>).find((u) => u.email === "agent@demo.local")!;
+      const queue = ((await admin.get("/queue")).body as Array<{ id: number }>)[0];
+      const tag = (await admin.post("/tags", { name: "Campanha X", color: "#123456" })).body;
+      assert.ok(queue?.id && tag?.id, JSON.stringify(tag));
+      const numbers = await seedContactList(server.deps.kv, companyId, 3, 5);
+      const ws = new WsClient(admin.baseUrl, { token: admin.token });
+      await ws.hello();
+      const created = await admin.post("/campaigns", {
+        name: "Com ticket",
+        contactListId: 3,
+        whatsappId: String(conn.id),
+        scheduledAt: soon(),
+        message1: "Olá {primeiroNome}",
+        openTicket: true,
+        statusTicket: "open",
+        userId: agent.id,
+        queueId: queue.id,
+        tagListId: tag.id,
+      });
+      assert.equal(created.status, 200, JSON.stringify(created.body));
+      await until(async () => (await admin.get(`/campaigns/${created.body.id}`)).body.status === "FINALIZADA" || undefined, 30_000, "the end");
+      // Live in the inbox: the ticket's update carries the message as its last one, sent by us.
+      await ws.event(`company-${companyId}-ticket`, (d) => (d.ticket as { lastMessage?: string; lastFromMe?: boolean })?.lastMessage === "Olá Cliente" && (d.ticket as { lastFromMe: boolean }).lastFromMe);
+      await ws.close();
+      for (const number of numbers) {
+        const contact = (await admin.get(`/contacts?searchParam=${number}`)).body.contacts[0];
+        assert.ok(contact, `contact ${number}`);
+        const tickets = (await admin.get(`/tickets?contactId=${contact.id}&showAll=true&status=open`)).body.tickets as Array<{ id: number; contactId: number; status: string; userId: number; queueId: number; tags?: Array<{ id: number }>; tagIds?: number[] }>;
+        const ticket = tickets.find((x) => x.contactId === contact.id)!;
+        assert.ok(ticket, `ticket of ${number}: ${JSON.stringify(tickets)}`);
+        assert.equal(ticket.userId, agent.id);
+        assert.equal(ticket.queueId, queue.id);
+        const tagIds = ticket.tagIds ?? ticket.tags?.map((x) => x.id) ?? [];
+        assert.ok(tagIds.includes(tag.id), `tag on ${JSON.stringify(ticket)}`);
+        const msgs = (await admin.get(`/messages/${ticket.id}`)).body.messages as Array<{ body: string; fromMe: boolean; ack: number; providerId: string | null }>;
+        const mine = msgs.filter((x) => x.body === "Olá Cliente");
+        assert.equal(mine.length, 1, JSON.stringify(msgs));
+        assert.ok(mine[0].fromMe && mine[0].ack >= 1 && mine[0].providerId);
+      }
     });
 
     await t.step("tenant isolation: a real second company's admin gets 404 on every route with our ids, lists never mix", async () => {

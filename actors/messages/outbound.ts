@@ -49,10 +49,26 @@ export async function sendOutgoing(
   draft: OutgoingDraft,
   contact?: Contact,
 ): Promise<SentMessage> {
+  const who = contact ?? await getContact(deps.system, ticket.companyId, ticket.contactId);
+  const sent = await storeOutgoing(deps, ticket, draft, who);
+  await handToChannel(deps, ticket, who, sent.message, draft.template, draft.list);
+  return sent;
+}
+
+/**
+ * The storing half of `sendOutgoing`: the fromMe message in `ticket` (ack 0), noted on the
+ * ticket and shown live, without handing it to a channel. For senders that went through the
+ * connection themselves (campaigns send keyed and paced, then record the accept here).
+ */
+export async function storeOutgoing(
+  deps: MessagesPorts,
+  ticket: Ticket,
+  draft: OutgoingDraft,
+  who: Contact | undefined,
+): Promise<SentMessage> {
   bindMessages(deps);
   const { system } = deps;
   const companyId = ticket.companyId;
-  const who = contact ?? await getContact(system, companyId, ticket.contactId);
   const { message } = await appendMessage(system, companyId, ticket.id, {
     contactId: ticket.contactId,
     body: draft.body,
@@ -80,7 +96,6 @@ export async function sendOutgoing(
     unread: false,
   });
   const view = await publishCreated(system, stored, noted, who);
-  await handToChannel(deps, ticket, who, stored, draft.template, draft.list);
   return { message: stored, view };
 }
 

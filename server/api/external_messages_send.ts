@@ -86,13 +86,13 @@ async function confirmedNumber(deps: AppDeps, conn: Whatsapp, raw: string): Prom
   return number;
 }
 
-/** The contact of `number`, created (named by its number) when new. */
-async function contactOf(deps: AppDeps, conn: Whatsapp, number: string): Promise<Contact> {
+/** The contact of `number`, created (named `name`, else by its number) when new; campaigns share it. */
+export async function contactOf(deps: AppDeps, conn: Whatsapp, number: string, name = number): Promise<Contact> {
   const found = await findContactByNumber(deps.system, conn.companyId, number);
   if (found) return found;
   const { contact } = await findOrCreateContact(deps.system, conn.companyId, {
     number,
-    name: number,
+    name,
     isGroup: false,
     channel: conn.channel || "whatsapp",
   });

@@ -11,18 +11,15 @@
 import { getContact } from "../../actors/contacts/mod.ts";
 import { duplicateMedia, mimeOfFile } from "../../actors/messages/media_files.ts";
 import { sendOutgoing } from "../../actors/messages/mod.ts";
-import { companySettings, getCompanyUser } from "../../actors/platform/lookup.ts";
 import type { SchedulePorts } from "../../actors/schedules/mod.ts";
-import { deskOf } from "../../actors/tickets/mod.ts";
 import { whatsapps } from "../../actors/whatsapps/collection.ts";
 import { AppError } from "../../domain/errors.ts";
 import { mediaTypeOfMime } from "../../domain/message.ts";
 import type { Schedule, SendOutcome } from "../../domain/schedule.ts";
-import type { Ticket } from "../../domain/ticket.ts";
 import type { Whatsapp } from "../../domain/whatsapp.ts";
 import type { AppDeps } from "../deps.ts";
 import { ticketOf } from "./external_messages_send.ts";
-import { performEffects } from "./ticket_effects.ts";
+import { assignPending } from "./ticket_assign.ts";
 
 /** The port the schedules actor sends through (bound in server/start.ts). */
 export function scheduleSender(deps: AppDeps): SchedulePorts {
@@ -38,21 +35,6 @@ async function connectionOf(deps: AppDeps, s: Schedule): Promise<Whatsapp | unde
   return [...records.values()].find((w) => w.isDefault);
 }
 
-/** Accepts a pending ticket for `userId`, as the user's own accept would (greeting, tracking note). */
-async function assign(deps: AppDeps, ticket: Ticket, userId: number): Promise<Ticket> {
-  const user = await getCompanyUser(deps.system, ticket.companyId, userId);
-  if (!user) return ticket;
-  const settings = await companySettings(deps.system, ticket.companyId);
-  const reply = await deskOf(deps.system, ticket.companyId).ask("update", {
-    id: ticket.id,
-    body: { status: "open", userId },
-    who: user,
-    settings,
-  });
-  await performEffects(deps, reply.ticket, reply.effects, { before: reply.before, byUserId: userId, commands: ["accept"] });
-  return reply.ticket;
-}
-
 /** Sends the due occurrence of `s`; every failure comes back as an outcome (see the module doc). */
 export async function sendSchedule(deps: AppDeps, s: Schedule): Promise<SendOutcome> {
   try {
@@ -63,7 +45,7 @@ export async function sendSchedule(deps: AppDeps, s: Schedule): Promise<SendOutc
     if (!await deps.outbound.ready(s.companyId, conn.id)) return { type: "retry", reason: "ERR_WAPP_NOT_INITIALIZED" };
     let ticket = await ticketOf(deps, conn, contact, { openTicket: s.geral ? 1 : 0, queueId: s.queueId });
     if (s.geral && s.atribuirUser && s.userId !== null && ticket.status === "pending") {
-      ticket = await assign(deps, ticket, s.userId);
+      ticket = await assignPending(deps, ticket, s.userId);
     }
     let media: { file: string; name: string; mimetype: string } | null = null;
     if (s.mediaPath) {

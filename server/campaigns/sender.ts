@@ -2,21 +2,22 @@
  * How a campaign message goes out (the campaigns actor's port, actors/campaigns/ports.ts):
  * through the connection's shared anti-ban pacer (`Channels.sendPaced`, the limiter agents,
  * the API and number checks use) and with the engine's idempotency key, resolving once the
- * provider accepted it.
+ * provider accepted it; with `openTicket`, then stored in the contact's ticket (campaign_ticket.ts).
  */
 import type { CampaignPorts } from "../../actors/campaigns/mod.ts";
 import { mediaFilePath, mimeOfFile } from "../../actors/messages/media_files.ts";
 import { mediaTypeOfMime } from "../../domain/message.ts";
 import type { AppDeps } from "../deps.ts";
+import { storeCampaignMessage } from "./campaign_ticket.ts";
 import { kvContactLists } from "./contact_lists.ts";
 
 export function campaignSender(deps: AppDeps): CampaignPorts {
   return {
     contactLists: kvContactLists(deps.kv),
     timeScale: deps.config.campaignTimeScale ?? 1,
-    send(m) {
+    async send(m) {
       const mimetype = m.media ? mimeOfFile(m.media.name) : "";
-      return deps.channels.sendPaced(m.companyId, m.whatsappId, {
+      const sent = await deps.channels.sendPaced(m.companyId, m.whatsappId, {
         to: m.number,
         isGroup: false,
         body: m.body,
@@ -32,6 +33,8 @@ export function campaignSender(deps: AppDeps): CampaignPorts {
           }
           : {}),
       });
+      await storeCampaignMessage(deps, m, sent.providerId);
+      return sent;
     },
   };
 }

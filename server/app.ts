@@ -11,6 +11,7 @@ import { pageRouter } from "./pages/mod.ts";
 import { assetRoutes } from "./islands/mod.ts";
 import { realtimeRoutes } from "./realtime/routes.ts";
 import { openApiRoutes } from "./openapi/routes.ts";
+import { securityHeaders } from "./http/security_headers.ts";
 
 /** Builds the app for one set of deps (one per server; tests build many). */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -19,6 +20,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.set("deps", deps);
     await next();
   });
+  // Headers on every answer: pages, API, files and errors (server/http/security_headers.ts).
+  app.use(securityHeaders());
   app.onError(errorResponse);
   app.get("/health", (c) => c.json({ status: "ok" }));
   // Pages answer only GETs that accept HTML, so API paths shared with pages still get JSON.

@@ -62,7 +62,7 @@ Deno.test({
       await loginToShell(other, server.url, "admin@demo.local");
       assert.equal(await topBarColor(other), RED);
       const first = await other.evaluate(async () => (await fetch("/tickets", { headers: { accept: "text/html" } })).text());
-      assert.match(first, /<style id="branding-tokens">:root\{--primary:#dc2626/);
+      assert.match(first, /<style id="branding-tokens"[^>]*>:root\{--primary:#dc2626/);
 
       // The branding tabs are the platform owner's: a company admin does not get them.
       await other.goto(`${server.url}/settings?tab=colors`);

@@ -135,7 +135,7 @@ Deno.test("Branding colours are super-only global settings, validated, and in ev
 
     // A public page (no viewer) and a company's private page both carry the platform's colours.
     const login = await (await fetch(`${server.url}/login`, { headers: html })).text();
-    assert.match(login, /<style id="branding-tokens">:root\{--primary:#DC2626;--scrollbar:#94a3b8;--page-bg-image:url\("\/branding\/login\?v=1"\)\}<\/style>/);
+    assert.match(login, /<style id="branding-tokens"[^>]*>:root\{--primary:#DC2626;--scrollbar:#94a3b8;--page-bg-image:url\("\/branding\/login\?v=1"\)\}<\/style>/);
     assert.match(login, /<link rel="icon" href="\/static\/favicon.svg"/);
     const me = await admin.get("/auth/me");
     assert.equal(me.body.company.settings.find((s: { key: string }) => s.key === "mainColor").value, "#DC2626");

@@ -9,6 +9,19 @@ import { isLang, loadLang } from "./i18n.ts";
 
 let langReady: Promise<void> | undefined;
 
+/**
+ * The page's Content-Security-Policy admits `<style>` elements by nonce only
+ * (server/http/security_headers.ts). Radix's scroll lock adds one at run time through
+ * react-style-singleton, which asks get-nonce, which reads `__webpack_nonce__`: handed the
+ * nonce the server put on the branding's `<style>` (server/pages/document.ts) before any
+ * island renders. Browsers show an element's nonce to scripts only as the `nonce` property.
+ */
+function shareStyleNonce(): void {
+  const nonce = document.querySelector<HTMLStyleElement>("style[nonce]")?.nonce;
+  if (nonce) (globalThis as { __webpack_nonce__?: string }).__webpack_nonce__ = nonce;
+}
+shareStyleNonce();
+
 /** Hydrates every element marked for island `name` with component `C`. */
 export async function hydrateIslands(name: string, C: ComponentType<Record<string, unknown>>): Promise<void> {
   const lang = document.documentElement.lang;

@@ -90,6 +90,12 @@ const zodStub: esbuild.Plugin = {
  * only a page with a form loads, after its first paint.
  */
 const FORM_SCHEMAS = /form_schemas\.ts$/;
+/**
+ * The browser's zod parses without compiling code: its JIT probes `new Function`, which the
+ * pages' CSP refuses (script-src 'self', server/http/security_headers.ts) and reports. Set
+ * before the first parse; the server's zod keeps its JIT.
+ */
+const JITLESS = `import "zod-jitless";\n`;
 const formSchemas: esbuild.Plugin = {
   name: "form-schemas",
   setup(build) {
@@ -101,10 +107,17 @@ const formSchemas: esbuild.Plugin = {
       path: join(args.resolveDir, args.path),
       namespace: "forms",
     }));
+    // First among form_schemas.ts's imports, so it runs before any module there parses.
+    build.onResolve({ filter: /^zod-jitless$/, namespace: "forms" }, () => ({ path: "zod-jitless", namespace: "forms" }));
     build.onResolve({ filter: /.*/, namespace: "forms" }, (args) =>
       build.resolve(args.path, { kind: args.kind, resolveDir: ROOT, pluginData: { realZod: true } }));
+    build.onLoad({ filter: /^zod-jitless$/, namespace: "forms" }, () => ({
+      contents: `import { config } from "zod";\nconfig({ jitless: true });\n`,
+      loader: "js",
+      resolveDir: ROOT,
+    }));
     build.onLoad({ filter: /.*/, namespace: "forms" }, async (args) => ({
-      contents: await Deno.readTextFile(args.path),
+      contents: (FORM_SCHEMAS.test(args.path) ? JITLESS : "") + await Deno.readTextFile(args.path),
       loader: args.path.endsWith(".tsx") ? "tsx" : "ts",
       resolveDir: dirname(args.path),
     }));

@@ -14,7 +14,8 @@ import { AppError } from "../../domain/errors.ts";
 import type { AppEnv } from "../deps.ts";
 import { verifyMediaSignature } from "../../domain/media_url.ts";
 
-const INLINE = /^(image|audio|video)\/|^application\/pdf$/;
+/** Shown in the page; never SVG (a document that can script), whatever the type table learns later. */
+const INLINE = /^(image\/(?!svg)|audio\/|video\/)|^application\/pdf$/;
 
 const missing = () => new AppError("ERR_NOT_FOUND", { status: 404, message: "Media not found" });
 

@@ -31,7 +31,7 @@ const LOGO_CSS = ".brand-logo{display:block;max-width:min(280px,100%);max-height
  * after a change), and the uploaded icons, else the default SVG favicon. Every value was
  * validated by domain/branding.ts (colours, URLs without quotes or `<`) before it got here.
  */
-function brandingHead(branding: Branding): string {
+function brandingHead(branding: Branding, nonce: string): string {
   const { logos } = branding;
   const icons = [
     logos["favicon-32x32"] && `<link rel="icon" type="image/png" sizes="32x32" href="${escapeHtml(logos["favicon-32x32"])}">`,
@@ -47,10 +47,12 @@ function brandingHead(branding: Branding): string {
     ? `.drawer-brand{background:url("${logos.interno}") no-repeat var(--space-5) center/auto 60%;color:transparent!important}`
     : "";
   const tokens = branding.css.replace(/</g, "");
-  return `<style id="branding-tokens">${tokens}</style><style>${LOGO_CSS}${interno.replace(/</g, "")}</style>${svg}${icons}`;
+  // The response's CSP admits these two `<style>` elements by their nonce (server/http/security_headers.ts).
+  const n = nonce ? ` nonce="${escapeHtml(nonce)}"` : "";
+  return `<style id="branding-tokens"${n}>${tokens}</style><style${n}>${LOGO_CSS}${interno.replace(/</g, "")}</style>${svg}${icons}`;
 }
 
-/** The full HTML of a page. */
+/** The full HTML of a page; `nonce` is the one its Content-Security-Policy names for styles. */
 export function renderDocument(
   ctx: RenderContext,
   title: string,
@@ -58,6 +60,7 @@ export function renderDocument(
   manifest: IslandManifest,
   pageCss: string | string[] | undefined,
   branding: Branding,
+  nonce = "",
 ): string {
   const sheets = (typeof pageCss === "string" ? [pageCss] : pageCss ?? [])
     .map((name) => `<link rel="stylesheet" href="/static/pages/${name}.css">`).join("");
@@ -76,5 +79,5 @@ export function renderDocument(
   return `<!doctype html><html lang="${ctx.lang}" data-theme="${ctx.theme}"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<title>${escapeHtml(title)}</title><link rel="stylesheet" href="/static/app.css"><link rel="stylesheet" href="/static/ui.css">` +
-    islandSheets + sheets + brandingHead(branding) + `${preload}</head><body>${body}${props}${scripts}</body></html>`;
+    islandSheets + sheets + brandingHead(branding, nonce) + `${preload}</head><body>${body}${props}${scripts}</body></html>`;
 }

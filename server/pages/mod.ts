@@ -26,6 +26,7 @@ import type { AppEnv } from "../deps.ts";
 import { PAGE_MODULES } from "./pages.ts";
 import { pageBranding } from "../media/branding_files.ts";
 import { BrandingContext } from "../../islands/branding/context.ts";
+import { newNonce, pageCsp } from "../http/security_headers.ts";
 
 const DICTS = { pt, en, es };
 
@@ -69,14 +70,15 @@ export function pageRouter(fetchApp: (request: Request) => Response | Promise<Re
     // renderToString is synchronous, so the module's current dictionary is this request's.
     setDict(lang, DICTS[lang]);
     let html: string;
+    const nonce = newNonce();
     try {
       const tree = createElement(page.component, { ctx, params: match.params, data });
       const body = renderToString(createElement(BrandingContext.Provider, { value: branding }, tree));
-      html = renderDocument(ctx, `${page.title()} · ${t("app.name")}`, body, manifest, page.css, branding);
+      html = renderDocument(ctx, `${page.title()} · ${t("app.name")}`, body, manifest, page.css, branding, nonce);
     } finally {
       setDict("pt", pt);
     }
-    return c.html(html, 200, { "cache-control": "no-store" });
+    return c.html(html, 200, { "cache-control": "no-store", "content-security-policy": pageCsp(nonce) });
   };
 }
 

@@ -9,7 +9,13 @@ export const CHROMIUM = "/usr/bin/chromium";
 const SHOTS = new URL("../screenshots/", import.meta.url).pathname;
 
 /** Launches a headless Chromium (playwright gives each launch a fresh temporary profile). */
-export async function launchBrowser(): Promise<{ browser: Browser; newContext: (options?: Parameters<Browser["newContext"]>[0]) => Promise<BrowserContext>; close: () => Promise<void> }> {
+export async function launchBrowser(): Promise<{
+  browser: Browser;
+  newContext: (options?: Parameters<Browser["newContext"]>[0]) => Promise<BrowserContext>;
+  /** What the pages' Content-Security-Policy refused so far; close() fails while it is not empty. */
+  cspViolations: string[];
+  close: () => Promise<void>;
+}> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -23,11 +29,33 @@ export async function launchBrowser(): Promise<{ browser: Browser; newContext: (
       "--disable-dev-shm-usage",
     ],
   });
+  // Every page of this browser reports what the Content-Security-Policy blocked; close() fails
+  // the test with the list, so no page ships an inline script or style the policy refuses.
+  const cspViolations: string[] = [];
+  const watch = (page: Page) =>
+    page.on("console", (message) => {
+      if (message.type() === "error" && /Content Security Policy/i.test(message.text())) {
+        cspViolations.push(`${page.url()}: ${message.text()}`);
+      }
+    });
   return {
     browser,
-    newContext: (options) => browser.newContext({ locale: "pt-BR", ...options }),
+    cspViolations,
+    async newContext(options) {
+      const context = await browser.newContext({ locale: "pt-BR", ...options });
+      // Chromium logs most refusals itself; a caught `eval` (zod's probe) only fires the event.
+      await context.addInitScript(() =>
+        document.addEventListener("securitypolicyviolation", (e) =>
+          console.error(`Content Security Policy event: ${e.violatedDirective} refused ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`))
+      );
+      context.on("page", watch);
+      return context;
+    },
     async close() {
       await browser.close();
+      if (cspViolations.length > 0) {
+        throw new Error(`The page's Content-Security-Policy blocked (server/http/security_headers.ts):\n${cspViolations.join("\n")}`);
+      }
     },
   };
 }

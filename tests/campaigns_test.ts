@@ -8,6 +8,7 @@ import { withServer } from "./helpers/server.ts";
 import { seedContactList } from "./helpers/campaign_lists.ts";
 import { createTenant } from "./helpers/tenants.ts";
 import { WsClient } from "./helpers/ws.ts";
+import { mediaFilePath } from "../actors/messages/media_files.ts";
 import { simulatorLedgerKey, type SimulatorLedgerEntry } from "../server/channels/simulator.ts";
 
 async function until<T>(probe: () => Promise<T | undefined>, ms: number, what: string): Promise<T> {
@@ -163,6 +164,36 @@ Deno.test("campaigns: variants with confirmations, stop and resume, gates, isola
         assert.equal(mine.length, 1, JSON.stringify(msgs));
         assert.ok(mine[0].fromMe && mine[0].ack >= 1 && mine[0].providerId);
       }
+    });
+
+    await t.step("media: the file goes out with each message; a missing file fails the rows instead of retrying", async () => {
+      const run = async (listId: number, dropFile: boolean) => {
+        const numbers = await seedContactList(server.deps.kv, companyId, listId, 4);
+        const base = { name: `Mídia ${listId}`, contactListId: listId, whatsappId: String(conn.id), message1: "Veja {nome}" };
+        const created = await admin.post("/campaigns", { ...base, status: "INATIVA", scheduledAt: soon() });
+        assert.equal(created.status, 200, JSON.stringify(created.body));
+        const form = new FormData();
+        form.append("file", new File([new Uint8Array([0x25, 0x50, 0x44, 0x46])], "folheto.pdf", { type: "application/pdf" }));
+        const up = await admin.post(`/campaigns/${created.body.id}/media-upload`, form);
+        assert.equal(up.status, 200, JSON.stringify(up.body));
+        if (dropFile) await Deno.remove(mediaFilePath(server.deps.config.dataDir, companyId, up.body.mediaPath));
+        const started = await admin.put(`/campaigns/${created.body.id}`, { ...base, status: "PROGRAMADA", scheduledAt: soon() });
+        assert.equal(started.status, 200, JSON.stringify(started.body));
+        await until(async () => (await admin.get(`/campaigns/${created.body.id}`)).body.status === "FINALIZADA" || undefined, 30_000, "the end");
+        return { numbers, report: (await admin.get(`/campaigns/${created.body.id}/report`)).body };
+      };
+      const sent = await run(4, false);
+      const got = (await admin.get(`/simulator/${conn.id}/outbox`)).body.messages as Array<{ to: string; filename?: string; mediaType: string }>;
+      const withFile = got.filter((m) => sent.numbers.includes(m.to));
+      assert.equal(withFile.length, 4);
+      assert.ok(withFile.every((m) => m.filename === "folheto.pdf" && m.mediaType !== "chat"), JSON.stringify(withFile));
+      assert.equal(sent.report.counts.delivered, 4);
+      const missing = await run(5, true);
+      assert.equal(missing.report.counts.failed, 4);
+      assert.equal(missing.report.counts.delivered, 0);
+      assert.ok(missing.report.shipping.every((r: { error: string | null }) => /missing/.test(r.error ?? "")));
+      const none = ((await admin.get(`/simulator/${conn.id}/outbox`)).body.messages as Array<{ to: string }>).filter((m) => missing.numbers.includes(m.to));
+      assert.equal(none.length, 0);
     });
 
     await t.step("tenant isolation: a real second company's admin gets 404 on every route with our ids, lists never mix", async () => {

@@ -257,8 +257,9 @@ export const campaignsActor = defineActor({
           }
           const asksConfirmation = queue === "c" && c.confirmation && row.confirmationMessage !== null;
           const kind = asksConfirmation ? "c" : "m";
+          let outcome: { providerId: string } | { failed: string };
           try {
-            await ports.send({
+            outcome = await ports.send({
               companyId: c.companyId,
               whatsappId: row.whatsappId,
               number: row.number,
@@ -277,6 +278,12 @@ export const campaignsActor = defineActor({
             store(ctx, after, "update");
             ctx.setTimer(timerId(c.id), ctx.now + RETRY_MS, "step", { id: c.id });
             return;
+          }
+          if ("failed" in outcome) {
+            // Never sendable (the file is gone): the row counts as failed, the campaign goes on.
+            ctx.set(shippingKey(c.companyId, c.id, rowId), { ...row, error: outcome.failed });
+            rows.shift();
+            continue;
           }
           const now = ctx.system.now();
           const marked: CampaignShipping = asksConfirmation ? { ...row, confirmationRequestedAt: now } : { ...row, deliveredAt: now };

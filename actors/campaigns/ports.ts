@@ -45,8 +45,12 @@ export interface CampaignSend {
 
 export interface CampaignPorts {
   contactLists: ContactListSource;
-  /** Sends after the connection's shared pacing slot; resolves once the provider accepted it. */
-  send(message: CampaignSend): Promise<{ providerId: string }>;
+  /**
+   * Sends after the connection's shared pacing slot; resolves once the provider accepted it,
+   * or with `failed` when it can never be sent (the campaign's file is gone): that row is
+   * marked failed and the campaign goes on. A throw is a passing failure, tried again later.
+   */
+  send(message: CampaignSend): Promise<{ providerId: string } | { failed: string }>;
   /** Multiplies every campaign interval (1 in production; tests shorten, 0 = none). */
   readonly timeScale: number;
 }

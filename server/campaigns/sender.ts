@@ -17,6 +17,9 @@ export function campaignSender(deps: AppDeps): CampaignPorts {
     timeScale: deps.config.campaignTimeScale ?? 1,
     async send(m) {
       const mimetype = m.media ? mimeOfFile(m.media.name) : "";
+      if (m.media && !await exists(mediaFilePath(deps.config.dataDir, m.companyId, m.media.path))) {
+        return { failed: `Media ${m.media.name} is missing` };
+      }
       const sent = await deps.channels.sendPaced(m.companyId, m.whatsappId, {
         to: m.number,
         isGroup: false,
@@ -37,4 +40,15 @@ export function campaignSender(deps: AppDeps): CampaignPorts {
       return sent;
     },
   };
+}
+
+/** Whether the file is there (a missing campaign file fails its rows instead of retrying forever). */
+async function exists(path: string): Promise<boolean> {
+  try {
+    await Deno.stat(path);
+    return true;
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return false;
+    throw error;
+  }
 }

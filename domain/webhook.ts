@@ -26,7 +26,6 @@ export const WEBHOOK_EVENTS = [
   "ticket.updated",
   "contact.created",
   "session.status",
-  // TODO(#22): emitted once campaigns exist (no campaign actor publishes a finish yet).
   "campaign.finished",
 ] as const;
 export const WebhookEvent = z.enum(WEBHOOK_EVENTS);

@@ -11,6 +11,7 @@
  * | ticket `update` (any other change)         | ticket.updated    | the ticket           |
  * | contact `create`                           | contact.created   | the contact          |
  * | whatsappSession `update` whose status changed | session.status | the connection       |
+ * | campaign `update` that reaches FINALIZADA  | campaign.finished | the campaign         |
  *
  * An appMessage update is also an edit or a delete; those are not acks, so the last ack seen
  * per message is remembered (`Seen`) and only a change is sent. The session event comes twice
@@ -53,6 +54,8 @@ export function outgoingEvents(event: BusEvent, seen: Seen): OutgoingEvent[] {
       return [{ event: "contact.created", lane: `c${data.contact.id}`, data: { contact: data.contact } }];
     case "whatsappSession":
       return sessionEvents(event, data, seen);
+    case "campaign":
+      return campaignEvents(data, seen);
     default:
       return [];
   }
@@ -82,6 +85,14 @@ function sessionEvents(event: BusEvent, data: Rec, seen: Seen): OutgoingEvent[] 
   if (seen.swap(`w${session.id}`, session.status) === session.status) return [];
   const { qrcode: _qr, qrcodeEvo: _qrEvo, ...rest } = session;
   return [{ event: "session.status", lane: `w${session.id}`, data: { session: rest } }];
+}
+
+/** A campaign's updates after its end (late confirmations) stay FINALIZADA: only the change is sent. */
+function campaignEvents(data: Rec, seen: Seen): OutgoingEvent[] {
+  const record = data.record;
+  if (data.action !== "update" || !isRec(record)) return [];
+  if (seen.swap(`k${record.id}`, record.status) === "FINALIZADA" || record.status !== "FINALIZADA") return [];
+  return [{ event: "campaign.finished", lane: `k${record.id}`, data: { campaign: record } }];
 }
 
 /** A bounded `Seen`: forgets the oldest keys past `max` (a forgotten key counts as changed). */

@@ -68,4 +68,9 @@ Deno.test("outgoingEvents() names ticket creation, sends an ack only when it cha
   assert.equal(JSON.stringify(out).includes("SECRET"), false);
   assert.deepEqual(outgoingEvents(ev("whatsappSession", { action: "update", session }, { scope: { kind: "notAdmins" } }), seen), []);
   assert.deepEqual(outgoingEvents(ev("tag", { action: "create", tag: {} }), seen), []);
+  const campaign = { id: 3, status: "EM_ANDAMENTO", name: "Promo" };
+  assert.deepEqual(outgoingEvents(ev("campaign", { action: "update", record: campaign, id: 3 }), seen), []);
+  const done = outgoingEvents(ev("campaign", { action: "update", record: { ...campaign, status: "FINALIZADA" }, id: 3 }), seen);
+  assert.deepEqual(done.map((o) => [o.event, o.lane]), [["campaign.finished", "k3"]]);
+  assert.deepEqual(outgoingEvents(ev("campaign", { action: "update", record: { ...campaign, status: "FINALIZADA" }, id: 3 }), seen), [], "once");
 });

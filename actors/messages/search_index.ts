@@ -9,10 +9,10 @@
  * another; a company searched before its turn, created later or evicted starts its own build
  * at once. A build is one reverse pass over the company's messages (`kv.list` returns a
  * ticket's messages together, newest tickets first), so the tickets agents look for most are
- * indexed first. It works in slices of `SLICE_MS` with a macrotask between them: `setTimeout`,
- * because the event loop polls sockets before timers, while a microtask, `setImmediate` or a
- * `MessageChannel` kept requests waiting for seconds (measured with a spinning loop and curl).
- * So a request waits at most one slice behind a build. Packing the lists it filled into the
+ * indexed first. It works in slices of `SLICE_MS` with a pause of `REST_MS` between them (a
+ * `setTimeout`: the event loop polls sockets before timers, while a microtask, `setImmediate`
+ * or a `MessageChannel` kept requests waiting for seconds, measured with a spinning loop and
+ * curl), so it takes at most two thirds of the event loop and a request waits at most a slice. Packing the lists it filled into the
  * compact form (postings.ts) is sliced the same way, as is every later freeze of the live
  * lists (`#maybeFreeze`): at 4M pairs one whole merge was a pause of 170–580 ms on a loaded
  * machine.
@@ -72,9 +72,15 @@ export const MAX_WORD = 40;
 export const PARTIAL_AFTER_MS = 20;
 
 /** Work a build does before letting pending requests in. */
-const SLICE_MS = 5;
-/** Messages per KV read of a build. */
-const BATCH = 500;
+const SLICE_MS = 4;
+/**
+ * The pause after each slice. Not `setTimeout(0)`: a timer due at every turn of the event
+ * loop ran a slice between every two steps of a request (each KV read, each actor's answer),
+ * so a search that takes 2 ms took 300 ms during a build (bench/inbox.ts, loaded machine).
+ */
+const REST_MS = 2;
+/** Messages per KV read of a build (a batch is decoded in one go, outside the slices). */
+const BATCH = 200;
 /** A build meets ticket ids in descending order and stores `FLIP - id` (postings.ts `PostingsMerge`). */
 const FLIP = 0xffff_ffff;
 /** Live additions are frozen (packed) once they hold this many pairs, or an eighth of the index. */
@@ -186,9 +192,9 @@ function match(index: CompanyIndex, term: string): Set<number> {
   return result ?? new Set();
 }
 
-/** Resolves after the event loop has served what was pending (see the module doc). */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
+/** Resolves after a pause in which the event loop serves what is pending (see the module doc). */
+function rest(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, REST_MS));
 }
 
 /** Waits for `promise` at most `ms` (no wait left behind when it settles first). */
@@ -309,7 +315,7 @@ export class MessageSearch {
       for await (const { value } of entries) {
         if (typeof value.body === "string") addScanned(index, build, this.#tokens, value.ticketId, value.body);
         if (performance.now() < sliceEnd) continue;
-        await nextTask();
+        await rest();
         if (!live()) return;
         sliceEnd = performance.now() + SLICE_MS;
       }
@@ -333,7 +339,7 @@ export class MessageSearch {
     for (;;) {
       const packed = merge.step(performance.now() + SLICE_MS);
       if (packed) return packed;
-      await nextTask();
+      await rest();
       if (!live()) return null;
     }
   }

@@ -25,3 +25,4 @@ export { OportunidadeInput } from "./oportunidade.ts";
 export { AiDataForm, AiEndpointForm, AiInstructionsForm } from "./ai_module.ts";
 export { ChatInput } from "./chat.ts";
 export { CampaignInput, CampaignSettings } from "./campaign.ts";
+export { AddFromTags, ContactListInput, ContactListItemInput } from "./contact_list.ts";

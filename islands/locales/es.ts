@@ -30,6 +30,7 @@ import integrationsTexts from "./pages/integrations.ts";
 import kanbanTexts from "./pages/kanban.ts";
 import aiModuleTexts from "./pages/ai_module.ts";
 import campaignsTexts from "./pages/campaigns.ts";
+import contactListsTexts from "./pages/contact_lists.ts";
 import chatsTexts from "./pages/chats.ts";
 
 const dict: Readonly<Record<LocaleKey, string>> = {
@@ -400,6 +401,7 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   ...kanbanTexts.es,
   ...aiModuleTexts.es,
   ...campaignsTexts.es,
+  ...contactListsTexts.es,
   ...chatsTexts.es,
 };
 

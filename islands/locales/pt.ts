@@ -29,6 +29,7 @@ import integrationsTexts from "./pages/integrations.ts";
 import kanbanTexts from "./pages/kanban.ts";
 import aiModuleTexts from "./pages/ai_module.ts";
 import campaignsTexts from "./pages/campaigns.ts";
+import contactListsTexts from "./pages/contact_lists.ts";
 import chatsTexts from "./pages/chats.ts";
 const pt = {
   "app.name": "Balcão",
@@ -413,6 +414,7 @@ const pt = {
   ...kanbanTexts.pt,
   ...aiModuleTexts.pt,
   ...campaignsTexts.pt,
+  ...contactListsTexts.pt,
   ...chatsTexts.pt,
 };
 

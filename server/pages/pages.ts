@@ -43,6 +43,8 @@ import * as aiModule from "../../routes/ai_module.tsx";
 import * as campaigns from "../../routes/campaigns.tsx";
 import * as campaignReport from "../../routes/campaign_report.tsx";
 import * as campaignsConfig from "../../routes/campaigns_config.tsx";
+import * as contactLists from "../../routes/contact_lists.tsx";
+import * as contactListItems from "../../routes/contact_list_items.tsx";
 import { AdminRoute } from "./admin_route.tsx";
 
 /** What a route module exports. */
@@ -104,6 +106,8 @@ export const PAGE_MODULES: Record<string, PageDef> = {
   todolist: page(todolist, () => t("menu.todolist")),
   "ai-module": page(aiModule, () => t("menu.aiModule")),
   campaigns: page(campaigns, () => t("menu.campaigns")),
+  "contact-lists": page(contactLists, () => t("menu.contactLists")),
+  "contact-list-items": page(contactListItems, () => t("menu.contactLists")),
   "campaign-report": page(campaignReport, () => t("campaignReport.title")),
   "campaigns-config": page(campaignsConfig, () => t("menu.campaignsConfig")),
   /** What a viewer gets on a page they may not open (server/pages/mod.ts). */

@@ -46,6 +46,8 @@ const BUILT: Record<string, string> = {
   "/campaigns": "campaigns",
   "/campaign/:campaignId/report": "campaign-report",
   "/campaigns-config": "campaigns-config",
+  "/contact-lists": "contact-lists",
+  "/contact-lists/:contactListId/contacts": "contact-list-items",
 };
 const PRIVATE = [
   "/",

@@ -23,6 +23,7 @@ import type { AppEnv } from "../deps.ts";
 import { idParam, parseBody, parseQuery, parseWith } from "../http/validate.ts";
 import { z } from "zod";
 import { ratingMissing, sendableRating, sendSurvey } from "../ratings/send.ts";
+import { requireCompanyRefs } from "./company_refs.ts";
 
 /** The rating routes, mounted at `/ratings`. */
 export function ratingRoutes(): Hono<AppEnv> {
@@ -69,6 +70,7 @@ export function ratingRoutes(): Hono<AppEnv> {
   app.post("/", auth, async (c) => {
     const input = await parseBody(c, RatingInput);
     const who = c.get("principal");
+    await requireCompanyRefs(c.get("deps").system, who.companyId, { user: input.userId });
     const rating = await ratings.in(c.get("deps").system, who.companyId).create((id, now): Rating => ({
       id,
       companyId: who.companyId,
@@ -91,6 +93,7 @@ export function ratingRoutes(): Hono<AppEnv> {
     const body = await parseBody(c, z.record(z.string(), z.unknown()));
     // Fields not sent keep their stored values; the merged whole is validated as on create.
     const input = parseWith(RatingInput, { ...old, ...body });
+    await requireCompanyRefs(c.get("deps").system, c.get("principal").companyId, { user: body.userId === undefined ? null : input.userId });
     const rating = await coll.update(
       id,
       (current, now) => ({

@@ -10,8 +10,7 @@
  */
 import { Hono, type MiddlewareHandler } from "hono";
 import { getContact } from "../../actors/contacts/mod.ts";
-import { companyPlan, getCompanyUser } from "../../actors/platform/lookup.ts";
-import { queues } from "../../actors/queues/collection.ts";
+import { companyPlan } from "../../actors/platform/lookup.ts";
 import {
   getSchedule,
   type ScheduleDraft,
@@ -20,8 +19,7 @@ import {
   schedulesOf,
   viewOfSchedule,
 } from "../../actors/schedules/mod.ts";
-import { whatsapps } from "../../actors/whatsapps/collection.ts";
-import { AppError, forbidden, notFound } from "../../domain/errors.ts";
+import { AppError, forbidden } from "../../domain/errors.ts";
 import { UPGRADE_TEXT } from "../../domain/external_message.ts";
 import { paginate } from "../../domain/paging.ts";
 import type { Principal } from "../../domain/permissions.ts";
@@ -37,6 +35,7 @@ import { requireAuth } from "../auth/middleware.ts";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { idParam, parseQuery, parseWith } from "../http/validate.ts";
 import { deleteMediaFiles, saveMediaFile, signedMediaUrl } from "./media_links.ts";
+import { requireCompanyRefs } from "./company_refs.ts";
 import { readUpload } from "./upload_field.ts";
 
 /** 403 unless the company's plan has useSchedules (spec 000 §1, 002 §2.1). */
@@ -72,21 +71,13 @@ function scheduleFields(fields: Record<string, unknown> | null): unknown {
 async function draftOf(deps: AppDeps, who: Principal, input: ScheduleInput): Promise<Omit<ScheduleDraft, "mediaPath" | "mediaName" | "createdBy">> {
   const { system } = deps;
   const { companyId } = who;
-  if (!await getContact(system, companyId, input.contactId)) {
-    throw notFound("ERR_NO_CONTACT_FOUND", `Contact ${input.contactId} does not exist`);
-  }
   const whatsappId = input.whatsappId ?? null;
-  if (whatsappId !== null && !await whatsapps.in(system, companyId).get(whatsappId)) {
-    throw notFound("ERR_NO_WAPP_FOUND", `Connection ${whatsappId} does not exist`);
-  }
   const queueId = input.queueId ?? null;
-  if (queueId !== null && !await queues.in(system, companyId).get(queueId)) {
-    throw notFound("ERR_NO_QUEUE_FOUND", `Queue ${queueId} does not exist`);
-  }
   const atribuirUser = input.atribuirUser ?? false;
   const userId = atribuirUser ? input.userId ?? who.id : null;
+  // A user named but not assigned is checked too: another company's id is never accepted.
+  await requireCompanyRefs(system, companyId, { contact: input.contactId, whatsapp: whatsappId, queue: queueId, user: [input.userId, userId] });
   if (userId !== null) {
-    if (!await getCompanyUser(system, companyId, userId)) throw notFound("ERR_NO_USER_FOUND", `User ${userId} does not exist`);
     if (userId !== who.id && who.profile === "user" && !who.super) {
       throw forbidden(`A user assigns a scheduled ticket only to itself, not to user ${userId}`);
     }

@@ -21,6 +21,7 @@ import {
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { idParam, parseBody, parseQuery, parseWith } from "../http/validate.ts";
+import { requireCompanyRefs } from "./company_refs.ts";
 import { readableTicket } from "./message_access.ts";
 
 /** The 404 of a tag that does not exist in the company. */
@@ -96,6 +97,7 @@ export function tagRoutes(): Hono<AppEnv> {
     const input = await parseBody(c, TagInput);
     const who = c.get("principal");
     if (input.kanban === 1 && !can(who, "tags:manage")) throw forbidden();
+    await requireCompanyRefs(c.get("deps").system, who.companyId, { user: input.userId });
     const tag = await tags.in(c.get("deps").system, who.companyId).create((id, now): Tag => ({
       ...input,
       id,
@@ -115,6 +117,7 @@ export function tagRoutes(): Hono<AppEnv> {
     const body = await parseBody(c, z.record(z.string(), z.unknown()));
     // Fields not sent keep their stored values; the merged whole is validated as on create.
     const input = parseWith(TagInput, { ...old, ...body });
+    await requireCompanyRefs(c.get("deps").system, c.get("principal").companyId, { user: body.userId === undefined ? null : input.userId });
     const tag = await coll.update(
       id,
       (current, now) => ({

@@ -1,6 +1,6 @@
 /** Tags (spec 001 §3, §5, §2.16): kanban tags have `kanban: 1`. */
 import { z } from "zod";
-import { MSG } from "./text.ts";
+import { MAX, MSG } from "./text.ts";
 
 export const Tag = z.object({
   id: z.number(),
@@ -20,8 +20,8 @@ export const TagInput = z.object({
   name: z.string({ error: MSG.obrigatorio }).trim().min(1, MSG.obrigatorio).min(
     3,
     "Mensagem muito curta",
-  ),
-  color: z.string().trim().default("#A4CCCC"),
+  ).max(MAX.name, MSG.tooLong),
+  color: z.string().trim().max(MAX.shortText, MSG.tooLong).default("#A4CCCC"),
   kanban: z.coerce.number().int().min(0).max(1).default(0),
   order: z.coerce.number().int().default(0),
   userId: z.coerce.number().int().positive().nullable().optional(),
@@ -36,7 +36,7 @@ export const TagSync = z.object({
       z.coerce.number().int().positive(),
       z.object({ id: z.coerce.number().int().positive() }),
     ]),
-  ).default([]),
+  ).max(MAX.list, MSG.tooLong).default([]),
 });
 export type TagSync = z.infer<typeof TagSync>;
 

@@ -13,6 +13,22 @@ export const MSG = {
   obrigatorio: "Obrigatório",
 } as const;
 
+/**
+ * Upper bounds of free input (issue #24). KV stores at most 64 KiB per value, so a field
+ * without a max let one request fail its write with a 500; these keep every record far below
+ * that, with the spec's 'Too Long!'. A message is WhatsApp's 4096 characters.
+ */
+export const MAX = {
+  name: 200,
+  shortText: 50,
+  message: 4096,
+  longText: 10_000,
+  secret: 2048,
+  url: 2048,
+  /** Items of an id list (queues of a user or a connection). */
+  list: 1000,
+} as const;
+
 /** A required string of `min` to `max` characters after trimming, with the spec's texts. */
 export function sized(min: number, max: number) {
   return z.string({ error: MSG.required }).trim().min(1, MSG.required).min(min, MSG.tooShort).max(

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { SearchPage } from "./paging.ts";
 import { can } from "./permissions.ts";
-import { Email, Id, MSG, OptionalId, sized } from "./text.ts";
+import { Email, Id, MAX, MSG, OptionalId, sized } from "./text.ts";
 
 export const Profile = z.enum(["user", "supervisor", "admin"]);
 export type Profile = z.infer<typeof Profile>;
@@ -37,7 +37,7 @@ export const UserCreate = z.object({
   profile: Profile.default("user"),
   super: z.boolean().optional(),
   companyId: Id.optional(),
-  queueIds: z.array(Id).default([]),
+  queueIds: z.array(Id).max(MAX.list, MSG.tooLong).default([]),
   whatsappId: OptionalId.optional(),
   farewellMessage: z.string().max(5000).default(""),
 });
@@ -50,7 +50,7 @@ export const UserUpdate = z.object({
   password: z.preprocess((v) => (v === "" || v === null ? undefined : v), Password.optional()),
   profile: Profile.optional(),
   super: z.boolean().optional(),
-  queueIds: z.array(Id).optional(),
+  queueIds: z.array(Id).max(MAX.list, MSG.tooLong).optional(),
   whatsappId: OptionalId.optional(),
   farewellMessage: z.string().max(5000).optional(),
 });

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import type { SessionStatus } from "./channel.ts";
 import { AppError } from "./errors.ts";
+import { MAX, MSG } from "./text.ts";
 
 export const Provider = z.enum(["simulator", "baileys", "evolution", "cloudapi", "beta"]);
 export type Provider = z.infer<typeof Provider>;
@@ -87,7 +88,8 @@ const minutesIn = (options: readonly number[], name: string) =>
     z.coerce.number().int().refine((n) => options.includes(n), `Invalid ${name}`),
   );
 
-const text = z.preprocess((v) => (v === null || v === undefined ? "" : v), z.string());
+/** A text field where `null` means empty, at most `max` characters. */
+const text = (max: number) => z.preprocess((v) => (v === null || v === undefined ? "" : v), z.string().max(max, MSG.tooLong));
 
 /**
  * POST /whatsapp and PUT /whatsapp/{id} body (spec 001 §2.2, §7). Session fields and
@@ -97,16 +99,16 @@ const text = z.preprocess((v) => (v === null || v === undefined ? "" : v), z.str
 export const WhatsappInput = z.object({
   name: z.string({ error: "Required" }).trim().min(2, "Too Short!").max(50, "Too Long!"),
   isDefault: z.preprocess((v) => v === true || v === "true" || v === 1, z.boolean()).default(false),
-  greetingMessage: text.default(""),
-  complationMessage: text.default(""),
-  outOfHoursMessage: text.default(""),
-  ratingMessage: text.default(""),
-  closeMessage: text.default(""),
-  token: text.default(""),
-  webhook: text.pipe(z.string().trim().refine((v) => v === "" || URL.canParse(v), "Invalid URL"))
+  greetingMessage: text(MAX.message).default(""),
+  complationMessage: text(MAX.message).default(""),
+  outOfHoursMessage: text(MAX.message).default(""),
+  ratingMessage: text(MAX.message).default(""),
+  closeMessage: text(MAX.message).default(""),
+  token: text(MAX.secret).default(""),
+  webhook: text(MAX.url).pipe(z.string().trim().refine((v) => v === "" || URL.canParse(v), "Invalid URL"))
     .default(""),
-  ignoreNumbers: text.default(""),
-  queueIds: z.array(z.coerce.number().int().positive()).default([]),
+  ignoreNumbers: text(MAX.longText).default(""),
+  queueIds: z.array(z.coerce.number().int().positive()).max(MAX.list, MSG.tooLong).default([]),
   selectedMoveQueueId: z.preprocess(
     (v) => (v === "" || v === 0 || v === undefined ? null : v),
     z.coerce.number().int().positive().nullable(),
@@ -115,11 +117,11 @@ export const WhatsappInput = z.object({
   inatividade: minutesIn(INACTIVITY_INTERVALS, "inactivity interval").default(0),
   provider: z.enum(SELECTABLE_PROVIDERS, { error: "Invalid provider" }).optional(),
   // Cloud API fields; a blank secret keeps the stored one (GET never returns them).
-  cloudPhoneNumberId: text.pipe(z.string().trim().regex(/^\d*$/, "Digits only")).default(""),
-  cloudWabaId: text.pipe(z.string().trim().regex(/^\d*$/, "Digits only")).default(""),
-  cloudAccessToken: text.pipe(z.string().trim()).default(""),
-  cloudAppSecret: text.pipe(z.string().trim()).default(""),
-  cloudVerifyToken: text.pipe(z.string().trim()).default(""),
+  cloudPhoneNumberId: text(MAX.shortText).pipe(z.string().trim().regex(/^\d*$/, "Digits only")).default(""),
+  cloudWabaId: text(MAX.shortText).pipe(z.string().trim().regex(/^\d*$/, "Digits only")).default(""),
+  cloudAccessToken: text(MAX.secret).pipe(z.string().trim()).default(""),
+  cloudAppSecret: text(MAX.secret).pipe(z.string().trim()).default(""),
+  cloudVerifyToken: text(MAX.secret).pipe(z.string().trim()).default(""),
 });
 export type WhatsappInput = z.infer<typeof WhatsappInput>;
 

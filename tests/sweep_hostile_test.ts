@@ -39,9 +39,6 @@ const CHANGING_KINDS: Record<string, string> = {};
  */
 const KNOWN_FAILURES: Array<[RegExp, string]> = [
   [/ body 5 MB JSON: (answered 2\d\d|changed the store)/, "no app-wide JSON body limit: an all-optional or patch schema strips the unknown 5 MB field and the write goes through"],
-  [/^(POST|PUT) \/tags(\/:id)? body (name|color): 1 MB string: 500/, "TagInput has no max length: the KV commit refuses the 1 MB value and the error surfaces as 500"],
-  [/^(POST|PUT) \/whatsapp(\/:id)? body greetingMessage: 1 MB string: 500/, "WhatsappInput.greetingMessage has no max length (KV 64 KiB → 500)"],
-  [/^PUT \/users\/:id body queueIds: 100k items: 500/, "UserUpdate.queueIds has no max items (KV 64 KiB → 500)"],
 ];
 
 const MB = "a".repeat(1024 * 1024);

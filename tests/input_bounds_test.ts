@@ -1,0 +1,47 @@
+/**
+ * Fields had no max length, and a value over KV's 64 KiB answered 500 (issue #24, hostile
+ * input sweep): TagInput name and color, WhatsappInput's messages, UserUpdate.queueIds with
+ * 100k items. Each is now bounded (domain/text.ts MAX) and answers 400 'Too Long!' in the
+ * catalogue's shape, the stored record unchanged.
+ */
+import assert from "node:assert/strict";
+import { withServer } from "./helpers/server.ts";
+
+const MB = "a".repeat(1024 * 1024);
+
+Deno.test("over-long fields and lists answer 400 Too Long! and change nothing", async (t) => {
+  await withServer(async (server) => {
+    const admin = await server.login("admin@demo.local");
+    const agentId = server.demo!.logins.find((l) => l.email === "agent@demo.local")!.id;
+    const tooLong = async (label: string, answer: Promise<{ status: number; body: { error?: string; fields?: Record<string, string> } }>, field: string) => {
+      const { status, body } = await answer;
+      assert.equal(status, 400, `${label}: ${JSON.stringify(body).slice(0, 200)}`);
+      assert.equal(body.error, "ERR_VALIDATION", label);
+      assert.equal(body.fields?.[field], "Too Long!", label);
+    };
+
+    await t.step("tags", async () => {
+      await tooLong("POST name", admin.post("/tags", { name: MB }), "name");
+      await tooLong("POST color", admin.post("/tags", { name: "Cor", color: MB }), "color");
+      const tag = (await admin.post("/tags", { name: "Limite", color: "#112233" })).body;
+      await tooLong("PUT name", admin.put(`/tags/${tag.id}`, { name: MB }), "name");
+      assert.equal((await admin.get(`/tags/${tag.id}`)).body.name, "Limite");
+      assert.equal((await admin.post("/tags", { name: "n".repeat(200) })).status, 200, "200 characters still fit");
+    });
+
+    await t.step("connections", async () => {
+      const conn = (await admin.get("/whatsapp")).body[0];
+      for (const field of ["greetingMessage", "complationMessage", "outOfHoursMessage", "ratingMessage", "closeMessage"]) {
+        await tooLong(`PUT ${field}`, admin.put(`/whatsapp/${conn.id}`, { name: conn.name, [field]: MB }), field);
+      }
+      await tooLong("PUT queueIds", admin.put(`/whatsapp/${conn.id}`, { name: conn.name, queueIds: Array.from({ length: 100_000 }, () => 1) }), "queueIds");
+      assert.equal((await admin.get(`/whatsapp/${conn.id}`)).body.greetingMessage, conn.greetingMessage);
+    });
+
+    await t.step("users", async () => {
+      const before = (await admin.get(`/users/${agentId}`)).body;
+      await tooLong("PUT queueIds", admin.put(`/users/${agentId}`, { queueIds: Array.from({ length: 100_000 }, () => 1) }), "queueIds");
+      assert.deepEqual((await admin.get(`/users/${agentId}`)).body, before);
+    });
+  });
+});

@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import ExcelJS from "exceljs";
 import { listItems } from "../actors/contact_lists/mod.ts";
+import { kvContactLists } from "../server/campaigns/contact_lists.ts";
 import { withSockets } from "./helpers/ws.ts";
 import { createTenant } from "./helpers/tenants.ts";
 
@@ -128,6 +129,11 @@ Deno.test("contact lists: CRUD, import, add from tags/contacts, paced number che
       const reader = await listItems(server.deps.system, companyId, listId);
       assert.equal(reader.length, all.length - 1);
       assert.deepEqual(reader.map((i) => i.id), [...reader.map((i) => i.id)].sort((a, b) => a - b));
+      // The engine's KV read of the same records (server/campaigns/contact_lists.ts) agrees.
+      const source = kvContactLists(server.deps.kv);
+      assert.equal(await source.name(companyId, listId), "Clientes Ouro");
+      assert.equal(await source.validCount(companyId, listId), reader.length);
+      assert.deepEqual((await source.entriesAfter(companyId, listId, 0, 1000)).map((e) => e.id), all.map((i) => i.id));
       const row = (await admin.get(`/contact-lists/${listId}`)).body;
       assert.deepEqual([row.contactsCount, row.pendingCount, row.invalidCount], [all.length, 0, 1]);
     });

@@ -136,8 +136,8 @@ export default function CampaignReportPage({ initial, viewer: serverViewer, camp
     [t("campaignReport.delivered"), delivered, "delivered"],
     [t("campaignReport.connection"), c?.whatsappName ?? "—", "connection"],
     [t("campaignReport.contactList"), c?.contactList?.name ?? "—", "list"],
-    [t("campaignReport.schedule"), c?.scheduledAt ? <LocalDateTime value={c.scheduledAt} /> : "—", "schedule"],
-    [t("campaignReport.completion"), c?.completedAt ? <LocalDateTime value={c.completedAt} /> : "—", "completion"],
+    [t("campaignReport.schedule"), c?.scheduledAt ? <LocalDateTime key="s" value={c.scheduledAt} /> : "—", "schedule"],
+    [t("campaignReport.completion"), c?.completedAt ? <LocalDateTime key="c" value={c.completedAt} /> : "—", "completion"],
   ];
 
   return (

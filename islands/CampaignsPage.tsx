@@ -49,7 +49,9 @@ export default function CampaignsPage({ initial, viewer: serverViewer }: Campaig
     idKey: "id",
     toRow: (record, current) => ({ ...current, ...record }) as CampaignRow,
   });
+  // Names for rows that came by a live event (its record carries ids only).
   const connections = useOptions("/whatsapp");
+  const contactLists = useOptions("/contact-lists/list");
   const [editing, setEditing] = useState<CampaignRow | "new" | null>(null);
   const [deleting, setDeleting] = useState<CampaignRow | null>(null);
 
@@ -70,7 +72,11 @@ export default function CampaignsPage({ initial, viewer: serverViewer }: Campaig
       header: t("campaigns.colStatus"),
       cell: ({ row }) => <span className={`chip campaign-status campaign-status-${row.original.status}`}>{t(`campaigns.status.${row.original.status}`)}</span>,
     },
-    { id: "contactList", header: t("campaigns.colContactList"), cell: ({ row }) => row.original.contactList?.name ?? "—" },
+    {
+      id: "contactList",
+      header: t("campaigns.colContactList"),
+      cell: ({ row }) => row.original.contactList?.name ?? contactLists.find((l) => l.id === row.original.contactListId)?.name ?? "—",
+    },
     {
       id: "whatsapp",
       header: t("campaigns.colWhatsapp"),
@@ -98,7 +104,7 @@ export default function CampaignsPage({ initial, viewer: serverViewer }: Campaig
         </>
       ),
     }),
-  ], [connections]);
+  ], [connections, contactLists]);
 
   return (
     <AdminPage

@@ -111,7 +111,11 @@ export function CampaignDialog({ campaign, onClose, onSaved }: CampaignDialogPro
     schema: "CampaignInput",
     initial: initialValues(campaign),
     delayMs: 400,
-    check: (v) => (v.whatsappIds.length === 0 ? { whatsappIds: CAMPAIGN_TEXTS.connectionRequired } : {}),
+    // The schema's cross-field rules run only once every field parses; shown at once here.
+    check: (v) => ({
+      ...(v.whatsappIds.length === 0 ? { whatsappIds: CAMPAIGN_TEXTS.connectionRequired } : {}),
+      ...(MESSAGE_SLOTS.every((n) => !String(v[`message${n}`]).trim()) ? { message1: CAMPAIGN_TEXTS.messageRequired } : {}),
+    }),
     onSubmit: async (v) => {
       let saved = campaign
         ? await api<CampaignRow>("PUT", `/campaigns/${campaign.id}`, toBody(v))
@@ -197,7 +201,7 @@ type Form = SchemaForm<CampaignValues>;
 
 /** The fields, shared by the editable and the read-only dialog. */
 function CampaignFields({ form, disabled, tab, onTab, media }: { form: Form; disabled: boolean; tab: string; onTab: (tab: string) => void; media: ReactNode }) {
-  const contactLists = useOptions("/contact-lists/");
+  const contactLists = useOptions("/contact-lists/list");
   const connections = useOptions("/whatsapp");
   const tags = useOptions("/tags/list");
   const queues = useOptions("/queue");

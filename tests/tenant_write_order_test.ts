@@ -37,7 +37,10 @@ function writeRoutes(): string[] {
   return [...routes];
 }
 
-/** One record of each kind in the demo tenant, by parameter name (or "<path> <name>" for one path). */
+/**
+ * One record of each kind in the demo tenant, by parameter name, or "<path> <name>" for one
+ * path, or "/<first segment> <name>" for every path of an area.
+ */
 async function demoIds(server: TestServer, admin: Client, routes: string[]): Promise<Record<string, string>> {
   const companyId = server.demo!.companyId;
   const conn = (await whatsapps.in(server.deps.system, companyId).list())[0];
@@ -72,6 +75,16 @@ async function demoIds(server: TestServer, admin: Client, routes: string[]): Pro
     })).body
     : { id: 0 };
   const chat = (await admin.post("/chats", { title: "Alvo", users: [agent.id] })).body;
+  const list = (await admin.post("/contact-lists", { name: "Lista alvo" })).body;
+  const item = (await admin.post("/contact-list-items", { contactListId: list?.id, name: "Item alvo", number: "5511955550002" })).body;
+  const campaign = (await admin.post("/campaigns", {
+    name: "Campanha alvo",
+    status: "INATIVA",
+    contactListId: list?.id,
+    whatsappId: String(conn.id),
+    scheduledAt: sendAt,
+    message1: "Oi",
+  })).body;
   const ids: Record<string, unknown> = {
     whatsappId: conn.id,
     ticketId: ticket.id,
@@ -103,6 +116,10 @@ async function demoIds(server: TestServer, admin: Client, routes: string[]): Pro
     "/chats/:id id": chat?.id,
     "/chats/:id/messages id": chat?.id,
     "/chats/:id/read id": chat?.id,
+    // Every route under these areas names the area's record by :id.
+    "/contact-lists id": list?.id,
+    "/contact-list-items id": item?.id,
+    "/campaigns id": campaign?.id,
     "/webhooks/subscriptions/:id id": subscription?.id,
     "/webhooks/subscriptions/:id/deliveries/:deliveryId/resend id": subscription?.id,
     deliveryId: "1",
@@ -121,7 +138,8 @@ async function demoIds(server: TestServer, admin: Client, routes: string[]): Pro
 /** The route's path with the demo's ids; throws for a parameter without a record. */
 function pathOf(path: string, ids: Record<string, string>): string {
   return path.replace(/:(\w+)(\{[^/]*\})?/g, (_all, name: string) => {
-    const value = ids[`${path} ${name}`] ?? ids[name];
+    const area = `/${path.split("/")[1]} ${name}`;
+    const value = ids[`${path} ${name}`] ?? ids[area] ?? ids[name];
     if (!value) throw new Error(`no demo record for ${path}'s :${name}: add one to demoIds in this test`);
     return value;
   });

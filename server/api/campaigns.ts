@@ -89,6 +89,8 @@ export function campaignRoutes(): Hono<AppEnv> {
   app.put("/:id", ...gate, async (c) => {
     const deps = c.get("deps");
     const id = idOf(c);
+    // Found in the caller's company before the body is judged (another company's id: 404).
+    if (!(await getCampaign(deps.system, c.get("principal").companyId, id))) throw campaignMissing(id);
     const input = await parseBody(c, CampaignInput);
     await requireCampaignRefs(deps, c.get("principal").companyId, input);
     const after = await campaignsOf(deps.system, c.get("principal").companyId).ask("update", { id, input });

@@ -128,8 +128,10 @@ export function contactListRoutes(): Hono<AppEnv> {
 
   app.put("/:id", ...gate, async (c) => {
     const id = idOf(c);
-    const input = await parseBody(c, ContactListInput);
     const companyId = c.get("principal").companyId;
+    // Found in the caller's company before the body is judged (another company's id: 404).
+    await companyList(c.get("deps"), companyId, id);
+    const input = await parseBody(c, ContactListInput);
     const list = await contactLists.in(c.get("deps").system, companyId).update(
       id,
       (old, now) => ({ ...old, name: input.name, updatedAt: now }),

@@ -12,6 +12,7 @@ import { assetRoutes } from "./islands/mod.ts";
 import { realtimeRoutes } from "./realtime/routes.ts";
 import { openApiRoutes } from "./openapi/routes.ts";
 import { securityHeaders } from "./http/security_headers.ts";
+import { requestBodyLimit } from "./http/body_limit.ts";
 
 /** Builds the app for one set of deps (one per server; tests build many). */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -22,6 +23,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   // Headers on every answer: pages, API, files and errors (server/http/security_headers.ts).
   app.use(securityHeaders());
+  app.use(requestBodyLimit());
   app.onError(errorResponse);
   app.get("/health", (c) => c.json({ status: "ok" }));
   // Pages answer only GETs that accept HTML, so API paths shared with pages still get JSON.

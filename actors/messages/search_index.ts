@@ -192,6 +192,33 @@ function match(index: CompanyIndex, term: string): Set<number> {
   return result ?? new Set();
 }
 
+/** What a build reads of a message. */
+type MessageText = { ticketId: number; body: unknown };
+
+/**
+ * The messages under `prefix`, newest ticket first, `BATCH` at a time, each page read while
+ * the one before is indexed (`kv.list` reads its next batch only when asked, and the build
+ * then idled for each read: half of a 1M-message build).
+ */
+async function* pagesOf(kv: Deno.Kv, prefix: Deno.KvKey): AsyncGenerator<Deno.KvEntry<MessageText>[]> {
+  const read = async (selector: Deno.KvListSelector) => {
+    const page: Deno.KvEntry<MessageText>[] = [];
+    for await (const entry of kv.list<MessageText>(selector, { limit: BATCH, batchSize: BATCH, reverse: true })) {
+      page.push(entry);
+    }
+    return page;
+  };
+  let next = read({ prefix });
+  for (;;) {
+    const page = await next;
+    if (page.length === 0) return;
+    next = page.length < BATCH ? Promise.resolve([]) : read({ prefix, end: page[page.length - 1].key });
+    // A build that stops early leaves the read ahead unawaited: its failure is not an error.
+    next.catch(() => {});
+    yield page;
+  }
+}
+
 /** Resolves after a pause in which the event loop serves what is pending (see the module doc). */
 function rest(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, REST_MS));
@@ -308,16 +335,14 @@ export class MessageSearch {
     const live = () => !this.#closed && this.#indexes.get(companyId) === index;
     try {
       let sliceEnd = performance.now() + SLICE_MS;
-      const entries = this.#kv.list<{ ticketId: number; body: unknown }>(
-        { prefix: companyMessagesPrefix(companyId) },
-        { batchSize: BATCH, reverse: true },
-      );
-      for await (const { value } of entries) {
-        if (typeof value.body === "string") addScanned(index, build, this.#tokens, value.ticketId, value.body);
-        if (performance.now() < sliceEnd) continue;
-        await rest();
-        if (!live()) return;
-        sliceEnd = performance.now() + SLICE_MS;
+      for await (const page of pagesOf(this.#kv, companyMessagesPrefix(companyId))) {
+        for (const { value } of page) {
+          if (typeof value.body === "string") addScanned(index, build, this.#tokens, value.ticketId, value.body);
+          if (performance.now() < sliceEnd) continue;
+          await rest();
+          if (!live()) return;
+          sliceEnd = performance.now() + SLICE_MS;
+        }
       }
       // No freeze runs during a build, so `frozen` is still the empty form it started with.
       const packed = await this.#pack(new PostingsMerge(index.frozen, build.scanned, FLIP), live);

@@ -8,6 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { z } from "zod";
+import { demoRecords, recordPath } from "./helpers/demo_records.ts";
 import { whatsapps } from "../actors/whatsapps/collection.ts";
 import { OPERATIONS, openApiDocument } from "../server/openapi/mod.ts";
 import { named, type Operation } from "../server/openapi/operation.ts";
@@ -92,9 +93,7 @@ function probe(schema: z.ZodType, onCall: () => void): () => void {
 
 /** Values for path parameters that reach the handlers' parsing in the demo tenant. */
 function pathFor(op: Operation, ids: Record<string, string>): string {
-  return op.path
-    .replace(/:(\w+)\{[^/]+\}/g, "1700000000000000-1")
-    .replace(/:(\w+)/g, (_all, name: string) => ids[`${op.path} ${name}`] ?? ids[name] ?? "1");
+  return recordPath(op.path, ids, () => "1");
 }
 
 /** Sends `op` once with its example (or an empty body, or a form) as `client`. */
@@ -114,48 +113,26 @@ function call(client: Client, op: Operation, path: string, multipart: boolean, t
   return fetch(client.baseUrl + path, { method: op.method.toUpperCase(), headers, body: JSON.stringify(op.example ?? {}) });
 }
 
-/** Ids of the demo tenant's records for the path parameters (`"<path> <name>"` for one path). */
+/**
+ * Ids of the demo tenant's records for the path parameters (tests/helpers/demo_records.ts),
+ * plus what only this probe needs: the connection's token and a sent survey's public key.
+ */
 async function demoIds(server: TestServer, admin: Client): Promise<Record<string, string>> {
-  const companyId = String(server.demo!.companyId);
-  const user = (await admin.get("/auth/me")).body;
+  const records = await demoRecords(server, admin);
   const conn = (await whatsapps.in(server.deps.system, server.demo!.companyId).list())[0];
-  const contact = await admin.post("/contacts", { name: "Probe Contact", number: "5511955554444" });
-  const ticket = (await admin.post("/tickets", { contactId: contact.body.id, status: "open", whatsappId: conn.id })).body;
-  assert.ok(ticket?.id, `a ticket to probe with: ${JSON.stringify(ticket)}`);
-  const sendAt = new Date(Date.now() + 86_400_000).toISOString();
-  const schedule = (await admin.post("/schedules", { body: "Lembrete da consulta", contactId: contact.body.id, sendAt })).body;
-  assert.ok(schedule?.id, `a schedule to probe with: ${JSON.stringify(schedule)}`);
-  // A survey sent to the probe's customer: its link's key opens the public survey routes.
+  // A survey sent to the record's customer: its link's key opens the public survey routes.
   await admin.put("/settings/ratingurl", { value: "https://balcao.test/survey" });
-  const rating = (await admin.post("/ratings", { name: "Probe", message: "Nota?", options: [{ name: "Boa", value: 5 }] })).body;
-  assert.equal((await admin.post(`/ratings/messages/${ticket.id}`, { ratingId: rating.id })).status, 200);
+  const sent = await admin.post(`/ratings/messages/${records.ticketId}`, { ratingId: Number(records["/ratings/:id id"]) });
+  assert.equal(sent.status, 200, JSON.stringify(sent.body));
   const key = await eventually(async () => {
-    const sent = (await admin.get(`/simulator/${conn.id}/outbox`)).body.messages as { body: string }[];
-    return sent.map((m) => /chavePesquisa=([\w-]+)/.exec(m.body)?.[1]).find(Boolean);
+    const outbox = (await admin.get(`/simulator/${conn.id}/outbox`)).body.messages as { body: string }[];
+    return outbox.map((m) => /chavePesquisa=([\w-]+)/.exec(m.body)?.[1]).find(Boolean);
   }, 10_000, "the survey link in the simulator's outbox");
-  const tag = (await admin.get("/tags/list")).body[0];
-  const agent = ((await admin.get("/users/list")).body as { id: number; email: string }[]).find((u) => u.email === "agent@demo.local")!;
-  const chat = (await admin.post("/chats", { title: "Probe", users: [agent.id] })).body;
-  assert.ok(chat?.id, `a chat to probe with: ${JSON.stringify(chat)}`);
-  const contactList = (await admin.post("/contact-lists", { name: "Probe" })).body;
-  const listItem = (await admin.post("/contact-list-items", { contactListId: contactList.id, name: "Probe Item", number: "5511955554445" })).body;
   return {
-    companyId,
-    whatsappId: String(conn.id),
-    ticketId: String(ticket?.id ?? 1),
-    tagId: String(tag?.id ?? 1),
+    ...records,
+    companyId: String(server.demo!.companyId),
     connectionToken: conn.token,
-    "/users/:id id": String(user.id),
-    "/companies/:id/schedules id": companyId,
     "/settings/:key key": "emfila",
-    "/schedules/:id id": String(schedule.id),
-    "/ratings/:id id": String(rating.id),
-    "/chats/:id id": String(chat.id),
-    "/chats/:id/messages id": String(chat.id),
-    "/chats/:id/read id": String(chat.id),
-    "/contact-lists/:id/add-tags id": String(contactList.id),
-    "/contact-lists/:id/add-contacts id": String(contactList.id),
-    "/contact-list-items/:id id": String(listItem.id),
     chavePesquisa: key,
   };
 }

@@ -9,10 +9,9 @@
 import assert from "node:assert/strict";
 import { createApp } from "../server/app.ts";
 import type { AppDeps } from "../server/deps.ts";
-import { whatsapps } from "../actors/whatsapps/collection.ts";
 import { withServer } from "./helpers/server.ts";
-import type { Client, TestServer } from "./helpers/server.ts";
 import { createTenant } from "./helpers/tenants.ts";
+import { demoRecords, recordPath } from "./helpers/demo_records.ts";
 
 /** Routes whose parameter is not a company record, each with the reason. */
 const NOT_COMPANY_RECORDS: Record<string, string> = {
@@ -37,111 +36,10 @@ function writeRoutes(): string[] {
   return [...routes];
 }
 
-/**
- * One record of each kind in the demo tenant, by parameter name, or "<path> <name>" for one
- * path, or "/<first segment> <name>" for every path of an area.
- */
-async function demoIds(server: TestServer, admin: Client, routes: string[]): Promise<Record<string, string>> {
-  const companyId = server.demo!.companyId;
-  const conn = (await whatsapps.in(server.deps.system, companyId).list())[0];
-  const contact = (await admin.post("/contacts", { name: "Alvo", number: "5511955550001" })).body;
-  const ticket = (await admin.post("/tickets", { contactId: contact.id, status: "open", whatsappId: conn.id })).body;
-  assert.ok(ticket?.id, JSON.stringify(ticket));
-  const message = await admin.post(`/messages/${ticket.id}`, { body: "Olá" });
-  assert.equal(message.status, 200, JSON.stringify(message.body));
-  const messages = (await admin.get(`/messages/${ticket.id}`)).body.messages as { id: string }[];
-  const tag = (await admin.post("/tags", { name: "Alvo", color: "#2563eb", kanban: 0 })).body;
-  const queueId = server.demo!.queueIds[0];
-  const form = new FormData();
-  form.append("queueId", String(queueId));
-  form.append("title", "Opção alvo");
-  const option = (await admin.request("POST", "/queue-options", form)).body;
-  const quickForm = new FormData();
-  quickForm.append("shortcode", "alvo");
-  quickForm.append("message", "Mensagem alvo");
-  const quick = (await admin.request("POST", "/quick-messages", quickForm)).body;
-  const note = (await admin.post("/ticket-notes", { note: "Nota alvo", ticketId: ticket.id, contactId: contact.id })).body;
-  const oportunidade = (await admin.post("/oportunidade", { name: "Alvo" })).body;
-  const sendAt = new Date(Date.now() + 86_400_000).toISOString();
-  const schedule = (await admin.post("/schedules", { body: "Lembrete", contactId: contact.id, sendAt })).body;
-  const rating = (await admin.post("/ratings", { name: "Alvo", message: "Nota?", options: [{ name: "Boa", value: 5 }] })).body;
-  const agent = ((await admin.get("/users/list")).body as { id: number; email: string }[])
-    .find((u) => u.email === "agent@demo.local")!;
-  const subscription = routes.includes("PUT /webhooks/subscriptions/:id")
-    ? (await admin.post("/webhooks/subscriptions", {
-      url: "https://example.com/hook",
-      events: ["ticket.created"],
-      secret: "segredo-alvo-0123456789",
-    })).body
-    : { id: 0 };
-  const chat = (await admin.post("/chats", { title: "Alvo", users: [agent.id] })).body;
-  const list = (await admin.post("/contact-lists", { name: "Lista alvo" })).body;
-  const item = (await admin.post("/contact-list-items", { contactListId: list?.id, name: "Item alvo", number: "5511955550002" })).body;
-  const campaign = (await admin.post("/campaigns", {
-    name: "Campanha alvo",
-    status: "INATIVA",
-    contactListId: list?.id,
-    whatsappId: String(conn.id),
-    scheduledAt: sendAt,
-    message1: "Oi",
-  })).body;
-  const ids: Record<string, unknown> = {
-    whatsappId: conn.id,
-    ticketId: ticket.id,
-    tagId: tag.id,
-    "/whatsapp/:id id": conn.id,
-    "/whatsapp/:id/keywords id": conn.id,
-    "/whatsappsession/:id id": conn.id,
-    "/simulator/:id/scan id": conn.id,
-    "/simulator/:id/inbound id": conn.id,
-    "/simulator/:id/call id": conn.id,
-    "/simulator/:id/ack id": conn.id,
-    "/simulator/:id/disconnect id": conn.id,
-    "/simulator/:id/fail id": conn.id,
-    "/users/:id id": agent.id,
-    "/contacts/:id id": contact.id,
-    "/contacts/block/:id id": contact.id,
-    "/tickets/:id id": ticket.id,
-    "/tags/:id id": tag.id,
-    "/queue/:id id": queueId,
-    "/queue-options/:id id": option?.id,
-    "/quick-messages/:id id": quick?.id,
-    "/quick-messages/:id/media-upload id": quick?.id,
-    "/ticket-notes/:id id": note?.id,
-    "/oportunidade/:id id": oportunidade?.id,
-    "/messages/edit/:id id": messages.at(-1)?.id,
-    "/messages/:id{[0-9]{16}-[0-9]+} id": messages.at(-1)?.id,
-    "/schedules/:id id": schedule?.id,
-    "/ratings/:id id": rating?.id,
-    "/chats/:id id": chat?.id,
-    "/chats/:id/messages id": chat?.id,
-    "/chats/:id/read id": chat?.id,
-    // Every route under these areas names the area's record by :id.
-    "/contact-lists id": list?.id,
-    "/contact-list-items id": item?.id,
-    "/campaigns id": campaign?.id,
-    "/webhooks/subscriptions/:id id": subscription?.id,
-    "/webhooks/subscriptions/:id/deliveries/:deliveryId/resend id": subscription?.id,
-    deliveryId: "1",
-    "/companies/:id id": companyId,
-    "/companies/:id/schedules id": companyId,
-    // Platform records (SUPER_ONLY): any id, the role check answers first.
-    "/helps/:id id": 1,
-    "/plans/:id id": server.demo!.planId,
-    "/announcements/:id id": 1,
-    "/announcements/:id/media-upload id": 1,
-  };
-  for (const [name, value] of Object.entries(ids)) assert.ok(value !== undefined && value !== null, `no demo record for ${name}`);
-  return Object.fromEntries(Object.entries(ids).map(([k, v]) => [k, String(v)]));
-}
-
 /** The route's path with the demo's ids; throws for a parameter without a record. */
 function pathOf(path: string, ids: Record<string, string>): string {
-  return path.replace(/:(\w+)(\{[^/]*\})?/g, (_all, name: string) => {
-    const area = `/${path.split("/")[1]} ${name}`;
-    const value = ids[`${path} ${name}`] ?? ids[area] ?? ids[name];
-    if (!value) throw new Error(`no demo record for ${path}'s :${name}: add one to demoIds in this test`);
-    return value;
+  return recordPath(path, ids, (name) => {
+    throw new Error(`no demo record for ${path}'s :${name}: add one to tests/helpers/demo_records.ts`);
   });
 }
 
@@ -149,7 +47,7 @@ Deno.test("a write to another company's record answers 404 whatever the body, on
   await withServer(async (server) => {
     const admin = await server.login("admin@demo.local");
     const routes = writeRoutes().filter((r) => !(r in NOT_COMPANY_RECORDS));
-    const ids = await demoIds(server, admin, routes);
+    const ids = await demoRecords(server, admin);
     const intruder = (await createTenant(server, "Intrusa")).admin;
     const wrong: string[] = [];
     let tried = 0;

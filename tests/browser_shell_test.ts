@@ -167,7 +167,7 @@ Deno.test({
 
         await page.evaluate(() => localStorage.setItem("token", "not-a-token"));
         await page.reload();
-        await page.waitForURL(/\/login$/, { timeout: 10_000 });
+        await page.waitForURL(/\/login$/, { timeout: 30_000 });
       });
     }, { accessTokenTtl: 2 });
   },

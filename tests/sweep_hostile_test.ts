@@ -34,6 +34,14 @@ import { createTenant } from "./helpers/tenants.ts";
 const CHANGING_KINDS: Record<string, string> = {};
 
 /**
+ * Actors that work on their own in the background, each with its reason: their timers move
+ * while the sweep runs, whatever the request.
+ */
+const BACKGROUND_TIMERS: Record<string, string> = {
+  contact_list_checks: "the contact-list number checker re-arms itself every turn while numbers are unchecked",
+};
+
+/**
  * Findings of this sweep not fixed yet, each matched by its label and listed in the issue #24
  * report with its failing case. Remove a line when its fix lands: the test then holds it.
  */
@@ -179,7 +187,8 @@ Deno.test("hostile input sweep: every schema's bad inputs answer 4xx in the cata
       const client: Client = op.access === "super" ? superUser : a.admin;
       return { token: client.token };
     };
-    const stored = (key: Deno.KvKey) => !(String(key[0]) in CHANGING_KINDS);
+    const stored = (key: Deno.KvKey) =>
+      !(String(key[0]) in CHANGING_KINDS) && !(key[0] === "timer" && String(key[1]) in BACKGROUND_TIMERS);
 
     const findings: string[] = [];
     const started = Date.now();

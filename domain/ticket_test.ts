@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
+import { pendingTicket } from "./ticket_fixture.ts";
 import { AppError } from "./errors.ts";
 import type { Principal } from "./permissions.ts";
 import {
-  buildTicket,
   decide,
   NO_PERMISSION,
   OTHER_SECTOR,
@@ -20,21 +20,7 @@ const other: Principal = { id: 4, companyId: 1, profile: "user", super: false, q
 const none: TicketSettings = {};
 
 function ticket(fields: Partial<Ticket> = {}): Ticket {
-  return {
-    ...buildTicket({
-      id: 7,
-      uuid: "u-7",
-      companyId: 1,
-      contactId: 5,
-      whatsappId: 1,
-      queueId: 10,
-      userId: null,
-      status: "pending",
-      isGroup: false,
-      channel: "whatsapp",
-    }, NOW - 1000),
-    ...fields,
-  };
+  return pendingTicket(NOW - 1000, fields);
 }
 
 function refused(fn: () => unknown, code: string, status: number, message?: string) {

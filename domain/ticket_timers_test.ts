@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { buildTicket, type Ticket } from "./ticket.ts";
+import { pendingTicket } from "./ticket_fixture.ts";
+import type { Ticket } from "./ticket.ts";
 import {
   autoCloseDue,
   autoMoveTarget,
@@ -20,21 +21,7 @@ const router: RoutedQueue = { ativarRoteador: true, tempoRoteador: 2 };
 const plain: RoutedQueue = { ativarRoteador: false, tempoRoteador: 0 };
 
 function ticket(fields: Partial<Ticket> = {}): Ticket {
-  return {
-    ...buildTicket({
-      id: 7,
-      uuid: "u-7",
-      companyId: 1,
-      contactId: 5,
-      whatsappId: 1,
-      queueId: 10,
-      userId: null,
-      status: "pending",
-      isGroup: false,
-      channel: "whatsapp",
-    }, NOW - 10_000),
-    ...fields,
-  };
+  return pendingTicket(NOW - 10_000, fields);
 }
 
 /** The plan as `id → due` (null = cancel), with `armed` timers given as a record. */

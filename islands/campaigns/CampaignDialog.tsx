@@ -19,10 +19,10 @@ import { showToast, toastError } from "../lib/toast.ts";
 import { CheckField, CheckListField, FormDialog, type SchemaForm, SelectField, TextField, useSchemaForm } from "../ui/form.tsx";
 import { Modal } from "../ui/Modal.tsx";
 import { useOptions } from "../ui/use_options.ts";
-import { type CampaignRow, scheduledMs } from "./types.ts";
+import { type CampaignMessages, type CampaignRow, scheduledMs } from "./types.ts";
 
 /** The form's values (CampaignInput's input; scheduledAt as a datetime-local text). */
-interface CampaignValues extends Record<string, unknown> {
+interface CampaignValues extends CampaignMessages, Record<string, unknown> {
   name: string;
   status: "PROGRAMADA" | "INATIVA";
   confirmation: boolean;
@@ -34,16 +34,6 @@ interface CampaignValues extends Record<string, unknown> {
   statusTicket: "pending" | "open" | "closed";
   userId: number | null;
   scheduledAt: string;
-  message1: string;
-  message2: string;
-  message3: string;
-  message4: string;
-  message5: string;
-  confirmationMessage1: string;
-  confirmationMessage2: string;
-  confirmationMessage3: string;
-  confirmationMessage4: string;
-  confirmationMessage5: string;
 }
 
 /** `ms` as the value of a datetime-local input, in the browser's zone. */

@@ -1,8 +1,22 @@
 /** The shapes of the campaign API (server/api/campaigns.ts) as the campaign screens read them. */
 import type { CampaignStatus } from "../../domain/campaign.ts";
 
+/** The five message slots and their confirmation messages (the dialog edits the same fields). */
+export interface CampaignMessages {
+  message1: string;
+  message2: string;
+  message3: string;
+  message4: string;
+  message5: string;
+  confirmationMessage1: string;
+  confirmationMessage2: string;
+  confirmationMessage3: string;
+  confirmationMessage4: string;
+  confirmationMessage5: string;
+}
+
 /** A campaign as GET /campaigns/ and GET /campaigns/{id} answer (dates as ISO text). */
-export interface CampaignRow {
+export interface CampaignRow extends CampaignMessages {
   id: number;
   name: string;
   status: CampaignStatus;
@@ -24,16 +38,6 @@ export interface CampaignRow {
   completedAt: string | null;
   mediaPath: string | null;
   mediaName: string | null;
-  message1: string;
-  message2: string;
-  message3: string;
-  message4: string;
-  message5: string;
-  confirmationMessage1: string;
-  confirmationMessage2: string;
-  confirmationMessage3: string;
-  confirmationMessage4: string;
-  confirmationMessage5: string;
 }
 
 /** GET /campaigns/ body. */

@@ -26,3 +26,4 @@ export { AiDataForm, AiEndpointForm, AiInstructionsForm } from "./ai_module.ts";
 export { ChatInput } from "./chat.ts";
 export { CampaignInput, CampaignSettings } from "./campaign.ts";
 export { AddFromTags, ContactListInput, ContactListItemInput } from "./contact_list.ts";
+export { CheckoutAddress, SubscriptionPayload } from "./checkout.ts";

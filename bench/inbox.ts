@@ -11,8 +11,9 @@
  *     [--rate=3000] [--concurrency=16] [--requests=20000]
  *
  * Profiling: `--reuse=dir` seeds once into `dir` and reuses it afterwards; the server
- * process gets V8 flags with `--server-v8-flags=--trace-gc` and its later output goes to
- * `--server-log=path`.
+ * process's V8 flags can be replaced with `--server-v8-flags=…` and its later output goes to
+ * `--server-log=path`. The server always runs with `--trace-gc` added, so each open-loop
+ * line is followed by the collector's pauses during it (bench/lib/gc_trace.ts).
  *
  * With `--serve <kvPath>` it is the server process the benchmark spawns.
  */
@@ -20,6 +21,7 @@ import { whatsapps } from "../actors/whatsapps/collection.ts";
 import { startServer } from "../server/start.ts";
 import { seedStaff, seedVolume } from "./inbox_seed.ts";
 import { drive, quantile } from "./lib/drive.ts";
+import { describeGc, gcBetween, parseGcTrace } from "./lib/gc_trace.ts";
 import { HttpConnection } from "./lib/http_client.ts";
 import { probeStartSearch } from "./lib/start_search.ts";
 import { PRODUCTION_V8_FLAGS } from "./lib/v8_flags.ts";
@@ -45,6 +47,9 @@ async function serve(kvPath: string, dataDir: string): Promise<void> {
     secret: SECRET,
   });
   const startMs = performance.now() - started;
+  // Exiting through `Deno.exit` flushes C stdio, where V8 keeps the last GC trace lines; a
+  // default SIGTERM would drop them.
+  Deno.addSignalListener("SIGTERM", () => Deno.exit(0));
   console.log(JSON.stringify({ port: server.port, startMs, sinceProcessMs: performance.now() }));
 }
 
@@ -54,19 +59,25 @@ async function serve(kvPath: string, dataDir: string): Promise<void> {
  */
 function serverFlags(): string[] {
   const v8 = Deno.args.find((a) => a.startsWith("--server-v8-flags="));
-  return [`--v8-flags=${v8 ? v8.slice("--server-v8-flags=".length) : PRODUCTION_V8_FLAGS}`];
+  const flags = v8 ? v8.slice("--server-v8-flags=".length) : PRODUCTION_V8_FLAGS;
+  return [`--v8-flags=${[flags, "--trace-gc"].filter(Boolean).join(",")}`];
 }
 
-/** Keeps reading the server's stdout (so it never blocks on a full pipe), to the log file if any. */
-async function drain(reader: ReadableStreamDefaultReader<string>, rest: string): Promise<void> {
+/**
+ * Keeps reading the server's stdout (so it never blocks on a full pipe), to the log file if
+ * any; answers all of it once the process has closed it (the GC trace is read from it).
+ */
+async function drain(reader: ReadableStreamDefaultReader<string>, rest: string): Promise<string> {
   const path = Deno.args.find((a) => a.startsWith("--server-log="))?.slice("--server-log=".length);
   const file = path ? await Deno.open(path, { write: true, create: true, truncate: true }) : null;
   const out = new TextEncoder();
+  const seen = [rest];
   try {
     if (file && rest) await file.write(out.encode(rest));
     for (;;) {
       const { value, done } = await reader.read();
-      if (done) return;
+      if (done) return seen.join("");
+      seen.push(value);
       if (file) await file.write(out.encode(value));
     }
   } finally {
@@ -76,6 +87,9 @@ async function drain(reader: ReadableStreamDefaultReader<string>, rest: string):
 
 interface Result {
   name: string;
+  /** When the run started and ended, on this process's clock (to find its GC pauses). */
+  from: number;
+  to: number;
   requests: number;
   rps: number;
   p50: number;
@@ -109,6 +123,7 @@ async function load(
     Array.from({ length: concurrency }, () => HttpConnection.open(server.hostname, server.port)),
   );
   let errors = 0;
+  const from = performance.now();
   const { latencies, seconds } = await drive(requests, concurrency, async (k, worker) => {
     const call = next(k);
     const reply = await connections[worker].request(call.method, call.path, call.headers, call.body);
@@ -117,6 +132,8 @@ async function load(
   for (const connection of connections) connection.close();
   return {
     name,
+    from,
+    to: performance.now(),
     requests,
     rps: requests / seconds,
     p50: quantile(latencies, 0.5),
@@ -290,7 +307,10 @@ async function main(): Promise<void> {
   const memory = rssOf(child.pid);
   child.kill("SIGTERM");
   await child.status;
-  await drained;
+  // The isolate's clock started about when the server's `performance.now()` did: a time here
+  // is `sinceProcessMs - listeningAt` later there.
+  const pauses = parseGcTrace(await drained);
+  const isolateTime = (t: number) => t - listeningAt + sinceProcessMs;
 
   console.log("\nsummary");
   console.log(`  seed: ${plan.contacts} contacts, ${plan.tickets} tickets, ${plan.messages} messages in ${seedSeconds.toFixed(1)} s`);
@@ -302,6 +322,10 @@ async function main(): Promise<void> {
   const worst = (rs: Result[]) => Math.max(...rs.map((r) => r.p99)).toFixed(2);
   const lowest = (rs: Result[]) => Math.min(...rs.map((r) => r.rps)).toFixed(0);
   console.log(`  inbox lists at ${RATE} req/s offered: worst p99 ${worst(open)} ms, lowest achieved ${lowest(open)} req/s (target p99 ≤ 10 ms at ≥ 3000 req/s)`);
+  for (const r of results.filter((x) => x.name.includes("[open"))) {
+    const gc = gcBetween(pauses, isolateTime(r.from), isolateTime(r.to));
+    console.log(`    ${r.name.padEnd(62)} p99 ${r.p99.toFixed(2).padStart(6)} ms  ${describeGc(gc)}`);
+  }
   console.log(`  inbox lists' capacity (closed loop, ${C} in flight): lowest ${lowest(closed)} req/s, worst p99 ${worst(closed)} ms`);
   const search = results.filter((r) => r.name.includes("searchParam"));
   console.log(`  search: worst p99 ${Math.max(...search.map((r) => r.p99)).toFixed(2)} ms (target ≤ 50 ms)`);

@@ -138,8 +138,16 @@ export function addPeriod(dueDate: number, anchorDay: number): number {
  * not billed.
  */
 export function renewedDueDate(oldDue: number | null, now: number, anchorDay?: number): number {
-  if (oldDue === null || startOfDay(now) > startOfDay(oldDue)) return addPeriod(now, dayOfMonth(now));
-  return addPeriod(oldDue, anchorDay ?? dayOfMonth(oldDue));
+  return renewal(oldDue, now, anchorDay).dueDate;
+}
+
+/** renewedDueDate() and the billing day that follows it: today's day when renewed late. */
+export function renewal(oldDue: number | null, now: number, anchorDay?: number): { dueDate: number; anchorDay: number } {
+  if (oldDue === null || startOfDay(now) > startOfDay(oldDue)) {
+    return { dueDate: addPeriod(now, dayOfMonth(now)), anchorDay: dayOfMonth(now) };
+  }
+  const anchor = anchorDay ?? dayOfMonth(oldDue);
+  return { dueDate: addPeriod(oldDue, anchor), anchorDay: anchor };
 }
 
 /** What decides a company's next invoice. */

@@ -27,6 +27,7 @@ import { campaignsActor } from "../actors/campaigns/mod.ts";
 import { ratingAnswers, ratings, surveysActor } from "../actors/ratings/mod.ts";
 import { chatActor, chatIdsActor } from "../actors/chats/mod.ts";
 import { aiSettings } from "../actors/ai_settings/mod.ts";
+import { billingRegistry, invoicesActor, syncInvoices } from "../actors/invoices/mod.ts";
 import type { AppDeps } from "./deps.ts";
 
 export function registerActors(system: ActorSystem): void {
@@ -50,6 +51,7 @@ export function registerActors(system: ActorSystem): void {
   system.register(campaignsActor);
   system.register(chatActor, chatIdsActor);
   system.register(aiSettings.actor);
+  system.register(invoicesActor, billingRegistry);
 }
 
 /** Loads what every request needs in memory: the platform collections. */
@@ -65,6 +67,9 @@ export async function warmUp(deps: AppDeps): Promise<void> {
   const companyIds = (await companies.in(system, PLATFORM).list()).map((c) => c.id);
   await Promise.all(companyIds.map((id) => warmTickets(system, id)));
   await Promise.all(companyIds.map((id) => warmContacts(system, id)));
+  // Invoice timers (#21): a company written before its invoices actor existed (the demo seed,
+  // an older store) gets its timer armed, or its due invoice issued; a no-op otherwise.
+  await Promise.all(companyIds.map((id) => syncInvoices(system, id)));
   // Provider indexes build in the background, not before /health: the channels' first
   // messages after a restart (the offline ones among them) wait only for their company's scan.
   for (const id of companyIds) providerIndex(system).warm(id);

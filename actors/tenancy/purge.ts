@@ -39,10 +39,14 @@ const TENANT_KINDS = [
   "dash",
   "dash_built",
   "dash_row",
+  // Billing (actors/invoices/keys.ts); the platform-wide indexes then name no record.
+  "invoice",
+  "payment",
+  "invoice_meta",
 ] as const;
 
 /** Counters kept as `["counter", name, companyId]` by non-collection actors. */
-const TENANT_COUNTERS = ["contact", "schedule", "chat"] as const;
+const TENANT_COUNTERS = ["contact", "schedule", "chat", "payment"] as const;
 
 /** Most deletes one `kv.atomic` may hold. */
 export const PURGE_BATCH = 1000;

@@ -75,6 +75,13 @@ export const SETTING_DEFAULTS: Readonly<Record<string, string>> = {
   mpaccesstoken: "",
   stripeprivatekey: "",
   asaastoken: "",
+  // What the payment webhooks are verified with (issue #21, server/billing/providers): Stripe's
+  // endpoint signing secret, Mercado Pago's webhook secret, the token Asaas sends in
+  // asaas-access-token, and the hmac query value Efí's webhook URL is registered with.
+  stripewebhooksecret: "",
+  mpwebhooksecret: "",
+  asaaswebhooktoken: "",
+  efiwebhooksecret: "",
   mainColor: "#2563eb",
   scrollbarColor: "#94a3b8",
   toolbarBackground: "", // "": the top bar follows mainColor (domain/branding.ts)
@@ -91,6 +98,10 @@ const CREDENTIAL_KEYS = [
   "mpaccesstoken",
   "stripeprivatekey",
   "asaastoken",
+  "stripewebhooksecret",
+  "mpwebhooksecret",
+  "asaaswebhooktoken",
+  "efiwebhooksecret",
 ] as const;
 
 /** Keys that only a super user may change (the global block of spec 001 §2.4). */

@@ -1,6 +1,7 @@
 /** Configuration from the environment, with the safe defaults of DESIGN §9. */
 import type { RetryPolicy } from "../domain/webhook.ts";
 import type { LoginLimits } from "./auth/login_limits.ts";
+import type { PaymentApiUrls } from "./billing/providers/types.ts";
 
 /** Meta's Graph API, at the version the Cloud API adapter was written against. */
 export const DEFAULT_GRAPH_API_URL = "https://graph.facebook.com/v21.0";
@@ -58,6 +59,13 @@ export interface Config {
    * the bench shorten it (BALCAO_CAMPAIGN_TIME_SCALE, 0 = no campaign pauses).
    */
   campaignTimeScale?: number;
+  /**
+   * Payment providers' API bases (BALCAO_STRIPE_API_URL, _ASAAS_, _MERCADOPAGO_, _EFI_; tests:
+   * local fakes). A missing one is the real host (server/billing/providers/mod.ts).
+   */
+  paymentApiUrls?: Partial<PaymentApiUrls>;
+  /** How long a payment provider may take per call, in ms (default 10 s; tests shorten it). */
+  paymentTimeoutMs?: number;
 }
 
 /** Reads the configuration from `env` (defaults to the process environment). */
@@ -78,6 +86,12 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     timerMinuteMs: Number(env.BALCAO_TIMER_MINUTE_MS) > 0 ? Number(env.BALCAO_TIMER_MINUTE_MS) : 60_000,
     campaignTimeScale: Number(env.BALCAO_CAMPAIGN_TIME_SCALE) >= 0 && env.BALCAO_CAMPAIGN_TIME_SCALE ? Number(env.BALCAO_CAMPAIGN_TIME_SCALE) : 1,
     integrationTimeoutMs: env.BALCAO_INTEGRATION_TIMEOUT_MS ? Number(env.BALCAO_INTEGRATION_TIMEOUT_MS) : undefined,
+    paymentApiUrls: {
+      stripe: env.BALCAO_STRIPE_API_URL || undefined,
+      asaas: env.BALCAO_ASAAS_API_URL || undefined,
+      mercadopago: env.BALCAO_MERCADOPAGO_API_URL || undefined,
+      efi: env.BALCAO_EFI_API_URL || undefined,
+    },
     webhookAllowPrivate: env.BALCAO_WEBHOOK_ALLOW_PRIVATE === "1" || env.BALCAO_WEBHOOK_ALLOW_PRIVATE === "true",
     trustProxy: env.BALCAO_TRUST_PROXY === "1" || env.BALCAO_TRUST_PROXY === "true",
     smtp: env.SMTP_HOST

@@ -159,6 +159,10 @@ export const OPTION_SECTIONS: readonly OptionSection[] = [
       field("mpaccesstoken", SECRET),
       field("stripeprivatekey", SECRET),
       field("asaastoken", SECRET),
+      field("stripewebhooksecret", SECRET),
+      field("mpwebhooksecret", SECRET),
+      field("asaaswebhooktoken", SECRET),
+      field("efiwebhooksecret", SECRET),
     ],
   },
 ];

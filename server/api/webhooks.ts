@@ -21,7 +21,7 @@ import { signBody } from "../channels/webhook.ts";
 import { idParam } from "../http/validate.ts";
 
 /** Constant-time comparison of two tokens. */
-function sameToken(a: string, b: string): boolean {
+export function sameToken(a: string, b: string): boolean {
   if (a.length !== b.length || a.length === 0) return false;
   let diff = 0;
   for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);

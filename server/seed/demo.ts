@@ -15,6 +15,7 @@ import { hashPassword } from "../auth/passwords.ts";
 import type { AppDeps } from "../deps.ts";
 import { seedDemoConnection } from "../channels/demo.ts";
 import { seedDemoCatalog } from "./demo_catalog.ts";
+import { markPaymentDemo } from "../billing/providers/mod.ts";
 
 /** True when nothing was ever stored (a fresh `BALCAO_KV`). */
 export async function storeIsEmpty(kv: Deno.Kv): Promise<boolean> {
@@ -128,6 +129,9 @@ export async function seedDemo(deps: AppDeps) {
     createdAt: now,
     updatedAt: now,
   }));
+
+  // Billing (issue #21): the demo's simulated payment provider is offered in this store only.
+  await markPaymentDemo(deps.kv);
 
   const logins: DemoLogin[] = [
     { email: superUser.email, role: "super (platform owner)", id: superUser.id },

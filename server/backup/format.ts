@@ -1,6 +1,8 @@
 /**
- * The backup file format, version 1. A gzip stream of frames; each frame is a 4-byte
- * big-endian length and a msgpack payload, one of the `Frame` union below, in this order:
+ * The backup file format, version 2: a gzip stream of frames inside an envelope that checks
+ * every byte of the file (envelope.ts; version 1 was the bare gzip stream, still readable).
+ * Each frame is a 4-byte big-endian length and a msgpack payload, one of the `Frame` union
+ * below, in this order:
  *
  *   header                      what wrote it (app and format version) and the store's
  *                               versionstamp at the snapshot
@@ -21,7 +23,7 @@
 import { z } from "zod";
 
 /** Bumped when a reader of the previous version could no longer read the file. */
-export const FORMAT_VERSION = 1;
+export const FORMAT_VERSION = 2;
 export const MAGIC = "balcao-backup";
 
 /** Target size of a chunk's body: big enough to compress well, small enough to hold. */

@@ -1,12 +1,16 @@
 /**
  * Frames on disk (format.ts): the writer packs, length-prefixes, hashes and gzips them into a
- * file with backpressure; the reader streams them back, checking every chunk's SHA-256, the
- * chunks' order and the running SHA-256 that the `end` frame carries. Both hold one frame at
- * a time, so neither needs memory for the whole store.
+ * file with backpressure, inside the envelope that hashes the file's own bytes (envelope.ts);
+ * the reader streams them back, checking every chunk's SHA-256, the chunks' order, the running
+ * SHA-256 that the `end` frame carries and the envelope's. Both hold one frame at a time, so
+ * neither needs memory for the whole store.
  */
 import { createHash, type Hash } from "node:crypto";
 import { Packr } from "msgpackr";
 import { BackupError, type Counts, type EndFrame, Frame } from "./format.ts";
+import { equalBytes, type EnvelopeKind, sealing, unsealing } from "./envelope.ts";
+
+export { equalBytes };
 
 /** Plain msgpack (no msgpackr records): any msgpack reader can walk the frames. */
 const packr = new Packr({ useRecords: false });
@@ -37,7 +41,7 @@ export class FrameWriter {
 
   constructor(file: Deno.FsFile) {
     const gzip = new CompressionStream("gzip");
-    this.#piped = gzip.readable.pipeTo(file.writable);
+    this.#piped = gzip.readable.pipeThrough(sealing()).pipeTo(file.writable);
     this.#writer = gzip.writable.getWriter();
   }
 
@@ -81,7 +85,8 @@ function frameBytes(frame: Frame): Uint8Array<ArrayBuffer> {
  */
 export async function* readFrames(path: string): AsyncGenerator<Frame> {
   const file = await Deno.open(path, { read: true });
-  const stream = file.readable.pipeThrough(new DecompressionStream("gzip"));
+  const kind: EnvelopeKind = {};
+  const stream = file.readable.pipeThrough(unsealing(kind)).pipeThrough(new DecompressionStream("gzip"));
   const bytes = new ByteQueue(stream.getReader());
   const hash = createHash("sha256");
   let index = 0;
@@ -94,6 +99,9 @@ export async function* readFrames(path: string): AsyncGenerator<Frame> {
       const payload = await bytes.take(length, `frame ${index}`);
       const frame = parseFrame(payload, index);
       if (index === 0 && frame.t !== "header") throw new BackupError("Not a Balcão backup: it does not start with a header");
+      if (frame.t === "header" && (frame.format >= 2) !== (kind.envelope === 2)) {
+        throw new BackupError(`The backup's header says format ${frame.format} but its envelope is format ${kind.envelope}: the file is damaged`);
+      }
       if (frame.t === "end") {
         if (!equalBytes(new Uint8Array(hash.digest()), frame.sha256)) {
           throw new BackupError("The backup's overall SHA-256 does not match its content: the file is damaged");
@@ -180,11 +188,4 @@ class ByteQueue {
     this.#buffered += value.length;
     return true;
   }
-}
-
-/** Byte-wise equality. */
-export function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }

@@ -164,17 +164,16 @@ Deno.test({
       await agent.goto(`${server.url}/campaigns`);
       await agent.getByTestId("gate-notice").waitFor({ timeout: 20_000 });
       assert.equal(await agent.getByTestId("campaigns-table").count(), 0);
-    });
+      // The §9 default pacing (240 s, 4 a batch, 600 s) shortened so 'Em curso' runs to its end.
+    }, { campaignTimeScale: 0.001 });
   },
 });
 
-// Ignored: at the time of writing the engine sent a 5-contact campaign in under 0.5 s even with
-// a 600 s pause after each message (settings saved 200), so no campaign stays EM_ANDAMENTO long
-// enough to be stopped from the page. Enable once the engine paces by the campaign settings.
+// Real pacing (time scale 1): the saved 600 s pause keeps the campaign running after its first
+// message, long enough to stop it from the page.
 Deno.test({
   name: "CampaignsPage: a running campaign shows stop, and stopping makes it Cancelada",
   ...opts,
-  ignore: true,
   async fn() {
     await withServerAndBrowser(async (server, chrome) => {
       const admin = await server.login("admin@demo.local");
@@ -196,7 +195,9 @@ Deno.test({
       await page.getByText("Campanha interrompida").waitFor({ timeout: 10_000 });
       await runningRow.getByText("Cancelada").waitFor({ timeout: 10_000 });
       assert.equal((await admin.get(`/campaigns/${running.body.id}`)).body.status, "CANCELADA");
-
+      // The pause held: one of the five contacts got its message, the rest wait for the resume.
+      const outbox = (await admin.get(`/simulator/${conn.id}/outbox`)).body.messages as Array<{ to: string }>;
+      assert.equal(outbox.filter((m) => list2.numbers.includes(m.to)).length, 1, JSON.stringify(outbox));
     });
   },
 });

@@ -70,7 +70,7 @@ export interface CampaignsState {
 
 type Ctx = ActorContext<CampaignsState>;
 
-/** Contacts claimed per step when no pause separates them (pacing off or scaled to zero). */
+/** Contacts claimed per step when pacing is off (time scale 0); paced campaigns claim one. */
 const UNPACED_BATCH = 25;
 /** Wait before trying a failed send again (connection down…); the campaign stays running. */
 const RETRY_MS = 5000;
@@ -298,7 +298,12 @@ export const campaignsActor = defineActor({
         return;
       }
       const delay = campaignDelayMs(ctx.state.settings, engine.sent, Math.random(), ports.timeScale);
-      const list = await ports.contactLists.entriesAfter(c.companyId, c.contactListId, engine.cursor, delay === 0 ? UNPACED_BATCH : 1);
+      // One contact per step whenever the settings pace the campaign: the delay of the run's
+      // first step (nothing sent yet) or a random wait rounding to 0 ms is no licence to claim
+      // a batch, which the next step would then send back to back (#19: 5 contacts in 0.5 s
+      // under a 600 s pause). Only a time scale of 0 (bench, crash test) turns pacing off.
+      const claim = ports.timeScale === 0 ? UNPACED_BATCH : 1;
+      const list = await ports.contactLists.entriesAfter(c.companyId, c.contactListId, engine.cursor, claim);
       if (list.length === 0) {
         store(ctx, { ...c, engine, status: "FINALIZADA", completedAt: ctx.system.now(), updatedAt: ctx.system.now() }, "update");
         return;

@@ -334,6 +334,7 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   "backendErrors.ERR_SUBSCRIPTION_EXPIRED": "Subscription expired.",
   "backendErrors.ERR_TOO_MANY_ATTEMPTS": "Too many attempts. Try again later.",
   "backendErrors.ERR_NOT_FOUND": "Resource not found.",
+  "backendErrors.ERR_STORE_UNAVAILABLE": "Storage is unavailable right now and nothing was saved. Try again in a moment.",
   // Tickets screen extras (issue #6): tracking lines, spy dialog, group users.
   "tracking.accept": "Accepted by {{user}}",
   "tracking.transferUser": "Transferred to {{queue}}/{{user}}",

@@ -334,6 +334,7 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   "backendErrors.ERR_SUBSCRIPTION_EXPIRED": "Suscripción vencida.",
   "backendErrors.ERR_TOO_MANY_ATTEMPTS": "Demasiados intentos. Intente más tarde.",
   "backendErrors.ERR_NOT_FOUND": "Recurso no encontrado.",
+  "backendErrors.ERR_STORE_UNAVAILABLE": "El almacenamiento no está disponible en este momento y no se guardó nada. Intente de nuevo en unos instantes.",
   // Tickets screen extras (issue #6): tracking lines, spy dialog, group users.
   "tracking.accept": "Aceptado por {{user}}",
   "tracking.transferUser": "Transferido a {{queue}}/{{user}}",

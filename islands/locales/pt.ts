@@ -347,6 +347,7 @@ const pt = {
   "backendErrors.ERR_SUBSCRIPTION_EXPIRED": "Assinatura vencida.",
   "backendErrors.ERR_TOO_MANY_ATTEMPTS": "Muitas tentativas. Tente novamente mais tarde.",
   "backendErrors.ERR_NOT_FOUND": "Recurso não encontrado.",
+  "backendErrors.ERR_STORE_UNAVAILABLE": "O armazenamento está indisponível no momento e nada foi salvo. Tente novamente em instantes.",
   // Tickets screen extras (issue #6): tracking lines, spy dialog, group users.
   "tracking.accept": "Aceito por {{user}}",
   "tracking.transferUser": "Transferido para {{queue}}/{{user}}",

@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = [
   "login.success",
   "login.failed",
   "login.locked",
+  // Billing (#21): an invoice paid through a provider or marked paid by the super user.
+  "invoice.pay",
 ] as const;
 export const AuditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditAction>;
@@ -37,7 +39,7 @@ export const AUDIT_REPEAT_MS = 5 * 60 * 1000;
 
 /** What an action touched. */
 export const AuditTarget = z.object({
-  kind: z.enum(["user", "setting", "plan", "company", "connection"]),
+  kind: z.enum(["user", "setting", "plan", "company", "connection", "invoice"]),
   id: z.union([z.number(), z.string()]),
   name: z.string().optional(),
 });

@@ -20,6 +20,7 @@ const pt = {
   "audit.kind.plan": "Plano",
   "audit.kind.company": "Empresa",
   "audit.kind.connection": "Conexão",
+  "audit.kind.invoice": "Fatura",
   "audit.action.user.create": "Criou usuário",
   "audit.action.user.update": "Alterou usuário",
   "audit.action.user.delete": "Excluiu usuário",
@@ -36,6 +37,7 @@ const pt = {
   "audit.action.login.success": "Entrou",
   "audit.action.login.failed": "Senha incorreta",
   "audit.action.login.locked": "Bloqueado por tentativas",
+  "audit.action.invoice.pay": "Fatura paga",
 };
 
 export default {
@@ -61,6 +63,7 @@ export default {
     "audit.kind.plan": "Plan",
     "audit.kind.company": "Company",
     "audit.kind.connection": "Connection",
+    "audit.kind.invoice": "Invoice",
     "audit.action.user.create": "Created user",
     "audit.action.user.update": "Changed user",
     "audit.action.user.delete": "Deleted user",
@@ -77,6 +80,7 @@ export default {
     "audit.action.login.success": "Signed in",
     "audit.action.login.failed": "Wrong password",
     "audit.action.login.locked": "Locked out (too many attempts)",
+    "audit.action.invoice.pay": "Invoice paid",
   } satisfies Record<keyof typeof pt, string>,
   es: {
     "menu.auditLog": "Registro de auditoría",
@@ -99,6 +103,7 @@ export default {
     "audit.kind.plan": "Plan",
     "audit.kind.company": "Empresa",
     "audit.kind.connection": "Conexión",
+    "audit.kind.invoice": "Factura",
     "audit.action.user.create": "Creó usuario",
     "audit.action.user.update": "Modificó usuario",
     "audit.action.user.delete": "Eliminó usuario",
@@ -115,5 +120,6 @@ export default {
     "audit.action.login.success": "Inició sesión",
     "audit.action.login.failed": "Contraseña incorrecta",
     "audit.action.login.locked": "Bloqueado por intentos",
+    "audit.action.invoice.pay": "Factura pagada",
   } satisfies Record<keyof typeof pt, string>,
 };

@@ -5,7 +5,6 @@
  * under 600 px it is temporary (an overlay).
  */
 import { useEffect, useState } from "react";
-import { formatDate } from "./lib/format.ts";
 import { t } from "./lib/i18n.ts";
 import { useSession } from "./lib/session.ts";
 import { sendFrame, startSocket } from "./lib/socket.ts";
@@ -77,14 +76,7 @@ export default function AppShell({ path }: AppShellProps) {
       <Drawer user={user} path={path} open={open} onNavigate={() => narrow && setOpen(false)} />
       {narrow && open && <div className="drawer-backdrop" onClick={() => setOpen(false)} aria-hidden="true" />}
       <TopBar user={user} onMenu={toggle} drawerOpen={open} />
-      {session.status === "expired" && (
-        <div className="shell-error" role="alert">
-          <div className="error-state">
-            <p>{t("auth.subscriptionExpired", { date: session.dueDate ? formatDate(session.dueDate) : "" })}</p>
-            <a className="btn" href="/login">{t("public.backToLogin")}</a>
-          </div>
-        </div>
-      )}
+      {/* An expired company's /financeiro shows its own banner above the invoices (FinanceiroPage). */}
       {session.status === "error" && (
         <div className="shell-error"><ErrorState onRetry={() => loadSession(true)} /></div>
       )}

@@ -46,9 +46,16 @@ export function refreshToken(): Promise<boolean> {
   return refreshing;
 }
 
+/** The billing-only token of an expired company's login, kept for this tab (see subscriptionExpired). */
+export function billingToken(): string {
+  return typeof sessionStorage === "undefined" ? "" : sessionStorage.getItem("billingToken") ?? "";
+}
+
 async function send(method: string, path: string, body: unknown): Promise<Response> {
   const headers: Record<string, string> = { accept: "application/json" };
-  const token = storedToken();
+  // No stored token on /financeiro after an expired login (spec 000 §4): the billing token
+  // lets that page list and pay invoices; the server refuses it everywhere else.
+  const token = storedToken() || billingToken();
   if (token) headers.authorization = `Bearer ${token}`;
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
@@ -69,6 +76,16 @@ export function subscriptionExpired(body: { message?: string; dueDate?: string |
   if (body.token) sessionStorage.setItem("billingToken", body.token);
   sessionStorage.setItem("subscriptionExpired", JSON.stringify({ message: body.message, dueDate: body.dueDate }));
   if (location.pathname !== "/financeiro") location.assign("/financeiro");
+}
+
+/**
+ * Undoes subscriptionExpired once the licence is renewed: forgets the billing token and the
+ * message, and trades the refresh cookie for a full access token (the company is active now).
+ */
+export async function subscriptionRenewed(): Promise<boolean> {
+  sessionStorage.removeItem("billingToken");
+  sessionStorage.removeItem("subscriptionExpired");
+  return await refreshToken();
 }
 
 /**

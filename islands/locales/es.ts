@@ -32,6 +32,7 @@ import aiModuleTexts from "./pages/ai_module.ts";
 import campaignsTexts from "./pages/campaigns.ts";
 import contactListsTexts from "./pages/contact_lists.ts";
 import chatsTexts from "./pages/chats.ts";
+import financeiroTexts from "./pages/financeiro.ts";
 
 const dict: Readonly<Record<LocaleKey, string>> = {
   "app.name": "Balcão",
@@ -404,6 +405,7 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   ...campaignsTexts.es,
   ...contactListsTexts.es,
   ...chatsTexts.es,
+  ...financeiroTexts.es,
 };
 
 export default dict;

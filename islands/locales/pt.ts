@@ -31,6 +31,7 @@ import aiModuleTexts from "./pages/ai_module.ts";
 import campaignsTexts from "./pages/campaigns.ts";
 import contactListsTexts from "./pages/contact_lists.ts";
 import chatsTexts from "./pages/chats.ts";
+import financeiroTexts from "./pages/financeiro.ts";
 const pt = {
   "app.name": "Balcão",
   "common.loading": "Carregando...",
@@ -417,6 +418,7 @@ const pt = {
   ...campaignsTexts.pt,
   ...contactListsTexts.pt,
   ...chatsTexts.pt,
+  ...financeiroTexts.pt,
 };
 
 /** A text key of the locale files. */

@@ -45,6 +45,7 @@ import * as campaignReport from "../../routes/campaign_report.tsx";
 import * as campaignsConfig from "../../routes/campaigns_config.tsx";
 import * as contactLists from "../../routes/contact_lists.tsx";
 import * as contactListItems from "../../routes/contact_list_items.tsx";
+import * as financeiro from "../../routes/financeiro.tsx";
 import { AdminRoute } from "./admin_route.tsx";
 
 /** What a route module exports. */
@@ -110,6 +111,7 @@ export const PAGE_MODULES: Record<string, PageDef> = {
   "contact-list-items": page(contactListItems, () => t("menu.contactLists")),
   "campaign-report": page(campaignReport, () => t("campaignReport.title")),
   "campaigns-config": page(campaignsConfig, () => t("menu.campaignsConfig")),
+  financeiro: page(financeiro, () => t("menu.financeiro")),
   /** What a viewer gets on a page they may not open (server/pages/mod.ts). */
   gate: { component: ({ ctx }) => AdminRoute({ ctx, children: null }), title: () => t("gate.noPermission") },
 };

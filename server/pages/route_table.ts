@@ -48,6 +48,7 @@ const BUILT: Record<string, string> = {
   "/campaigns-config": "campaigns-config",
   "/contact-lists": "contact-lists",
   "/contact-lists/:contactListId/contacts": "contact-list-items",
+  "/financeiro": "financeiro",
 };
 const PRIVATE = [
   "/",

@@ -10,6 +10,7 @@ import { companies, PLATFORM } from "../../actors/platform/collections.ts";
 import { companyNameTaken, createCompany } from "../../actors/platform/commands.ts";
 import { getCompany, getPlan, platformCompanyId } from "../../actors/platform/lookup.ts";
 import { setSetting } from "../../actors/platform/settings_commands.ts";
+import { syncInvoices } from "../../actors/invoices/mod.ts";
 import { CompanyInput, SignupInput } from "../../domain/company.ts";
 import { CompanyHoursInput } from "../../domain/company_hours.ts";
 import { forbidden, notFound } from "../../domain/errors.ts";
@@ -98,6 +99,8 @@ export function companyRoutes(): Hono<AppEnv> {
     if (campaignsEnabled !== undefined) {
       await setSetting(system, company.id, "campaignsEnabled", String(campaignsEnabled));
     }
+    // Its invoice timer (#21): armed for the due date, or the invoice issued now if it is near.
+    await syncInvoices(system, company.id);
     // In the new company's log (its admins see who created it) and the super user's own.
     const created = { kind: "company", id: company.id, name: company.name } as const;
     await recordAudit(c.get("deps"), c.get("principal"), "company.create", created, {}, { companyId: company.id });
@@ -150,6 +153,8 @@ export function companyRoutes(): Hono<AppEnv> {
     if (campaignsEnabled !== undefined) {
       await setSetting(system, id, "campaignsEnabled", String(campaignsEnabled));
     }
+    // A new due date or plan re-arms the invoice timer (#21).
+    await syncInvoices(system, id);
     await recordAudit(c.get("deps"), c.get("principal"), "company.update", { kind: "company", id, name: updated.name }, {
       fields: changedFields(input, before),
       ...(campaignsEnabled === undefined ? {} : { campaignsEnabled }),

@@ -51,6 +51,10 @@ import { servicePanelRoutes } from "./service_panel.ts";
 import { auditLogRoutes } from "./audit_log.ts";
 import { chatRoutes } from "./chats.ts";
 import { aiModuleRoutes } from "./ai_module.ts";
+import { subscriptionRoutes } from "./subscription.ts";
+import { paymentWebhookRoutes } from "./payment_webhooks.ts";
+import { paymentSimulatorRoutes } from "./payment_simulator.ts";
+import { invoiceRoutes } from "./invoices.ts";
 
 export function mountAreas(app: Hono<AppEnv>): void {
   app.route("/companies", signupRoutes());
@@ -68,9 +72,11 @@ export function mountAreas(app: Hono<AppEnv>): void {
   routeWithSlash(app, "/whatsapp", whatsappRoutes());
   app.route("/whatsapp", cloudApiConnectionRoutes());
   app.route("/", sessionRoutes());
+  app.route("/simulator/payments", paymentSimulatorRoutes());
   app.route("/simulator", simulatorRoutes());
   app.route("/webhooks", webhookRoutes());
   app.route("/webhooks/subscriptions", webhookSubscriptionRoutes());
+  app.route("/webhooks/payments", paymentWebhookRoutes());
   routeWithSlash(app, "/queue", queueRoutes());
   routeWithSlash(app, "/queue-options", queueOptionRoutes());
   app.route("/", kanbanRoutes());
@@ -103,4 +109,6 @@ export function mountAreas(app: Hono<AppEnv>): void {
   routeWithSlash(app, "/audit-log", auditLogRoutes());
   routeWithSlash(app, "/chats", chatRoutes());
   routeWithSlash(app, "/ai-module", aiModuleRoutes());
+  routeWithSlash(app, "/subscription", subscriptionRoutes());
+  app.route("/", invoiceRoutes());
 }

@@ -10,6 +10,7 @@ import { Hono } from "hono";
 import { publicUser } from "../../actors/platform/collections.ts";
 import { platformSettings } from "../../actors/platform/lookup.ts";
 import { signupCompany } from "../../actors/platform/signup.ts";
+import { syncInvoices } from "../../actors/invoices/mod.ts";
 import { SignupInput } from "../../domain/company.ts";
 import { AppError } from "../../domain/errors.ts";
 import { settingOn } from "../../domain/settings.ts";
@@ -44,6 +45,8 @@ export async function signupFromInput(deps: AppDeps, input: SignupInput) {
     },
     campaignsEnabled: input.campaignsEnabled ?? true,
   });
+  // The trial ends within the invoice lead time: its first invoice is issued now (#21).
+  await syncInvoices(deps.system, company.id);
   return { company: await companyDetail(deps.system, company, user), user: publicUser(user) };
 }
 

@@ -28,6 +28,7 @@ import {
 } from "../../domain/dashboard.ts";
 import type { Message } from "../../domain/message.ts";
 import type { Ticket } from "../../domain/ticket.ts";
+import { SumsCache } from "./sums_cache.ts";
 
 /** Version of the counters' meaning; a different marker rebuilds them. */
 const BUILT_VERSION = 1;
@@ -68,10 +69,20 @@ export interface Cell {
   readonly hod?: Float64Array;
 }
 
-/** One hour's cells, in first-seen order, with a map to find a pair's cell. */
+/**
+ * One hour's (or day's) cells, in first-seen order, with a map to find a pair's cell; and
+ * the same counters summed over queues per user (`users`, their `queueKey` and `qi` -1) and
+ * over users per queue (`queues`, `userKey` and `ui` -1). An unfiltered read sums those
+ * (users + queues per bucket, ~27 here) instead of every pair (~126): the 30-day dashboard's
+ * sums cost 4.7 times fewer cells. They live in memory only (derived on every add).
+ */
 export interface HourCells {
   readonly cells: Cell[];
   readonly byPair: Map<number, Cell>;
+  readonly users: Cell[];
+  readonly byUser: Map<number, Cell>;
+  readonly queues: Cell[];
+  readonly byQueue: Map<number, Cell>;
 }
 
 /** A row of the new leads list or the ratings table, ordered by `at`. */
@@ -108,6 +119,67 @@ function indexOf(index: Map<number, number>, keys: number[], key: number): numbe
   return i;
 }
 
+/** The bucket at `at`, made empty when missing. */
+function bucketOf(map: Map<number, HourCells>, at: number): HourCells {
+  let h = map.get(at);
+  if (!h) {
+    map.set(at, h = { cells: [], byPair: new Map(), users: [], byUser: new Map(), queues: [], byQueue: new Map() });
+  }
+  return h;
+}
+
+/** The cell of `key` in one of a bucket's lists, made (zeros) when missing. */
+function cellIn(
+  list: Cell[],
+  map: Map<number, Cell>,
+  key: number,
+  queueKey: number,
+  userKey: number,
+  qi: number,
+  ui: number,
+  day: boolean,
+): Cell {
+  let cell = map.get(key);
+  if (!cell) {
+    cell = {
+      queueKey,
+      userKey,
+      qi,
+      ui,
+      v: new Float64Array(METRIC_COUNT),
+      hod: day ? new Float64Array(HOURLY_METRICS.length * 24) : undefined,
+    };
+    list.push(cell);
+    map.set(key, cell);
+  }
+  return cell;
+}
+
+/** Adds `value` to `metric` (and its hour of the day `slot` in a day bucket) in a pair's cell and its two sums. */
+function bump(
+  b: HourCells,
+  day: boolean,
+  queueKey: number,
+  userKey: number,
+  qi: number,
+  ui: number,
+  metric: number,
+  value: number,
+  slot: number,
+): void {
+  const pair = cellIn(b.cells, b.byPair, pairOf(queueKey, userKey), queueKey, userKey, qi, ui, day);
+  const user = cellIn(b.users, b.byUser, userKey, -1, userKey, -1, ui, day);
+  const queue = cellIn(b.queues, b.byQueue, queueKey, queueKey, -1, qi, -1, day);
+  pair.v[metric] += value;
+  user.v[metric] += value;
+  queue.v[metric] += value;
+  if (day && slot >= 0) {
+    pair.hod![slot] += value;
+    user.hod![slot] += value;
+    queue.hod![slot] += value;
+  }
+}
+
 /** Inserts `row` keeping `rows` ordered by time (events nearly always arrive in order). */
 function insertRow(rows: DashRow[], row: DashRow): void {
   let i = rows.length;
@@ -142,34 +214,20 @@ export class DashAggregates {
   readonly userKeys: number[] = [0];
   readonly #queueIndex = new Map<number, number>([[0, 0]]);
   readonly #userIndex = new Map<number, number>([[0, 0]]);
+  /** The sums of recently asked spans, kept up to date by `add` (sums_cache.ts). */
+  readonly sums = new SumsCache();
 
   /** Adds `value` to a counter (in memory only), in its hour and its day. */
   add(hour: number, queueKey: number, userKey: number, metric: number, value: number): void {
-    this.#cell(this.hours, hour, queueKey, userKey, false).v[metric] += value;
-    const day = this.#cell(this.days, Math.floor(hour / 24), queueKey, userKey, true);
-    day.v[metric] += value;
+    const known = this.queueKeys.length + this.userKeys.length;
+    const qi = indexOf(this.#queueIndex, this.queueKeys, queueKey);
+    const ui = indexOf(this.#userIndex, this.userKeys, userKey);
+    if (this.queueKeys.length + this.userKeys.length !== known) this.sums.clear();
     const k = HOURLY_SLOT[metric];
-    if (k >= 0) day.hod![k * 24 + (((hour % 24) + 24) % 24)] += value;
-  }
-
-  #cell(map: Map<number, HourCells>, at: number, queueKey: number, userKey: number, day: boolean): Cell {
-    let h = map.get(at);
-    if (!h) map.set(at, h = { cells: [], byPair: new Map() });
-    const pair = pairOf(queueKey, userKey);
-    let cell = h.byPair.get(pair);
-    if (!cell) {
-      cell = {
-        queueKey,
-        userKey,
-        qi: indexOf(this.#queueIndex, this.queueKeys, queueKey),
-        ui: indexOf(this.#userIndex, this.userKeys, userKey),
-        v: new Float64Array(METRIC_COUNT),
-        hod: day ? new Float64Array(HOURLY_METRICS.length * 24) : undefined,
-      };
-      h.cells.push(cell);
-      h.byPair.set(pair, cell);
-    }
-    return cell;
+    const slot = k >= 0 ? k * 24 + (((hour % 24) + 24) % 24) : -1;
+    bump(bucketOf(this.hours, hour), false, queueKey, userKey, qi, ui, metric, value, slot);
+    bump(bucketOf(this.days, Math.floor(hour / 24)), true, queueKey, userKey, qi, ui, metric, value, slot);
+    this.sums.note(hour, qi, ui, metric, k, value, METRIC_COUNT);
   }
 
   /** Adds the rows an event makes (a new lead, a rating) for `ticket`; returns them. */

@@ -4,10 +4,10 @@
  * lists, and the rows of a range. Pure over the in-memory structures; no KV.
  */
 import { HOURLY_METRICS, M, METRIC_COUNT } from "../../domain/dashboard.ts";
-import type { Ticket } from "../../domain/ticket.ts";
 import type { TicketIndex } from "../tickets/index.ts";
 import { NO_QUEUE } from "../tickets/index.ts";
-import { type Cell, type DashAggregates, type DashRow, firstRowAt } from "./aggregates.ts";
+import { type Cell, type DashAggregates, type DashRow, firstRowAt, type HourCells } from "./aggregates.ts";
+import type { FlatSums } from "./sums_cache.ts";
 
 /** Which pairs a request keeps: null keeps all; 0 in a set stands for "none". */
 export interface PairFilter {
@@ -31,11 +31,55 @@ export interface DashSums {
 }
 
 /**
+ * Adds one cell into the sums it feeds: the totals (`all`), its user's, its queue's. An hour
+ * cell's hourly metrics go to local hour `slot`; a day cell's (slot -1) come from its hours
+ * of the day, turned by `shift`.
+ */
+function addCell(a: FlatSums, cell: Cell, all: boolean, user: boolean, queue: boolean, slot: number, shift: number): void {
+  const v = cell.v;
+  const u = cell.ui * METRIC_COUNT;
+  const q = cell.qi * METRIC_COUNT;
+  for (let m = 0; m < METRIC_COUNT; m++) {
+    const x = v[m];
+    if (x === 0) continue;
+    if (all) a.total[m] += x;
+    if (user) a.byUser[u + m] += x;
+    if (queue) a.byQueue[q + m] += x;
+  }
+  const hu = cell.ui * HOURLY;
+  const hq = cell.qi * HOURLY;
+  const { hourly, hByUser, hByQueue } = a;
+  for (let k = 0; k < HOURLY_INDEX.length; k++) {
+    // An hour cell has one value per metric, at `slot`; a day cell 24, turned by `shift`.
+    const hours = slot >= 0 ? 1 : 24;
+    for (let h = 0; h < hours; h++) {
+      const x = slot >= 0 ? v[HOURLY_INDEX[k]] : cell.hod![k * 24 + h];
+      if (x === 0) continue;
+      const at = k * 24 + (slot >= 0 ? slot : (((h + shift) % 24) + 24) % 24);
+      if (all) hourly[at] += x;
+      if (user) hByUser[hu + at] += x;
+      if (queue) hByQueue[hq + at] += x;
+    }
+  }
+}
+
+/** `mask[i]` is 1 when dense key `keys[i]` is kept; undefined keeps all. */
+function maskOf(kept: ReadonlySet<number> | null, keys: readonly number[]): Uint8Array | undefined {
+  if (!kept) return undefined;
+  return Uint8Array.from(keys, (key) => kept.has(key) ? 1 : 0);
+}
+
+/**
  * Sums the buckets `[first, end)` of the pairs `filter` keeps. `slotOf(hour)` is the local
  * hour of the day (0–23) in which bucket `hour` starts. `shift`, when the zone's offset is a
  * whole number of hours all over the span, is that offset in hours: whole UTC days inside the
  * span are then read from the day cells (24 times fewer cells), their hours of the day
- * turned by `shift`.
+ * turned by `shift`. Without a filter a bucket's per-user and per-queue sums are read (one
+ * cell per user and per queue); with one, the pairs it keeps.
+ *
+ * With `cacheKey` (naming the span, the zone and the filter) the sums are kept in the
+ * aggregates' cache (sums_cache.ts), which later increments update: the next request with
+ * the same key sums nothing.
  */
 export function sumHours(
   dash: DashAggregates,
@@ -44,74 +88,15 @@ export function sumHours(
   filter: PairFilter,
   slotOf: (hour: number) => number,
   shift?: number,
+  cacheKey?: string,
 ): DashSums {
-  const nq = dash.queueKeys.length;
-  const nu = dash.userKeys.length;
-  const total = new Float64Array(METRIC_COUNT);
-  const byUser = new Float64Array(nu * METRIC_COUNT);
-  const byQueue = new Float64Array(nq * METRIC_COUNT);
-  const hourly = new Float64Array(HOURLY);
-  const hByUser = new Float64Array(nu * HOURLY);
-  const hByQueue = new Float64Array(nq * HOURLY);
-  const { queues, users } = filter;
-  const kept = (cell: Cell) =>
-    (!queues || queues.has(cell.queueKey)) && (!users || users.has(cell.userKey));
-  const addMetrics = (cell: Cell) => {
-    const v = cell.v;
-    const u = cell.ui * METRIC_COUNT;
-    const q = cell.qi * METRIC_COUNT;
-    for (let m = 0; m < METRIC_COUNT; m++) {
-      const x = v[m];
-      if (x === 0) continue;
-      total[m] += x;
-      byUser[u + m] += x;
-      byQueue[q + m] += x;
-    }
-  };
-  const addHourly = (at: number, x: number, cell: Cell) => {
-    hourly[at] += x;
-    hByUser[cell.ui * HOURLY + at] += x;
-    hByQueue[cell.qi * HOURLY + at] += x;
-  };
-  let hour = first;
-  while (hour < end) {
-    if (shift !== undefined && hour % 24 === 0 && hour + 24 <= end) {
-      const d = dash.days.get(hour / 24);
-      if (d) {
-        for (const cell of d.cells) {
-          if (!kept(cell)) continue;
-          addMetrics(cell);
-          const hod = cell.hod!;
-          for (let k = 0; k < HOURLY_INDEX.length; k++) {
-            for (let h = 0; h < 24; h++) {
-              const x = hod[k * 24 + h];
-              if (x !== 0) addHourly(k * 24 + (((h + shift) % 24) + 24) % 24, x, cell);
-            }
-          }
-        }
-      }
-      hour += 24;
-      continue;
-    }
-    const h = dash.hours.get(hour);
-    if (h) {
-      const slot = slotOf(hour);
-      for (const cell of h.cells) {
-        if (!kept(cell)) continue;
-        addMetrics(cell);
-        for (let k = 0; k < HOURLY_INDEX.length; k++) {
-          const x = cell.v[HOURLY_INDEX[k]];
-          if (x !== 0) addHourly(k * 24 + slot, x, cell);
-        }
-      }
-    }
-    hour++;
-  }
+  const kept = cacheKey === undefined ? undefined : dash.sums.get(cacheKey);
+  const a = kept ? kept.sums : summed(dash, first, end, filter, slotOf, shift, cacheKey);
   const sums: DashSums = {
-    total,
+    total: a.total,
     byUser: new Map(),
     byQueue: new Map(),
-    hourly,
+    hourly: a.hourly,
     hourlyByUser: new Map(),
     hourlyByQueue: new Map(),
   };
@@ -123,12 +108,62 @@ export function sumHours(
       hout.set(keys[i], hflat.subarray(i * HOURLY, (i + 1) * HOURLY));
     }
   };
-  split(dash.userKeys, byUser, hByUser, sums.byUser, sums.hourlyByUser);
-  split(dash.queueKeys, byQueue, hByQueue, sums.byQueue, sums.hourlyByQueue);
+  split(dash.userKeys, a.byUser, a.hByUser, sums.byUser, sums.hourlyByUser);
+  split(dash.queueKeys, a.byQueue, a.hByQueue, sums.byQueue, sums.hourlyByQueue);
   return sums;
 }
 
-/** Live counts of the tickets the filter keeps, from the desk's lists. */
+/** The flat sums of a span, summed from the cells (and kept under `cacheKey` when given). */
+function summed(
+  dash: DashAggregates,
+  first: number,
+  end: number,
+  filter: PairFilter,
+  slotOf: (hour: number) => number,
+  shift: number | undefined,
+  cacheKey: string | undefined,
+): FlatSums {
+  const nq = dash.queueKeys.length;
+  const nu = dash.userKeys.length;
+  const a: FlatSums = {
+    total: new Float64Array(METRIC_COUNT),
+    byUser: new Float64Array(nu * METRIC_COUNT),
+    byQueue: new Float64Array(nq * METRIC_COUNT),
+    hourly: new Float64Array(HOURLY),
+    hByUser: new Float64Array(nu * HOURLY),
+    hByQueue: new Float64Array(nq * HOURLY),
+  };
+  const queues = maskOf(filter.queues, dash.queueKeys);
+  const users = maskOf(filter.users, dash.userKeys);
+  const filtered = queues !== undefined || users !== undefined;
+  const addBucket = (b: HourCells, slot: number) => {
+    if (!filtered) {
+      for (const cell of b.users) addCell(a, cell, true, true, false, slot, shift ?? 0);
+      for (const cell of b.queues) addCell(a, cell, false, false, true, slot, shift ?? 0);
+      return;
+    }
+    for (const cell of b.cells) {
+      if ((queues && queues[cell.qi] === 0) || (users && users[cell.ui] === 0)) continue;
+      addCell(a, cell, true, true, true, slot, shift ?? 0);
+    }
+  };
+  let hour = first;
+  while (hour < end) {
+    if (shift !== undefined && hour % 24 === 0 && hour + 24 <= end) {
+      const d = dash.days.get(hour / 24);
+      if (d) addBucket(d, -1);
+      hour += 24;
+      continue;
+    }
+    const h = dash.hours.get(hour);
+    if (h) addBucket(h, slotOf(hour));
+    hour++;
+  }
+  if (cacheKey !== undefined) dash.sums.set(cacheKey, { first, end, queues, users, slotOf, sums: a });
+  return a;
+}
+
+/** Live counts of the tickets the filter keeps (open and pending now). */
 export interface LiveCounts {
   open: number;
   pending: number;
@@ -137,51 +172,22 @@ export interface LiveCounts {
   byQueue: Map<number, { open: number; pending: number }>;
 }
 
-function keeps(filter: PairFilter, t: Ticket): boolean {
-  return (!filter.queues || filter.queues.has(t.queueId ?? NO_QUEUE)) &&
-    (!filter.users || filter.users.has(t.userId ?? 0));
-}
-
 /**
- * Counts per status, user and queue. Without a filter on both sides it reads the lists'
- * lengths; with queues and users both filtered it walks the matching queue lists (the
- * tickets of those queues that are open or pending now, not the company's history).
+ * Counts per status, user and queue: the index's per-pair counts (actors/tickets/live_pairs.ts)
+ * that the filter keeps, so any filter costs the few pairs, not the open tickets.
  */
 export function liveCounts(index: TicketIndex, filter: PairFilter): LiveCounts {
   const out: LiveCounts = { open: 0, pending: 0, noQueue: 0, openByUser: new Map(), byQueue: new Map() };
+  const { queues, users } = filter;
   for (const status of ["open", "pending"] as const) {
-    for (const [queueKey, list] of index.byQueue[status]) {
-      if (filter.queues && !filter.queues.has(queueKey)) continue;
-      let n = list.length;
-      if (filter.users) {
-        n = 0;
-        for (let i = 0; i < list.length; i++) {
-          const t = list.at(i)!;
-          if (keeps(filter, t)) {
-            n++;
-            if (status === "open" && t.userId !== null) {
-              out.openByUser.set(t.userId, (out.openByUser.get(t.userId) ?? 0) + 1);
-            }
-          }
-        }
-      }
-      if (n === 0) continue;
+    for (const { queueKey, userKey, n } of index.live[status].values()) {
+      if ((queues && !queues.has(queueKey)) || (users && !users.has(userKey))) continue;
       out[status] += n;
       if (queueKey === NO_QUEUE) out.noQueue += n;
-      const q = out.byQueue.get(queueKey) ?? { open: 0, pending: 0 };
+      let q = out.byQueue.get(queueKey);
+      if (!q) out.byQueue.set(queueKey, q = { open: 0, pending: 0 });
       q[status] += n;
-      out.byQueue.set(queueKey, q);
-    }
-  }
-  if (!filter.users) {
-    for (const [userId, list] of index.byUser.open) {
-      if (!filter.queues) {
-        if (list.length) out.openByUser.set(userId, list.length);
-        continue;
-      }
-      let n = 0;
-      for (let i = 0; i < list.length; i++) if (keeps(filter, list.at(i)!)) n++;
-      if (n) out.openByUser.set(userId, n);
+      if (status === "open" && userKey !== 0) out.openByUser.set(userKey, (out.openByUser.get(userKey) ?? 0) + n);
     }
   }
   return out;

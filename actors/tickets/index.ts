@@ -8,6 +8,7 @@
 import { isActive, type Ticket, type TicketStatus } from "../../domain/ticket.ts";
 import { byRecency } from "../../domain/ticket_query.ts";
 import { TicketColumns } from "./columns.ts";
+import { LivePairs } from "./live_pairs.ts";
 import { SortedTickets } from "./sorted.ts";
 
 /** Queue key of tickets without a queue. */
@@ -57,6 +58,8 @@ export class TicketIndex {
   readonly byQueue = perStatus(() => new Map<number, SortedTickets>());
   /** The report's fields as typed arrays by id (columns.ts). */
   readonly columns = new TicketColumns();
+  /** Open and pending tickets counted per (queue, user) pair (the dashboard's live cards). */
+  readonly live = new LivePairs();
 
   /** Counts of list queries since the last change (a read cache; any change clears it). */
   readonly #counts = new Map<string, number>();
@@ -111,6 +114,10 @@ export class TicketIndex {
     if (newKey !== undefined) this.active.set(newKey, id);
     for (const list of this.#listsOf(old)) list.remove(old);
     for (const list of this.#listsOf(ticket)) list.insert(ticket);
+    if (old.status !== ticket.status || old.queueId !== ticket.queueId || old.userId !== ticket.userId) {
+      this.live.count(old, -1);
+      this.live.count(ticket, 1);
+    }
   }
 
   /** Removes a ticket; returns the removed record. */
@@ -145,6 +152,7 @@ export class TicketIndex {
     for (const tag of t.tagIds) addTo(this.byTag, tag, t.id);
     if (t.oportunidadeId !== null) addTo(this.byOportunidade, t.oportunidadeId, t.id);
     if (isActive(t)) this.active.set(activeKey(t.contactId, t.whatsappId), t.id);
+    this.live.count(t, 1);
     const lists = this.#listsOf(t);
     for (const list of lists) sorted ? list.insert(t) : list.append(t);
   }
@@ -158,6 +166,7 @@ export class TicketIndex {
     if (t.oportunidadeId !== null) removeFrom(this.byOportunidade, t.oportunidadeId, t.id);
     const key = activeKey(t.contactId, t.whatsappId);
     if (this.active.get(key) === t.id) this.active.delete(key);
+    this.live.count(t, -1);
     for (const list of this.#listsOf(t)) list.remove(t);
   }
 

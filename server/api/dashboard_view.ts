@@ -29,9 +29,10 @@ import { companySettings } from "../../actors/platform/lookup.ts";
 
 /** The range a query asks, with the default of spec 000 §9; refuses an empty or huge one. */
 export function queryRange(q: Pick<DashboardQuery, "from" | "to">, now: number, timeZone: string): [number, number] {
-  const [defFrom, defTo] = defaultRange(now, timeZone);
+  // The default asks the zone five times (≈ 50 µs each): only when the query lacks a start.
+  const [defFrom, defTo] = q.from === undefined ? defaultRange(now, timeZone) : [q.from, q.from + 10 * HOUR_MS];
   const from = q.from ?? defFrom;
-  const to = q.to ?? (q.from === undefined ? defTo : from + 10 * HOUR_MS);
+  const to = q.to ?? defTo;
   if (!(to > from) || to - from > MAX_RANGE_MS) {
     throw new AppError("ERR_VALIDATION", {
       status: 400,
@@ -101,7 +102,9 @@ export async function dashboardView(
   const [first, end] = hourSpan(from, to);
   const [desk, l] = await Promise.all([deskState(system, companyId), loadLookups(system, companyId)]);
   const slots = slotter(first, end, timeZone);
-  const sums = sumHours(desk.dash, first, end, filter, slots.slotOf, slots.shift);
+  const ids = (xs: number[]) => [...new Set(xs)].sort((a, b) => a - b).join(",");
+  const spanKey = `${first}:${end}:${timeZone}:${ids(q.queueIds)}:${ids(q.userIds)}`;
+  const sums = sumHours(desk.dash, first, end, filter, slots.slotOf, slots.shift, spanKey);
   const live = liveCounts(desk.index, filter);
   const t = sums.total;
   const users = [...sums.byUser];

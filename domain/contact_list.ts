@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { normalizeNumber } from "./contact.ts";
-import { Id, MSG, sized } from "./text.ts";
+import { Id, MAX, MSG, sized } from "./text.ts";
 
 /** A contact list (the item count is computed when listed). */
 export const ContactList = z.object({
@@ -60,8 +60,13 @@ export type ContactListItemQuery = z.infer<typeof ContactListItemQuery>;
 export const AddFromTags = z.object({ tags: z.array(Id).min(1, MSG.required) });
 export type AddFromTags = z.infer<typeof AddFromTags>;
 
-/** POST /contact-lists/{id}/add-contacts body: existing contacts by id. */
-export const AddFromContacts = z.object({ contactIds: z.array(Id).min(1, MSG.required) });
+/**
+ * POST /contact-lists/{id}/add-contacts body: existing contacts by id, at most MAX.list per
+ * call (the picker sends a larger choice in several calls); a repeated id counts once.
+ */
+export const AddFromContacts = z.object({
+  contactIds: z.array(Id).min(1, MSG.required).max(MAX.list, MSG.tooLong).transform((ids) => [...new Set(ids)]),
+});
 export type AddFromContacts = z.infer<typeof AddFromContacts>;
 
 /** A new contact for a list, before it gets an id. */

@@ -1,8 +1,8 @@
 /**
  * A contact list's contacts (issue #19; /contact-lists/{id}/contacts): search, an
  * infinite-scroll table (name, number, e-mail, WhatsApp as an icon: checked, without WhatsApp,
- * or still being checked), add/edit/delete, import a .csv/.xlsx, and add the contacts of tagged
- * tickets. Rows change live on `company-{id}-ContactListItem` (the checker's results arrive so).
+ * or still being checked), add/edit/delete, import a .csv/.xlsx, add the contacts of tagged
+ * tickets, and pick existing contacts (contact_lists/ContactsPicker.tsx). Rows change live on `company-{id}-ContactListItem` (the checker's results arrive so).
  */
 import { useMemo, useState } from "react";
 import {
@@ -13,6 +13,7 @@ import {
   Hourglass,
   Plus,
   Tags,
+  Users,
 } from "lucide-react";
 import { api, get, query } from "./lib/api.ts";
 import { t } from "./lib/i18n.ts";
@@ -31,6 +32,7 @@ import { usePagedList } from "./ui/use_paged_list.ts";
 import { useLiveRows } from "./ui/use_live_rows.ts";
 import { useOptions } from "./ui/use_options.ts";
 import { importIntoList } from "./contact_lists/upload.ts";
+import { ContactsPicker } from "./contact_lists/ContactsPicker.tsx";
 
 /** An item row as GET /contact-list-items answers it. */
 export interface ListItemRow {
@@ -118,6 +120,7 @@ export default function ContactListItemsPage(
   const [editing, setEditing] = useState<ListItemRow | "new" | null>(null);
   const [deleting, setDeleting] = useState<ListItemRow | null>(null);
   const [fromTags, setFromTags] = useState(false);
+  const [fromContacts, setFromContacts] = useState(false);
 
   const columns = useMemo<ColumnDef<ListItemRow, unknown>[]>(() => [
     { accessorKey: "name", header: t("contactListItems.colName") },
@@ -168,6 +171,14 @@ export default function ContactListItemsPage(
           </button>
           <button
             type="button"
+            className="btn"
+            onClick={() => setFromContacts(true)}
+          >
+            <Users size={16} aria-hidden="true" />{" "}
+            {t("contactListItems.fromContacts")}
+          </button>
+          <button
+            type="button"
             className="btn btn-primary"
             onClick={() => setEditing("new")}
           >
@@ -197,6 +208,13 @@ export default function ContactListItemsPage(
         <FromTagsDialog
           contactListId={contactListId}
           onClose={() => setFromTags(false)}
+          onDone={() => list.reload()}
+        />
+      )}
+      {fromContacts && (
+        <ContactsPicker
+          contactListId={contactListId}
+          onClose={() => setFromContacts(false)}
           onDone={() => list.reload()}
         />
       )}

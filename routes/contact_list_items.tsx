@@ -4,6 +4,9 @@ import { Island, type PageProps } from "../server/pages/island.tsx";
 import type { PageLoad } from "../server/pages/loader.ts";
 import { AdminRoute } from "../server/pages/admin_route.tsx";
 
+/** The picker dialog's stylesheet (static/pages/contact_lists.css). */
+export const css = "contact_lists";
+
 /** The list's id from the address, or 0 when it is not a number. */
 function listId(params: Record<string, string>): number {
   const id = Number(params.contactListId);

@@ -31,6 +31,10 @@ const pt = {
   "contactListItems.added": "Contatos adicionados: {{created}} (já na lista: {{duplicated}})",
   "contactListItems.saved": "Contato salvo com sucesso!",
   "contactListItems.deleted": "Contato excluído com sucesso!",
+  "contactListItems.fromContacts": "Adicionar dos contatos",
+  "contactListItems.selected": "{{count}} selecionado(s)",
+  "contactListItems.addSelected": "Adicionar selecionados",
+  "contactListItems.noContacts": "Nenhum contato encontrado. Mude a pesquisa ou cadastre contatos na página Contatos.",
 };
 
 export default {
@@ -67,6 +71,10 @@ export default {
     "contactListItems.added": "Contacts added: {{created}} (already in the list: {{duplicated}})",
     "contactListItems.saved": "Contact saved successfully!",
     "contactListItems.deleted": "Contact deleted successfully!",
+    "contactListItems.fromContacts": "Add from contacts",
+    "contactListItems.selected": "{{count}} selected",
+    "contactListItems.addSelected": "Add selected",
+    "contactListItems.noContacts": "No contacts found. Change the search or add contacts on the Contacts page.",
   } satisfies Record<keyof typeof pt, string>,
   es: {
     "contactLists.title": "Listas de contactos",
@@ -100,5 +108,9 @@ export default {
     "contactListItems.added": "Contactos agregados: {{created}} (ya en la lista: {{duplicated}})",
     "contactListItems.saved": "¡Contacto guardado con éxito!",
     "contactListItems.deleted": "¡Contacto eliminado con éxito!",
+    "contactListItems.fromContacts": "Agregar de los contactos",
+    "contactListItems.selected": "{{count}} seleccionado(s)",
+    "contactListItems.addSelected": "Agregar seleccionados",
+    "contactListItems.noContacts": "No se encontraron contactos. Cambie la búsqueda o registre contactos en la página Contactos.",
   } satisfies Record<keyof typeof pt, string>,
 };

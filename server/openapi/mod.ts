@@ -14,6 +14,7 @@ import { CHAT_OPERATIONS } from "./ops_chats.ts";
 import { AI_OPERATIONS } from "./ops_ai.ts";
 import { CAMPAIGN_OPERATIONS } from "./ops_campaigns.ts";
 import { CONTACT_LIST_OPERATIONS } from "./ops_campaigns_lists.ts";
+import { BILLING_OPERATIONS } from "./ops_billing.ts";
 
 /** Every documented operation. */
 export const OPERATIONS: readonly Operation[] = [
@@ -26,6 +27,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...AI_OPERATIONS,
   ...CAMPAIGN_OPERATIONS,
   ...CONTACT_LIST_OPERATIONS,
+  ...BILLING_OPERATIONS,
 ];
 
 let built: ReturnType<typeof buildDocument> | undefined;

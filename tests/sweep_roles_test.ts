@@ -53,6 +53,8 @@ const ACCESS_ROLES: Record<string, Role> = {
   "users:manage": "admin",
   // 000 §2: the campaign pages are for admin and supervisor.
   "campaigns:view": "supervisor",
+  // 000 §2: /financeiro is for admin and supervisor (the invoices and payments, #21).
+  "financeiro:view": "supervisor",
   // Not a check of the spec's table: the same users GET /users/list gives every user for the
   // transfer and wallet pickers (000 §7), so any signed-in user.
   "users:view": "user",

@@ -9,7 +9,7 @@ import { area, type Operation } from "./operation.ts";
 import { pageOf } from "./shapes.ts";
 
 const invoices = area("Invoices");
-const access = "financeiro:view (admin, supervisor); open to a billing-only token; super: every company's";
+const access = "financeiro:view (admin and supervisor, also with a billing-only token; the super user reads every company's)";
 const iso = z.string().describe("ISO 8601");
 
 /** An invoice as the API answers it (domain/invoice.ts invoiceJson): dates as ISO text. */

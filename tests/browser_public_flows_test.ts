@@ -93,7 +93,11 @@ Deno.test({
         }).waitFor();
         const action = card.getByTestId("subscription-action");
         assert.equal((await action.textContent())?.trim(), "Assine Agora");
-        assert.equal(await action.getAttribute("href"), "/financeiro");
+        // It opens the checkout for the trial's invoice (issued at sign-up, due within 10 days).
+        await action.click();
+        await page.getByRole("dialog").getByText("Falta pouco!").waitFor({ timeout: 10_000 });
+        await page.getByRole("dialog").getByTestId("checkout-plan").waitFor();
+        await page.keyboard.press("Escape");
         await assertFitsWidth(page, "/subscription");
         await screenshot(page, "subscription");
         assert.deepEqual(reactErrors, [], "no hydration or render errors");

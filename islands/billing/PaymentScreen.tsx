@@ -15,6 +15,8 @@ export interface SubscriptionResult {
   stripeURL: string | null;
   asaasURL: string | null;
   mercadopagoURL: string | null;
+  /** The demo's payment simulator (server/billing/providers/simulator.ts), null elsewhere. */
+  simulatorURL?: string | null;
   valorext: number;
   invoiceId: number;
 }
@@ -26,6 +28,7 @@ const PROVIDERS = [
   { key: "stripeURL", label: "checkout.payStripe" },
   { key: "asaasURL", label: "checkout.payAsaas" },
   { key: "mercadopagoURL", label: "checkout.payMercadoPago" },
+  { key: "simulatorURL", label: "checkout.paySimulator" },
 ] as const;
 
 /** The payment screen of one subscription result. */

@@ -12,7 +12,8 @@ function escapeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028|\u2029/g, "");
 }
 
-function escapeHtml(text: string): string {
+/** Text made safe inside HTML text and double-quoted attributes (also the payment simulator's page). */
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[ch]!);
 }
 

@@ -9,11 +9,15 @@
  * - Efí: POST /oauth/token (Basic id:secret, grant_type client_credentials) → { access_token };
  *   PUT /v2/cob/{txid} → { txid, status: "ATIVA", loc, pixCopiaECola }.
  * Wrong credentials answer 401 as the providers do. Every call is recorded; `state.down`
- * makes a provider answer 503 (or hang, with "hang") to show one provider down does not fail
+ * makes a provider answer 503 (`state.hang`: no answer until the fake closes) to show one provider down does not fail
  * the others. Signed webhook deliveries are built with the `*Delivery` helpers and posted to
  * our server with `postDelivery`.
  */
+import { companies, PLATFORM } from "../../actors/platform/collections.ts";
+import { listInvoices, syncInvoices } from "../../actors/invoices/mod.ts";
 import { dynamicBrCode } from "../../domain/brcode.ts";
+import type { Invoice } from "../../domain/invoice.ts";
+import type { TestServer } from "./server.ts";
 import { hmacHex } from "../../server/billing/providers/http.ts";
 import { mercadoPagoManifest } from "../../server/billing/providers/mercadopago.ts";
 import type { PaymentApiUrls, ProviderName } from "../../server/billing/providers/types.ts";
@@ -62,6 +66,8 @@ export function fakePayments() {
     mpPayments: new Map<string, FakeMpPayment>(),
     seq: 0,
   };
+  // A hanging provider answers only when the fake closes (so the test ends without waiting).
+  const released = Promise.withResolvers<void>();
   const unauthorized = () => Response.json({ error: "unauthorized", message: "Invalid credentials" }, { status: 401 });
 
   function stripe(call: PaymentCall): Response {
@@ -135,7 +141,7 @@ export function fakePayments() {
     } catch { /* a form body */ }
     const call: PaymentCall = { provider, method: request.method, path: "/" + rest.join("/"), headers: request.headers, raw, json, form: new URLSearchParams(raw) };
     calls.push(call);
-    if (state.hang.has(provider)) await new Promise((resolve) => setTimeout(resolve, 30_000));
+    if (state.hang.has(provider)) await released.promise;
     if (state.down.has(provider)) return new Response("Service Unavailable", { status: 503 });
     return handlers[provider](call);
   });
@@ -148,7 +154,7 @@ export function fakePayments() {
     /** The calls made to one provider. */
     callsOf: (provider: keyof PaymentApiUrls) => calls.filter((c) => c.provider === provider),
     async close() {
-      state.hang.clear();
+      released.resolve();
       await server.shutdown();
     },
   };
@@ -213,7 +219,7 @@ export async function postDelivery(serverUrl: string, delivery: Delivery): Promi
 }
 
 /** A self-signed certificate and key packed as a password-less .p12, as Efí issues them. */
-export async function selfSignedP12(): Promise<{ p12: Uint8Array; certPem: string }> {
+export async function selfSignedP12(): Promise<{ p12: Uint8Array<ArrayBuffer>; certPem: string }> {
   const dir = await Deno.makeTempDir({ prefix: "balcao-p12-" });
   try {
     const run = async (args: string[]) => {
@@ -226,4 +232,26 @@ export async function selfSignedP12(): Promise<{ p12: Uint8Array; certPem: strin
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+}
+
+/** Stores the platform's payment settings as the super user does (PUT /settings/{key}). */
+export async function configurePayments(server: TestServer, settings: Record<string, string>): Promise<void> {
+  const owner = await server.login("super@balcao.local");
+  for (const [key, value] of Object.entries(settings)) {
+    const res = await owner.put(`/settings/${key}`, { value });
+    if (res.status !== 200) throw new Error(`PUT /settings/${key}: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+}
+
+/**
+ * Moves company `companyId`'s due date (white-box, as the gate tests do) and lets its invoices
+ * actor issue the period's invoice; returns the company's open invoice.
+ */
+export async function openInvoice(server: TestServer, companyId: number, dueDate: number): Promise<Invoice> {
+  const { system } = server.deps;
+  await companies.in(system, PLATFORM).update(companyId, (old) => ({ ...old, dueDate }), () => new Error(`no company ${companyId}`));
+  await syncInvoices(system, companyId);
+  const open = (await listInvoices(system, companyId)).filter((i) => i.status === "open").sort((a, b) => b.dueDate - a.dueDate);
+  if (open.length === 0) throw new Error(`company ${companyId} has no open invoice after sync`);
+  return open[0];
 }

@@ -105,9 +105,10 @@ export default function FinanceiroPage({ initial, viewer: serverViewer }: Financ
   return (
     <AdminPage title={t("financeiro.title")} count={invoices.count} search={{ value: invoices.search, onChange: invoices.setSearch }} testId="financeiro-page">
       {expired && (
-        <p className="billing-banner" role="alert" data-testid="expired-banner">
-          {expired.dueDate ? t("financeiro.expired", { date: formatDueDate(expired.dueDate) }) : t("financeiro.expiredNoDate")}
-        </p>
+        <div className="billing-banner" role="alert" data-testid="expired-banner">
+          <p>{expired.dueDate ? t("financeiro.expired", { date: formatDueDate(expired.dueDate) }) : t("financeiro.expiredNoDate")}</p>
+          <a className="btn btn-small" href="/login">{t("public.backToLogin")}</a>
+        </div>
       )}
       {mayView
         ? (
@@ -125,7 +126,7 @@ export default function FinanceiroPage({ initial, viewer: serverViewer }: Financ
             <PaidInvoices list={payments} />
           </>
         )
-        : <p className="gate-notice" role="alert">{t("gate.noPermission")}</p>}
+        : <p className="gate-notice" role="alert" data-testid="gate-notice">{t("gate.noPermission")}</p>}
       {paying && viewer && (
         <CheckoutDialog
           invoice={paying}

@@ -2,7 +2,8 @@
  * Browser tests of /financeiro and the checkout dialog (spec 001 §2.20, §2.21, §4, §5, §8;
  * spec 000 §4; issue #21) against the real server and Chromium: the admin's invoices with
  * their statuses, the overdue tint, the NF-e toast, infinite scroll, phone width and the dark
- * theme; and the end to end of an expired company: login lands on /financeiro, the checkout
+ * theme, a signed-in checkout ended by the live CONCLUIDA event (row PAGO, payment listed,
+ * toast, /); and the end to end of an expired company: login lands on /financeiro, the checkout
  * (CEP refused, then accepted), the Pix code (decoded, CRC checked) and its copy button, the
  * payment through the demo's simulator provider in another tab, the renewal toast and / after
  * about 4 s with no reload.
@@ -58,7 +59,7 @@ async function toast(page: Page, text: string | RegExp): Promise<void> {
 }
 
 Deno.test({
-  name: "FinanceiroPage lists invoices with Pago/Vencido/Em Aberto, tints overdue rows, toasts NF-e, loads more on scroll, fits 390 px in dark",
+  name: "FinanceiroPage lists invoices with Pago/Vencido/Em Aberto, tints overdue rows, toasts NF-e, loads more on scroll, fits 390 px in dark, and turns a row PAGO live",
   ...opts,
   async fn() {
     await withServerAndBrowser(async (server, chrome) => {
@@ -128,6 +129,33 @@ Deno.test({
       const darkTint = await table.getByTestId("invoice-row").filter({ hasText: "Vencido" }).first().evaluate((el) => getComputedStyle(el).backgroundColor);
       assert.notEqual(darkTint, "rgba(0, 0, 0, 0)", "the tint shows in the dark theme too");
       await screenshot(page, "financeiro_phone_dark");
+
+      // A signed-in checkout waits on the live event: the super user marks the open invoice
+      // paid by hand while the payment screen is up; the row turns PAGO, the payment is listed,
+      // the renewal toast shows and the page goes to /.
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await page.evaluate(() => document.documentElement.setAttribute("data-theme", "light"));
+      const openRow = table.locator(`tr[data-row-id="${rows[0].id}"]`);
+      await openRow.getByRole("button", { name: "PAGAR" }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByTestId("checkout-plan").waitFor({ timeout: 10_000 });
+      await dialog.getByRole("button", { name: "VOLTAR" }).click();
+      await dialog.getByLabel("Nome completo").fill("Ana Admin");
+      await dialog.getByLabel("País").selectOption({ label: "United States" });
+      await dialog.getByLabel("ZIP code").or(dialog.getByLabel("CEP")).fill("94105");
+      await dialog.getByLabel("Endereço").fill("1 Market St");
+      await dialog.getByLabel("Cidade").fill("San Francisco");
+      await dialog.getByRole("button", { name: "PRÓXIMO" }).click();
+      await dialog.getByRole("button", { name: "PRÓXIMO" }).click();
+      await dialog.getByRole("button", { name: "PAGAR" }).click();
+      await dialog.getByTestId("checkout-payment").waitFor({ timeout: 15_000 });
+      const manual = await owner.post(`/invoices/${rows[0].id}/pay`, { reason: "Conferido no extrato" });
+      assert.equal(manual.status, 200, JSON.stringify(manual.body));
+      await toast(page, /Sua licença foi renovada até \d{2}\/\d{2}\/\d{4}!/);
+      // (The dialog hides the page from the accessibility tree: match the button by its text.)
+      await openRow.locator("button", { hasText: "PAGO" }).waitFor({ timeout: 3000 });
+      await payments.getByText(`#${rows[0].id}`).waitFor({ timeout: 3000 });
+      await page.waitForURL((url) => url.pathname === "/", { timeout: 15_000 });
     });
   },
 });

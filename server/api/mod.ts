@@ -54,9 +54,6 @@ import { aiModuleRoutes } from "./ai_module.ts";
 import { subscriptionRoutes } from "./subscription.ts";
 import { paymentWebhookRoutes } from "./payment_webhooks.ts";
 import { paymentSimulatorRoutes } from "./payment_simulator.ts";
-import { subscriptionRoutes } from "./subscription.ts";
-import { paymentWebhookRoutes } from "./payment_webhooks.ts";
-import { paymentSimulatorRoutes } from "./payment_simulator.ts";
 import { invoiceRoutes } from "./invoices.ts";
 
 export function mountAreas(app: Hono<AppEnv>): void {
@@ -76,11 +73,9 @@ export function mountAreas(app: Hono<AppEnv>): void {
   app.route("/whatsapp", cloudApiConnectionRoutes());
   app.route("/", sessionRoutes());
   app.route("/simulator/payments", paymentSimulatorRoutes());
-  app.route("/simulator/payments", paymentSimulatorRoutes());
   app.route("/simulator", simulatorRoutes());
   app.route("/webhooks", webhookRoutes());
   app.route("/webhooks/subscriptions", webhookSubscriptionRoutes());
-  app.route("/webhooks/payments", paymentWebhookRoutes());
   app.route("/webhooks/payments", paymentWebhookRoutes());
   routeWithSlash(app, "/queue", queueRoutes());
   routeWithSlash(app, "/queue-options", queueOptionRoutes());
@@ -114,7 +109,6 @@ export function mountAreas(app: Hono<AppEnv>): void {
   routeWithSlash(app, "/audit-log", auditLogRoutes());
   routeWithSlash(app, "/chats", chatRoutes());
   routeWithSlash(app, "/ai-module", aiModuleRoutes());
-  routeWithSlash(app, "/subscription", subscriptionRoutes());
   routeWithSlash(app, "/subscription", subscriptionRoutes());
   app.route("/", invoiceRoutes());
 }

@@ -18,6 +18,7 @@ import {
 } from "../../actors/campaigns/mod.ts";
 import { whatsapps } from "../../actors/whatsapps/collection.ts";
 import { CampaignInput, CampaignSettingsInput, campaignCounts, campaignView, settingsRows } from "../../domain/campaign.ts";
+import { CampaignReportQuery, shippingPage } from "../../domain/campaign_report.ts";
 import { AppError } from "../../domain/errors.ts";
 import { matchesSearch, paginate, SearchPage } from "../../domain/paging.ts";
 import { MSG } from "../../domain/text.ts";
@@ -142,22 +143,32 @@ export function campaignRoutes(): Hono<AppEnv> {
     return c.json(await campaignRow(deps, campaign as StoredCampaign));
   });
 
-  /** The report's data (/campaign/{id}/report): the record, the counts and the shipping rows. */
+  /**
+   * The report's data (/campaign/{id}/report): the record, the counts over every row, and one
+   * page of the shipping rows (searched by number or name, filtered by a card's status;
+   * domain/campaign_report.ts) with the total that matched.
+   */
   app.get("/:id/report", ...gate, async (c) => {
     const deps = c.get("deps");
     const companyId = c.get("principal").companyId;
     const found = await getCampaign(deps.system, companyId, idOf(c));
     if (!found) throw campaignMissing(c.req.param("id"));
+    const query = parseQuery(c, CampaignReportQuery);
     const ports = await campaignPorts(deps.system);
     const [rows, valid] = await Promise.all([
       shippingRows(deps.kv, companyId, found.id),
       ports.contactLists.validCount(companyId, found.contactListId),
     ]);
     const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+    const page = shippingPage(rows, query);
     return c.json({
       campaign: await campaignRow(deps, found),
       counts: campaignCounts(valid, rows),
-      shipping: rows.map((r) => ({
+      total: page.count,
+      hasMore: page.hasMore,
+      pageNumber: query.pageNumber,
+      pageSize: query.pageSize,
+      shipping: page.rows.map((r) => ({
         ...r,
         confirmationRequestedAt: iso(r.confirmationRequestedAt),
         confirmedAt: iso(r.confirmedAt),

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { Campaign, CampaignInput, CampaignSettingsInput, CampaignShipping } from "../../domain/campaign.ts";
+import { CampaignReportQuery } from "../../domain/campaign_report.ts";
 import { SearchPage } from "../../domain/paging.ts";
 import { area, type Operation } from "./operation.ts";
 import { MessageReply, pageOf } from "./shapes.ts";
@@ -32,7 +33,12 @@ const CampaignReport = z.object({
     pending: z.number().int(),
     failed: z.number().int(),
   }),
-  shipping: z.array(CampaignShipping.extend({ confirmationRequestedAt: iso.nullable(), confirmedAt: iso.nullable(), deliveredAt: iso.nullable() })),
+  total: z.number().int().describe("Shipping rows matching the search and status"),
+  hasMore: z.boolean(),
+  pageNumber: z.number().int(),
+  pageSize: z.number().int(),
+  shipping: z.array(CampaignShipping.extend({ confirmationRequestedAt: iso.nullable(), confirmedAt: iso.nullable(), deliveredAt: iso.nullable() }))
+    .describe("One page of the rows, ascending by contact-list entry"),
 });
 const CampaignSettingRows = z.array(z.object({ key: z.string(), value: z.string() }));
 const missing = ["ERR_PLAN_FEATURE", "ERR_NOT_FOUND"] as const;
@@ -55,7 +61,7 @@ export const CAMPAIGN_OPERATIONS: Operation[] = [
   campaigns.post("/campaigns/:id/restart", "Resume a stopped campaign where it stopped (PROGRAMADA now)", { response: { CampaignView }, access, errors: [...missing, "ERR_CONFLICT"] }),
   campaigns.post("/campaigns/:id/media-upload", "Attach the file sent with the campaign message (replaces the previous one)", { bodyKind: "multipart", files: { file: "any file" }, response: { CampaignView }, access, errors: [...missing] }),
   campaigns.delete("/campaigns/:id/media-upload", "Remove the campaign's file", { response: { CampaignView }, access, errors: [...missing] }),
-  campaigns.get("/campaigns/:id/report", "The report: the campaign, its counts and each contact's shipping row", { response: { CampaignReport }, access, errors: [...missing] }),
+  campaigns.get("/campaigns/:id/report", "The report: the campaign, its counts, and a page of the contacts' shipping rows (search by number or name, status as the cards count)", { query: { CampaignReportQuery }, response: { CampaignReport }, access, errors: [...missing] }),
   campaigns.get("/campaign-settings", "The company's campaign settings as `{ key, value }` rows (§9 defaults when never saved)", { response: { CampaignSettingRows }, access, errors: ["ERR_PLAN_FEATURE"] }),
   campaigns.post("/campaign-settings", "Save the campaign settings (pacing and variables; `{ settings: {...} }` or the fields)", {
     body: { CampaignSettingsInput },

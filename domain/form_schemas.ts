@@ -27,3 +27,4 @@ export { ChatInput } from "./chat.ts";
 export { CampaignInput, CampaignSettings } from "./campaign.ts";
 export { AddFromTags, ContactListInput, ContactListItemInput } from "./contact_list.ts";
 export { CheckoutAddress, SubscriptionPayload } from "./checkout.ts";
+export { ManualPayInput } from "./invoice.ts";

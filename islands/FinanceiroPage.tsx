@@ -3,7 +3,8 @@
  * Status Pago / Vencido / Em Aberto, PAGAR or a disabled PAGO; overdue unpaid rows tinted
  * red) with infinite scroll, and 'Faturas Pagas' below. PAGAR opens the checkout dialog
  * (islands/billing/CheckoutDialog.tsx). The super user's list holds every company's invoices
- * (a Empresa column); PAGAR shows only on the own company's. Rows turn PAGO live on
+ * (a Empresa column) and may mark any unpaid one paid by hand with a reason
+ * (billing/ManualPayDialog.tsx); PAGAR shows only on the own company's. Rows turn PAGO live on
  * `company-{id}-payment`. It is also the landing page of an expired company (spec 000 §4): a
  * banner with the login's 'expired on {date}' message, and the calls carry the tab's
  * billing-only token (islands/lib/api.ts).
@@ -12,7 +13,8 @@ import { useMemo, useState } from "react";
 import { get, query } from "./lib/api.ts";
 import { t } from "./lib/i18n.ts";
 import { allowed } from "./lib/session.ts";
-import { AdminPage, type AdminPageProps } from "./ui/AdminPage.tsx";
+import { BadgeCheck } from "lucide-react";
+import { AdminPage, type AdminPageProps, IconButton } from "./ui/AdminPage.tsx";
 import { type ColumnDef, DataTable } from "./ui/DataTable.tsx";
 import { usePagedList } from "./ui/use_paged_list.ts";
 import { useLiveRows } from "./ui/use_live_rows.ts";
@@ -21,6 +23,7 @@ import { type InvoiceRow, type InvoicesResponse, type PaymentRow, rowStatus } fr
 import { addressOf, type CompanyAddress } from "./billing/AddressFields.tsx";
 import { useBillingViewer, viewerPlan } from "./billing/billing_viewer.ts";
 import { CheckoutDialog } from "./billing/CheckoutDialog.tsx";
+import { ManualPayDialog } from "./billing/ManualPayDialog.tsx";
 import { fetchPayments, PaidInvoices, paymentId, paymentsPage, type PaymentsResponse } from "./billing/PaidInvoices.tsx";
 
 /** What the route reads on the server. */
@@ -63,6 +66,8 @@ export default function FinanceiroPage({ initial, viewer: serverViewer }: Financ
     },
   });
   const [paying, setPaying] = useState<InvoiceRow | null>(null);
+  const [marking, setMarking] = useState<InvoiceRow | null>(null);
+  const isSuper = viewer?.super === true;
   const now = Date.now();
   const showCompany = invoices.rows.some((r) => r.companyName !== undefined);
 
@@ -89,15 +94,22 @@ export default function FinanceiroPage({ initial, viewer: serverViewer }: Financ
       cell: ({ row }) =>
         row.original.status === "paid"
           ? <button type="button" className="btn btn-small" disabled>{t("financeiro.paidButton")}</button>
-          : viewer && row.original.companyId === viewer.companyId
-          ? (
-            <button type="button" className="btn btn-small btn-primary" onClick={() => setPaying(row.original)} data-testid="invoice-pay">
-              {t("financeiro.pay")}
-            </button>
-          )
-          : null,
+          : (
+            <span className="cell-actions">
+              {viewer && row.original.companyId === viewer.companyId && (
+                <button type="button" className="btn btn-small btn-primary" onClick={() => setPaying(row.original)} data-testid="invoice-pay">
+                  {t("financeiro.pay")}
+                </button>
+              )}
+              {isSuper && (
+                <IconButton label={t("financeiro.markPaid")} onClick={() => setMarking(row.original)}>
+                  <BadgeCheck size={16} />
+                </IconButton>
+              )}
+            </span>
+          ),
     },
-  ], [showCompany, viewer?.companyId, Math.floor(now / 60_000)]);
+  ], [showCompany, viewer?.companyId, isSuper, Math.floor(now / 60_000)]);
 
   // Not gated (an expired company of any profile lands here), but only managers read invoices.
   const mayView = viewer ? allowed(viewer, "financeiro:view") : true;
@@ -137,6 +149,16 @@ export default function FinanceiroPage({ initial, viewer: serverViewer }: Financ
           onClose={() => setPaying(null)}
           onPaid={(done) => {
             if (done.invoice) invoices.upsert(done.invoice);
+            void payments.reload();
+          }}
+        />
+      )}
+      {marking && (
+        <ManualPayDialog
+          invoice={marking}
+          onClose={() => setMarking(null)}
+          onPaid={(paid) => {
+            invoices.upsert(paid);
             void payments.reload();
           }}
         />

@@ -276,3 +276,40 @@ Deno.test({
     });
   },
 });
+
+Deno.test({
+  name: "FinanceiroPage for the super user lists every company's invoices and marks one paid by hand with a reason",
+  ...opts,
+  async fn() {
+    await withServerAndBrowser(async (server, chrome) => {
+      const companyId = server.demo!.companyId;
+      const owner = await server.login("super@balcao.local");
+      await setDueDate(owner, companyId, dayFromNow(5));
+      const open = (await invoicesOf(owner, companyId)).find((i) => i.status === "open");
+      assert.ok(open, "the demo company's invoice is open");
+
+      const page = await signedInPage(chrome, server, "super@balcao.local");
+      await page.goto(`${server.url}/financeiro`);
+      const table = page.getByTestId("invoices-table");
+      await table.getByRole("columnheader", { name: "Empresa" }).waitFor({ timeout: 20_000 });
+      const row = table.locator(`tr[data-row-id="${open.id}"]`);
+      await row.getByText("Demo").first().waitFor();
+      assert.equal(await row.getByRole("button", { name: "PAGAR" }).count(), 0, "another company's invoice is not the super user's to pay");
+      await row.getByRole("button", { name: "Marcar como paga" }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByLabel("Motivo").fill("ok");
+      await dialog.getByTestId("manual-pay").click();
+      await dialog.getByText("Too Short!").waitFor({ timeout: 10_000 });
+      await dialog.getByLabel("Motivo").fill("Pago via TED, conferido no extrato");
+      await dialog.getByTestId("manual-pay").click();
+      await toast(page, "Fatura marcada como paga.");
+      await row.getByRole("button", { name: "PAGO" }).waitFor({ timeout: 10_000 });
+      await screenshot(page, "financeiro_super");
+
+      const admin = await server.login("admin@demo.local");
+      const paid = (await admin.get("/invoices/all")).body.invoices.find((i: { id: number }) => i.id === open.id);
+      assert.equal(paid.status, "paid");
+      assert.equal(paid.paidVia, "manual");
+    });
+  },
+});

@@ -14,7 +14,7 @@ import { CHAT_OPERATIONS } from "./ops_chats.ts";
 import { AI_OPERATIONS } from "./ops_ai.ts";
 import { CAMPAIGN_OPERATIONS } from "./ops_campaigns.ts";
 import { CONTACT_LIST_OPERATIONS } from "./ops_campaigns_lists.ts";
-import { BILLING_OPERATIONS } from "./ops_billing.ts";
+import { BILLING_OPERATIONS, PAYMENT_OPERATIONS } from "./ops_billing.ts";
 
 /** Every documented operation. */
 export const OPERATIONS: readonly Operation[] = [
@@ -28,6 +28,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...CAMPAIGN_OPERATIONS,
   ...CONTACT_LIST_OPERATIONS,
   ...BILLING_OPERATIONS,
+  ...PAYMENT_OPERATIONS,
 ];
 
 let built: ReturnType<typeof buildDocument> | undefined;

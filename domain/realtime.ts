@@ -17,6 +17,7 @@
  *    (any frame counts). A peer silent for two intervals is dropped.
  */
 import { z } from "zod";
+import { MAX, MSG } from "./text.ts";
 
 /** Close codes of `/ws`: what the client should do next. */
 export const CLOSE = {
@@ -24,7 +25,10 @@ export const CLOSE = {
   goingAway: 1001,
   /** Missing, malformed or revoked token, or the user no longer exists: log in again. */
   invalidToken: 4001,
-  /** Billing-only token or expired subscription: no live events for this session. */
+  /**
+   * Billing-only token or expired subscription: no live events for this session. The server no
+   * longer sends it: such a socket now gets its company's payment events only (issue #21).
+   */
   subscriptionExpired: 4002,
   /** Expired access token: refresh it (POST /auth/refresh_token), then reconnect. */
   expiredToken: 4003,
@@ -36,7 +40,7 @@ export const CLOSE = {
 
 /** Query of `GET /ws`. */
 export const WsQuery = z.object({
-  token: z.string().min(1).optional(),
+  token: z.string().min(1).max(MAX.secret, MSG.tooLong).optional(),
   format: z.enum(["json", "msgpack"]).default("json"),
   lastSeq: z.coerce.number().int().nonnegative().optional(),
 });

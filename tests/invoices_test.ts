@@ -205,6 +205,33 @@ Deno.test("an expired company's billing token lists and reads its invoices and p
   });
 });
 
+Deno.test("an expired company's billing socket gets its CONCLUIDA payment event and no other event", async () => {
+  await withServer(async (server) => {
+    const pool = new SocketPool(server.url);
+    try {
+      const owner = await server.login("super@balcao.local");
+      const demoId = server.demo!.companyId;
+      await putDueDate(owner, server, demoId, Date.now() - 20 * DAY);
+      const login = await server.client().post("/auth/login", { email: "admin@demo.local", password: "demo1234" });
+      assert.equal(login.status, 402);
+      const ws = await pool.connect(login.body.token);
+      // A company event published before the payment: the billing socket must skip it.
+      server.deps.bus.publish({ companyId: demoId, channel: `company-${demoId}-tag`, data: { action: "create", tag: { id: 1 } }, scope: { kind: "company" } });
+      const [invoice] = await listInvoices(server.deps.system, demoId);
+      const paid = await owner.post(`/invoices/${invoice.id}/pay`, { reason: "Pago por transferência" });
+      assert.equal(paid.status, 200);
+      const frame = await ws.event(`company-${demoId}-payment`, (d) => d.action === "CONCLUIDA");
+      const renewed = (frame.data as { company: { dueDate: string } }).company.dueDate;
+      assert.ok(Date.parse(renewed) > Date.now(), "renewed from today");
+      assert.deepEqual(ws.events().map((e) => e.channel), [`company-${demoId}-payment`]);
+      // Renewed: the same user logs in normally again.
+      assert.equal((await server.client().post("/auth/login", { email: "admin@demo.local", password: "demo1234" })).status, 200);
+    } finally {
+      await pool.closeAll();
+    }
+  });
+});
+
 Deno.test("the invoice timer survives restarts without issuing a period twice", async () => {
   const dir = await Deno.makeTempDir({ prefix: "balcao-invoices-" });
   const kvPath = `${dir}/store.kv`;

@@ -15,10 +15,20 @@ export type SocketAuth =
    * `updatedAt` of the user record read, to order it against user events; its `tokenVersion`
    * (a later logout or password change bumps it and closes the socket); the token's `exp` (s).
    */
-  | { principal: Principal; updatedAt: number; tokenVersion: number; exp: number }
+  | {
+    principal: Principal;
+    updatedAt: number;
+    tokenVersion: number;
+    exp: number;
+    /**
+     * A billing-only token, or a company past its grace (spec 000 §4): the socket gets its
+     * company's payment events and nothing else (issue #21: the checkout waits for CONCLUIDA).
+     */
+    paymentsOnly: boolean;
+  }
   | { code: number; reason: string };
 
-/** Checks `token` for a socket; billing-only tokens are refused (no live events there). */
+/** Checks `token` for a socket; a billing-only one is limited to payment events (see SocketAuth). */
 export async function authenticateSocket(
   deps: Pick<AppDeps, "tokens" | "system">,
   token: string,
@@ -26,9 +36,6 @@ export async function authenticateSocket(
   const claims = await deps.tokens.verify(token, Date.now());
   if (claims === "expired") return { code: CLOSE.expiredToken, reason: "Token expired" };
   if (claims === "invalid") return { code: CLOSE.invalidToken, reason: "Invalid token" };
-  if (claims.scope === "billing") {
-    return { code: CLOSE.subscriptionExpired, reason: "Billing-only token" };
-  }
   const user = await getUser(deps.system, claims.id);
   if (!user || user.companyId !== claims.companyId) {
     return { code: CLOSE.invalidToken, reason: `User ${claims.id} not found` };
@@ -38,9 +45,6 @@ export async function authenticateSocket(
   }
   const { company, active } = await accessState(deps.system, user, Date.now());
   if (!company) return { code: CLOSE.invalidToken, reason: `Company ${user.companyId} not found` };
-  if (!active) {
-    return { code: CLOSE.subscriptionExpired, reason: "Subscription expired" };
-  }
   return {
     principal: {
       id: user.id,
@@ -52,5 +56,6 @@ export async function authenticateSocket(
     updatedAt: user.updatedAt,
     tokenVersion: user.tokenVersion,
     exp: claims.exp,
+    paymentsOnly: !active || claims.scope === "billing",
   };
 }

@@ -215,6 +215,7 @@ export class Hub {
     await room.ready;
     if (conn.detached) return;
     conn.tokenVersion = result.tokenVersion;
+    conn.interest.paymentsOnly = result.paymentsOnly;
     this.#armExpiry(conn, result.exp);
     room.add(conn, principal, updatedAt);
     conn.authenticating = false;

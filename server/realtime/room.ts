@@ -133,6 +133,8 @@ export class Room {
     for (const entry of this.backlog.range(lastSeq, conn.startSeq)) {
       const scope = entry.event.scope;
       if (!allowed(member.principal, scope, this.settings)) continue;
+      // A billing-only socket's limit holds in replays too (the other interests do not).
+      if (conn.interest.paymentsOnly && !wanted(conn.interest, entry.event)) continue;
       conn.sendEntry(entry);
       count++;
     }

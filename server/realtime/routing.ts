@@ -23,11 +23,13 @@ export interface Interest {
   chatBoxes: Set<number>;
   notification: boolean;
   ticketStatuses: Set<string>;
+  /** Set by the server for a billing-only socket: only `company-{id}-payment` events (#21). */
+  paymentsOnly: boolean;
 }
 
 /** A fresh socket's interest: nothing joined yet. */
 export function noInterest(): Interest {
-  return { chatBoxes: new Set(), notification: false, ticketStatuses: new Set() };
+  return { chatBoxes: new Set(), notification: false, ticketStatuses: new Set(), paymentsOnly: false };
 }
 
 /** Whether `who` may receive an event of `scope` (its company was already matched). */
@@ -52,6 +54,7 @@ export function allowed(
 
 /** Whether a message event is one the socket asked for (see the module comment). */
 export function wanted(interest: Interest, event: BusEvent): boolean {
+  if (interest.paymentsOnly) return event.channel.endsWith("-payment");
   if (event.scope.kind !== "ticket" || !event.channel.endsWith("-appMessage")) return true;
   return interest.notification ||
     interest.chatBoxes.has(event.scope.ticketId) ||

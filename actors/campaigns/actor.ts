@@ -12,11 +12,23 @@
  * - A crash before the claim commit: nothing was claimed or sent, the previous step's timer
  *   is delivered again. A crash after the claim but before the send: the claimed rows are
  *   sent by the re-delivered step. A crash after the provider accepted but before the mark
- *   commits: the re-delivered step sends the same key again, and the provider recognises it
- *   and answers with the first send's id without delivering again (the simulator keeps its
- *   accepted keys durably; WhatsApp drops a repeated client message id the same way).
- *   So no contact is skipped, and none gets a message twice, as long as the provider honours
- *   the key; a provider that cannot (none here) would fall back to at-least-once.
+ *   commits: the re-delivered step sends the same key again, and what happens then is the
+ *   channel's (below). No contact is ever skipped; "exactly once" holds where the channel
+ *   recognises the repeat:
+ *   - simulator: exactly once. The phone keeps the keys it accepted durably and answers a
+ *     repeat with the first id without delivering it (server/channels/simulator.ts).
+ *   - Baileys: the key becomes the WhatsApp message id (`baileysMessageId`, a hash of the
+ *     key), so the repeat carries the same id as the first send and WhatsApp takes it as the
+ *     same message; tested up to the id on the wire (tests/channel_idempotency_test.ts), the
+ *     recipient's de-duplication by id is WhatsApp's and cannot be tested here.
+ *   - Cloud API: Graph has no idempotency header; the adapter's ledger per key
+ *     (server/channels/cloudapi_keyed.ts) is completed by Graph's answer or by the status
+ *     webhook that echoes the key (`biz_opaque_callback_data`). A repeat with a known wamid is
+ *     not sent; a repeat of an unrecorded attempt waits up to 60 s for that status (the row
+ *     stays claimed and is retried every 5 s) and is sent again only if none comes: at least
+ *     once when our webhook misses Meta's status for longer than that.
+ *   - Evolution API: no client-chosen id or key in its send call: at least once in that
+ *     window (a repeat is delivered again).
  * - Contacts are taken in ascending entry id after `cursor`: a stop keeps the cursor, and a
  *   resumed campaign goes on after it, sending the rows still claimed first.
  */

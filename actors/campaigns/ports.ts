@@ -35,8 +35,8 @@ export interface CampaignSend {
   body: string;
   media: { path: string; name: string } | null;
   /**
-   * Deterministic per (campaign, row, kind): the provider recognises a repeat of the same key
-   * and answers with the first send's id instead of delivering again (crash recovery).
+   * Deterministic per (campaign, row, kind), so a resend after a crash repeats it; how far each
+   * channel recognises the repeat is in the campaigns actor's module doc.
    */
   idempotencyKey: string;
   /** Open (or reuse) the contact's ticket and store the message there (campaign fields). */

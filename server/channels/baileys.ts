@@ -10,7 +10,13 @@
  * kept in KV, so a restarted server replays what arrived while it was down).
  * Baileys cannot list contacts, so the adapter keeps a bounded phone book (phone_book.ts) of
  * what its contact, chat and history events deliver, for the contact import.
+ *
+ * A send with an idempotency key (campaigns) goes out under a message id derived from the key
+ * (`baileysMessageId`) instead of a random one, so a resend after a crash repeats the same id
+ * and WhatsApp treats it as the same message (the sender's id is the message's identity: a
+ * repeat is dropped by the recipient's devices instead of shown twice).
  */
+import { createHash } from "node:crypto";
 import type { ChannelAdapter, InboundMessage, OutboundMessage, PhoneContact } from "../../domain/channel.ts";
 import { AppError } from "../../domain/errors.ts";
 import { baileysAuthPrefix, kvAuthState, type KvAuth } from "./baileys_auth.ts";
@@ -43,6 +49,15 @@ export interface BaileysParticipantLike {
   id: string;
   phoneNumber?: string;
   jid?: string;
+}
+
+/**
+ * The WhatsApp message id of a keyed send: Baileys' own shape ("3EB0" + 18 upper-case hex, as
+ * its generateMessageIDV2 makes) from a SHA-256 of the key, so the same key always gives the
+ * same id and different keys practically never collide.
+ */
+export function baileysMessageId(idempotencyKey: string): string {
+  return "3EB0" + createHash("sha256").update(idempotencyKey).digest("hex").slice(0, 18).toUpperCase();
 }
 
 /** Builds a socket from an auth state (the real `makeWASocket`, or a fake). */
@@ -310,9 +325,10 @@ export class BaileysAdapter implements ChannelAdapter {
     await sock.groupParticipantsUpdate(toJid(groupId, true), participants.map((p) => toJid(p, false)), "add");
   }
 
-  async #send(message: OutboundMessage, content: unknown, options?: unknown): Promise<{ providerId: string }> {
+  async #send(message: OutboundMessage, content: unknown, options?: Record<string, unknown>): Promise<{ providerId: string }> {
     const sock = this.#ready();
-    const sent = await sock.sendMessage(toJid(message.to, message.isGroup), content, options);
+    const keyed = message.idempotencyKey === undefined ? options : { ...options, messageId: baileysMessageId(message.idempotencyKey) };
+    const sent = await sock.sendMessage(toJid(message.to, message.isGroup), content, keyed);
     const id = sent?.key.id;
     if (!id) throw new AppError("ERR_SENDING_WAPP_MSG", { status: 502, message: "WhatsApp gave no message id" });
     this.#sent.add(id);

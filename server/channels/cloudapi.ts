@@ -14,6 +14,9 @@
  *   free text or media outside it fails with `ERR_CLOUDAPI_WINDOW_CLOSED` (no retries),
  *   a template (`OutboundMessage.template`) is always allowed.
  * - edit and delete are not offered by the Cloud API: they fail with a clear error.
+ * - a send with an idempotency key (campaigns) is sent once per key through a ledger that
+ *   Meta's status webhooks complete (cloudapi_keyed.ts: the key rides as
+ *   `biz_opaque_callback_data`).
  */
 import type { ChannelAdapter, OutboundMessage } from "../../domain/channel.ts";
 import { AppError, type ErrorCode } from "../../domain/errors.ts";
@@ -31,6 +34,7 @@ import {
   textRequest,
   windowOf,
 } from "./cloudapi_map.ts";
+import { keyedSend, noteKeyedStatus } from "./cloudapi_keyed.ts";
 import { type AdapterContext, digits } from "./types.ts";
 
 /** Where the Graph API is and how to read the connection's current credentials. */
@@ -164,6 +168,7 @@ export class CloudApiAdapter implements ChannelAdapter {
       this.#ctx.emit({ type: "message", message: inbound.message });
     }
     for (const status of statuses) {
+      if (status.callbackData) await noteKeyedStatus(this.#keyedScope(), status.callbackData, status.providerId);
       if ("ack" in status) this.#ctx.emit({ type: "ack", providerId: status.providerId, ack: status.ack });
       else {
         const code = status.failed.code === GRAPH_REENGAGEMENT_CODE ? "ERR_CLOUDAPI_WINDOW_CLOSED" : "ERR_SENDING_WAPP_MSG";
@@ -172,15 +177,34 @@ export class CloudApiAdapter implements ChannelAdapter {
     }
   }
 
-  async sendText(message: OutboundMessage): Promise<{ providerId: string }> {
-    if (message.template) return await this.#send(templateRequest(message.to, message.template));
-    await this.#assertWindow(message.to);
-    return await this.#send(textRequest(message.to, message.body, message.quotedProviderId));
+  sendText(message: OutboundMessage): Promise<{ providerId: string }> {
+    return this.#once(message, async () => {
+      if (message.template) return await this.#send(templateRequest(message.to, message.template), message.idempotencyKey);
+      await this.#assertWindow(message.to);
+      return await this.#send(textRequest(message.to, message.body, message.quotedProviderId), message.idempotencyKey);
+    });
   }
 
-  async sendMedia(message: OutboundMessage): Promise<{ providerId: string }> {
-    const media = message.media;
-    if (!media) return await this.sendText(message);
+  sendMedia(message: OutboundMessage): Promise<{ providerId: string }> {
+    return message.media ? this.#once(message, () => this.#sendMedia(message)) : this.sendText(message);
+  }
+
+  /**
+   * A keyed message goes out once per key (cloudapi_keyed.ts); others at once. Our own errors
+   * (Graph's refusals, the closed window, not connected) prove nothing was sent; a network
+   * failure or timeout of the POST leaves it unknown.
+   */
+  #once(message: OutboundMessage, send: () => Promise<{ providerId: string }>): Promise<{ providerId: string }> {
+    if (message.idempotencyKey === undefined) return send();
+    return keyedSend(this.#keyedScope(), message.idempotencyKey, send, (error) => error instanceof AppError);
+  }
+
+  #keyedScope() {
+    return { kv: this.#ctx.kv, companyId: this.#ctx.companyId, whatsappId: this.#ctx.whatsappId };
+  }
+
+  async #sendMedia(message: OutboundMessage): Promise<{ providerId: string }> {
+    const media = message.media!;
     await this.#assertWindow(message.to);
     const kind = cloudMediaKind(media.mediaType, media.mimetype);
     const form = new FormData();
@@ -190,7 +214,7 @@ export class CloudApiAdapter implements ChannelAdapter {
     const uploaded = await this.#graph<{ id?: string }>("POST", `/${this.#record.cloudPhoneNumberId}/media`, form);
     if (!uploaded?.id) throw new AppError("ERR_SENDING_WAPP_MSG", { status: 502, message: "The Graph API gave no media id" });
     const caption = message.body === media.filename ? "" : message.body;
-    return await this.#send(mediaRequest(message.to, kind, uploaded.id, caption, media.filename, message.quotedProviderId));
+    return await this.#send(mediaRequest(message.to, kind, uploaded.id, caption, media.filename, message.quotedProviderId), message.idempotencyKey);
   }
 
   /** The Cloud API cannot edit a sent message. */
@@ -283,9 +307,11 @@ export class CloudApiAdapter implements ChannelAdapter {
     }
   }
 
-  async #send(body: unknown): Promise<{ providerId: string }> {
+  /** POST …/messages; a keyed send's key rides as `biz_opaque_callback_data` (echoed in its statuses). */
+  async #send(body: Record<string, unknown>, key?: string): Promise<{ providerId: string }> {
     this.#ready();
-    const sent = await this.#graph<{ messages?: Array<{ id?: string }> }>("POST", `/${this.#record.cloudPhoneNumberId}/messages`, body);
+    const request = key === undefined ? body : { ...body, biz_opaque_callback_data: key };
+    const sent = await this.#graph<{ messages?: Array<{ id?: string }> }>("POST", `/${this.#record.cloudPhoneNumberId}/messages`, request);
     const id = sent?.messages?.[0]?.id;
     if (!id) throw new AppError("ERR_SENDING_WAPP_MSG", { status: 502, message: "The Graph API gave no message id" });
     return { providerId: id };

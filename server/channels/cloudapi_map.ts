@@ -26,10 +26,13 @@ export interface CloudInbound {
   filename?: string;
 }
 
-/** A status notification: an ack of one of our sent messages, or its failure. */
+/**
+ * A status notification: an ack of one of our sent messages, or its failure; `callbackData`
+ * is the `biz_opaque_callback_data` the send carried (a keyed send's key, cloudapi_keyed.ts).
+ */
 export type CloudStatus =
-  | { providerId: string; ack: number }
-  | { providerId: string; failed: { code: number | null; title: string } };
+  & ({ providerId: string; ack: number } | { providerId: string; failed: { code: number | null; title: string } })
+  & { callbackData?: string };
 
 /** What one webhook POST carries for our number. */
 export interface CloudNotification {
@@ -129,13 +132,14 @@ export function readNotification(payload: Json, phoneNumberId: string): CloudNot
       for (const s of Array.isArray(value.statuses) ? value.statuses : []) {
         if (!s?.id) continue;
         const providerId = String(s.id);
+        const callback = typeof s.biz_opaque_callback_data === "string" && s.biz_opaque_callback_data ? { callbackData: s.biz_opaque_callback_data } : {};
         if (s.status === "failed") {
           const error = Array.isArray(s.errors) ? s.errors[0] : undefined;
-          out.statuses.push({ providerId, failed: { code: typeof error?.code === "number" ? error.code : null, title: String(error?.title ?? error?.message ?? "failed") } });
+          out.statuses.push({ providerId, failed: { code: typeof error?.code === "number" ? error.code : null, title: String(error?.title ?? error?.message ?? "failed") }, ...callback });
           continue;
         }
         const ack = ackOfCloudStatus(String(s.status));
-        if (ack !== null) out.statuses.push({ providerId, ack });
+        if (ack !== null) out.statuses.push({ providerId, ack, ...callback });
       }
     }
   }

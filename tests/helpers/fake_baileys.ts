@@ -20,7 +20,9 @@ export class FakeSocket implements BaileysSocketLike {
   constructor(readonly auth: Parameters<BaileysSocketFactory>[0]) {}
 
   sendMessage(jid: string, content: unknown, options?: unknown): Promise<WaMessageLike> {
-    const id = `3EB0FAKE${++this.#counter}`;
+    // As the real socket: a `messageId` option is the message's id, else a generated one.
+    const chosen = (options as { messageId?: string } | undefined)?.messageId;
+    const id = chosen ?? `3EB0FAKE${++this.#counter}`;
     this.sent.push({ jid, content, options, id });
     return Promise.resolve({ key: { remoteJid: jid, fromMe: true, id }, message: {} });
   }

@@ -9,7 +9,7 @@
  * banner with the login's 'expired on {date}' message, and the calls carry the tab's
  * billing-only token (islands/lib/api.ts).
  */
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { get, query } from "./lib/api.ts";
 import { t } from "./lib/i18n.ts";
 import { allowed } from "./lib/session.ts";
@@ -18,7 +18,7 @@ import { AdminPage, type AdminPageProps, IconButton } from "./ui/AdminPage.tsx";
 import { type ColumnDef, DataTable } from "./ui/DataTable.tsx";
 import { usePagedList } from "./ui/use_paged_list.ts";
 import { useLiveRows } from "./ui/use_live_rows.ts";
-import { formatDueDate, formatPlanPrice } from "./subscription/summary.ts";
+import { formatDueDate, formatPlanPrice, mayViewSubscription } from "./subscription/summary.ts";
 import { type InvoiceRow, type InvoicesResponse, type PaymentRow, rowStatus } from "./billing/invoice_rows.ts";
 import { addressOf, type CompanyAddress } from "./billing/AddressFields.tsx";
 import { useBillingViewer, viewerPlan } from "./billing/billing_viewer.ts";
@@ -67,6 +67,14 @@ export default function FinanceiroPage({ initial, viewer: serverViewer }: Financ
   });
   const [paying, setPaying] = useState<InvoiceRow | null>(null);
   const [marking, setMarking] = useState<InvoiceRow | null>(null);
+  // The billing address the checkout starts from: read on the server, or here for an expired
+  // company (GET /companies/{id} is a billing call), admins only.
+  const [company, setCompany] = useState<CompanyAddress | null>(initial?.company ?? null);
+  useEffect(() => {
+    if (expired && viewer && !company && mayViewSubscription(viewer)) {
+      get<CompanyAddress>(`/companies/${viewer.companyId}`).then(setCompany, () => {});
+    }
+  }, [viewer?.id]);
   const isSuper = viewer?.super === true;
   const now = Date.now();
   const showCompany = invoices.rows.some((r) => r.companyName !== undefined);
@@ -145,7 +153,7 @@ export default function FinanceiroPage({ initial, viewer: serverViewer }: Financ
           plan={viewerPlan(viewer)}
           companyId={viewer.companyId}
           billingOnly={expired !== null}
-          prefill={addressOf(initial?.company)}
+          prefill={addressOf(company)}
           onClose={() => setPaying(null)}
           onPaid={(done) => {
             if (done.invoice) invoices.upsert(done.invoice);

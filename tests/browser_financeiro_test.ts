@@ -200,6 +200,9 @@ Deno.test({
       await screenshot(page, "checkout_plan");
       await dialog.getByRole("button", { name: "VOLTAR" }).click();
       assert.match(await current.textContent() ?? "", /Dados/);
+      // Dados starts from the company's billing data (its name here); emptied, the §5 messages.
+      await page.waitForFunction(() => document.querySelector<HTMLInputElement>('[role="dialog"] input[name="firstName"]')?.value === "Demo");
+      await dialog.getByLabel("Nome completo").fill("");
       await dialog.getByRole("button", { name: "PRÓXIMO" }).click();
       await dialog.getByText("O nome completo é obrigatório").waitFor({ timeout: 10_000 });
       await dialog.getByText("O Endereço é obrigatório").waitFor();

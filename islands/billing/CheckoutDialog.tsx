@@ -59,6 +59,13 @@ export function CheckoutDialog({ invoice, plan, companyId, billingOnly, prefill,
       showToast("success", t("checkout.subscribed"), "subscribed");
     },
   });
+  // Billing data that arrives after the dialog opened fills only the fields still empty.
+  const prefillKey = JSON.stringify(prefill ?? {});
+  useEffect(() => {
+    for (const [name, value] of Object.entries(prefill ?? {}) as [keyof AddressValues, string][]) {
+      if (value && !form.values[name]) form.set(name, value);
+    }
+  }, [prefillKey]);
   // An address refused on a later step (PAGAR, or the server's 400) is fixed on Dados.
   const invalid = Object.values(form.errors).some(Boolean);
   useEffect(() => {

@@ -1,29 +1,42 @@
 /**
  * One row of the ticket report (spec 002 §2.14): the ticket's own fields and the names the
  * table shows (whatsappName, contactName, userName, queueName), joined from the in-memory
- * lookups. One shape for the page's JSON and the spreadsheet.
+ * lookups. One shape for the page's JSON; the spreadsheet takes the same names
+ * (`reportNames`) without the row's ISO dates, which it does not show.
  */
 import { type TicketLookups, userRef } from "../../actors/tickets/view.ts";
 import { isoDate } from "../../domain/iso_date.ts";
 import type { Ticket } from "../../domain/ticket.ts";
 
+/** The names a report row shows for `t`. */
+export function reportNames(t: Ticket, l: TicketLookups) {
+  const contact = l.contacts.get(t.contactId);
+  return {
+    whatsappName: t.whatsappId === null ? "" : l.whatsapps.get(t.whatsappId)?.name ?? "",
+    contactName: contact?.name ?? "",
+    contactNumber: contact?.number ?? "",
+    userName: userRef(l, t.userId)?.name ?? "",
+    queueName: t.queueId === null ? "" : l.queues.get(t.queueId)?.name ?? "",
+  };
+}
+
 /** The report row of `t`. */
 export function reportRow(t: Ticket, l: TicketLookups) {
-  const contact = l.contacts.get(t.contactId);
+  const names = reportNames(t, l);
   return {
     id: t.id,
     uuid: t.uuid,
     status: t.status,
     isGroup: t.isGroup,
     whatsappId: t.whatsappId,
-    whatsappName: t.whatsappId === null ? "" : l.whatsapps.get(t.whatsappId)?.name ?? "",
+    whatsappName: names.whatsappName,
     contactId: t.contactId,
-    contactName: contact?.name ?? "",
-    contactNumber: contact?.number ?? "",
+    contactName: names.contactName,
+    contactNumber: names.contactNumber,
     userId: t.userId,
-    userName: userRef(l, t.userId)?.name ?? "",
+    userName: names.userName,
     queueId: t.queueId,
-    queueName: t.queueId === null ? "" : l.queues.get(t.queueId)?.name ?? "",
+    queueName: names.queueName,
     createdAt: isoDate(t.createdAt),
     closedAt: isoDate(t.closedAt),
   };

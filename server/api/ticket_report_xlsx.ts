@@ -2,7 +2,8 @@
  * The ticket report's spreadsheet (spec 002 §2.14 export) written row by row with exceljs's
  * streaming WorkbookWriter straight into the HTTP response: no workbook is built in memory,
  * no file is written. Inline strings (no shared-strings table, which would keep every text
- * until the end) and no styles.
+ * until the end) and no styles. The data rows' XML is ours (sheet_rows.ts, the same bytes
+ * exceljs writes, four times faster); exceljs writes the header, the package and the zip.
  *
  * Pace: exceljs writes a committed row into the zip without asking whether anyone reads, so
  * rows are produced in slices and the next slice waits until the bytes already zipped have
@@ -12,9 +13,13 @@ import { PassThrough, Readable } from "node:stream";
 import type { Ticket } from "../../domain/ticket.ts";
 import { REPORT_SHEET_HEADERS, REPORT_STATUS_LABELS } from "../../domain/ticket_report.ts";
 import type { TicketLookups } from "../../actors/tickets/view.ts";
-import { reportRow } from "./ticket_report_row.ts";
+import { reportNames } from "./ticket_report_row.ts";
+import { type ColumnKind, openSheetData, SheetRows } from "./sheet_rows.ts";
 
-/** Rows written between two checks of the output's backlog. */
+/** The kinds of the sheet's columns (REPORT_SHEET_HEADERS' order). */
+const COLUMN_KINDS: ColumnKind[] = ["number", "text", "text", "text", "text", "text", "text", "date", "date", "text"];
+
+/** Rows written (as one string) between two checks of the output's backlog. */
 const SLICE = 1024;
 /** Bytes the zip may hold unread by the client before the writer waits. */
 const BACKLOG = 1 << 20;
@@ -45,28 +50,35 @@ export async function reportSheetStream(input: SheetInput): Promise<ReadableStre
     width: [8, 20, 28, 16, 20, 18, 11, 18, 18, 50][i],
   }));
   const labels = REPORT_STATUS_LABELS[input.lang];
+  const { sheetStream, dateStyle } = openSheetData(workbook, sheet);
+  const rows = new SheetRows(COLUMN_KINDS, dateStyle);
   (async () => {
     const { tickets, lookups, origin } = input;
+    let xml = "";
     for (let i = 0; i < tickets.length; i++) {
-      const row = reportRow(tickets[i], lookups);
-      sheet.addRow([
-        row.id,
-        row.whatsappName,
-        row.contactName,
-        row.contactNumber,
-        row.userName,
-        row.queueName,
-        labels[row.status],
-        sheetDate(tickets[i].createdAt),
-        sheetDate(tickets[i].closedAt),
-        `${origin}/tickets/${row.uuid}`,
-      ]).commit();
+      const t = tickets[i];
+      const names = reportNames(t, lookups);
+      xml += rows.row(i + 2, [
+        t.id,
+        names.whatsappName,
+        names.contactName,
+        names.contactNumber,
+        names.userName,
+        names.queueName,
+        labels[t.status],
+        t.createdAt,
+        t.closedAt,
+        `${origin}/tickets/${t.uuid}`,
+      ]);
       if (i % SLICE === SLICE - 1) {
+        sheetStream.write(xml);
+        xml = "";
         await tick();
         while ((out.readableLength > BACKLOG || out.writableNeedDrain) && !out.destroyed) await sleep(2);
         if (out.destroyed) return;
       }
     }
+    if (xml) sheetStream.write(xml);
     sheet.commit();
     await workbook.commit();
   })().catch((error) => {
@@ -74,9 +86,4 @@ export async function reportSheetStream(input: SheetInput): Promise<ReadableStre
     out.destroy(error instanceof Error ? error : new Error(String(error)));
   });
   return Readable.toWeb(out) as ReadableStream<Uint8Array>;
-}
-
-/** A date cell: the instant as a spreadsheet date (UTC), or empty. */
-function sheetDate(ms: number | null): Date | null {
-  return ms === null ? null : new Date(ms);
 }

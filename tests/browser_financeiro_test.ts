@@ -81,6 +81,8 @@ Deno.test({
       rows = await invoicesOf(owner, companyId);
 
       const page = await signedInPage(chrome, server, "admin@demo.local");
+      const reactErrors: string[] = [];
+      page.on("console", (m) => m.type() === "error" && /react|hydrat/i.test(m.text()) && reactErrors.push(m.text()));
       // First page in the server's HTML (no spinner before content).
       const html = await page.evaluate(async () => (await fetch("/financeiro", { headers: { accept: "text/html" } })).text());
       assert.match(html, new RegExp(rows[0].detail.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
@@ -118,6 +120,7 @@ Deno.test({
       await payments.getByRole("button", { name: "NF-e" }).first().click();
       await toast(page, "Em breve");
       await screenshot(page, "financeiro");
+      assert.deepEqual(reactErrors, [], "no hydration or render errors");
 
       // Phone width, dark theme.
       await page.setViewportSize({ width: 390, height: 800 });

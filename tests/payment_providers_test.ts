@@ -86,8 +86,11 @@ Deno.test("asaas: customer then payment in reais with externalReference; token h
       const charge = await asaas.createCharge(ctx, overdue);
       assert.match(charge.chargeId, /^pay_/);
       assert.match(charge.url!, /^https:\/\/www\.asaas\.com\/i\//);
-      const [customer, payment] = fake.callsOf("asaas");
+      const [lookup, customer, payment] = fake.callsOf("asaas");
+      assert.equal(lookup.method, "GET");
+      assert.equal(lookup.query.get("externalReference"), "company-7");
       assert.equal(customer.path, "/v3/customers");
+      assert.equal(customer.json.externalReference, "company-7");
       assert.equal(customer.headers.get("access_token"), FAKE_CREDENTIALS.asaastoken);
       assert.equal(customer.json.name, "Maria Souza");
       assert.equal(customer.json.postalCode, "80000000");
@@ -98,6 +101,10 @@ Deno.test("asaas: customer then payment in reais with externalReference; token h
       assert.equal(payment.json.externalReference, "7:42");
       // An overdue invoice is charged for today (Asaas refuses past due dates).
       assert.equal(payment.json.dueDate, new Date().toISOString().slice(0, 10));
+      // A second checkout of the company finds its customer instead of creating another.
+      await asaas.createCharge(ctx, INPUT);
+      assert.deepEqual(fake.callsOf("asaas").slice(3).map((c) => `${c.method} ${c.path}`), ["GET /v3/customers", "POST /v3/payments"]);
+      assert.equal(fake.callsOf("asaas").at(-1)!.json.customer, payment.json.customer);
     });
     await t.step("verifyWebhook", async () => {
       const good = asaasDelivery(FAKE_CREDENTIALS.asaaswebhooktoken, { eventId: "evt_a1", paymentId: "pay_2", reference: "7:42", value: 149.9 });

@@ -2,7 +2,7 @@
  * Local fake payment providers (issue #21) on one loopback server, each under its own prefix
  * (`/stripe`, `/asaas`, `/mercadopago`, `/efi`), built from the providers' public API shapes:
  * - Stripe: POST /v1/checkout/sessions (form-encoded, Bearer secret key) → { id: "cs_test_…", url }.
- * - Asaas: POST /v3/customers → { id: "cus_…" }; POST /v3/payments → { id: "pay_…", invoiceUrl }
+ * - Asaas: GET /v3/customers?externalReference= → { data: [...] }; POST /v3/customers → { id: "cus_…" }; POST /v3/payments → { id: "pay_…", invoiceUrl }
  *   (header access_token).
  * - Mercado Pago: POST /checkout/preferences → { id, init_point }; GET /v1/payments/{id} →
  *   the payment the test put in `state.mpPayments` (Bearer access token).
@@ -32,6 +32,7 @@ export interface PaymentCall {
   // deno-lint-ignore no-explicit-any -- tests assert on the posted JSON shapes
   json: any;
   form: URLSearchParams;
+  query: URLSearchParams;
 }
 
 /** Credentials the fake accepts (the same values the tests store as settings). */
@@ -64,6 +65,7 @@ export function fakePayments() {
     down: new Set<keyof PaymentApiUrls>(),
     hang: new Set<keyof PaymentApiUrls>(),
     mpPayments: new Map<string, FakeMpPayment>(),
+    asaasCustomers: [] as Array<{ id: string; name: string; externalReference: string }>,
     seq: 0,
   };
   // A hanging provider answers only when the fake closes (so the test ends without waiting).
@@ -81,7 +83,15 @@ export function fakePayments() {
 
   function asaas(call: PaymentCall): Response {
     if (call.headers.get("access_token") !== FAKE_CREDENTIALS.asaastoken) return unauthorized();
-    if (call.method === "POST" && call.path === "/v3/customers") return Response.json({ object: "customer", id: `cus_${++state.seq}`, name: call.json?.name });
+    if (call.method === "GET" && call.path === "/v3/customers") {
+      const data = state.asaasCustomers.filter((c) => c.externalReference === call.query.get("externalReference"));
+      return Response.json({ object: "list", hasMore: false, totalCount: data.length, limit: 10, offset: 0, data });
+    }
+    if (call.method === "POST" && call.path === "/v3/customers") {
+      const customer = { object: "customer", id: `cus_${++state.seq}`, name: call.json?.name, externalReference: call.json?.externalReference };
+      state.asaasCustomers.push(customer);
+      return Response.json(customer);
+    }
     if (call.method === "POST" && call.path === "/v3/payments") {
       const id = `pay_${++state.seq}`;
       return Response.json({ object: "payment", id, customer: call.json?.customer, value: call.json?.value, status: "PENDING", invoiceUrl: `https://www.asaas.com/i/${id}`, externalReference: call.json?.externalReference });
@@ -139,7 +149,7 @@ export function fakePayments() {
     try {
       json = raw ? JSON.parse(raw) : null;
     } catch { /* a form body */ }
-    const call: PaymentCall = { provider, method: request.method, path: "/" + rest.join("/"), headers: request.headers, raw, json, form: new URLSearchParams(raw) };
+    const call: PaymentCall = { provider, method: request.method, path: "/" + rest.join("/"), headers: request.headers, raw, json, form: new URLSearchParams(raw), query: url.searchParams };
     calls.push(call);
     if (state.hang.has(provider)) await released.promise;
     if (state.down.has(provider)) return new Response("Service Unavailable", { status: 503 });

@@ -1,5 +1,6 @@
 /**
- * Asaas: a customer (`POST /v3/customers`), then a charge (`POST /v3/payments`, billingType
+ * Asaas: the company's customer (`GET /v3/customers?externalReference=`, else `POST
+ * /v3/customers`), then a charge (`POST /v3/payments`, billingType
  * UNDEFINED so the payer picks Pix, boleto or card on Asaas's page) whose `invoiceUrl` is the
  * link; `externalReference` carries our reference. Calls authenticate with the `access_token`
  * header. Asaas does not sign webhooks: it sends the token chosen when the webhook was set up
@@ -7,7 +8,7 @@
  * PAYMENT_CONFIRMED settle. Values are in reais.
  */
 import { callProvider, jsonBody, pick, pickString, sameSecret } from "./http.ts";
-import { type PaymentProvider, ProviderError } from "./types.ts";
+import { type ChargeInput, type PaymentProvider, type ProviderContext, ProviderError } from "./types.ts";
 
 const PAID_EVENTS = new Set(["PAYMENT_RECEIVED", "PAYMENT_CONFIRMED"]);
 const DAY = 86_400_000;
@@ -15,6 +16,37 @@ const DAY = 86_400_000;
 /** YYYY-MM-DD of `ms` (UTC). */
 function isoDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
+}
+
+/**
+ * The company's Asaas customer: found by its externalReference (`company-{id}`) when an
+ * earlier checkout created it, else created, so repeated checkouts do not pile up customers.
+ */
+async function customerOf(ctx: ProviderContext, headers: Record<string, string>, input: ChargeInput): Promise<string> {
+  const reference = `company-${input.companyId}`;
+  const found = await callProvider("asaas", `${ctx.urls.asaas}/v3/customers?externalReference=${encodeURIComponent(reference)}`, {
+    headers,
+    timeoutMs: ctx.timeoutMs,
+  });
+  const existing = pick(found, "data");
+  const id = Array.isArray(existing) ? pickString(existing[0], "id") : undefined;
+  if (id) return id;
+  const customer = await callProvider("asaas", `${ctx.urls.asaas}/v3/customers`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({
+      name: input.payer.name || input.companyName,
+      email: input.payer.email || undefined,
+      address: input.payer.address,
+      postalCode: input.payer.zipcode.replace(/\D/g, ""),
+      externalReference: reference,
+      notificationDisabled: true,
+    }),
+    timeoutMs: ctx.timeoutMs,
+  });
+  const created = pickString(customer, "id");
+  if (!created) throw new ProviderError("asaas", "the customer has no id");
+  return created;
 }
 
 export const asaas: PaymentProvider = {
@@ -28,21 +60,7 @@ export const asaas: PaymentProvider = {
       "content-type": "application/json",
       "user-agent": "Balcao",
     };
-    const customer = await callProvider("asaas", `${ctx.urls.asaas}/v3/customers`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({
-        name: input.payer.name || input.companyName,
-        email: input.payer.email || undefined,
-        address: input.payer.address,
-        postalCode: input.payer.zipcode.replace(/\D/g, ""),
-        externalReference: `company-${input.companyId}`,
-        notificationDisabled: true,
-      }),
-      timeoutMs: ctx.timeoutMs,
-    });
-    const customerId = pickString(customer, "id");
-    if (!customerId) throw new ProviderError("asaas", "the customer has no id");
+    const customerId = await customerOf(ctx, headers, input);
     // Asaas refuses a due date in the past: an overdue invoice is charged for today.
     const today = Math.floor(Date.now() / DAY) * DAY;
     const payment = await callProvider("asaas", `${ctx.urls.asaas}/v3/payments`, {

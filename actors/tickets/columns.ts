@@ -7,6 +7,10 @@
  * snapshots of many shapes) cost ~0.2–1 µs per property read on a busy machine, which made
  * a 3,500-ticket page ~10 ms and a 100,000-ticket scan ~100 ms. From typed arrays the same
  * scan costs well under a millisecond.
+ *
+ * Beside them, for the report to read fewer ids than all (report.ts): the ids of each user's
+ * and each queue's tickets, and every id in creation order (`createdOrder`), so a date range
+ * is a binary search and a slice instead of a pass over every ticket.
  */
 import type { Ticket, TicketStatus } from "../../domain/ticket.ts";
 
@@ -43,26 +47,96 @@ export class TicketColumns {
     this.contact = grow(this.contact, (n) => new Int32Array(n));
   }
 
+  /** Ticket ids per user and per queue (every status). */
+  readonly idsByUser = new Map<number, Set<number>>();
+  readonly idsByQueue = new Map<number, Set<number>>();
+  /** Ids by (created, id) ascending in `#order[0, #ordered)`, when `#sorted`; see `createdOrder`. */
+  #order = new Int32Array(1024);
+  #ordered = 0;
+  #sorted = true;
+
   /** Records (or updates) ticket `t`. */
   set(t: Ticket): void {
     const id = t.id;
     if (id >= this.flags.length) this.#grow(id);
     if (id >= this.end) this.end = id + 1;
+    const fresh = this.flags[id] === 0;
+    const userId = t.userId ?? NONE;
+    const queueId = t.queueId ?? NONE;
+    if (fresh || this.user[id] !== userId) {
+      if (!fresh) unlist(this.idsByUser, this.user[id], id);
+      list(this.idsByUser, userId, id);
+    }
+    if (fresh || this.queue[id] !== queueId) {
+      if (!fresh) unlist(this.idsByQueue, this.queue[id], id);
+      list(this.idsByQueue, queueId, id);
+    }
+    if (fresh) this.#append(id, t.createdAt);
+    else if (this.created[id] !== t.createdAt) this.#sorted = false;
     this.flags[id] = STATUS_CODE[t.status] | (t.isGroup ? GROUP_BIT : 0);
     this.created[id] = t.createdAt;
-    this.user[id] = t.userId ?? NONE;
-    this.queue[id] = t.queueId ?? NONE;
+    this.user[id] = userId;
+    this.queue[id] = queueId;
     this.whatsapp[id] = t.whatsappId ?? NONE;
     this.contact[id] = t.contactId;
   }
 
   /** Forgets ticket `id`. */
   delete(id: number): void {
-    if (id < this.flags.length) this.flags[id] = 0;
+    if (id >= this.flags.length || this.flags[id] === 0) return;
+    this.flags[id] = 0;
+    unlist(this.idsByUser, this.user[id], id);
+    unlist(this.idsByQueue, this.queue[id], id);
+    this.#sorted = false; // its slot in the order goes at the next sort (deletes are rare)
+  }
+
+  /** A new id joins the order: at the end when it is the newest (a new ticket), else a sort is due. */
+  #append(id: number, createdAt: number): void {
+    if (!this.#sorted) return;
+    const last = this.#ordered > 0 ? this.#order[this.#ordered - 1] : -1;
+    if (last >= 0 && (this.created[last] > createdAt || (this.created[last] === createdAt && last > id))) {
+      this.#sorted = false;
+      return;
+    }
+    if (this.#ordered === this.#order.length) {
+      const grown = new Int32Array(this.#order.length * 2);
+      grown.set(this.#order);
+      this.#order = grown;
+    }
+    this.#order[this.#ordered++] = id;
+  }
+
+  /**
+   * Every id by creation (then id), oldest first. Sorted again only after a bulk load, an
+   * older ticket added, or a delete (~50 ms for 100,000 ids); new tickets append.
+   */
+  createdOrder(): Int32Array {
+    if (!this.#sorted) {
+      const ids: number[] = [];
+      for (let id = 1; id < this.end; id++) if (this.flags[id] !== 0) ids.push(id);
+      const created = this.created;
+      this.#order = Int32Array.from(ids).sort((a, b) => created[a] - created[b] || a - b);
+      this.#ordered = this.#order.length;
+      this.#sorted = true;
+    }
+    return this.#order.subarray(0, this.#ordered);
   }
 
   /** Whether a ticket with this id exists. */
   has(id: number): boolean {
     return id > 0 && id < this.end && this.flags[id] !== 0;
   }
+}
+
+function list(map: Map<number, Set<number>>, key: number, id: number): void {
+  let set = map.get(key);
+  if (!set) map.set(key, set = new Set());
+  set.add(id);
+}
+
+function unlist(map: Map<number, Set<number>>, key: number, id: number): void {
+  const set = map.get(key);
+  if (!set) return;
+  set.delete(id);
+  if (set.size === 0) map.delete(key);
 }

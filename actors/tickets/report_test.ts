@@ -85,3 +85,54 @@ Deno.test("reportPage() narrows by the text search's matches and pages deep ones
   const all = tickets.slice().sort(byCreatedDesc).map((t) => t.id);
   assert.deepEqual(reportPage(index, q, 8, 100).tickets.map((t) => t.id), all.slice(700, 800));
 });
+
+Deno.test("reportPage() narrows by a user's or queue's ids and by the creation order, and stays exact through changes", () => {
+  const random = rng(23);
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)];
+  const USERS = Array.from({ length: 30 }, (_, i) => i + 1);
+  const QUEUES = Array.from({ length: 12 }, (_, i) => i + 1);
+  let nextId = 1;
+  const make = (createdAt: number): Ticket => {
+    const status = pick<TicketStatus>(["open", "pending", "closed"]);
+    const id = nextId++;
+    return buildTicket({
+      id, uuid: `u${id}`, companyId: 1, contactId: 1 + Math.floor(random() * 300), whatsappId: pick([1, 2]),
+      queueId: pick([...QUEUES, null]), userId: status === "pending" ? null : pick(USERS), status,
+      isGroup: false, channel: "whatsapp",
+    }, createdAt);
+  };
+  const index = new TicketIndex();
+  index.loadAll(Array.from({ length: 1500 }, () => make(BASE + Math.floor(random() * 30 * DAY))));
+  const check = (label: string) => {
+    const tickets = [...index.byId.values()];
+    for (let n = 0; n < 40; n++) {
+      const from = random() < 0.6 ? new Date(BASE + Math.floor(random() * 32 * DAY)).toISOString() : undefined;
+      const q = TicketReportFilter.parse({
+        users: random() < 0.5 ? JSON.stringify([pick(USERS)]) : "[]",
+        queueIds: random() < 0.4 ? JSON.stringify([pick(QUEUES), pick(QUEUES)]) : "[]",
+        status: random() < 0.5 ? JSON.stringify(["closed"]) : "[]",
+        dateFrom: from,
+        dateTo: from && random() < 0.5 ? new Date(Date.parse(from) + Math.floor(random() * 5 * DAY)).toISOString() : undefined,
+      });
+      const expected = tickets.filter(reportMatcher(q)).sort(byCreatedDesc).map((t) => t.id);
+      const got = reportPage(index, q, 1, 10);
+      assert.equal(got.total, expected.length, `${label} ${JSON.stringify(q)}`);
+      assert.deepEqual(got.tickets.map((t) => t.id), expected.slice(0, 10), `${label} ${JSON.stringify(q)}`);
+    }
+  };
+  check("loaded");
+  for (let round = 0; round < 5; round++) {
+    for (let i = 0; i < 100; i++) {
+      const ids = [...index.byId.keys()];
+      const r = random();
+      // New tickets (now, or older than the newest), transfers, status changes and deletes.
+      if (r < 0.3) index.put(make(BASE + (r < 0.25 ? 31 * DAY + round * DAY + i : Math.floor(random() * 30 * DAY))));
+      else if (r < 0.35) index.drop(pick(ids));
+      else {
+        const t = index.byId.get(pick(ids))!;
+        index.put({ ...t, userId: pick([...USERS, null]), queueId: pick([...QUEUES, null]), status: pick(["open", "pending", "closed"] as const) });
+      }
+    }
+    check(`round ${round}`);
+  }
+});

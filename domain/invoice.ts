@@ -42,7 +42,8 @@ export type Invoice = z.infer<typeof Invoice>;
 
 /**
  * One received payment. `dueDateBefore`/`dueDateAfter` record the renewal it decided, so the
- * company's due date can be (re)applied from the payment alone (server/billing/invoices.ts).
+ * company's due date can be (re)applied from the payment alone; `applied` turns true once it
+ * was (actors/invoices/actor.ts applyRenewal).
  */
 export const Payment = z.object({
   id: z.number(),
@@ -54,6 +55,7 @@ export const Payment = z.object({
   eventId: z.string(),
   dueDateBefore: z.number().nullable(),
   dueDateAfter: z.number(),
+  applied: z.boolean(),
 });
 export type Payment = z.infer<typeof Payment>;
 

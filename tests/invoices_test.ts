@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { companies, PLATFORM } from "../actors/platform/collections.ts";
-import { listInvoices, listPayments } from "../actors/invoices/mod.ts";
+import { billingRegistry, invoicesOf, listInvoices, listPayments } from "../actors/invoices/mod.ts";
 import { settleInvoice } from "../server/billing/invoices.ts";
 import { type Client, startTestServer, type TestServer, withServer } from "./helpers/server.ts";
 import { createTenant } from "./helpers/tenants.ts";
@@ -181,6 +181,36 @@ Deno.test("settleInvoice() is idempotent on (provider, eventId) and refuses shor
       settleInvoice(deps, { invoiceId: invA.id, companyId: b.companyId, provider: "stripe", eventId: "evt_3", value: 999 }),
       (e: Error & { code?: string }) => e.code === "ERR_NO_INVOICE_FOUND",
     );
+  });
+});
+
+Deno.test("settleInvoice() heals a payment recorded before a crash: the redelivered event moves the due date and announces once", async () => {
+  await withServer(async (server) => {
+    const { deps } = server;
+    const pool = new SocketPool(server.url);
+    try {
+      const tenant = await createTenant(server, "Gama Pagamentos");
+      const ws = await pool.connect(tenant.admin.token!);
+      const [invoice] = await listInvoices(deps.system, tenant.companyId);
+      const due = (await dueOf(server, tenant.companyId))!;
+      const event = { invoiceId: invoice.id, companyId: tenant.companyId, provider: "asaas", eventId: "pay_crash", value: invoice.value };
+      // Steps 1 and 2 ran, then the process died before the due date moved.
+      await deps.system.ref(billingRegistry, 0).ask("claim", { ...event });
+      const recorded = await invoicesOf(deps.system, tenant.companyId).ask("settle", event);
+      assert.equal(recorded.type, "paid");
+      assert.equal(await dueOf(server, tenant.companyId), due);
+      // The provider redelivers: the recorded payment is applied, once.
+      const healed = await settleInvoice(deps, event);
+      assert.equal(healed.settled, true);
+      assert.ok(healed.dueDate! > due);
+      assert.equal((await settleInvoice(deps, event)).settled, false);
+      await ws.event(`company-${tenant.companyId}-payment`, (d) => d.action === "CONCLUIDA");
+      assert.equal(ws.eventsOn(`company-${tenant.companyId}-payment`).length, 1);
+      const payments = await listPayments(deps.system, tenant.companyId);
+      assert.deepEqual(payments.map((p) => [p.eventId, p.applied]), [["pay_crash", true]]);
+    } finally {
+      await pool.closeAll();
+    }
   });
 });
 

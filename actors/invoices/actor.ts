@@ -9,9 +9,11 @@
  * checks `byPeriod` first.
  *
  * Settling: `settle` records the payment (keyed by provider and event id) and the renewal it
- * decides (`dueDateBefore` → `dueDateAfter`) in one commit with the paid invoice. Moving the
- * company's due date is the platform collection's write, done by the caller from the payment
- * (server/billing/invoices.ts), so a retry after a crash between the two re-applies it.
+ * decides (`dueDateBefore` → `dueDateAfter`) in one commit with the paid invoice; then
+ * `applyRenewal` moves the company's due date (the platform collection's write, made durable
+ * first) and marks the payment applied. Two messages, so the payment is durable before the due
+ * date moves: a crash between them leaves an unapplied payment that the provider's redelivery
+ * (server/billing/invoices.ts) applies.
  *
  * Renewals keep the company's billing day (`anchorDay`) through short months; `knownDue` is the
  * due date this actor last saw or decided, so a due date changed by the super user (which
@@ -20,6 +22,8 @@
 import { defineActor } from "../_runtime/actor.ts";
 import type { ActorContext } from "../_runtime/actor.ts";
 import { getCompany, getPlan } from "../platform/lookup.ts";
+import { companies, PLATFORM } from "../platform/collections.ts";
+import type { Company } from "../../domain/company.ts";
 import { notFound } from "../../domain/errors.ts";
 import {
   cents,
@@ -60,9 +64,9 @@ export const invoiceMissing = (id: number | string) => notFound("ERR_NO_INVOICE_
 
 /** What `settle` decided. */
 export type SettleOutcome =
-  /** A new payment: the invoice is now paid. */
+  /** A new payment: the invoice is now paid (the caller applies its renewal). */
   | { type: "paid"; payment: Payment; invoice: Invoice }
-  /** This event was recorded before: its payment (the caller re-applies its renewal). */
+  /** This event was recorded before: its payment (the caller applies its renewal if not yet). */
   | { type: "seen"; payment: Payment; invoice: Invoice }
   /** Nothing recorded: the invoice was paid by another event, or the value is short. */
   | { type: "refused"; reason: "already-paid" | "underpaid"; invoice: Invoice };
@@ -187,6 +191,7 @@ export const invoicesActor = defineActor({
         eventId: arg.eventId,
         dueDateBefore: before,
         dueDateAfter: next.dueDate,
+        applied: false,
       };
       ctx.set(paymentCounterKey(invoice.companyId), payment.id);
       ctx.state.payments.set(payment.id, payment);
@@ -196,6 +201,29 @@ export const invoicesActor = defineActor({
       putInvoice(ctx, paid);
       writeMemo(ctx, { anchorDay: next.anchorDay, knownDue: next.dueDate });
       return { type: "paid", payment, invoice: paid };
+    },
+
+    /**
+     * Moves the company's due date to `max(current, dueDateAfter)` of payment `paymentId`, then
+     * marks the payment applied. Replies `applied: true` only for the call that marked it, so of
+     * two concurrent deliveries of one event exactly one announces the renewal. A crash between
+     * the company's write and this mark is healed by the next call (the max makes the repeat a
+     * no-op for the company).
+     */
+    async applyRenewal(ctx, arg: { paymentId: number }): Promise<{ applied: boolean; company: Company | undefined }> {
+      const payment = ctx.state.payments.get(arg.paymentId);
+      if (!payment) throw new Error(`Payment ${arg.paymentId} of company ${ctx.state.companyId} not found`);
+      if (payment.applied) return { applied: false, company: await getCompany(ctx.system, ctx.state.companyId) };
+      const company = await companies.in(ctx.system, PLATFORM).transact((view) => {
+        const current = view.records.get(payment.companyId);
+        if (!current || (current.dueDate !== null && current.dueDate >= payment.dueDateAfter)) return { reply: current };
+        const moved = { ...current, dueDate: payment.dueDateAfter, updatedAt: view.now };
+        return { put: [moved], reply: moved };
+      });
+      const done: Payment = { ...payment, applied: true };
+      ctx.state.payments.set(done.id, done);
+      ctx.set(paymentKey(done.companyId, done.id), done);
+      return { applied: true, company };
     },
 
     /** Remembers that the provider's `chargeId` pays invoice `invoiceId` of this company. */

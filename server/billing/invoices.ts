@@ -9,12 +9,13 @@
  *      for another invoice or company finds the first claim and changes nothing;
  *   2. the invoices actor writes the payment, keyed by (provider, eventId), together with the
  *      paid invoice and the renewal it decided (`dueDateBefore` → `dueDateAfter`);
- *   3. the company's due date becomes `max(current, dueDateAfter)`, derived from the payment.
+ *   3. the company's due date becomes `max(current, dueDateAfter)`, derived from the payment,
+ *      which is then marked applied (the invoices actor's applyRenewal, after step 2's commit).
  * A crash after 2 leaves a paid invoice and an old due date; the provider redelivers the
  * event (they retry until answered 2xx), step 2 finds the payment already there and step 3
- * applies it then. Step 3 is idempotent: applying a payment twice moves the date once. The live
- * event and the audit row follow the step that changed the due date, so a healed retry sends
- * them too.
+ * applies it then. Step 3 is idempotent: applying a payment twice moves the date once, and only
+ * the call that marks it applied announces it (the live event and the audit row), so two
+ * concurrent deliveries announce once and a healed retry announces what the crash lost.
  */
 import { companies, PLATFORM } from "../../actors/platform/collections.ts";
 import {
@@ -62,20 +63,6 @@ export interface ManualMark {
   reason: string;
 }
 
-type Renewed = { company: Company | undefined; moved: boolean };
-
-/** Step 3 of the module doc: the company's due date from the payment; `moved` if it changed. */
-function applyRenewal(deps: AppDeps, payment: Payment): Promise<Renewed> {
-  return companies.in(deps.system, PLATFORM).transact<Renewed>((view) => {
-    const company = view.records.get(payment.companyId);
-    if (!company || (company.dueDate !== null && company.dueDate >= payment.dueDateAfter)) {
-      return { reply: { company, moved: false } };
-    }
-    const next = { ...company, dueDate: payment.dueDateAfter, updatedAt: view.now };
-    return { put: [next], reply: { company: next, moved: true } };
-  });
-}
-
 /**
  * Settles an invoice (module doc). `settled` is true when this call moved the company's due
  * date; `dueDate` is the company's due date afterwards. A repeated event, an invoice already
@@ -116,13 +103,13 @@ export async function settleInvoice(
     );
     return { settled: false, dueDate: await currentDue() };
   }
-  const { company, moved } = await applyRenewal(deps, outcome.payment);
-  if (moved && company) {
+  const { applied, company } = await invoicesOf(system, input.companyId).ask("applyRenewal", { paymentId: outcome.payment.id });
+  if (applied && company) {
     await announce(deps, company, outcome.invoice, outcome.payment, manual);
     // The due date moved: the next period's invoice timer follows it.
     await syncInvoices(system, company.id);
   }
-  return { settled: moved, dueDate: company?.dueDate ?? null };
+  return { settled: applied, dueDate: company?.dueDate ?? null };
 }
 
 /** The live `company-{id}-payment` CONCLUIDA event and the audit row of a renewal. */

@@ -6,8 +6,8 @@
  * (a Empresa column) and may mark any unpaid one paid by hand with a reason
  * (billing/ManualPayDialog.tsx); PAGAR shows only on the own company's. Rows turn PAGO live on
  * `company-{id}-payment`. It is also the landing page of an expired company (spec 000 §4): a
- * banner with the login's 'expired on {date}' message, and the calls carry the tab's
- * billing-only token (islands/lib/api.ts).
+ * banner with the login's 'expired on {date}' message, and the calls and the socket carry the
+ * tab's billing-only token (islands/lib/api.ts, socket.ts; that socket gets payment events only).
  */
 import { useEffect, useMemo, useState } from "react";
 import { get, query } from "./lib/api.ts";

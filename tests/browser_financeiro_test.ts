@@ -269,6 +269,8 @@ Deno.test({
       const renewed = Date.parse((await owner.get(`/companies/${companyId}`)).body.dueDate);
       assert.ok(renewed > Date.now() + 20 * DAY, "the due date moved a period past today");
       assert.equal(text?.trim(), `Sua licença foi renovada até ${ddmmyyyy(renewed)}!`);
+      // The billing-only socket got the event: the row is PAGO on this page too.
+      await row.locator("button", { hasText: "PAGO" }).waitFor({ timeout: 3000 });
       assert.equal(await page.evaluate(() => (globalThis as { checkoutMarker?: number }).checkoutMarker), 42, "no reload before the renewal");
       await page.waitForURL((url) => url.pathname === "/", { timeout: 15_000 });
       const waited = Date.now() - shown;

@@ -4,7 +4,7 @@
  * at Personalizar (index 1), VOLTAR / PRÓXIMO and PAGAR on the last step. PAGAR checks the
  * address (Dados) with the server's own schema and, when it is incomplete, goes back to that
  * step with the §5 messages; otherwise it posts POST /subscription and shows the payment
- * screen, which waits for the payment (live event, or polling for an expired company) and
+ * screen, which waits for the payment's live event (an expired company's socket gets it too) and
  * ends with the renewal toast and the return to /.
  */
 import { useEffect, useRef, useState } from "react";
@@ -75,7 +75,6 @@ export function CheckoutDialog({ invoice, plan, companyId, billingOnly, prefill,
   usePaymentWatch({
     companyId,
     invoiceId: invoice.id,
-    billingOnly,
     active: result !== null,
     onPaid: (done) => {
       onPaid?.(done);

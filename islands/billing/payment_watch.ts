@@ -1,10 +1,9 @@
 /**
  * Waiting for an invoice's payment on the checkout's payment screen (spec 001 §4 Checkout):
  * the live `company-{id}-payment` event with action CONCLUIDA carries the company's new due
- * date. The hub refuses billing-only tokens (server/realtime/auth.ts: an expired company has
- * no socket), so on an expired company's /financeiro the screen asks GET /invoices/{id} every
- * few seconds instead, and reads the new due date from GET /auth/me once it is paid. A
- * `resync` (the socket missed events) triggers the same one-off check.
+ * date. An expired company's tab gets it too: its billing-only socket receives the company's
+ * payment events and nothing else (server/realtime/auth.ts). A `resync` (the socket missed
+ * events) asks GET /invoices/{id} once, and GET /auth/me for the new due date if it was paid.
  */
 import { useEffect, useRef } from "react";
 import { get } from "../lib/api.ts";
@@ -25,15 +24,10 @@ export interface PaymentDone {
   invoice: InvoiceRow | null;
 }
 
-/** How often an expired company's page asks whether the invoice was paid. */
-export const POLL_MS = 3000;
-
 /** Options of usePaymentWatch. */
 export interface PaymentWatch {
   companyId: number;
   invoiceId: number;
-  /** Whether the page holds a billing-only token (no socket: poll). */
-  billingOnly: boolean;
   /** Whether to watch at all (the payment screen is shown). */
   active: boolean;
   onPaid: (done: PaymentDone) => void;
@@ -43,7 +37,7 @@ export interface PaymentWatch {
 export function usePaymentWatch(watch: PaymentWatch): void {
   const latest = useRef(watch);
   latest.current = watch;
-  const { companyId, invoiceId, billingOnly, active } = watch;
+  const { companyId, invoiceId, active } = watch;
   useEffect(() => {
     if (!active) return;
     let done = false;
@@ -59,7 +53,7 @@ export function usePaymentWatch(watch: PaymentWatch): void {
         const me = await get<{ company: { dueDate: string | null } | null }>("/auth/me");
         finish({ dueDate: me.company?.dueDate ?? null, invoice });
       } catch {
-        // A failed check is retried by the next tick or event.
+        // A failed check waits for the event or the next resync.
       }
     };
     const offEvent = onChannel(channelName(companyId, "payment"), (data) => {
@@ -68,12 +62,10 @@ export function usePaymentWatch(watch: PaymentWatch): void {
       finish({ dueDate: event.company?.dueDate ?? null, invoice: event.invoice ?? null });
     });
     const offResync = onChannel("resync", () => void check());
-    const poll = billingOnly ? setInterval(check, POLL_MS) : undefined;
     return () => {
       done = true;
       offEvent();
       offResync();
-      clearInterval(poll);
     };
-  }, [companyId, invoiceId, billingOnly, active]);
+  }, [companyId, invoiceId, active]);
 }

@@ -8,7 +8,7 @@
  * after 1 s.
  */
 import { CLOSE, framesOf, SeqTracker, type ServerFrame as WireFrame, type ServerMessage } from "../../domain/realtime.ts";
-import { clearSession, refreshToken, storedToken, storeToken } from "./api.ts";
+import { billingToken, clearSession, refreshToken, storedToken, storeToken } from "./api.ts";
 import { t } from "./i18n.ts";
 import { showToast } from "./toast.ts";
 
@@ -55,7 +55,9 @@ function kickedOut() {
 
 function connect() {
   if (stopped) return;
-  const token = storedToken();
+  // An expired company's /financeiro has only the tab's billing token: the hub then sends it
+  // the company's payment events and nothing else (the checkout waits for CONCLUIDA).
+  const token = storedToken() || billingToken();
   if (!token) return;
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const lastSeq = seqs.connecting();

@@ -249,17 +249,28 @@ export const campaignsActor = defineActor({
       return true;
     },
 
-    /** Timer: sends what earlier steps claimed, then claims the next contacts (module doc). */
+    /**
+     * Timer: sends what earlier steps claimed, then claims the next contacts (module doc).
+     * Paced (time scale above 0): one message per step, a confirmed contact's first, and the
+     * next contact is claimed only once the claimed one went out, so every message, the
+     * confirmed ones included, is followed by the settings' wait (up to messageInterval, or
+     * greaterInterval after every longerIntervalAfter). #19: the first step's zero wait used
+     * to claim 25 contacts that the next step sent back to back under a 600 s pause.
+     * Unpaced (time scale 0: bench, crash test): everything claimed goes out, 25 a step.
+     */
     async step(ctx, arg: { id: number }): Promise<void> {
       const c = ctx.state.records.get(arg.id);
       if (!c) return;
       const ports = await campaignPorts(ctx.system);
+      const paced = ports.timeScale !== 0;
       const engine: CampaignEngine = { ...c.engine, claimed: [...c.engine.claimed], confirmed: [...c.engine.confirmed] };
       const running = c.status === "EM_ANDAMENTO";
       // Confirmed rows get their message whatever the status: the contact asked for it.
       const queues: Array<["c" | "m", number[]]> = [["m", engine.confirmed], ...(running ? [["c", engine.claimed] as ["c", number[]]] : [])];
+      const budget = paced ? 1 : Infinity;
+      let sentNow = 0;
       for (const [queue, rows] of queues) {
-        while (rows.length > 0) {
+        while (rows.length > 0 && sentNow < budget) {
           const rowId = rows[0];
           const entry = await ctx.kv.get<CampaignShipping>(shippingKey(c.companyId, c.id, rowId));
           const row = entry.value;
@@ -303,50 +314,63 @@ export const campaignsActor = defineActor({
           if (asksConfirmation) ctx.set(awaitingKey(c.companyId, row.number), { campaignId: c.id, rowId });
           rows.shift();
           engine.sent++;
+          sentNow++;
         }
       }
+      // The wait after what this step sent; nothing sent, nothing to wait for (the timer that
+      // brought this step already held the last pause).
+      const delay = sentNow > 0 ? campaignDelayMs(ctx.state.settings, engine.sent, Math.random(), ports.timeScale) : 0;
+      const next = () => ctx.setTimer(timerId(c.id), ctx.system.now() + delay, "step", { id: c.id });
       if (!running) {
         store(ctx, { ...c, engine }, "update");
+        if (engine.confirmed.length > 0) next();
         return;
       }
-      const delay = campaignDelayMs(ctx.state.settings, engine.sent, Math.random(), ports.timeScale);
-      // One contact per step whenever the settings pace the campaign: the delay of the run's
-      // first step (nothing sent yet) or a random wait rounding to 0 ms is no licence to claim
-      // a batch, which the next step would then send back to back (#19: 5 contacts in 0.5 s
-      // under a 600 s pause). Only a time scale of 0 (bench, crash test) turns pacing off.
-      const claim = ports.timeScale === 0 ? UNPACED_BATCH : 1;
-      const list = await ports.contactLists.entriesAfter(c.companyId, c.contactListId, engine.cursor, claim);
-      if (list.length === 0) {
-        store(ctx, { ...c, engine, status: "FINALIZADA", completedAt: ctx.system.now(), updatedAt: ctx.system.now() }, "update");
-        return;
-      }
+      // Claim the next contacts (one when paced) once the claimed ones went out.
+      const want = engine.claimed.length > 0 ? 0 : paced ? 1 : UNPACED_BATCH;
+      let claimedNow = 0;
+      let exhausted = false;
       const options = variants(c);
-      for (const item of list) {
-        engine.cursor = item.id;
-        if (item.isWhatsappValid === false || options.length === 0) continue;
-        const v = options[pickVariant(options.length, Math.random())];
-        const to = { name: item.name, number: item.number, email: item.email };
-        const row: CampaignShipping = {
-          id: item.id,
-          campaignId: c.id,
-          number: item.number,
-          name: item.name,
-          email: item.email,
-          contactId: null,
-          whatsappId: c.whatsappIds[engine.turn++ % c.whatsappIds.length],
-          slot: v.slot,
-          message: renderCampaignMessage(v.message, to, ctx.state.settings.variables),
-          confirmationMessage: c.confirmation ? renderCampaignMessage(v.confirmationMessage, to, ctx.state.settings.variables) : null,
-          confirmationRequestedAt: null,
-          confirmedAt: null,
-          deliveredAt: null,
-          error: null,
-        };
-        ctx.set(shippingKey(c.companyId, c.id, item.id), row);
-        engine.claimed.push(item.id);
+      while (claimedNow < want) {
+        const list = await ports.contactLists.entriesAfter(c.companyId, c.contactListId, engine.cursor, UNPACED_BATCH);
+        if (list.length === 0) {
+          exhausted = true;
+          break;
+        }
+        for (const item of list) {
+          if (claimedNow >= want) break;
+          engine.cursor = item.id;
+          if (item.isWhatsappValid === false || options.length === 0) continue;
+          const v = options[pickVariant(options.length, Math.random())];
+          const to = { name: item.name, number: item.number, email: item.email };
+          const row: CampaignShipping = {
+            id: item.id,
+            campaignId: c.id,
+            number: item.number,
+            name: item.name,
+            email: item.email,
+            contactId: null,
+            whatsappId: c.whatsappIds[engine.turn++ % c.whatsappIds.length],
+            slot: v.slot,
+            message: renderCampaignMessage(v.message, to, ctx.state.settings.variables),
+            confirmationMessage: c.confirmation ? renderCampaignMessage(v.confirmationMessage, to, ctx.state.settings.variables) : null,
+            confirmationRequestedAt: null,
+            confirmedAt: null,
+            deliveredAt: null,
+            error: null,
+          };
+          ctx.set(shippingKey(c.companyId, c.id, item.id), row);
+          engine.claimed.push(item.id);
+          claimedNow++;
+        }
+      }
+      if (exhausted && engine.claimed.length === 0) {
+        store(ctx, { ...c, engine, status: "FINALIZADA", completedAt: ctx.system.now(), updatedAt: ctx.system.now() }, "update");
+        if (engine.confirmed.length > 0) next();
+        return;
       }
       store(ctx, { ...c, engine, updatedAt: ctx.system.now() }, "update");
-      ctx.setTimer(timerId(c.id), ctx.system.now() + delay, "step", { id: c.id });
+      next();
     },
   },
 });

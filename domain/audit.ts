@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { SearchPage } from "./paging.ts";
+import { MAX, MSG } from "./text.ts";
 
 export const AUDIT_ACTIONS = [
   "user.create",
@@ -69,7 +70,7 @@ export const AuditEntry = z.object({
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
 /** A date (`2025-01-31`) or date-time; `to` as a date means the whole day. */
-const DateBound = z.string().trim().refine((s) => !Number.isNaN(Date.parse(s)), "Invalid date");
+const DateBound = z.string().max(MAX.date, MSG.tooLong).trim().refine((s) => !Number.isNaN(Date.parse(s)), "Invalid date");
 
 /** GET /audit-log's query. */
 export const AuditQuery = z.object({

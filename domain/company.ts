@@ -53,7 +53,7 @@ export const DueDate = z.preprocess((v) => {
   if (v === null || v === undefined || v === "") return null;
   const ms = typeof v === "number" ? v : Date.parse(String(v));
   return Number.isFinite(ms) ? ms : null;
-}, z.number().nullable());
+}, z.number().min(0).max(8.64e15).nullable()); // Date's own range
 
 /** A billing or address field: optional text up to 100 characters (absent keeps the old value). */
 const Optional100 = z.string().trim().max(100, MSG.tooLong).optional();

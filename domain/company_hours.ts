@@ -11,6 +11,7 @@
 import { z } from "zod";
 import type { WeekdaySchedule } from "./company.ts";
 import { DEFAULT_LUNCH, DEFAULT_SCHEDULES } from "./queue.ts";
+import { MAX } from "./text.ts";
 
 /** The message of a time that is not HH:MM on a 24-hour clock. */
 export const HOURS_TIME_MESSAGE = "Invalid time: use HH:MM from 00:00 to 23:59";
@@ -23,7 +24,7 @@ export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday",
 export type Weekday = typeof WEEKDAYS[number];
 
 /** HH:MM, 00:00 to 23:59. */
-export const HoursTime = z.string({ error: HOURS_TIME_MESSAGE }).trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, HOURS_TIME_MESSAGE);
+export const HoursTime = z.string({ error: HOURS_TIME_MESSAGE }).max(MAX.shortText, HOURS_TIME_MESSAGE).trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, HOURS_TIME_MESSAGE);
 
 const Lunch = z.object({ startTime: HoursTime, endTime: HoursTime })
   .refine((l) => l.endTime >= l.startTime, { message: LUNCH_ORDER_MESSAGE, path: ["endTime"] });

@@ -1,9 +1,9 @@
 /** Contacts (spec 000 §3, §5; 001 §2.14, §3). Numbers are stored as digits only. */
 import { z } from "zod";
 import { SearchPage } from "./paging.ts";
-import { Id, MSG, sized } from "./text.ts";
+import { EmailAddress, Id, MAX, MSG, sized } from "./text.ts";
 
-export const ExtraInfo = z.object({ name: z.string(), value: z.string() });
+export const ExtraInfo = z.object({ name: z.string().max(MAX.name, MSG.tooLong), value: z.string().max(MAX.message, MSG.tooLong) });
 
 export const Contact = z.object({
   id: z.number(),
@@ -38,16 +38,19 @@ const WalletUserId = z.preprocess(
   z.coerce.number().int().positive().nullable(),
 );
 
+/** A contact's number as typed, kept as its 8 to 50 digits (spec 000 §9). */
+export const PhoneNumber = z.string({ error: MSG.required }).max(MAX.phone, MSG.tooLong).transform(normalizeNumber).pipe(
+  z.string().min(8, MSG.tooShort).max(50, MSG.tooLong),
+);
+
 /** POST /contacts and PUT /contacts/{id} body (spec 000 §5). */
 export const ContactInput = z.object({
   name: sized(2, 50),
-  number: z.string({ error: MSG.required }).transform(normalizeNumber).pipe(
-    z.string().min(8, MSG.tooShort).max(50, MSG.tooLong),
-  ),
-  email: z.union([z.literal(""), z.email(MSG.invalidEmail)]).default(""),
+  number: PhoneNumber,
+  email: z.union([z.literal(""), EmailAddress]).default(""),
   disableBot: z.boolean().default(false),
   acceptAudioMessage: z.boolean().default(true),
-  extraInfo: z.array(ExtraInfo).default([]),
+  extraInfo: z.array(ExtraInfo).max(MAX.fields, MSG.tooLong).default([]),
   walleteUserId: WalletUserId.optional(),
 });
 export type ContactInput = z.infer<typeof ContactInput>;
@@ -55,13 +58,11 @@ export type ContactInput = z.infer<typeof ContactInput>;
 /** PUT /contacts/{id} body: the fields of POST /contacts, all optional, no defaults. */
 export const ContactUpdate = z.object({
   name: sized(2, 50).optional(),
-  number: z.string().transform(normalizeNumber).pipe(
-    z.string().min(8, MSG.tooShort).max(50, MSG.tooLong),
-  ).optional(),
-  email: z.union([z.literal(""), z.email(MSG.invalidEmail)]).optional(),
+  number: PhoneNumber.optional(),
+  email: z.union([z.literal(""), EmailAddress]).optional(),
   disableBot: z.boolean().optional(),
   acceptAudioMessage: z.boolean().optional(),
-  extraInfo: z.array(ExtraInfo).optional(),
+  extraInfo: z.array(ExtraInfo).max(MAX.fields, MSG.tooLong).optional(),
   walleteUserId: WalletUserId.optional(),
 });
 export type ContactUpdate = z.infer<typeof ContactUpdate>;

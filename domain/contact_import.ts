@@ -5,10 +5,10 @@
  * and reported with their line number, never half-imported.
  */
 import { z } from "zod";
-import { normalizeNumber } from "./contact.ts";
+import { normalizeNumber, PhoneNumber } from "./contact.ts";
 import { foldText } from "./contact.ts";
 import type { PhoneContact } from "./channel.ts";
-import { MSG, OptionalId } from "./text.ts";
+import { EmailAddress, MSG, OptionalId } from "./text.ts";
 
 /** Header spellings accepted for each column (compared folded: no accents, lower case). */
 const COLUMNS = {
@@ -42,10 +42,8 @@ export const MISSING_COLUMNS = "O arquivo precisa das colunas Nome e Telefone";
 /** One data row as imported. */
 export const ImportRow = z.object({
   name: z.string().trim().min(1, MSG.required).min(2, MSG.tooShort).max(50, MSG.tooLong),
-  number: z.string().transform(normalizeNumber).pipe(
-    z.string().min(8, MSG.tooShort).max(50, MSG.tooLong),
-  ),
-  email: z.union([z.literal(""), z.email(MSG.invalidEmail)]),
+  number: PhoneNumber,
+  email: z.union([z.literal(""), EmailAddress]),
 });
 export type ImportRow = z.infer<typeof ImportRow>;
 

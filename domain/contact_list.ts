@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { normalizeNumber } from "./contact.ts";
-import { Id, MAX, MSG, sized } from "./text.ts";
+import { EmailAddress, Id, MAX, MSG, sized } from "./text.ts";
 
 /** A contact list (the item count is computed when listed). */
 export const ContactList = z.object({
@@ -40,10 +40,10 @@ export type ContactListItem = z.infer<typeof ContactListItem>;
 export const ContactListItemInput = z.object({
   contactListId: Id,
   name: sized(2, 50),
-  number: z.string({ error: MSG.required }).transform(normalizeNumber).pipe(
+  number: z.string({ error: MSG.required }).max(MAX.phone, MSG.tooLong).transform(normalizeNumber).pipe(
     z.string().min(1, MSG.required).min(8, MSG.tooShort).max(50, MSG.tooLong),
   ),
-  email: z.union([z.literal(""), z.null(), z.email(MSG.invalidEmail)]).default("")
+  email: z.union([z.literal(""), z.null(), EmailAddress]).default("")
     .transform((e) => (e ? e.toLowerCase() : null)),
 });
 export type ContactListItemInput = z.infer<typeof ContactListItemInput>;
@@ -57,7 +57,7 @@ export const ContactListItemQuery = z.object({
 export type ContactListItemQuery = z.infer<typeof ContactListItemQuery>;
 
 /** POST /contact-lists/{id}/add-tags body: contacts whose tickets carry any of these tags. */
-export const AddFromTags = z.object({ tags: z.array(Id).min(1, MSG.required) });
+export const AddFromTags = z.object({ tags: z.array(Id).min(1, MSG.required).max(MAX.list, MSG.tooLong) });
 export type AddFromTags = z.infer<typeof AddFromTags>;
 
 /**

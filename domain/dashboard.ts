@@ -44,6 +44,7 @@
  */
 import { z } from "zod";
 import { IdList } from "./ticket_query.ts";
+import { MAX, MSG } from "./text.ts";
 import type { Ticket } from "./ticket.ts";
 
 export const HOUR_MS = 3_600_000;
@@ -270,7 +271,7 @@ const DateTime = z.preprocess(
   (v) => (v === "" || v === "null" || v === "undefined" ? undefined : v),
   z.union([
     z.coerce.number().int().positive(),
-    z.string().refine((s) => !Number.isNaN(Date.parse(s)), "Expected a date-time").transform(Date.parse),
+    z.string().max(MAX.date, MSG.tooLong).refine((s) => !Number.isNaN(Date.parse(s)), "Expected a date-time").transform(Date.parse),
   ]).optional(),
 );
 

@@ -15,7 +15,7 @@
  *   last word: accounts of some areas still live under the eight-digit form.
  */
 import { z } from "zod";
-import { MSG, OptionalId } from "./text.ts";
+import { MAX, MSG, OptionalId } from "./text.ts";
 
 /** The success text of the API page's test forms (spec 001 §8). */
 export const SENT_TEXT = "Mensagem enviada com sucesso";
@@ -39,7 +39,7 @@ const OpenTicket = z.preprocess(
 /** A number as JSON (string or number) or a form field; "" when absent, for `min` to judge. */
 const RawNumber = z.preprocess(
   (v) => (typeof v === "number" ? String(v) : v ?? ""),
-  z.string({ error: MSG.required }).trim().superRefine((v, ctx) => {
+  z.string({ error: MSG.required }).max(MAX.phone, MSG.tooLong).trim().superRefine((v, ctx) => {
     const n = digitsOf(v).length;
     const message = v === "" ? MSG.required : n < 8 ? MSG.tooShort : n > 20 ? MSG.tooLong : "";
     if (message) ctx.addIssue({ code: "custom", message });
@@ -137,7 +137,7 @@ export function takeToken(
 }
 
 /** An `Idempotency-Key` header value: 1 to 255 visible ASCII characters. */
-export const IdempotencyKey = z.string().regex(/^[\x21-\x7e]{1,255}$/, "Idempotency-Key must be 1 to 255 visible ASCII characters");
+export const IdempotencyKey = z.string().max(255, "Idempotency-Key must be 1 to 255 visible ASCII characters").regex(/^[\x21-\x7e]{1,255}$/, "Idempotency-Key must be 1 to 255 visible ASCII characters");
 
 /** What a media request carries per file, for the idempotency fingerprint. */
 export interface MediaSummary {

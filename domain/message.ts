@@ -10,7 +10,7 @@
 import { z } from "zod";
 import type { MediaType as ChannelMediaType } from "./channel.ts";
 import { foldText } from "./contact.ts";
-import { Flag, Id } from "./text.ts";
+import { Flag, Id, MAX } from "./text.ts";
 
 /** Media types of the spec (plus "chat" for plain text, and the channel's extra kinds). */
 export const MEDIA_TYPES = [
@@ -99,7 +99,7 @@ export function parseMessageId(id: string): { ticketId: number; at: number; seq:
 }
 
 /** Message ids in path parameters and bodies. */
-export const MessageIdText = z.string().regex(/^\d{16}-\d{1,15}$/, "Invalid message id");
+export const MessageIdText = z.string().max(32, "Invalid message id").regex(/^\d{16}-\d{1,15}$/, "Invalid message id");
 
 // ---------------------------------------------------------------------------------------
 // Preview texts (spec 000 §2 "Ticket list item")
@@ -201,6 +201,12 @@ export const MESSAGE_PAGE_SIZE = 20;
 /** Longest message body accepted (WhatsApp's own limit is about 65,000 characters). */
 export const MAX_BODY = 20_000;
 
+/**
+ * Most files one POST /messages/{ticketId} sends (issue #24: the list had no bound). WhatsApp
+ * Web's own picker sends up to 30 at a time; each becomes a message of the ticket.
+ */
+export const MAX_SEND_FILES = 30;
+
 /** A quoted message as the client sends it: the message object, or just its id. */
 const QuotedRef = z.preprocess(
   (v) => (typeof v === "object" && v !== null && "id" in v ? (v as { id: unknown }).id : v),
@@ -217,7 +223,7 @@ export const SendMessageInput = z.object({
   quotedMsg: QuotedRef,
   read: Flag.optional().catch(undefined),
   fromMe: Flag.optional().catch(undefined),
-  mediaUrl: z.string().nullable().optional(),
+  mediaUrl: z.string().max(MAX.url, "Too Long!").nullable().optional(),
   signMessage: Flag.optional().catch(undefined),
 });
 export type SendMessageInput = z.infer<typeof SendMessageInput>;
@@ -243,7 +249,7 @@ export const SELECT_ONE_CONTACT = "Selecione pelo menos um contato";
 
 const IdList = z.preprocess(
   (v) => (Array.isArray(v) ? v : v === undefined || v === null || v === "" ? [] : [v]),
-  z.array(z.union([Id, z.object({ id: Id }).transform((c) => c.id)])),
+  z.array(z.union([Id, z.object({ id: Id }).transform((c) => c.id)])).max(MAX.list, "Too Long!"),
 );
 
 /** POST /messages/forward/send body. */

@@ -20,7 +20,7 @@
  * life, so guessing is hopeless; it is short enough to type from a phone.
  */
 import { z } from "zod";
-import { Email, MSG } from "./text.ts";
+import { Email, MAX, MSG } from "./text.ts";
 
 /** How long a mailed token is accepted. */
 export const RESET_TOKEN_TTL_MS = 30 * 60_000;
@@ -57,7 +57,7 @@ export function normalizeToken(token: string): string {
   return token.replace(/[\s-]/g, "").toUpperCase();
 }
 
-const Token = z.string({ error: MSG.required }).transform(normalizeToken).pipe(
+const Token = z.string({ error: MSG.required }).max(MAX.credential, MSG.tooLong).transform(normalizeToken).pipe(
   z.string().min(1, MSG.required).max(64, MSG.tooLong),
 );
 const NewPassword = z.string({ error: MSG.required }).min(5, MSG.tooShort).max(50, MSG.tooLong);
@@ -78,7 +78,7 @@ export const ResetPasswordInput = z.object({
   email: Email,
   token: Token,
   password: NewPassword,
-  confirmPassword: z.string({ error: MSG.required }).min(1, MSG.required),
+  confirmPassword: z.string({ error: MSG.required }).min(1, MSG.required).max(MAX.credential, MSG.tooLong),
 }).refine((v) => v.password === v.confirmPassword, { message: PASSWORDS_DIFFER, path: ["confirmPassword"] });
 export type ResetPasswordInput = z.infer<typeof ResetPasswordInput>;
 

@@ -1,6 +1,6 @@
 /** Queues (departments) with opening hours and chatbot settings (spec 001 §3, §5, §2.15). */
 import { z } from "zod";
-import { MSG, sized } from "./text.ts";
+import { MAX, MSG, sized } from "./text.ts";
 
 export const QueueSchedule = z.object({
   weekday: z.string(),
@@ -59,10 +59,15 @@ export const CHATBOT_TYPES = ["", "n8n", "typebot", "ai"] as const;
 export const INVALID_TIME = "Invalid time";
 
 /** A wall-clock time as the ##:## mask produces it (spec 001 §5), 00:00 to 23:59. */
-export const ClockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, INVALID_TIME);
+export const ClockTime = z.string().max(5, INVALID_TIME).regex(/^([01]\d|2[0-3]):[0-5]\d$/, INVALID_TIME);
 
 /** One weekday of a queue's hours as a form sends it (stored records stay lenient). */
-export const QueueScheduleInput = QueueSchedule.extend({ startTime: ClockTime, endTime: ClockTime });
+export const QueueScheduleInput = QueueSchedule.extend({
+  weekday: z.string().max(MAX.shortText, MSG.tooLong),
+  weekdayEn: z.string().max(MAX.shortText, MSG.tooLong),
+  startTime: ClockTime,
+  endTime: ClockTime,
+});
 export type QueueScheduleInput = z.infer<typeof QueueScheduleInput>;
 
 /** POST /queue and PUT /queue/{id} body. */
@@ -75,18 +80,18 @@ export const QueueInput = z.object({
     (v) => (v === "" || v === null ? undefined : v),
     z.coerce.number({ error: MSG.required }).int().min(0),
   ),
-  greetingMessage: z.string().default(""),
-  outOfHoursMessage: z.string().default(""),
-  tempoRoteador: z.coerce.number()
+  greetingMessage: z.string().max(MAX.message, MSG.tooLong).default(""),
+  outOfHoursMessage: z.string().max(MAX.message, MSG.tooLong).default(""),
+  tempoRoteador: z.coerce.number().min(0).max(Math.max(...ROUTER_MINUTES))
     .refine((n) => (ROUTER_MINUTES as readonly number[]).includes(n), "Invalid interval")
     .default(0),
   ativarRoteador: z.boolean().default(false),
   isChatbot: z.boolean().default(false),
   typeChatbot: z.enum(CHATBOT_TYPES).default(""),
-  n8n: z.string().default(""),
-  n8nId: z.string().default(""),
-  workspaceTypebot: z.string().default(""),
-  typebotId: z.string().default(""),
+  n8n: z.string().max(MAX.url, MSG.tooLong).default(""),
+  n8nId: z.string().max(MAX.name, MSG.tooLong).default(""),
+  workspaceTypebot: z.string().max(MAX.name, MSG.tooLong).default(""),
+  typebotId: z.string().max(MAX.name, MSG.tooLong).default(""),
   resetChatbotMsg: z.boolean().default(false),
   schedules: z.array(QueueScheduleInput).max(7).default(DEFAULT_SCHEDULES),
   lunchHour: z.object({ startTime: ClockTime, endTime: ClockTime }).default(DEFAULT_LUNCH),

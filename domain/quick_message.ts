@@ -1,6 +1,6 @@
 /** Quick replies (spec 001 §2.18, §3, §5, §6): shortcodes with a text and optional media. */
 import { z } from "zod";
-import { MSG } from "./text.ts";
+import { MAX, MSG } from "./text.ts";
 
 export const QuickMessage = z.object({
   id: z.number(),
@@ -43,7 +43,7 @@ export const QuickMessageInput = z.object({
   geral: Bool.default(false),
   status: Bool.default(true),
   caption: z.string().max(1000).default(""),
-  mediaName: z.string().nullable().optional(),
+  mediaName: z.string().max(MAX.name, MSG.tooLong).nullable().optional(),
 });
 export type QuickMessageInput = z.infer<typeof QuickMessageInput>;
 

@@ -19,12 +19,15 @@ export const RATING_VALUE_NUMERIC = "valor deve ser numérico";
 export const RATING_OPTIONS_REQUIRED = "Adicione pelo menos uma opção";
 export const RATING_VALUE_REPEATED = "valor repetido";
 
+/** Largest score, either sign, a survey option records (NPS is 0–10; room for other scales). */
+export const MAX_SCORE = 1000;
+
 /** One answer a survey offers: a label and the numeric score it records. */
 export const RatingOption = z.object({
   name: z.string({ error: MSG.obrigatorio }).trim().min(1, MSG.obrigatorio).max(100, MSG.tooLong),
   value: z.preprocess(
     (v) => (typeof v === "string" && v.trim() !== "" ? Number(v.replace(",", ".")) : v),
-    z.number({ error: RATING_VALUE_NUMERIC }),
+    z.number({ error: RATING_VALUE_NUMERIC }).min(-MAX_SCORE).max(MAX_SCORE),
   ),
 });
 export type RatingOption = z.infer<typeof RatingOption>;
@@ -70,7 +73,7 @@ export type RatingSendInput = z.infer<typeof RatingSendInput>;
 
 /** The public survey's answer body (POST /buscarpesquisa/{chavePesquisa}). */
 export const SurveyAnswerInput = z.object({
-  value: z.coerce.number({ error: RATING_VALUE_NUMERIC }),
+  value: z.coerce.number({ error: RATING_VALUE_NUMERIC }).min(-MAX_SCORE).max(MAX_SCORE),
 });
 export type SurveyAnswerInput = z.infer<typeof SurveyAnswerInput>;
 

@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { matchesSearch } from "./paging.ts";
 import { MAX_REPEAT, parseDays, parseSendAt, REPEAT_FOREVER } from "./schedule_recurrence.ts";
-import { MSG, OptionalId } from "./text.ts";
+import { MAX, MSG, OptionalId } from "./text.ts";
 
 export const ScheduleStatus = z.enum(["PENDENTE", "ENVIADA", "ERRO"]);
 export type ScheduleStatus = z.infer<typeof ScheduleStatus>;
@@ -69,7 +69,10 @@ const RepeatEvery = z.preprocess(
 );
 
 /** `selectDaysRecorrenci` as text or list of English weekday names, stored as "Monday, Friday". */
-const Days = z.union([z.string(), z.array(z.string())]).nullable().optional().transform((v, ctx) => {
+const Days = z.union([
+  z.string().max(MAX.name, MSG.tooLong),
+  z.array(z.string().max(MAX.shortText, MSG.tooLong)).max(7, MSG.tooLong),
+]).nullable().optional().transform((v, ctx) => {
   const days = parseDays(v ?? "");
   if (days === null) {
     ctx.addIssue({ code: "custom", message: "Use English weekday names (Sunday … Saturday)" });
@@ -116,7 +119,7 @@ export const ScheduleInput = z.object({
   repeatEvery: RepeatEvery.optional(),
   selectDaysRecorrenci: Days,
   /** An explicit null (with no file) removes the attached media on PUT. */
-  mediaPath: z.string().nullable().optional(),
+  mediaPath: z.string().max(MAX.url, MSG.tooLong).nullable().optional(),
 });
 export type ScheduleInput = z.infer<typeof ScheduleInput>;
 

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { BRANDING_KEYS, brandingValueError } from "./branding.ts";
 import { validTimeZone } from "./closed_period.ts";
+import { MAX, MSG } from "./text.ts";
 
 export const Setting = z.object({
   id: z.number(),
@@ -139,7 +140,7 @@ export function settingOn(value: string | undefined): boolean {
 
 /** PUT /settings/{key} body. */
 export const SettingUpdate = z.object({
-  value: z.union([z.string(), z.number(), z.boolean()]).transform(String),
+  value: z.union([z.string().max(MAX.longText, MSG.tooLong), z.number(), z.boolean()]).transform(String),
 });
 export type SettingUpdate = z.infer<typeof SettingUpdate>;
 

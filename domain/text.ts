@@ -27,6 +27,16 @@ export const MAX = {
   url: 2048,
   /** Items of an id list (queues of a user or a connection). */
   list: 1000,
+  /** Custom fields of a record (a contact's extra info). */
+  fields: 100,
+  /** A phone number as typed, before its digits are kept (spaces, dashes, brackets, +). */
+  phone: 100,
+  /** An e-mail address (RFC 5321's path limit). */
+  email: 254,
+  /** A password or token as typed at login or recovery: over any the forms let anyone set. */
+  credential: 255,
+  /** A date or date-time as text (ISO 8601, or Date's own "Thu Nov 26 2026 … (zone name)"). */
+  date: 100,
 } as const;
 
 /** A required string of `min` to `max` characters after trimming, with the spec's texts. */
@@ -38,8 +48,11 @@ export function sized(min: number, max: number) {
 }
 
 /** A required, valid, lower-cased e-mail address. */
-export const Email = z.string({ error: MSG.required }).trim().min(1, MSG.required).toLowerCase()
-  .pipe(z.email(MSG.invalidEmail));
+export const Email = z.string({ error: MSG.required }).trim().min(1, MSG.required).max(MAX.email, MSG.tooLong)
+  .toLowerCase().pipe(z.email(MSG.invalidEmail));
+
+/** A valid e-mail address as an optional field takes it (beside "" for none). */
+export const EmailAddress = z.email(MSG.invalidEmail).max(MAX.email, MSG.tooLong);
 
 /** A positive integer id, also accepted as a numeric string (query strings, form fields). */
 export const Id = z.coerce.number().int().positive();

@@ -15,6 +15,7 @@ import { AppError } from "./errors.ts";
 import type { Ticket, TicketCommand } from "./ticket.ts";
 import { TicketStatus } from "./ticket.ts";
 import { Flag, Id, OptionalId } from "./text.ts";
+import { MAX_SCORE } from "./rating.ts";
 
 /** The text of a transfer without a queue (spec 000 §5 "Transfer: a queue is required"). */
 export const SELECT_QUEUE = "Selecione uma fila";
@@ -33,7 +34,7 @@ export const TicketUpdate = z.object({
   sendFarewellMessage: Flag.optional(),
   amountUsedBotQueues: z.coerce.number().int().min(0).optional(),
   ratingId: OptionalId.optional(),
-  rating: z.coerce.number().optional(),
+  rating: z.coerce.number().min(-MAX_SCORE).max(MAX_SCORE).optional(),
   /** The opportunity the ticket options menu links (null unlinks). */
   oportunidadeId: OptionalId.optional(),
 });

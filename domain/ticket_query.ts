@@ -15,7 +15,7 @@ import { z } from "zod";
 import { isManager, type Principal } from "./permissions.ts";
 import type { Ticket, TicketStatus } from "./ticket.ts";
 import { TicketStatus as StatusSchema } from "./ticket.ts";
-import { Flag } from "./text.ts";
+import { Flag, MAX, MSG } from "./text.ts";
 import { canSeeTicket, type VisibilitySettings } from "./visibility.ts";
 
 /** The list page size of spec 000 §9. */
@@ -38,11 +38,12 @@ export const IdList = z.preprocess((raw) => {
     } else out.push(part);
   }
   return out.map((v) => (typeof v === "object" && v !== null && "id" in v ? v.id : v));
-}, z.array(z.coerce.number().int().positive()));
+}, z.array(z.coerce.number().int().positive()).max(MAX.list, MSG.tooLong));
 
-const optionalText = z.preprocess(
+/** A date filter as text (see dateRange); "", "null" and "undefined" mean none. */
+const optionalDate = z.preprocess(
   (v) => (v === "" || v === "null" || v === "undefined" ? undefined : v),
-  z.string().optional(),
+  z.string().max(MAX.date, MSG.tooLong).optional(),
 );
 
 const optionalFlag = z.preprocess(
@@ -66,13 +67,13 @@ export const TicketListQuery = z.object({
   queueIds: IdList.default([]),
   whatsappIds: IdList.default([]),
   status: z.preprocess((v) => (v === "" ? undefined : v), StatusSchema.optional()),
-  date: optionalText,
-  updatedAt: optionalText,
+  date: optionalDate,
+  updatedAt: optionalDate,
   showAll: optionalFlag,
   isGroup: optionalFlag,
   withUnreadMessages: optionalFlag,
-  dateFrom: optionalText,
-  dateUntil: optionalText,
+  dateFrom: optionalDate,
+  dateUntil: optionalDate,
   orderBy: z.enum(["updatedAt", "createdAt", "id", "latestCreatedAt"]).catch("updatedAt")
     .default("updatedAt"),
   order: z.preprocess(

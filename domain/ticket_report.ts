@@ -20,6 +20,7 @@ import { forbidden } from "./errors.ts";
 import { isManager, type Principal } from "./permissions.ts";
 import type { Ticket } from "./ticket.ts";
 import { IdList, periodRange } from "./ticket_query.ts";
+import { MAX, MSG } from "./text.ts";
 
 /** Page sizes of spec 002 §9 (default 10). */
 export const REPORT_PAGE_SIZES = [5, 10, 20, 50, 100] as const;
@@ -60,7 +61,7 @@ const StatusList = z.preprocess((raw) => {
     else out.push(...part.split(",").map((s) => s.trim()).filter(Boolean));
   }
   return out;
-}, z.array(z.enum(REPORT_STATUSES)));
+}, z.array(z.enum(REPORT_STATUSES)).max(MAX.list, MSG.tooLong));
 
 /** The filters of the report and of its export. */
 export const TicketReportFilter = z.object({

@@ -59,7 +59,7 @@ export type UserUpdate = z.infer<typeof UserUpdate>;
 /** POST /auth/login body. */
 export const LoginInput = z.object({
   email: Email,
-  password: z.string({ error: MSG.required }).min(1, MSG.required),
+  password: z.string({ error: MSG.required }).min(1, MSG.required).max(MAX.credential, MSG.tooLong),
 });
 export type LoginInput = z.infer<typeof LoginInput>;
 

@@ -17,6 +17,7 @@
  */
 import { z } from "zod";
 import { SECRET_MASK } from "./settings.ts";
+import { MAX } from "./text.ts";
 
 /** The events a subscription may choose. */
 export const WEBHOOK_EVENTS = [
@@ -71,7 +72,7 @@ const url = z.string({ error: WEBHOOK_MSG.url }).trim().max(2000, WEBHOOK_MSG.ur
 }, WEBHOOK_MSG.url);
 
 /** A new secret, or (on edit) "" / the mask: keep the stored one. */
-const secret = z.string().trim().refine(
+const secret = z.string().max(MAX.secret, WEBHOOK_MSG.secret).trim().refine(
   (s) => s === "" || s === SECRET_MASK || (s.length >= 16 && s.length <= 200),
   WEBHOOK_MSG.secret,
 );

@@ -6,6 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { withServer } from "./helpers/server.ts";
+import { MAX_SEND_FILES } from "../domain/message.ts";
+import { freshNumber, inboundText, receive } from "./helpers/messages.ts";
 
 /** Over every field's max and over KV's 64 KiB value limit, under the 1 MB body limit (body_limit_test.ts). */
 const HUGE = "a".repeat(100 * 1024);
@@ -37,6 +39,23 @@ Deno.test("over-long fields and lists answer 400 Too Long! and change nothing", 
       }
       await tooLong("PUT queueIds", admin.put(`/whatsapp/${conn.id}`, { name: conn.name, queueIds: Array.from({ length: 100_000 }, () => 1) }), "queueIds");
       assert.equal((await admin.get(`/whatsapp/${conn.id}`)).body.greetingMessage, conn.greetingMessage);
+    });
+
+    await t.step("schemas walked by tests/input_limits_test.ts: a login, a contact, a ticket's files", async () => {
+      const login = await admin.post("/auth/login", { email: "admin@demo.local", password: HUGE });
+      assert.equal(login.status, 400, "a 100 KB password is refused before it is hashed (and counts as no failure)");
+      assert.equal(login.body.fields?.password, "Too Long!");
+      await tooLong("POST /auth/login e-mail", admin.post("/auth/login", { email: `${"a".repeat(250)}@x.com`, password: "x" }), "email");
+      const extraInfo = Array.from({ length: 101 }, (_, i) => ({ name: `campo ${i}`, value: "v" }));
+      await tooLong("POST /contacts extraInfo", admin.post("/contacts", { name: "Muitos campos", number: "5511912340000", extraInfo }), "extraInfo");
+      await tooLong("POST /contacts number", admin.post("/contacts", { name: "Número", number: "1".repeat(200) }), "number");
+      const { ticketId } = await receive(server, inboundText(freshNumber(), "oi"));
+      const form = new FormData();
+      for (let i = 0; i <= MAX_SEND_FILES; i++) form.append("medias", new File(["x"], `f${i}.txt`, { type: "text/plain" }));
+      const sent = await admin.post(`/messages/${ticketId}`, form);
+      assert.equal(sent.status, 400);
+      assert.equal(sent.body.fields?.medias, `At most ${MAX_SEND_FILES} files`);
+      assert.equal((await admin.get(`/messages/${ticketId}`)).body.messages.length, 1, "no file was sent");
     });
 
     await t.step("users", async () => {

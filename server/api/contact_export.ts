@@ -17,6 +17,7 @@ import { companyMediaDir, isSafeFileName, newFileName } from "../../actors/messa
 import { deskState } from "../../actors/tickets/mod.ts";
 import type { Contact } from "../../domain/contact.ts";
 import { notFound } from "../../domain/errors.ts";
+import { MAX, MSG } from "../../domain/text.ts";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
 import type { AppEnv } from "../deps.ts";
 import { parseQuery } from "../http/validate.ts";
@@ -24,12 +25,16 @@ import { parseQuery } from "../http/validate.ts";
 const EXPORT_TTL_MS = 3600_000;
 const FILE_SUFFIX = "-contacts.csv";
 
-/** A query parameter holding a JSON array of ids (or of objects with an id). */
-const JsonIds = z.string().optional().transform((raw, ctx): number[] => {
+/** A query parameter holding a JSON array of ids (or of objects with an id), MAX.list at most. */
+const JsonIds = z.string().max(MAX.list * 20, MSG.tooLong).optional().transform((raw, ctx): number[] => {
   if (!raw || raw.trim() === "") return [];
   try {
     const value: unknown = JSON.parse(raw);
     const list = Array.isArray(value) ? value : [value];
+    if (list.length > MAX.list) {
+      ctx.addIssue({ code: "custom", message: MSG.tooLong });
+      return z.NEVER;
+    }
     return list.map((v) =>
       Number(typeof v === "object" && v !== null ? (v as { id: unknown }).id : v)
     )

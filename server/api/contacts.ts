@@ -28,7 +28,7 @@ import {
 import { AppError, forbidden, notFound } from "../../domain/errors.ts";
 import { SearchPage } from "../../domain/paging.ts";
 import { can, type Principal } from "../../domain/permissions.ts";
-import { Flag, Id } from "../../domain/text.ts";
+import { Flag, Id, MAX, MSG } from "../../domain/text.ts";
 import { canSeeTicket } from "../../domain/visibility.ts";
 import type { ActorSystem } from "../../actors/_runtime/system.ts";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
@@ -72,7 +72,7 @@ export const ContactListQuery = z.object({
 
 export const BulkDelete = z.object({ contactIds: z.array(Id).min(1).max(10_000) });
 export const BlockBody = z.object({ active: Flag });
-export const PhotoQuery = z.object({ number: z.string().min(1), whatsappId: Id.optional() });
+export const PhotoQuery = z.object({ number: z.string().min(1).max(MAX.phone, MSG.tooLong), whatsappId: Id.optional() });
 /** `?onDuplicate=report` answers a known number with 200 `{ alreadyExists: true, … }`. */
 export const CreateQuery = z.object({ onDuplicate: z.enum(["error", "report"]).default("error") });
 

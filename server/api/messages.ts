@@ -28,6 +28,7 @@ import { getUser } from "../../actors/platform/lookup.ts";
 import { loadLookups, markTicketRead, ticketItem, ticketMissing } from "../../actors/tickets/mod.ts";
 import { AppError } from "../../domain/errors.ts";
 import {
+  MAX_SEND_FILES,
   mediaTypeOfMime,
   MESSAGE_PAGE_SIZE,
   MessagePageQuery,
@@ -79,6 +80,10 @@ async function readPage(deps: AppDeps, who: Principal, ticketId: number, pageNum
 function uploads(form: Record<string, unknown>): { files: File[]; captions: string[] } {
   const list = (v: unknown) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
   const files = [...list(form.medias), ...list(form["medias[]"])].filter((f): f is File => f instanceof File);
+  if (files.length > MAX_SEND_FILES) {
+    const message = `At most ${MAX_SEND_FILES} files`;
+    throw new AppError("ERR_VALIDATION", { status: 400, message: `medias: ${message}`, fields: { medias: message } });
+  }
   const captions = list(form.body).map((b) => (typeof b === "string" ? b : ""));
   return { files, captions };
 }

@@ -17,7 +17,7 @@ import {
   type QuickMessage,
   QuickMessageInput,
 } from "../../domain/quick_message.ts";
-import { MSG } from "../../domain/text.ts";
+import { MAX, MSG } from "../../domain/text.ts";
 import { requireAuth } from "../auth/middleware.ts";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { idParam, parseQuery, parseWith } from "../http/validate.ts";
@@ -27,7 +27,10 @@ import { readUpload, requireExtension } from "./upload_field.ts";
 const quickMissing = (id: number | string) =>
   notFound("ERR_NOT_FOUND", `Quick message ${id} does not exist`);
 
-export const ListQuery = z.object({ userId: z.string().optional(), companyId: z.string().optional() });
+export const ListQuery = z.object({
+  userId: z.string().max(MAX.shortText, MSG.tooLong).optional(),
+  companyId: z.string().max(MAX.shortText, MSG.tooLong).optional(),
+});
 
 function actor(who: Principal) {
   return { id: who.id, manageAll: can(who, "quick-messages:manageAll") };

@@ -7,6 +7,7 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { notFound } from "../../domain/errors.ts";
+import { MAX } from "../../domain/text.ts";
 import type { AppEnv } from "../deps.ts";
 import { requireAdmin, requireAuth } from "../auth/middleware.ts";
 import { idParam, parseBody } from "../http/validate.ts";
@@ -17,15 +18,15 @@ const MEDIA_TYPES = ["chat", "image", "audio", "video", "document", "application
 
 /** POST /simulator/{id}/inbound body. */
 export const SimulatorInboundInput = z.object({
-  from: z.string().trim().regex(/^\+?[\d\s()-]{8,20}$/, "Invalid number"),
+  from: z.string().max(MAX.phone, "Invalid number").trim().regex(/^\+?[\d\s()-]{8,20}$/, "Invalid number"),
   name: z.string().trim().max(80).default(""),
   body: z.string().max(4096).default(""),
   mediaType: z.enum(MEDIA_TYPES).optional(),
   // Decoded with atob by the simulated phone: text that is not base64 is refused here, not a 500 there.
   mediaBase64: z.base64().max(5_000_000).optional(),
   isGroup: z.boolean().default(false),
-  groupId: z.string().trim().optional(),
-  groupName: z.string().trim().optional(),
+  groupId: z.string().trim().max(128).optional(),
+  groupName: z.string().trim().max(MAX.name).optional(),
   id: z.string().trim().min(1).max(128).optional(),
   fromMe: z.boolean().optional(),
 });
@@ -38,7 +39,7 @@ export const SimulatorCallInput = z.object({
 });
 
 /** POST /simulator/{id}/ack body. */
-export const SimulatorAckInput = z.object({ id: z.string().min(1), ack: z.coerce.number().int().min(0).max(5) });
+export const SimulatorAckInput = z.object({ id: z.string().min(1).max(128), ack: z.coerce.number().int().min(0).max(5) });
 
 export const FailInput = z.object({ count: z.coerce.number().int().min(0).max(100).default(1) });
 

@@ -10,6 +10,7 @@
  * Events go to the connection's live adapter, like a socket's events.
  */
 import { Hono } from "hono";
+import { z } from "zod";
 import { companies, PLATFORM } from "../../actors/platform/collections.ts";
 import { whatsapps } from "../../actors/whatsapps/collection.ts";
 import { AppError, notFound } from "../../domain/errors.ts";
@@ -19,6 +20,12 @@ import { CloudApiAdapter } from "../channels/cloudapi.ts";
 import { EvolutionAdapter } from "../channels/evolution.ts";
 import { signBody } from "../channels/webhook.ts";
 import { idParam } from "../http/validate.ts";
+
+/**
+ * The Cloud API's signature header as read: Meta sends `sha256=` and 64 hex digits; a longer
+ * value is refused (401) without being compared.
+ */
+export const HubSignature = z.string().max(100);
 
 /** Constant-time comparison of two tokens. */
 export function sameToken(a: string, b: string): boolean {
@@ -84,7 +91,8 @@ export function webhookRoutes(): Hono<AppEnv> {
     const deps = c.get("deps");
     const id = idParam(c, "whatsappId", () => notFound("ERR_NO_WAPP_FOUND", "No such connection"));
     const raw = await c.req.text();
-    const signature = c.req.header("x-hub-signature-256") ?? "";
+    const header = HubSignature.safeParse(c.req.header("x-hub-signature-256") ?? "");
+    const signature = header.success ? header.data : "";
     const found = await findConnection(deps, id, "cloudapi", async (w) =>
       w.cloudAppSecret !== "" && sameToken(await signBody(w.cloudAppSecret, raw), signature));
     if (!found) throw new AppError("ERR_SESSION_EXPIRED", { status: 401, message: "Unknown connection or bad X-Hub-Signature-256" });

@@ -113,7 +113,8 @@ function requestBody(op: Operation, inputs: SchemaSet, components: Json): Json |
   if (formName || op.files) {
     const fields: Json = formName ? { ...(components[formName]?.properties ?? {}) } : {};
     for (const [file, what] of Object.entries(op.files ?? {})) {
-      fields[file] = { type: "array", items: { type: "string", contentMediaType: "application/octet-stream" }, description: what };
+      const { description, maxItems } = typeof what === "string" ? { description: what, maxItems: 1 } : what;
+      fields[file] = { type: "array", items: { type: "string", contentMediaType: "application/octet-stream" }, maxItems, description };
     }
     content["multipart/form-data"] = { schema: { type: "object", properties: fields } };
   }

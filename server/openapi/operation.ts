@@ -32,6 +32,12 @@ export type BodyKind =
   /** multipart/form-data: files plus the schema's fields. */
   | "multipart";
 
+/** A multipart field of several files: what they hold and how many the handler takes. */
+export interface FileField {
+  description: string;
+  maxItems: number;
+}
+
 /** What an area declares for one endpoint. */
 export interface OperationInput {
   /** Query parameters: one z.object whose keys become `in: query` parameters. */
@@ -43,8 +49,11 @@ export interface OperationInput {
   bodyKind?: BodyKind;
   /** A multipart/form-data alternative to the JSON body: these fields plus `files`. */
   multipart?: Named;
-  /** Multipart file fields, by name, with what each holds. */
-  files?: Record<string, string>;
+  /**
+   * Multipart file fields, by name, with what each holds: a text for one file (the handler
+   * reads the first, server/api/upload_field.ts), or the text and the most files it takes.
+   */
+  files?: Record<string, string | FileField>;
   /** The 2xx body: a named schema, a media type for non-JSON answers (`"image/*"`), or "websocket". */
   response?: Named | string;
   /** 201 instead of 200. */

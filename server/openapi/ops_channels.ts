@@ -4,10 +4,11 @@
  * health probe (spec 001 §2.2, §2.17, §7; DESIGN §4–§6).
  */
 import { z } from "zod";
-import { ExternalMediaInput, ExternalSendInput, IdempotencyKey } from "../../domain/external_message.ts";
+import { ExternalMediaInput, ExternalSendInput, IdempotencyKey, MAX_MEDIAS } from "../../domain/external_message.ts";
 import { WsQuery } from "../../domain/realtime.ts";
 import { KeywordsInput, WhatsappInput } from "../../domain/whatsapp.ts";
 import { LogoutBody } from "../api/sessions.ts";
+import { HubSignature } from "../api/webhooks.ts";
 import { FailInput, SimulatorAckInput, SimulatorCallInput, SimulatorInboundInput } from "../api/simulator.ts";
 import { ListQuery as WhatsappListQuery } from "../api/whatsapps.ts";
 import { area, type Operation } from "./operation.ts";
@@ -65,7 +66,7 @@ export const CHANNEL_OPERATIONS: Operation[] = [
   }),
   hooks.post("/webhooks/cloudapi/:whatsappId", "WhatsApp Cloud API notifications (messages, statuses)", {
     headers: {
-      "X-Hub-Signature-256": { required: true, description: "`sha256=<hex HMAC-SHA256 of the raw body keyed by the connection's app secret>`" },
+      "X-Hub-Signature-256": { required: true, schema: HubSignature, description: "`sha256=<hex HMAC-SHA256 of the raw body keyed by the connection's app secret>`" },
     },
     description: "A missing or wrong `X-Hub-Signature-256` is 401.",
     errors: ["ERR_SESSION_EXPIRED"],
@@ -74,7 +75,7 @@ export const CHANNEL_OPERATIONS: Operation[] = [
   external.post("/api/messages/send", "Send a WhatsApp message from another system", {
     body: { ExternalSendInput },
     multipart: { ExternalMediaInput },
-    files: { medias: "one or more files (each with its `caption`)" },
+    files: { medias: { description: "one or more files (each with its `caption`)", maxItems: MAX_MEDIAS } },
     response: { ExternalSendReply },
     headers: {
       "Idempotency-Key": { schema: IdempotencyKey, description: "A retried request with the same key and body sends once" },

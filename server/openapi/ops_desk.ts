@@ -12,6 +12,7 @@ import {
   EditMessageInput,
   ForwardMessagesInput,
   LinkPreviewQuery,
+  MAX_SEND_FILES,
   Message,
   MessagePageQuery,
   SearchMessageQuery,
@@ -84,7 +85,7 @@ export const DESK_OPERATIONS: Operation[] = [
   messages.post("/messages/:ticketId", "Send a message in a ticket (JSON text, or multipart `medias` with captions)", {
     body: { SendMessageInput },
     multipart: { SendMessageInput },
-    files: { medias: "one or more files; `body` (or one caption per file) is the caption" },
+    files: { medias: { description: "one or more files; `body` (or one caption per file) is the caption", maxItems: MAX_SEND_FILES } },
     example: { body: "Olá! Como posso ajudar?" },
     errors: ["ERR_NO_TICKET_FOUND", "ERR_WAPP_NOT_INITIALIZED", "ERR_SENDING_WAPP_MSG", "ERR_CLOUDAPI_WINDOW_CLOSED"],
   }),

@@ -190,6 +190,7 @@ Deno.test({
       await page.getByTestId("expired-banner").filter({ hasText: ddmmyyyy(oldDue) }).waitFor({ timeout: 20_000 });
       const row = page.getByTestId("invoice-row").filter({ hasText: open.detail });
       await row.getByText("Vencido").waitFor({ timeout: 20_000 });
+      await page.getByTestId("payments-table").getByText("Nenhum pagamento registrado ainda.").waitFor();
       // A marker that a reload would lose: the renewal must arrive on this very page.
       await page.evaluate(() => Object.assign(globalThis, { checkoutMarker: 42 }));
 

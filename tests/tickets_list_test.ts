@@ -212,3 +212,36 @@ Deno.test("GET /tickets/kanban returns open and pending tickets with extraInfo a
     assert.deepEqual(ids.sort((a, b) => a - b), sorted(s.ids.pSupport, s.ids.pNoQueue, s.ids.oMine));
   });
 });
+
+Deno.test("GET /tickets asked twice answers what changed in between: kept pages and items follow every change they join", async () => {
+  await withServer(async (server) => {
+    const companyId = server.demo!.companyId;
+    const [support] = server.demo!.queueIds;
+    const admin = await server.login("admin@demo.local");
+    const ticket = await inboundTicket(server, companyId, { queueId: support });
+    const path = "/tickets?status=pending&showAll=true";
+    type Item = { id: number; status: string; contact: { name: string }; queue: { name: string } | null; tags: Array<{ name: string }> };
+    const item = async (p = path) => ((await ok(admin.get(p))).body as { tickets: Item[] }).tickets.find((t) => t.id === ticket.id);
+    const first = await item();
+    assert.ok(first, "the new ticket is listed");
+    assert.deepEqual(await item(), first, "the same request answers the same item");
+
+    await ok(admin.put(`/contacts/${ticket.contactId}`, { name: "Nome Novo", number: (await ok(admin.get(`/contacts/${ticket.contactId}`))).body.number }));
+    assert.equal((await item())?.contact.name, "Nome Novo", "a renamed contact shows at once");
+
+    const queue = (await ok(admin.get(`/queue/${support}`))).body as Record<string, unknown>;
+    await ok(admin.put(`/queue/${support}`, { ...queue, name: "Suporte Renomeado" }));
+    assert.equal((await item())?.queue?.name, "Suporte Renomeado", "a renamed queue shows at once");
+
+    const tag = await tags.in(server.deps.system, companyId).transact((view) => {
+      const t = { id: view.nextId(), companyId, name: "Urgente", color: "#f00", kanban: 0, createdAt: view.now, updatedAt: view.now };
+      return { put: [t], reply: t };
+    });
+    await setTicketTags(server.deps.system, companyId, ticket.id, [tag.id]);
+    assert.deepEqual((await item())?.tags.map((t) => t.name), ["Urgente"], "a tag added shows at once");
+
+    await ok(admin.put(`/tickets/${ticket.id}`, { status: "open" }));
+    assert.equal(await item(), undefined, "an accepted ticket leaves the pending page");
+    assert.equal((await item("/tickets?status=open&showAll=true"))?.status, "open");
+  });
+});

@@ -63,6 +63,13 @@ export class TicketIndex {
 
   /** Counts of list queries since the last change (a read cache; any change clears it). */
   readonly #counts = new Map<string, number>();
+  /**
+   * Pages of list queries since the last change, the same kind of cache: between two changes
+   * every agent polling the same list gets the page already walked (issue #23 §2: the merge
+   * of a page 20 across an agent's queues was the worst open-loop tail). Entries are shared,
+   * so a caller never changes a page it got.
+   */
+  readonly #pages = new Map<string, Readonly<{ tickets: readonly Ticket[]; count: number; hasMore: boolean }>>();
 
   get size(): number {
     return this.byId.size;
@@ -79,6 +86,23 @@ export class TicketIndex {
     return count;
   }
 
+  /** The cached page for `key`, computed by `compute` when absent (see `#pages`). */
+  cachedPage<P extends { tickets: readonly Ticket[]; count: number; hasMore: boolean }>(key: string, compute: () => P): P {
+    let page = this.#pages.get(key) as P | undefined;
+    if (page === undefined) {
+      if (this.#pages.size >= 5000) this.#pages.clear();
+      page = compute();
+      this.#pages.set(key, page);
+    }
+    return page;
+  }
+
+  /** Forgets what the read caches hold: the lists are about to change. */
+  #changed(): void {
+    this.#counts.clear();
+    this.#pages.clear();
+  }
+
   /**
    * Inserts or replaces a ticket. A replaced ticket changes only the entries its change
    * touches: most changes (a message noted) only move it within its lists, and deleting and
@@ -86,7 +110,7 @@ export class TicketIndex {
    * inbound message (bench/ingest.ts).
    */
   put(ticket: Ticket): void {
-    this.#counts.clear();
+    this.#changed();
     const old = this.byId.get(ticket.id);
     if (!old) return this.#link(ticket, true);
     const id = ticket.id;
@@ -122,7 +146,7 @@ export class TicketIndex {
 
   /** Removes a ticket; returns the removed record. */
   drop(id: number): Ticket | undefined {
-    this.#counts.clear();
+    this.#changed();
     const old = this.byId.get(id);
     if (old) this.#unlink(old);
     return old;

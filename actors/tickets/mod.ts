@@ -10,7 +10,7 @@ import { type DeskState, type NotedTicket, ticketDesk, ticketMissing } from "./a
 
 export { type DeskState, type NotedTicket, ticketDesk, ticketMissing, ticketScope } from "./actor.ts";
 export { companyTicketsPrefix, ticketCounterKey, ticketKey } from "./keys.ts";
-export { loadLookups, type TicketItem, ticketItem, type TicketLookups } from "./view.ts";
+export { loadLookups, type TicketItem, ticketItem, ticketItemJson, type TicketLookups } from "./view.ts";
 
 /** The desk of a company (to ask it). */
 export function deskOf(system: ActorSystem, companyId: number) {

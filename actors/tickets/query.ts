@@ -22,10 +22,11 @@ import { type SortedTickets, visitMerged } from "./sorted.ts";
 /** The query fields the engine reads (list, count and kanban queries share it). */
 export type TicketQuery = Partial<TicketListQuery> & { statuses?: readonly TicketStatus[] };
 
+/** A page of tickets; pages may be shared between requests (cached), so never changed. */
 export interface TicketPage {
-  tickets: Ticket[];
-  count: number;
-  hasMore: boolean;
+  readonly tickets: readonly Ticket[];
+  readonly count: number;
+  readonly hasMore: boolean;
 }
 
 type Who = Pick<Principal, "id" | "profile" | "queueIds">;
@@ -133,6 +134,23 @@ export function firstInOrder<T>(items: T[], compare: (a: T, b: T) => number, k: 
  * the result to those tickets (the search tab's matches by contact and message text).
  */
 export function queryTickets(
+  index: TicketIndex,
+  q: TicketQuery,
+  who: Who,
+  settings: VisibilitySettings,
+  searchIds?: ReadonlySet<number>,
+): TicketPage {
+  if (searchIds) return walkPage(index, q, who, settings, searchIds);
+  // Without a search the page depends only on the lists, the principal, the settings and the
+  // query: kept until the next change (TicketIndex.cachedPage).
+  const all = showsAll(q, who);
+  // The page size as text: JSON would write rowsQuantity=all's Infinity as null, as if absent.
+  const key = `${countKey(q, who, settings, all)}|${q.pageNumber ?? 1}|${pageSize(q)}|${q.order}|${q.orderBy}`;
+  return index.cachedPage(key, () => walkPage(index, q, who, settings));
+}
+
+/** `queryTickets` without its cache. */
+function walkPage(
   index: TicketIndex,
   q: TicketQuery,
   who: Who,

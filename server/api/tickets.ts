@@ -15,6 +15,7 @@ import {
   deskState,
   loadLookups,
   ticketItem,
+  ticketItemJson,
   ticketMissing,
 } from "../../actors/tickets/mod.ts";
 import { deleteTicketTracking } from "../../actors/ticket_tracking/mod.ts";
@@ -35,6 +36,7 @@ import { TicketListQuery } from "../../domain/ticket_query.ts";
 import { requireAuth } from "../auth/middleware.ts";
 import type { AppEnv } from "../deps.ts";
 import { idParam, parseBody, parseQuery } from "../http/validate.ts";
+import { memoizedQuery } from "../http/query_memo.ts";
 import { performEffects } from "./ticket_effects.ts";
 import { sendableRating } from "../ratings/send.ts";
 import { oportunidadeMissing } from "./oportunidades.ts";
@@ -129,19 +131,20 @@ export function ticketRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const auth = requireAuth();
 
+  const listQuery = memoizedQuery(TicketListQuery);
   app.get("/tickets", auth, async (c) => {
     const { system, who, companyId, settings } = await scope(c);
-    const q = parseQuery(c, TicketListQuery);
+    const q = listQuery(c);
     const { index } = await deskState(system, companyId);
     const search = q.searchParam ? await searchTickets(system, companyId, index, q.searchParam) : undefined;
     const page = queryTickets(index, q, who, settings, search?.ids);
     const lookups = await loadLookups(system, companyId);
-    return c.json({
-      tickets: page.tickets.map((t) => ticketItem(t, lookups)),
-      count: page.count,
-      hasMore: page.hasMore,
-      // With searchParam: whether the message index was still building (issue #23).
-      ...(search && { partial: search.partial }),
+    // The items' JSON is kept per ticket version (ticketItemJson): the answer joins it.
+    const items = page.tickets.map((t) => ticketItemJson(t, lookups)).join(",");
+    // With searchParam: whether the message index was still building (issue #23).
+    const partial = search ? `,"partial":${search.partial}` : "";
+    return c.body(`{"tickets":[${items}],"count":${page.count},"hasMore":${page.hasMore}${partial}}`, 200, {
+      "content-type": "application/json",
     });
   });
 

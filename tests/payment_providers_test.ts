@@ -8,6 +8,7 @@ import { decodeBrCode } from "../domain/brcode.ts";
 import { asaas } from "../server/billing/providers/asaas.ts";
 import { efi } from "../server/billing/providers/efi.ts";
 import { mercadopago } from "../server/billing/providers/mercadopago.ts";
+import { hmacHex } from "../server/billing/providers/http.ts";
 import { p12ToPem } from "../server/billing/providers/p12.ts";
 import { simulator, simulatorDelivery } from "../server/billing/providers/simulator.ts";
 import { stripe } from "../server/billing/providers/stripe.ts";
@@ -71,6 +72,11 @@ Deno.test("stripe: a Checkout Session in centavos with our reference; signed eve
       assert.equal(await stripe.verifyWebhook(context(fake.urls, { ...FAKE_CREDENTIALS, stripewebhooksecret: "" }), request(good)), null);
       const unpaid = await stripeDelivery(FAKE_CREDENTIALS.stripewebhooksecret, { eventId: "evt_4", sessionId: "cs_test_1", reference: "7:42", amountCents: 14990, paid: false });
       assert.equal((await stripe.verifyWebhook(ctx, request(unpaid)))![0].paid, false);
+      const dollars = await stripeDelivery(FAKE_CREDENTIALS.stripewebhooksecret, { eventId: "evt_5", sessionId: "cs_test_1", reference: "7:42", amountCents: 14990 });
+      const usd = { ...dollars, body: dollars.body.replace('"currency":"brl"', '"currency":"usd"') };
+      const t = usd.headers["stripe-signature"].match(/t=(\d+)/)![1];
+      usd.headers = { "stripe-signature": `t=${t},v1=${await hmacHex(FAKE_CREDENTIALS.stripewebhooksecret, `${t}.${usd.body}`)}` };
+      assert.equal((await stripe.verifyWebhook(ctx, request(usd)))![0].amount, undefined, "USD is no amount in reais");
     });
   } finally {
     await fake.close();

@@ -48,7 +48,7 @@ export async function receivePayment(deps: AppDeps, ctx: ProviderContext, provid
     const target = await targetOf(deps, provider, event);
     if (!target) continue;
     if (event.amount === undefined || !Number.isFinite(event.amount)) {
-      console.warn(`Payment event ${provider.name}:${event.eventId} ignored: it states no amount`);
+      console.warn(`Payment event ${provider.name}:${event.eventId} ignored: it states no amount in reais`);
       continue;
     }
     try {

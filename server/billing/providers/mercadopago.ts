@@ -66,13 +66,14 @@ export const mercadopago: PaymentProvider = {
       timeoutMs: ctx.timeoutMs,
     });
     const amount = pick(payment, "transaction_amount");
+    const inBrl = String(pick(payment, "currency_id") ?? "BRL").toUpperCase() === "BRL";
     return [{
       // One payment settles once, whichever of its notifications (created, updated) comes first.
       eventId: `payment:${dataId}`,
       chargeId: pickString(payment, "preference_id"),
       reference: pickString(payment, "external_reference"),
       paid: pick(payment, "status") === "approved",
-      amount: typeof amount === "number" ? amount : undefined,
+      amount: typeof amount === "number" && inBrl ? amount : undefined,
     }];
   },
 };

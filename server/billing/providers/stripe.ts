@@ -76,12 +76,14 @@ export const stripe: PaymentProvider = {
     if (!event || !eventId) return null;
     const session = pick(event, "data", "object");
     const total = pick(session, "amount_total");
+    // An amount in another currency is no amount in reais (receive.ts then settles nothing).
+    const inBrl = String(pick(session, "currency") ?? "brl").toLowerCase() === "brl";
     const found: WebhookEvent = {
       eventId,
       chargeId: pickString(session, "id"),
       reference: pickString(session, "client_reference_id") ?? pickString(session, "metadata", "reference"),
       paid: PAID_EVENTS.has(String(event.type)) && pick(session, "payment_status") === "paid",
-      amount: typeof total === "number" ? total / 100 : undefined,
+      amount: typeof total === "number" && inBrl ? total / 100 : undefined,
     };
     return [found];
   },

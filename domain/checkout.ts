@@ -96,6 +96,4 @@ export const SubscriptionPayload = z.object({
   invoiceId: z.coerce.number({ error: MSG.required }).int().positive(),
 }).check(zipcodeMatchesCountry).transform(({ nameOnCard: _n, cardNumber: _c, cvv: _v, expiry: _e, ...rest }) => rest);
 export type SubscriptionPayload = z.infer<typeof SubscriptionPayload>;
-/** What the dialog holds before parsing (card fields may be present; they are dropped). */
-export type SubscriptionPayloadInput = z.input<typeof SubscriptionPayload>;
 

@@ -74,7 +74,6 @@ export function invoiceJson(inv: Invoice) {
     updatedAt: isoDate(inv.updatedAt),
   };
 }
-export type InvoiceJson = ReturnType<typeof invoiceJson>;
 
 /** A row of GET /payments (spec 001 §3 payment-history row). */
 export function paymentRow(payment: Payment, invoice: Invoice | undefined) {
@@ -107,14 +106,11 @@ export function periodOf(dueDate: number): string {
   return new Date(dueDate).toISOString().slice(0, 7);
 }
 
-/** Display status key (spec 001 §4): paid → Pago; due before today → Vencido; else Em Aberto. */
+/** Display status key (spec 001 §4; the locales give Pago, Vencido, Em Aberto): paid; due before today: overdue; else open. */
 export function invoiceDisplayStatus(inv: Pick<Invoice, "status" | "dueDate">, now: number): "paid" | "overdue" | "open" {
   if (inv.status === "paid") return "paid";
   return startOfDay(inv.dueDate) < startOfDay(now) ? "overdue" : "open";
 }
-
-/** The spec's Portuguese text of a display status key. */
-export const INVOICE_STATUS_PT = { paid: "Pago", overdue: "Vencido", open: "Em Aberto" } as const;
 
 function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month + 1, 0)).getUTCDate();

@@ -39,10 +39,17 @@ export async function markPaymentDemo(kv: Deno.Kv): Promise<void> {
 }
 
 /**
- * Our public origin as the caller reached us: the Host header, and https when served over
- * TLS (X-Forwarded-Proto believed only behind a trusted proxy, server/http/transport.ts).
+ * Our public origin for the providers' return and notification URLs: BALCAO_PUBLIC_URL when
+ * the operator set it (as the Evolution webhooks use it, server/channels/registry.ts), else as
+ * the caller reached us: the Host header, and https when served over TLS (X-Forwarded-Proto
+ * believed only behind a trusted proxy, server/http/transport.ts).
  */
 export function requestOrigin(c: Context, trustProxy: boolean): string {
+  let configured: string | undefined;
+  try {
+    configured = Deno.env.get("BALCAO_PUBLIC_URL");
+  } catch { /* no env permission: use the request */ }
+  if (configured) return configured.replace(/\/+$/, "");
   const url = new URL(c.req.url);
   const host = c.req.header("host") ?? url.host;
   return `${servedOverTls(c, trustProxy) ? "https" : "http"}://${host}`;

@@ -120,6 +120,15 @@ Deno.test({
       await payments.getByRole("button", { name: "NF-e" }).first().click();
       await toast(page, "Em breve");
       await screenshot(page, "financeiro");
+      // Search (debounced, on the server): one period.
+      const period = rows[5].period;
+      await page.getByRole("searchbox").fill(period);
+      await page.waitForFunction((p) => {
+        const found = [...document.querySelectorAll('[data-testid="invoice-row"]')];
+        return found.length === 1 && found[0].textContent!.includes(p);
+      }, period, { timeout: 10_000 });
+      await page.getByRole("searchbox").fill("");
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="invoice-row"]').length >= 20, undefined, { timeout: 10_000 });
       assert.deepEqual(reactErrors, [], "no hydration or render errors");
 
       // Phone width, dark theme.

@@ -13,6 +13,7 @@
  * the others. Signed webhook deliveries are built with the `*Delivery` helpers and posted to
  * our server with `postDelivery`.
  */
+import forge from "node-forge";
 import { companies, PLATFORM } from "../../actors/platform/collections.ts";
 import { listInvoices, syncInvoices } from "../../actors/invoices/mod.ts";
 import { dynamicBrCode } from "../../domain/brcode.ts";
@@ -228,20 +229,42 @@ export async function postDelivery(serverUrl: string, delivery: Delivery): Promi
   return { status: response.status, body };
 }
 
-/** A self-signed certificate and key packed as a password-less .p12, as Efí issues them. */
-export async function selfSignedP12(): Promise<{ p12: Uint8Array<ArrayBuffer>; certPem: string }> {
-  const dir = await Deno.makeTempDir({ prefix: "balcao-p12-" });
-  try {
-    const run = async (args: string[]) => {
-      const out = await new Deno.Command("openssl", { args, stdout: "null", stderr: "piped" }).output();
-      if (!out.success) throw new Error(`openssl ${args[0]} failed: ${new TextDecoder().decode(out.stderr)}`);
-    };
-    await run(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=balcao-test", "-keyout", `${dir}/key.pem`, "-out", `${dir}/cert.pem`]);
-    await run(["pkcs12", "-export", "-inkey", `${dir}/key.pem`, "-in", `${dir}/cert.pem`, "-passout", "pass:", "-out", `${dir}/cert.p12`]);
-    return { p12: await Deno.readFile(`${dir}/cert.p12`), certPem: await Deno.readTextFile(`${dir}/cert.pem`) };
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+/** How `selfSignedP12` seals the file: node-forge's choices (it writes no RC2; openssl -legacy does). */
+export interface P12Options {
+  /** Key bag cipher: "3des" (PKCS#12 PBE, legacy) or "aes256" (PBES2, modern). Default 3des. */
+  algorithm?: "3des" | "aes256";
+  /** Default "" (password-less, as Efí issues them); null seals with no password at all. */
+  password?: string | null;
+}
+
+/**
+ * A self-signed certificate and key packed as a .p12, made in-process with node-forge (CI has
+ * no openssl binary). The key and certificate PEMs are returned to compare a conversion with.
+ */
+export function selfSignedP12(options: P12Options = {}): Promise<{ p12: Uint8Array<ArrayBuffer>; certPem: string; keyPem: string }> {
+  const keys = forge.pki.rsa.generateKeyPair({ bits: 2048 });
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = keys.publicKey;
+  cert.serialNumber = "01";
+  cert.validity.notBefore = new Date(Date.now() - 60_000);
+  cert.validity.notAfter = new Date(Date.now() + 2 * 86_400_000);
+  const name = [{ name: "commonName", value: "balcao-test" }];
+  cert.setSubject(name);
+  cert.setIssuer(name);
+  cert.sign(keys.privateKey, forge.md.sha256.create());
+  const asn1 = forge.pkcs12.toPkcs12Asn1(keys.privateKey, [cert], options.password === undefined ? "" : options.password, {
+    algorithm: options.algorithm ?? "3des",
+    friendlyName: "balcao-test",
+  });
+  const der = forge.asn1.toDer(asn1).getBytes();
+  const p12 = new Uint8Array(der.length);
+  for (let i = 0; i < der.length; i++) p12[i] = der.charCodeAt(i);
+  const lf = (pem: string) => pem.replace(/\r\n/g, "\n");
+  return Promise.resolve({
+    p12,
+    certPem: lf(forge.pki.certificateToPem(cert)),
+    keyPem: lf(forge.pki.privateKeyInfoToPem(forge.pki.wrapRsaPrivateKey(forge.pki.privateKeyToAsn1(keys.privateKey)))),
+  });
 }
 
 /** Stores the platform's payment settings as the super user does (PUT /settings/{key}). */

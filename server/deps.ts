@@ -2,7 +2,7 @@
 import type { ActorSystem } from "../actors/_runtime/system.ts";
 import type { EventBus } from "../actors/_runtime/bus.ts";
 import type { Config } from "./config.ts";
-import type { LoginThrottle } from "./auth/throttle.ts";
+import type { FailureLog } from "./auth/throttle.ts";
 import type { AccessTokenVerifier } from "./auth/access_cache.ts";
 import type { Principal } from "../domain/permissions.ts";
 import type { OutboundPort } from "../domain/channel.ts";
@@ -18,7 +18,8 @@ export interface AppDeps {
   secret: string;
   /** Verifies access tokens, remembering verified ones until they expire. */
   tokens: AccessTokenVerifier;
-  throttle: LoginThrottle;
+  /** Login and sign-up failures, in the store (auth/throttle_kv.ts). */
+  throttle: FailureLog;
   /** Hands outgoing messages to the channels; replaced by the channels area at start-up. */
   outbound: OutboundPort;
   /** The WebSocket hub of live events (server/realtime). */

@@ -8,7 +8,7 @@ import { EventBus } from "../actors/_runtime/bus.ts";
 import { createApp } from "./app.ts";
 import { type Config, loadConfig } from "./config.ts";
 import type { AppDeps } from "./deps.ts";
-import { LoginThrottle } from "./auth/throttle.ts";
+import { KvThrottle } from "./auth/throttle_kv.ts";
 import { loadSecret } from "./secret.ts";
 import { AccessTokenVerifier } from "./auth/access_cache.ts";
 import { registerActors, warmUp } from "./boot.ts";
@@ -57,7 +57,7 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Runn
     bus,
     secret,
     tokens: new AccessTokenVerifier(secret),
-    throttle: new LoginThrottle(),
+    throttle: new KvThrottle(kv),
     outbound: channels.outbound,
     channels,
     hub: new Hub(system, bus),

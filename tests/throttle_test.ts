@@ -4,6 +4,7 @@
  * per address, and a known device (its `jdv` cookie from an earlier login) that strangers'
  * failures neither slow down nor refuse. Addresses are set as a reverse proxy on loopback
  * would (X-Forwarded-For); the delays are shortened by config so the tests run in seconds.
+ * The counts live in the store, so a restart keeps them.
  */
 import assert from "node:assert/strict";
 import { withServer } from "./helpers/server.ts";
@@ -44,6 +45,25 @@ Deno.test("login: 10 failures of one (e-mail, address) pair refuse that pair onl
     assert.equal((await attempt(server.url, "agent@demo.local", "demo1234", "203.0.113.6")).status, 200);
     assert.equal((await attempt(server.url, "admin@demo.local", "demo1234", "203.0.113.5")).status, 200);
   }, { loginLimits: FAST });
+});
+
+Deno.test("login: a refused pair stays refused after a restart on the same store (the counts live in KV)", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "balcao-throttle-" });
+  const kvPath = `${dir}/store.kv`;
+  try {
+    await withServer(async (server) => {
+      for (let i = 0; i < 10; i++) assert.equal((await attempt(server.url, "agent@demo.local", "wrong", "203.0.113.7")).status, 401);
+      assert.equal((await attempt(server.url, "agent@demo.local", "demo1234", "203.0.113.7")).status, 429);
+    }, { kvPath, loginLimits: FAST });
+    await withServer(async (server) => {
+      const blocked = await attempt(server.url, "agent@demo.local", "demo1234", "203.0.113.7");
+      assert.equal(blocked.status, 429, "a restart hands out no fresh budget");
+      assert.ok(Number(blocked.retryAfter) > 14 * 60);
+      assert.equal((await attempt(server.url, "agent@demo.local", "demo1234", "203.0.113.8")).status, 200);
+    }, { kvPath, loginLimits: FAST, demo: false });
+  } finally {
+    await Deno.remove(dir, { recursive: true }).catch(() => {});
+  }
 });
 
 Deno.test("login: failures on an e-mail from anywhere slow its logins down but never refuse them", async () => {

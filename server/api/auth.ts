@@ -73,7 +73,7 @@ export function authRoutes(): Hono<AppEnv> {
     const keys = loginKeys(input.email, clientAddress(c));
     const user = await findUserByEmail(deps.system, input.email);
     const knownDevice = await isKnownDevice(c, deps.secret, user?.id);
-    const wait = loginRefusal(deps.throttle, keys, knownDevice, now, limits);
+    const wait = await loginRefusal(deps.throttle, keys, knownDevice, now, limits);
     if (wait > 0) {
       c.header("Retry-After", String(Math.ceil(wait / 1000)));
       throw new AppError("ERR_TOO_MANY_ATTEMPTS", {
@@ -82,17 +82,17 @@ export function authRoutes(): Hono<AppEnv> {
       });
     }
     // Slowed down, never refused, by the e-mail's failures from elsewhere (login_limits.ts).
-    const delay = loginDelay(deps.throttle, keys, knownDevice, now, limits);
+    const delay = await loginDelay(deps.throttle, keys, knownDevice, now, limits);
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     const state = user ? await accessState(deps.system, user, Date.now()) : undefined;
     // A user of a deleted company logs in like an unknown e-mail (same answer, same time).
     const known = state?.company ? user : undefined;
     const valid = await verifyOrBurn(known?.passwordHash, input.password, deps.config.passwordHash);
     if (!user || !state?.company || !valid) {
-      loginFailed(deps.throttle, keys, knownDevice, Date.now());
+      await loginFailed(deps.throttle, keys, knownDevice, Date.now());
       throw invalidCredentials();
     }
-    loginSucceeded(deps.throttle, keys);
+    await loginSucceeded(deps.throttle, keys);
 
     const { company, active } = state;
     const token = await issueTokens(c, deps, user, active ? "full" : "billing");

@@ -105,7 +105,7 @@ export function passwordResetRoutes(): Hono<AppEnv> {
     const passwordHash = await hashPassword(input.password, deps.config.passwordHash);
     const updated: User = await updateUser(deps.system, null, user.id, { passwordHash });
     // A user locked out by failed logins may sign in with the new password at once.
-    loginSucceeded(deps.throttle, loginKeys(updated.email, clientAddress(c)));
+    await loginSucceeded(deps.throttle, loginKeys(updated.email, clientAddress(c)));
     guessesByEmail.succeed(updated.email);
     return c.json({ updated: true });
   });

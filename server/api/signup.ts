@@ -91,7 +91,7 @@ export function signupRoutes(): Hono<AppEnv> {
     // create companies in bulk.
     const key = `signup:${clientAddress(c)}`;
     const now = Date.now();
-    const wait = deps.throttle.retryAfter(key, now);
+    const wait = await deps.throttle.retryAfter(key, now);
     if (wait > 0) {
       c.header("Retry-After", String(Math.ceil(wait / 1000)));
       throw new AppError("ERR_TOO_MANY_ATTEMPTS", {
@@ -99,7 +99,7 @@ export function signupRoutes(): Hono<AppEnv> {
         message: "Too many sign-ups from this address, try again later",
       });
     }
-    deps.throttle.fail(key, now);
+    await deps.throttle.fail(key, now);
     const input = await parseBody(c, SignupInput);
     return c.json(await signupFromInput(deps, input), 201);
   });

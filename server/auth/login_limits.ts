@@ -14,9 +14,10 @@
  *   the e-mail delay and the address ceiling, and its failures count only for its pair: the
  *   owner's own typos on their own browser slow down nobody else.
  *
- * Failure logs live in the app's LoginThrottle (one per process), all with its 15-minute window.
+ * Failure logs live in the app's FailureLog, all with its 15-minute window: in KV
+ * (throttle_kv.ts), so a restart or a second process on the same store keeps every count.
  */
-import type { LoginThrottle } from "./throttle.ts";
+import type { FailureLog } from "./throttle.ts";
 
 export interface LoginLimits {
   pairMax: number;
@@ -46,45 +47,45 @@ export function loginKeys(email: string, address: string): LoginKeys {
 }
 
 /** Milliseconds until this attempt may be made, or 0 when it may be made now (then it may still be delayed). */
-export function loginRefusal(
-  throttle: LoginThrottle,
+export async function loginRefusal(
+  throttle: FailureLog,
   keys: LoginKeys,
   knownDevice: boolean,
   now: number,
   limits: LoginLimits = LOGIN_LIMITS,
-): number {
-  const pair = throttle.retryAfter(keys.pair, now, limits.pairMax);
-  const address = knownDevice ? 0 : throttle.retryAfter(keys.address, now, limits.addressMax);
+): Promise<number> {
+  const pair = await throttle.retryAfter(keys.pair, now, limits.pairMax);
+  const address = knownDevice ? 0 : await throttle.retryAfter(keys.address, now, limits.addressMax);
   return Math.max(pair, address);
 }
 
 /** How long this attempt waits before its password is checked (0 for a known device). */
-export function loginDelay(
-  throttle: LoginThrottle,
+export async function loginDelay(
+  throttle: FailureLog,
   keys: LoginKeys,
   knownDevice: boolean,
   now: number,
   limits: LoginLimits = LOGIN_LIMITS,
-): number {
+): Promise<number> {
   if (knownDevice) return 0;
-  const over = throttle.count(keys.email, now) - limits.emailFreeFailures;
+  const over = await throttle.count(keys.email, now) - limits.emailFreeFailures;
   if (over < 0) return 0;
   return Math.min(limits.emailMaxDelayMs, limits.emailBaseDelayMs * 2 ** over);
 }
 
 /** Counts one wrong password (or unknown e-mail). */
-export function loginFailed(throttle: LoginThrottle, keys: LoginKeys, knownDevice: boolean, now: number): void {
-  throttle.fail(keys.pair, now);
+export async function loginFailed(throttle: FailureLog, keys: LoginKeys, knownDevice: boolean, now: number): Promise<void> {
+  await throttle.fail(keys.pair, now);
   if (knownDevice) return;
-  throttle.fail(keys.email, now);
-  throttle.fail(keys.address, now);
+  await throttle.fail(keys.email, now);
+  await throttle.fail(keys.address, now);
 }
 
 /**
  * A right password clears the e-mail's delay and its pair; the address keeps its count, so
  * one good login cannot wipe the failures other accounts collected there.
  */
-export function loginSucceeded(throttle: LoginThrottle, keys: LoginKeys): void {
-  throttle.succeed(keys.pair);
-  throttle.succeed(keys.email);
+export async function loginSucceeded(throttle: FailureLog, keys: LoginKeys): Promise<void> {
+  await throttle.succeed(keys.pair);
+  await throttle.succeed(keys.email);
 }

@@ -4,7 +4,8 @@
  * driven over loopback and the figures printed are
  * - `GET /ticketreport/reports` page 1 with three filters (user + queue + status, and
  *   connection + status + date range, which no per-user or per-queue list narrows): p50/p99
- *   in a closed loop and in an open loop at `--rate`;
+ *   of 200 calls one at a time (the least load-sensitive figure), in a closed loop and in an
+ *   open loop at `--rate`, with `uptime`'s load printed before and after;
  * - the .xlsx export of every ticket (100,000 rows): seconds to the last byte and the server's
  *   RSS growth during it (sampled every 20 ms from /proc), the first export (which loads
  *   exceljs) and a second one; the file is opened back with exceljs to count its rows.
@@ -20,6 +21,7 @@ import { seedStaff, seedVolume } from "./inbox_seed.ts";
 import { drive, quantile } from "./lib/drive.ts";
 import { HttpConnection } from "./lib/http_client.ts";
 import { PRODUCTION_V8_FLAGS } from "./lib/v8_flags.ts";
+import { backgroundBuilt, loadAverage } from "./lib/settled.ts";
 
 const PASSWORD = "demo1234";
 const SECRET = "bench-secret";
@@ -31,6 +33,8 @@ function flag(name: string, fallback: number): number {
 
 async function serve(kvPath: string, dataDir: string): Promise<void> {
   const server = await startServer({ kvPath, dataDir, port: 0, demo: false, passwordHash: "fast", secret: SECRET });
+  const waited = await backgroundBuilt(server.deps.system);
+  console.error(`server: message indexes built ${waited.toFixed(1)} s after listening; measuring from now`);
   console.log(JSON.stringify({ port: server.port }));
 }
 
@@ -116,23 +120,26 @@ async function main(): Promise<void> {
   const N = flag("requests", 5000);
   const RATE = flag("rate", 500);
   const C = 8;
-  const run = async (name: string, path: (i: number) => string, rate?: number) => {
-    const conns = await Promise.all(Array.from({ length: C }, () => HttpConnection.open("127.0.0.1", port)));
+  const run = async (name: string, path: (i: number) => string, rate?: number, alone = false) => {
+    const [n, c] = alone ? [200, 1] : [N, C];
+    const conns = await Promise.all(Array.from({ length: c }, () => HttpConnection.open("127.0.0.1", port)));
     let errors = 0;
     let total = 0;
-    const { latencies, seconds } = await drive(N, C, async (k, w) => {
+    const { latencies, seconds } = await drive(n, c, async (k, w) => {
       const reply = await conns[w].request("GET", path(k), auth);
       if (reply.status !== 200) errors++;
       else if (k === 0) total = JSON.parse(new TextDecoder().decode(reply.body)).totalTickets.total;
     }, rate);
     for (const c of conns) c.close();
     console.log(
-      `GET /ticketreport/reports page 1, ${name} [${rate ? `open, ${rate}/s` : `closed, ${C} in flight`}]`.padEnd(100) +
-        ` p50 ${quantile(latencies, 0.5).toFixed(2)} ms  p99 ${quantile(latencies, 0.99).toFixed(2)} ms  ${(N / seconds).toFixed(0)} req/s  errors ${errors}  (first call's total: ${total})`,
+      `GET /ticketreport/reports page 1, ${name} [${alone ? "one at a time, 200" : rate ? `open, ${rate}/s` : `closed, ${C} in flight`}]`.padEnd(100) +
+        ` p50 ${quantile(latencies, 0.5).toFixed(2)} ms  p99 ${quantile(latencies, 0.99).toFixed(2)} ms  ${(n / seconds).toFixed(0)} req/s  errors ${errors}  (first call's total: ${total})`,
     );
   };
   await run("warm-up", calls[0][1]);
+  console.log(`load before: ${await loadAverage()}`);
   for (const [name, path] of calls) {
+    await run(name, path, undefined, true);
     await run(name, path);
     await run(name, path, RATE);
   }
@@ -159,6 +166,7 @@ async function main(): Promise<void> {
     );
   }
 
+  console.log(`load after: ${await loadAverage()}`);
   child.kill("SIGTERM");
   await child.status;
   if (!reuse) await Deno.remove(dir, { recursive: true }).catch(() => {});

@@ -4,8 +4,10 @@
  * own process (production V8 flags), driven over keep-alive loopback connections. The first
  * dashboard request finds no counters (the seeder writes records directly) and rebuilds them
  * once from the tickets and one scan of the messages: its time is printed. Then each cell
- * measures one call: a closed loop (capacity) and an open loop at `--rate` (latency at that
- * throughput), p50/p99 and req/s.
+ * measures one call: a closed loop (capacity), an open loop at `--rate` (latency at that
+ * throughput), p50/p99 and req/s, and 200 sequential calls on one connection (the latency of
+ * one call alone, which the machine's other load moves least). `uptime`'s load is printed
+ * first and last: figures on a shared machine mean little without it.
  *
  *   deno run -A bench/reports.ts [--rate=500] [--requests=5000] [--concurrency=8] [--reuse=dir]
  *
@@ -18,6 +20,7 @@ import { seedStaff, seedVolume } from "./inbox_seed.ts";
 import { drive, quantile } from "./lib/drive.ts";
 import { HttpConnection } from "./lib/http_client.ts";
 import { PRODUCTION_V8_FLAGS } from "./lib/v8_flags.ts";
+import { backgroundBuilt, loadAverage } from "./lib/settled.ts";
 
 const PASSWORD = "demo1234";
 const SECRET = "bench-secret";
@@ -48,7 +51,15 @@ export interface Bench {
   concurrency: number;
   rate: number;
   /** Runs `requests` GETs of `path(i)`: closed loop, or open loop at `rate` calls/s. */
-  load(name: string, path: (i: number) => string, headers: (i: number) => Record<string, string>, rate?: number): Promise<Result>;
+  load(
+    name: string,
+    path: (i: number) => string,
+    headers: (i: number) => Record<string, string>,
+    rate?: number,
+    shape?: { connections: number; requests: number },
+  ): Promise<Result>;
+  /** Runs 200 GETs of `path(i)` one after the other on one connection. */
+  sequential(name: string, path: (i: number) => string, headers: (i: number) => Record<string, string>): Promise<Result>;
 }
 
 /** A cell: one report's calls, printed as they finish. */
@@ -61,13 +72,14 @@ async function dashboardCell(b: Bench): Promise<Result[]> {
   const now = Date.now();
   const month = `/dashboard?date_from=${iso(now - 30 * DAY)}&date_to=${iso(now)}`;
   const day = `/dashboard?date_from=${iso(now - DAY)}&date_to=${iso(now)}`;
-  const out: Result[] = [];
-  for (const [label, path] of [["30 days", month], ["1 day", day]] as const) {
-    out.push(await b.load(`GET /dashboard ${label}, all users [closed, ${b.concurrency} in flight]`, () => path, () => b.admin));
-    out.push(await b.load(`GET /dashboard ${label}, all users [open, ${b.rate}/s]`, () => path, () => b.admin, b.rate));
-  }
   const queued = (i: number) => `${month}&queueIds=[${b.queueIds[i % b.queueIds.length]}]`;
-  out.push(await b.load(`GET /dashboard 30 days, one queue [open, ${b.rate}/s]`, queued, () => b.admin, b.rate));
+  const out: Result[] = [];
+  const calls = [["30 days, all users", () => month], ["1 day, all users", () => day], ["30 days, one queue", queued]] as const;
+  for (const [label, path] of calls) {
+    out.push(await b.sequential(`GET /dashboard ${label} [one at a time, 200]`, path, () => b.admin));
+    out.push(await b.load(`GET /dashboard ${label} [closed, ${b.concurrency} in flight]`, path, () => b.admin));
+    out.push(await b.load(`GET /dashboard ${label} [open, ${b.rate}/s]`, path, () => b.admin, b.rate));
+  }
   return out;
 }
 
@@ -77,6 +89,8 @@ export const CELLS: Cell[] = [dashboardCell];
 /** The server process: serves the store at `kvPath` and prints its port. */
 async function serve(kvPath: string, dataDir: string): Promise<void> {
   const server = await startServer({ kvPath, dataDir, port: 0, demo: false, passwordHash: "fast", secret: SECRET });
+  const waited = await backgroundBuilt(server.deps.system);
+  console.error(`server: message indexes built ${waited.toFixed(1)} s after listening; measuring from now`);
   console.log(JSON.stringify({ port: server.port }));
 }
 
@@ -169,10 +183,14 @@ async function main(): Promise<void> {
     requests,
     concurrency,
     rate: flag("rate", 500),
-    async load(name, path, headers, rate) {
+    sequential(name, path, headers) {
+      return this.load(name, path, headers, undefined, { connections: 1, requests: 200 });
+    },
+    async load(name, path, headers, rate, shape) {
       const connections = await Promise.all(
-        Array.from({ length: rate ? 32 : concurrency }, () => HttpConnection.open("127.0.0.1", port)),
+        Array.from({ length: shape?.connections ?? (rate ? 32 : concurrency) }, () => HttpConnection.open("127.0.0.1", port)),
       );
+      const requests = shape?.requests ?? bench.requests;
       let errors = 0;
       const { latencies, seconds } = await drive(requests, connections.length, async (k, worker) => {
         const reply = await connections[worker].request("GET", path(k), headers(k));
@@ -188,7 +206,9 @@ async function main(): Promise<void> {
     },
   };
   await bench.load("warm-up", () => `/dashboard?date_from=${iso(Date.now() - DAY)}`, () => admin);
+  console.log(`load before: ${await loadAverage()}`);
   for (const cell of CELLS) await cell(bench);
+  console.log(`load after: ${await loadAverage()}`);
 
   child.kill("SIGTERM");
   await child.status;

@@ -40,7 +40,8 @@ export class KvThrottle implements FailureLog {
   async fail(key: string, now: number): Promise<void> {
     for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
       const entry = await this.kv.get<number[]>(storeKey(key));
-      const recent = [...inWindow(entry.value ?? [], now, this.windowMs), now].slice(-KEEP);
+      // Kept oldest first (waitFor reads it so), whatever order concurrent attempts land in.
+      const recent = [...inWindow(entry.value ?? [], now, this.windowMs), now].sort((x, y) => x - y).slice(-KEEP);
       const { ok } = await this.kv.atomic().check(entry).set(storeKey(key), recent, { expireIn: this.windowMs }).commit();
       if (ok) return;
     }

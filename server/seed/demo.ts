@@ -24,6 +24,8 @@ export async function storeIsEmpty(kv: Deno.Kv): Promise<boolean> {
 }
 
 const DAY = 86_400_000;
+/** Days from the seed to the demo company's due date (see seedDemo). */
+export const DEMO_DUE_DAYS = 8;
 
 export interface DemoLogin {
   email: string;
@@ -57,11 +59,14 @@ export async function seedDemo(deps: AppDeps) {
     planId: plan.id,
     dueDate: null,
   });
+  // Due DEMO_DUE_DAYS ahead: inside the invoices' issue lead (INVOICE_LEAD_DAYS, 10), so the
+  // coming period's invoice is issued at start-up and /financeiro has one to pay with the
+  // simulator; outside the top bar's "vence em N dias" warning (under 5 days) for a few days.
   const demo = await createCompany(system, {
     name: "Demo",
     email: "admin@demo.local",
     planId: plan.id,
-    dueDate: Date.now() + 365 * DAY,
+    dueDate: Date.now() + DEMO_DUE_DAYS * DAY,
   });
 
   const queueOf = (name: string, color: string, prioridade: number, greetingMessage: string) =>

@@ -30,6 +30,8 @@ const NARROW = "(max-width: 599px)";
 export default function AppShell({ path }: AppShellProps) {
   const session = useSession();
   const user = session.status === "ready" ? session.user : null;
+  // An expired company's landing (/financeiro with a billing-only token): no user will load.
+  const expired = session.status === "expired";
   const [narrow, setNarrow] = useState(false);
   const [open, setOpen] = useState(true);
 
@@ -73,9 +75,9 @@ export default function AppShell({ path }: AppShellProps) {
   return (
     <div className="shell">
       <a className="skip-link" href="#content">{t("common.skipToContent")}</a>
-      <Drawer user={user} path={path} open={open} onNavigate={() => narrow && setOpen(false)} />
+      <Drawer user={user} expired={expired} path={path} open={open} onNavigate={() => narrow && setOpen(false)} />
       {narrow && open && <div className="drawer-backdrop" onClick={() => setOpen(false)} aria-hidden="true" />}
-      <TopBar user={user} onMenu={toggle} drawerOpen={open} />
+      <TopBar user={user} expired={expired} onMenu={toggle} drawerOpen={open} />
       {/* An expired company's /financeiro shows its own banner above the invoices (FinanceiroPage). */}
       {session.status === "error" && (
         <div className="shell-error"><ErrorState onRetry={() => loadSession(true)} /></div>

@@ -102,6 +102,7 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   "menu.integrations": "Integrations",
   "menu.subscription": "Subscription",
   "topbar.greeting": "Hello {{name}}, welcome to {{company}}!",
+  "topbar.expired": "Subscription expired: pay the invoice to use the system again",
   "topbar.renewal": "Subscription active until {{date}}",
   "topbar.dueSoon": "Your subscription ends in {{days}} day(s).",
   "topbar.dueToday": "Your subscription ends today.",

@@ -102,6 +102,7 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   "menu.integrations": "Integraciones",
   "menu.subscription": "Suscripción",
   "topbar.greeting": "Hola {{name}}, ¡bienvenido(a) a {{company}}!",
+  "topbar.expired": "Suscripción vencida: pague la factura para volver a usar el sistema",
   "topbar.renewal": "Suscripción activa hasta {{date}}",
   "topbar.dueSoon": "Su suscripción vence en {{days}} día(s).",
   "topbar.dueToday": "Su suscripción vence hoy.",

@@ -11,7 +11,7 @@ import type { SessionUser } from "../lib/session.ts";
 import { channelName, onChannel } from "../lib/socket.ts";
 import { MENU_ICONS } from "./icons.ts";
 import { useChatUnreads } from "./chat_unread.ts";
-import { isCurrent, visibleMenu, WARNING_STATUSES } from "./menu.ts";
+import { isCurrent, MENU, visibleMenu, WARNING_STATUSES } from "./menu.ts";
 
 interface Connection {
   id: number;
@@ -59,16 +59,18 @@ function useConnectionWarning(user: SessionUser | null): boolean {
 /** Props of Drawer. */
 export interface DrawerProps {
   user: SessionUser | null;
+  /** An expired company's landing: only the invoices are reachable (spec 000 §4). */
+  expired?: boolean;
   path: string;
   open: boolean;
   onNavigate: () => void;
 }
 
 /** The navigation drawer. */
-export function Drawer({ user, path, open, onNavigate }: DrawerProps) {
+export function Drawer({ user, expired, path, open, onNavigate }: DrawerProps) {
   const warn = useConnectionWarning(user);
   const chatUnreads = useChatUnreads(user);
-  const items = user ? visibleMenu(user) : [];
+  const items = user ? visibleMenu(user) : expired ? MENU.filter((i) => i.path === "/financeiro") : [];
   const sections = [
     { key: "main", items: items.filter((i) => i.section === "main") },
     { key: "admin", items: items.filter((i) => i.section === "admin") },
@@ -76,7 +78,7 @@ export function Drawer({ user, path, open, onNavigate }: DrawerProps) {
   return (
     <nav className="drawer" data-open={open} aria-label={t("menu.open")} id="app-drawer">
       <div className="drawer-brand">{t("app.name")}</div>
-      {!user && <div className="drawer-skeleton" aria-busy="true"><span className="skeleton skeleton-line" /><span className="skeleton skeleton-line" /><span className="skeleton skeleton-line short" /></div>}
+      {!user && !expired && <div className="drawer-skeleton" aria-busy="true"><span className="skeleton skeleton-line" /><span className="skeleton skeleton-line" /><span className="skeleton skeleton-line short" /></div>}
       {sections.map((section) =>
         section.items.length > 0 && (
           <ul key={section.key} className="menu">

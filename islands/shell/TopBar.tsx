@@ -31,12 +31,14 @@ export function dueWarning(dueDate: string | null | undefined, now = Date.now())
 /** Props of TopBar. */
 export interface TopBarProps {
   user: SessionUser | null;
+  /** An expired company's landing: the greeting says so instead of waiting for a user. */
+  expired?: boolean;
   onMenu: () => void;
   drawerOpen: boolean;
 }
 
 /** The app's top bar. */
-export function TopBar({ user, onMenu, drawerOpen }: TopBarProps) {
+export function TopBar({ user, expired, onMenu, drawerOpen }: TopBarProps) {
   const [theme, setTheme] = useState<"light" | "dark">("light");
   const [volume, setVolume] = useState(1);
   const [profileOpen, setProfileOpen] = useState(false);
@@ -82,6 +84,8 @@ export function TopBar({ user, onMenu, drawerOpen }: TopBarProps) {
               {warning && <span className="due-warning" role="alert" title={warning}>{warning}</span>}
             </>
           )
+          : expired
+          ? <span className="greeting-text">{t("topbar.expired")}</span>
           : <span className="skeleton skeleton-line" />}
       </div>
       <div className="topbar-actions">

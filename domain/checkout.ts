@@ -5,6 +5,7 @@
  * the providers' hosted pages, never here, so nothing downstream can store one by mistake.
  */
 import { z } from "zod";
+import { PlanPrice } from "./plan.ts";
 import { MAX, MSG } from "./text.ts";
 
 export const CHECKOUT_MSG = {
@@ -52,7 +53,7 @@ const ignoredCardField = z.unknown().optional().transform(() => undefined);
 
 /** The plan the dialog shows, sent as a JSON string `{ price, users, connections }`. */
 export const CheckoutPlan = z.object({
-  price: z.coerce.number().nonnegative(),
+  price: PlanPrice,
   users: z.coerce.number().int().nonnegative(),
   connections: z.coerce.number().int().nonnegative(),
 });
@@ -90,7 +91,7 @@ export const SubscriptionPayload = z.object({
   cvv: ignoredCardField,
   expiry: ignoredCardField,
   plan: PlanJson,
-  price: z.coerce.number().nonnegative(),
+  price: PlanPrice,
   users: z.coerce.number().int().nonnegative(),
   connections: z.coerce.number().int().nonnegative(),
   invoiceId: z.coerce.number({ error: MSG.required }).int().positive(),

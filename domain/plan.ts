@@ -54,7 +54,8 @@ const FLAG_FIELDS = {
 };
 const count = z.coerce.number().int().min(0);
 /** A monthly price in BRL: bounded so a typo (or 1e308) never becomes an invoice. */
-const price = z.coerce.number().min(0).max(1_000_000);
+export const PlanPrice = z.coerce.number().min(0).max(1_000_000);
+const price = PlanPrice;
 
 /** POST /plans body. */
 export const PlanInput = z.object({

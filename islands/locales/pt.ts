@@ -105,7 +105,6 @@ const pt = {
   "menu.subscription": "Assinatura",
 
   "topbar.greeting": "Olá {{name}}, seja bem-vindo(a) a {{company}}!",
-
   "topbar.expired": "Assinatura vencida: pague a fatura para voltar a usar o sistema",
   "topbar.renewal": "Assinatura ativa até {{date}}",
   "topbar.dueSoon": "Sua assinatura vence em {{days}} dia(s).",

@@ -32,10 +32,10 @@ export interface DashSums {
 
 /**
  * Adds one cell into the sums it feeds: the totals (`all`), its user's, its queue's. An hour
- * cell's hourly metrics go to local hour `slot`; a day cell's (slot -1) come from its hours
- * of the day, turned by `shift`.
+ * cell's hourly metrics go to local hour `slot`; a day cell's (slot -1) come from its UTC
+ * hours of the day `h`, to local hour `rot[h]`.
  */
-function addCell(a: FlatSums, cell: Cell, all: boolean, user: boolean, queue: boolean, slot: number, shift: number): void {
+function addCell(a: FlatSums, cell: Cell, all: boolean, user: boolean, queue: boolean, slot: number, rot: Int32Array): void {
   const v = cell.v;
   const u = cell.ui * METRIC_COUNT;
   const q = cell.qi * METRIC_COUNT;
@@ -49,13 +49,24 @@ function addCell(a: FlatSums, cell: Cell, all: boolean, user: boolean, queue: bo
   const hu = cell.ui * HOURLY;
   const hq = cell.qi * HOURLY;
   const { hourly, hByUser, hByQueue } = a;
-  for (let k = 0; k < HOURLY_INDEX.length; k++) {
-    // An hour cell has one value per metric, at `slot`; a day cell 24, turned by `shift`.
-    const hours = slot >= 0 ? 1 : 24;
-    for (let h = 0; h < hours; h++) {
-      const x = slot >= 0 ? v[HOURLY_INDEX[k]] : cell.hod![k * 24 + h];
+  if (slot >= 0) {
+    for (let k = 0; k < HOURLY_INDEX.length; k++) {
+      const x = v[HOURLY_INDEX[k]];
       if (x === 0) continue;
-      const at = k * 24 + (slot >= 0 ? slot : (((h + shift) % 24) + 24) % 24);
+      const at = k * 24 + slot;
+      if (all) hourly[at] += x;
+      if (user) hByUser[hu + at] += x;
+      if (queue) hByQueue[hq + at] += x;
+    }
+    return;
+  }
+  const hod = cell.hod!;
+  for (let k = 0; k < HOURLY_INDEX.length; k++) {
+    const base = k * 24;
+    for (let h = 0; h < 24; h++) {
+      const x = hod[base + h];
+      if (x === 0) continue;
+      const at = base + rot[h];
       if (all) hourly[at] += x;
       if (user) hByUser[hu + at] += x;
       if (queue) hByQueue[hq + at] += x;
@@ -136,15 +147,16 @@ function summed(
   const queues = maskOf(filter.queues, dash.queueKeys);
   const users = maskOf(filter.users, dash.userKeys);
   const filtered = queues !== undefined || users !== undefined;
+  const rot = Int32Array.from({ length: 24 }, (_, h) => (((h + (shift ?? 0)) % 24) + 24) % 24);
   const addBucket = (b: HourCells, slot: number) => {
     if (!filtered) {
-      for (const cell of b.users) addCell(a, cell, true, true, false, slot, shift ?? 0);
-      for (const cell of b.queues) addCell(a, cell, false, false, true, slot, shift ?? 0);
+      for (const cell of b.users) addCell(a, cell, true, true, false, slot, rot);
+      for (const cell of b.queues) addCell(a, cell, false, false, true, slot, rot);
       return;
     }
     for (const cell of b.cells) {
       if ((queues && queues[cell.qi] === 0) || (users && users[cell.ui] === 0)) continue;
-      addCell(a, cell, true, true, true, slot, shift ?? 0);
+      addCell(a, cell, true, true, true, slot, rot);
     }
   };
   let hour = first;

@@ -20,11 +20,13 @@ const NOT_COMPANY_RECORDS: Record<string, string> = {
   "POST /webhooks/cloudapi/:whatsappId": "a provider's webhook, authenticated by Meta's signature, not a login",
   "POST /buscarpesquisa/:chavePesquisa": "the public survey, opened by its unguessable key",
   "POST /user-announcements/:id/read": "platform announcements: every user marks them read",
+  "POST /simulator/payments/:chargeId/pay": "the demo's payment page, public and opened by its unguessable charge id",
+  "POST /webhooks/payments/:provider": "a payment provider's webhook, authenticated by the provider's signature, not a login",
 };
 
 /** Platform records: only the platform owner writes them, so another admin meets the role check (403). */
 const SUPER_ONLY = /^\/(companies\/:id$|helps\/|plans\/|announcements\/)/;
-const SUPER_ONLY_ROUTES = new Set(["DELETE /whatsapp/:id"]);
+const SUPER_ONLY_ROUTES = new Set(["DELETE /whatsapp/:id", "POST /invoices/:id/pay"]);
 
 /** Every write route with a path parameter, as "METHOD /path". */
 function writeRoutes(): string[] {

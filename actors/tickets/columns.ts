@@ -9,10 +9,12 @@
  * scan costs well under a millisecond.
  *
  * Beside them, for the report to read fewer ids than all (report.ts): the ids of each user's
- * and each queue's tickets, and every id in creation order (`createdOrder`), so a date range
- * is a binary search and a slice instead of a pass over every ticket.
+ * and each queue's tickets, every id in creation order (`createdOrder`), so a date range is a
+ * binary search and a slice instead of a pass over every ticket, and the tickets created per
+ * day per combination of these columns (`byDay`), so a total over whole days reads no ticket.
  */
 import type { Ticket, TicketStatus } from "../../domain/ticket.ts";
+import { DayCounts } from "./day_counts.ts";
 
 /** Status codes in `flags` (0: no ticket with this id); bit 2 marks a group. */
 export const STATUS_CODE: Readonly<Record<TicketStatus, number>> = { open: 1, pending: 2, closed: 3 };
@@ -47,6 +49,8 @@ export class TicketColumns {
     this.contact = grow(this.contact, (n) => new Int32Array(n));
   }
 
+  /** Tickets created per UTC day per combination of the columns above (day_counts.ts). */
+  readonly byDay = new DayCounts();
   /** Ticket ids per user and per queue (every status). */
   readonly idsByUser = new Map<number, Set<number>>();
   readonly idsByQueue = new Map<number, Set<number>>();
@@ -73,17 +77,31 @@ export class TicketColumns {
     }
     if (fresh) this.#append(id, t.createdAt);
     else if (this.created[id] !== t.createdAt) this.#sorted = false;
-    this.flags[id] = STATUS_CODE[t.status] | (t.isGroup ? GROUP_BIT : 0);
+    const flags = STATUS_CODE[t.status] | (t.isGroup ? GROUP_BIT : 0);
+    const whatsappId = t.whatsappId ?? NONE;
+    if (
+      fresh || this.flags[id] !== flags || this.user[id] !== userId || this.queue[id] !== queueId ||
+      this.whatsapp[id] !== whatsappId || this.created[id] !== t.createdAt
+    ) {
+      if (!fresh) this.#countDay(id, -1);
+      this.byDay.count(t.createdAt, flags, userId, queueId, whatsappId, 1);
+    }
+    this.flags[id] = flags;
     this.created[id] = t.createdAt;
     this.user[id] = userId;
     this.queue[id] = queueId;
-    this.whatsapp[id] = t.whatsappId ?? NONE;
+    this.whatsapp[id] = whatsappId;
     this.contact[id] = t.contactId;
+  }
+
+  #countDay(id: number, delta: 1 | -1): void {
+    this.byDay.count(this.created[id], this.flags[id], this.user[id], this.queue[id], this.whatsapp[id], delta);
   }
 
   /** Forgets ticket `id`. */
   delete(id: number): void {
     if (id >= this.flags.length || this.flags[id] === 0) return;
+    this.#countDay(id, -1);
     this.flags[id] = 0;
     unlist(this.idsByUser, this.user[id], id);
     unlist(this.idsByQueue, this.queue[id], id);

@@ -3,7 +3,9 @@
  * the report's typed-array columns (columns.ts) by id, or over fewer ids when the filter
  * names a small set (a ticket, a contact's tickets, one tag's, the text search's matches, its
  * users' or queues' tickets) or a date range (a slice of the creation order), counting the
- * matches and keeping the page in a sorted window. No ticket record
+ * matches and keeping the page in a sorted window; or, when the filter names only columns
+ * the day counts keep (day_counts.ts), walking the creation order from the newest just for
+ * the page's rows and taking the total from those counts (`pageByDays`). No ticket record
  * is read until the page's rows are known, and KV is never read. The rules themselves are
  * domain/ticket_report.ts `reportMatcher`; report_test.ts checks both agree.
  */

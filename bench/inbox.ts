@@ -17,12 +17,11 @@
  *
  * With `--serve <kvPath>` it is the server process the benchmark spawns.
  */
-import { whatsapps } from "../actors/whatsapps/collection.ts";
 import { startServer } from "../server/start.ts";
-import { seedStaff, seedVolume } from "./inbox_seed.ts";
 import { drive, quantile } from "./lib/drive.ts";
 import { describeGc, gcBetween, parseGcTrace } from "./lib/gc_trace.ts";
 import { HttpConnection } from "./lib/http_client.ts";
+import { inboxStore } from "./lib/inbox_store.ts";
 import { probeStartSearch } from "./lib/start_search.ts";
 import { PRODUCTION_V8_FLAGS } from "./lib/v8_flags.ts";
 
@@ -172,34 +171,10 @@ async function main(): Promise<void> {
   // `--reuse=dir` keeps the seeded store in `dir` and reuses it on the next run (profiling;
   // the PUT steps of a run change the pending tickets, so quoted figures come from fresh seeds).
   const reuse = Deno.args.find((a) => a.startsWith("--reuse="))?.slice("--reuse=".length);
-  const dir = reuse ?? await Deno.makeTempDir({ prefix: "balcao-inbox-bench-" });
-  const kvPath = `${dir}/bench.kv`;
-  const dataDir = `${dir}/media`;
-  const savedPath = `${dir}/seeded.json`;
-  const saved = reuse ? await Deno.readTextFile(savedPath).then(JSON.parse).catch(() => null) : null;
 
   // 1. Demo tenant, queues and agents through the product, then the volume straight into KV.
   const seedStart = performance.now();
-  let seeded: { bigTicketId: number; pendingIds: number[] };
-  let staff: { userEmails: string[] };
-  if (saved) ({ seeded, staff } = saved);
-  else {
-    if (reuse) await Deno.mkdir(dir, { recursive: true });
-    const first = await startServer({
-      kvPath, dataDir, port: 0, demo: true, passwordHash: "fast", secret: SECRET,
-    });
-    const companyId = first.demo!.companyId;
-    const conns = await whatsapps.in(first.deps.system, companyId).list();
-    const whatsappId = (conns.find((w) => w.isDefault) ?? conns[0])?.id;
-    if (!whatsappId) throw new Error("The demo tenant has no connection");
-    const seededStaff = await seedStaff(first.deps.system, companyId, PASSWORD);
-    await first.close();
-    const kv = await Deno.openKv(kvPath);
-    seeded = await seedVolume(kv, { ...plan, companyId, whatsappId }, seededStaff);
-    kv.close();
-    staff = seededStaff;
-    if (reuse) await Deno.writeTextFile(savedPath, JSON.stringify({ seeded, staff }));
-  }
+  const { dir, kvPath, dataDir, seeded, staff } = await inboxStore(plan, { reuse, password: PASSWORD, secret: SECRET });
   const seedSeconds = (performance.now() - seedStart) / 1000;
   console.log(`seeded in ${seedSeconds.toFixed(1)} s`);
 

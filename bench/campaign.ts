@@ -19,6 +19,11 @@
  *   the phone had it (its outbox entry's timestamp, same machine's clock), both against the
  *   100 ms goal;
  * - the server's RSS: peak (VmHWM) and the last sample;
+ * - the report's reads (GET /campaigns/{id}/report, #19: its counts are kept by the actors, not
+ *   counted over the rows): p50/p99 of 50 reads of its first page while the campaign runs
+ *   (one after another, 100 ms apart, beside the live replies) and of 50 after it ended, then
+ *   20 of a middle page (pageNumber 100) and 20 of a status filter's middle page, with the
+ *   load average at each;
  * - final counts: the report's delivered, the outboxes' campaign messages, numbers that got
  *   more than one message and the re-sends the simulator's ledger recognised (goal: delivered
  *   == contacts, duplicates 0).
@@ -46,6 +51,23 @@ const CAMPAIGN_TEXT = /^(Oferta|Promo) /;
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 const sleep = (n: number) => new Promise((resolve) => setTimeout(resolve, n));
+const load = () => Deno.loadavg().map((l) => l.toFixed(1)).join(" ");
+
+/** Client-side times of `n` report reads one after another, `gapMs` apart, and the last body. */
+async function timeReports(read: () => Promise<{ status: number; body: { counts: { delivered: number } } }>, n: number, gapMs: number) {
+  const times: number[] = [];
+  const delivered: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    const r = await read();
+    times.push(performance.now() - t0);
+    if (r.status !== 200) throw new Error(`report: ${r.status} ${JSON.stringify(r.body)}`);
+    delivered.push(r.body.counts.delivered);
+    if (gapMs > 0) await sleep(gapMs);
+  }
+  const sorted = Float64Array.from(times).sort();
+  return { p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), max: quantile(sorted, 1), delivered };
+}
 
 /** VmRSS and VmHWM (peak) of a process, in kB. */
 function memoryOf(pid: number): { rss: number; peak: number } {
@@ -127,6 +149,12 @@ try {
       else await sleep(1000);
     }
   })();
+  // The report's first page read live while it runs (as the page does), once rows exist.
+  const readReport = (q = "") => admin.get(`/campaigns/${id}/report${q}`);
+  const liveReads = (async () => {
+    await until(async () => finished || (await readReport()).body.counts.delivered >= 500 || undefined, CAMPAIGN_BUDGET_MS, "the first rows");
+    return { load: load(), ...await timeReports(readReport, 50, 100) };
+  })();
   const headers = { authorization: `Bearer ${admin.token}`, "content-type": "application/json" };
   const connections = await Promise.all(
     Array.from({ length: REPLY_CONNECTIONS }, () => HttpConnection.open(new URL(server.url).hostname, Number(new URL(server.url).port))),
@@ -149,6 +177,11 @@ try {
   }
   await watching;
   for (const c of connections) c.close();
+  const live = await liveReads;
+  const loadAfter = load();
+  const ended = await timeReports(readReport, 50, 0);
+  const middle = await timeReports(() => readReport("?pageNumber=100"), 20, 0);
+  const filtered = await timeReports(() => readReport("?status=delivered&pageNumber=100"), 20, 0);
 
   // What the phones received.
   const outbox = async (whatsappId: number) => (await admin.get(`/simulator/${whatsappId}/outbox`)).body.messages as OutboxEntry[];
@@ -184,6 +217,11 @@ try {
       `p99 ${ms(quantile(answered, 0.99))}, max ${ms(quantile(answered, 1))}; on the phone p50 ${onPhone[Math.floor(onPhone.length * 0.5)] ?? "-"} ms, ` +
       `p99 ${onPhone[Math.min(onPhone.length - 1, Math.floor(onPhone.length * 0.99))] ?? "-"} ms, max ${onPhone.at(-1) ?? "-"} ms ` +
       `(${onPhone.length} received; goal p99 ≤ 100 ms)`,
+  );
+  const f = (r: { p50: number; p99: number; max: number }) => `p50 ${ms(r.p50)}, p99 ${ms(r.p99)}, max ${ms(r.max)}`;
+  console.log(
+    `report reads: while it runs (50, delivered ${live.delivered[0].toLocaleString("en")} → ${live.delivered.at(-1)!.toLocaleString("en")}, load ${live.load}) ${f(live)}; ` +
+      `after it ended (50, load ${loadAfter}) ${f(ended)}; page 100 (20) ${f(middle)}; status=delivered page 100 (20) ${f(filtered)}`,
   );
   const memory = memoryOf(pid);
   // VmHWM lags the kernel's per-thread counters a little: the sampled maximum bounds it too.

@@ -372,15 +372,15 @@ export interface CampaignCounts {
   failed: number;
 }
 
-/** Counts over the shipping rows; `validContacts` is the list's WhatsApp-valid count. */
-export function campaignCounts(validContacts: number, rows: readonly CampaignShipping[]): CampaignCounts {
-  let confirmationRequested = 0, confirmed = 0, delivered = 0, failed = 0;
-  for (const r of rows) {
-    if (r.confirmationRequestedAt !== null) confirmationRequested++;
-    if (r.confirmedAt !== null) confirmed++;
-    if (r.deliveredAt !== null) delivered++;
-    if (r.error !== null) failed++;
-  }
+/**
+ * The report's counts from the rows' tally (domain/campaign_report.ts ShippingTally, kept by
+ * the campaigns actor); `validContacts` is the list's WhatsApp-valid count.
+ */
+export function campaignCounts(
+  validContacts: number,
+  tally: { requested: number; confirmed: number; delivered: number; failed: number },
+): CampaignCounts {
+  const { requested: confirmationRequested, confirmed, delivered, failed } = tally;
   return {
     validContacts,
     confirmationRequested,

@@ -14,6 +14,7 @@ import {
   renderCampaignMessage,
   settingsRows,
 } from "./campaign.ts";
+import { tallyRows } from "./campaign_report.ts";
 
 const base = { name: "Black Friday", contactListId: 3, whatsappId: "1,2", scheduledAt: "2030-01-02 10:00:00", message1: "Oi {nome}" };
 
@@ -92,9 +93,9 @@ Deno.test("isPositiveConfirmation: 1/sim/yes, case, accents and punctuation igno
   for (const t of ["2", "não", "sim não", "simm", ""]) assert.ok(!isPositiveConfirmation(t), t);
 });
 
-Deno.test("pickVariant spreads over the filled slots; campaignCounts sums the rows", () => {
+Deno.test("pickVariant spreads over the filled slots; campaignCounts sums the rows' tally", () => {
   assert.deepEqual([0, 0.34, 0.67, 0.9999].map((r) => pickVariant(3, r)), [0, 1, 2, 2]);
   const row = { id: 1, campaignId: 1, number: "1", name: "a", email: null, contactId: null, whatsappId: 1, slot: 1, message: "m", confirmationMessage: null, confirmationRequestedAt: null, confirmedAt: null, deliveredAt: null, error: null };
-  const counts = campaignCounts(4, [{ ...row, deliveredAt: 1 }, { ...row, confirmationRequestedAt: 1 }, { ...row, confirmationRequestedAt: 1, confirmedAt: 2, deliveredAt: 3 }, { ...row, error: "x" }]);
+  const counts = campaignCounts(4, tallyRows([{ ...row, deliveredAt: 1 }, { ...row, confirmationRequestedAt: 1 }, { ...row, confirmationRequestedAt: 1, confirmedAt: 2, deliveredAt: 3 }, { ...row, error: "x" }]));
   assert.deepEqual(counts, { validContacts: 4, confirmationRequested: 2, confirmed: 1, delivered: 2, failed: 1, pending: 1 });
 });

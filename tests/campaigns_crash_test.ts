@@ -4,11 +4,29 @@
  * same store: in the end every contact got exactly one message and none was skipped. What the
  * phone received is the simulator's durable ledger of keyed sends (it survives the kills like a
  * real phone's inbox); `repeats` counts the re-sends after a kill that the key made harmless.
+ * At every kill and at the end, the report's kept tally in the stored campaign (#19) equals a
+ * recount of the stored rows: they commit in one atomic, so a kill never splits them.
  */
 import assert from "node:assert/strict";
 import { type ChildServer, loginAt, spawnServer } from "./helpers/child_server.ts";
 import { seedContactList } from "./helpers/campaign_lists.ts";
 import type { SimulatorLedgerEntry } from "../server/channels/simulator.ts";
+import { shippingRows, type StoredCampaign } from "../actors/campaigns/mod.ts";
+import { campaignKey } from "../actors/campaigns/keys.ts";
+import { tallyRows } from "../domain/campaign_report.ts";
+
+/** The stored tally of campaign `id` against a recount of its stored rows (no server running). */
+async function assertTally(kvPath: string, companyId: number, id: number, label: string): Promise<number> {
+  const kv = await Deno.openKv(kvPath);
+  try {
+    const record = (await kv.get<StoredCampaign>(campaignKey(companyId, id))).value!;
+    const rows = await shippingRows(kv, companyId, id);
+    assert.deepEqual(record.engine.tally, tallyRows(rows), label);
+    return rows.length;
+  } finally {
+    kv.close();
+  }
+}
 
 async function until<T>(probe: () => Promise<T | undefined>, ms: number, what: string): Promise<T> {
   const end = Date.now() + ms;
@@ -51,12 +69,15 @@ Deno.test("a 2,000-contact campaign killed 5 times sends each contact exactly on
       await new Promise((r) => setTimeout(r, 50 + Math.floor(Math.random() * 400)));
       assert.equal((await child.kill()).signal, "SIGKILL");
       kills.push(before);
+      await assertTally(kvPath, companyId, id, `kill ${round + 1}`);
       child = await spawnServer({ kvPath, dataDir, env });
       admin = (await loginAt(child.url)).client;
     }
     await until(async () => (await admin.get(`/campaigns/${id}`)).body.status === "FINALIZADA" || undefined, 180_000, "the end");
+    assert.deepEqual((await admin.get(`/campaigns/${id}/report`)).body.counts.delivered, 2000);
     await child.kill();
     child = undefined;
+    assert.equal(await assertTally(kvPath, companyId, id, "the end"), 2000);
     const kv = await Deno.openKv(kvPath);
     const prefix = `cmp-${companyId}-${id}-`;
     const got: SimulatorLedgerEntry[] = [];

@@ -130,7 +130,7 @@ Deno.test("contact lists: CRUD, import, add from tags/contacts, paced number che
       assert.equal(reader.length, all.length - 1);
       assert.deepEqual(reader.map((i) => i.id), [...reader.map((i) => i.id)].sort((a, b) => a - b));
       // The engine's KV read of the same records (server/campaigns/contact_lists.ts) agrees.
-      const source = kvContactLists(server.deps.kv);
+      const source = kvContactLists(server.deps.kv, server.deps.system);
       assert.equal(await source.name(companyId, listId), "Clientes Ouro");
       assert.equal(await source.validCount(companyId, listId), reader.length);
       assert.deepEqual((await source.entriesAfter(companyId, listId, 0, 1000)).map((e) => e.id), all.map((i) => i.id));

@@ -31,6 +31,14 @@
  *     window (a repeat is delivered again).
  * - Contacts are taken in ascending entry id after `cursor`: a stop keeps the cursor, and a
  *   resumed campaign goes on after it, sending the rows still claimed first.
+ *
+ * The report's counts (#19) are kept, not counted: `engine.tally` holds how many rows each
+ * report filter shows (domain/campaign_report.ts, the same predicates as the cards), changed
+ * by `putRow` with every row write and stored with the record in the same handler, so the
+ * tally and the rows commit in one atomic and a crash leaves them equal. A record stored
+ * before the tally existed gets it rebuilt by one scan of its rows in `load` (kept in
+ * memory until the record's next write stores it). `rowIndex` (memory only) is the rows'
+ * ids in key order, so a report page with no filter reads just its slice (report.ts).
  */
 import { defineActor } from "../_runtime/actor.ts";
 import type { ActorContext } from "../_runtime/actor.ts";
@@ -52,7 +60,9 @@ import {
   renderCampaignMessage,
   variants,
 } from "../../domain/campaign.ts";
+import { emptyTally, type ShippingTally, tallyRow, tallyRows } from "../../domain/campaign_report.ts";
 import { awaitingKey, campaignCounterKey, campaignKey, campaignSettingsKey, shippingKey } from "./keys.ts";
+import { shippingRows } from "./rows.ts";
 import { campaignPorts } from "./ports.ts";
 
 /** The engine's position in a campaign (kept beside the record). */
@@ -67,6 +77,13 @@ export interface CampaignEngine {
   sent: number;
   /** Next connection of the rotation. */
   turn: number;
+  /** Rows per report filter (module doc); carried over when the engine restarts. */
+  tally: ShippingTally;
+  /**
+   * Set when the engine restarted over rows already written (a contact-list change): a claim
+   * may then replace an existing row (the old list's entry again), so it reads it first.
+   */
+  reclaim?: boolean;
 }
 
 export interface StoredCampaign extends Campaign {
@@ -78,6 +95,20 @@ export interface CampaignsState {
   records: Map<number, StoredCampaign>;
   counter: number;
   settings: CampaignSettings;
+  /**
+   * Row ids per campaign in key order (ascending), built on a report's first read (report.ts)
+   * and kept by every claim afterwards; memory only, gone with the activation.
+   */
+  rowIndex: Map<number, number[]>;
+  /** Campaigns whose index is being built: ids claimed meanwhile, merged into the scan's. */
+  indexing: Map<number, Set<number>>;
+  /**
+   * Rows written by handlers whose atomic is not durable yet, by `campaignId:rowId`: a handler
+   * reads a row here first (`readRow`), since KV still holds the older copy while the write is
+   * in flight (a confirmation handled just before a due step, whose message would then go out
+   * over a stale row, and the tally would move from the wrong one). Dropped once durable.
+   */
+  unsettled: Map<string, CampaignShipping>;
 }
 
 type Ctx = ActorContext<CampaignsState>;
@@ -91,7 +122,48 @@ const timerId = (id: number) => `run${id}`;
 
 export const campaignMissing = (id: number | string) => notFound("ERR_NOT_FOUND", `Campaign ${id} does not exist`);
 
-const freshEngine = (): CampaignEngine => ({ cursor: 0, claimed: [], confirmed: [], sent: 0, turn: 0 });
+const freshEngine = (tally = emptyTally()): CampaignEngine => ({ cursor: 0, claimed: [], confirmed: [], sent: 0, turn: 0, tally });
+
+/**
+ * Writes row `after` (replacing `before`, null for a new row) and moves `engine.tally` with
+ * it; the caller stores the campaign with that engine in the same handler (module doc).
+ */
+function putRow(ctx: Ctx, c: Campaign, engine: CampaignEngine, before: CampaignShipping | null, after: CampaignShipping): void {
+  if (before) tallyRow(engine.tally, before, -1);
+  tallyRow(engine.tally, after, 1);
+  ctx.set(shippingKey(c.companyId, c.id, after.id), after);
+  const unsettled = ctx.state.unsettled;
+  const key = `${c.id}:${after.id}`;
+  unsettled.set(key, after);
+  ctx.onDurable(() => {
+    if (unsettled.get(key) === after) unsettled.delete(key);
+  });
+  if (before) return;
+  ctx.state.indexing.get(c.id)?.add(after.id);
+  const ids = ctx.state.rowIndex.get(c.id);
+  if (ids) insertSorted(ids, after.id);
+}
+
+/** Row `rowId` of campaign `c` as this actor last wrote it (see `unsettled`), else as stored. */
+async function readRow(ctx: Ctx, c: Campaign, rowId: number): Promise<CampaignShipping | null> {
+  return ctx.state.unsettled.get(`${c.id}:${rowId}`) ??
+    (await ctx.kv.get<CampaignShipping>(shippingKey(c.companyId, c.id, rowId))).value;
+}
+
+/** Inserts `id` into ascending `ids` unless there (claims append; after a list change they may not). */
+function insertSorted(ids: number[], id: number): void {
+  if (ids.length === 0 || ids[ids.length - 1] < id) {
+    ids.push(id);
+    return;
+  }
+  let lo = 0, hi = ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (ids[mid] < id) lo = mid + 1;
+    else hi = mid;
+  }
+  if (ids[lo] !== id) ids.splice(lo, 0, id);
+}
 
 /** The deterministic key of one send (see the module doc). */
 export function sendKey(c: Pick<Campaign, "companyId" | "id">, rowId: number, kind: "c" | "m"): string {
@@ -135,9 +207,16 @@ export const campaignsActor = defineActor({
       kv.get<CampaignSettings>(campaignSettingsKey(companyId)),
     ]);
     const records = new Map(entries.map((e) => [e.value.id, e.value]));
+    // A record from before the kept tally: one scan of its rows (module doc).
+    for (const c of records.values()) {
+      if (!c.engine.tally) c.engine = { ...c.engine, tally: tallyRows(await shippingRows(kv, companyId, c.id)) };
+    }
     return {
       companyId,
       records,
+      rowIndex: new Map(),
+      indexing: new Map(),
+      unsettled: new Map(),
       counter: Math.max(counter.value ?? 0, 0, ...records.keys()),
       settings: settings.value ?? DEFAULT_CAMPAIGN_SETTINGS,
     };
@@ -169,7 +248,9 @@ export const campaignsActor = defineActor({
         throw new AppError("ERR_CONFLICT", { status: 409, message: CAMPAIGN_TEXTS.notEditable });
       }
       const after: StoredCampaign = { ...before, ...arg.input, updatedAt: ctx.now };
-      if (before.contactListId !== after.contactListId) after.engine = freshEngine();
+      if (before.contactListId !== after.contactListId) {
+        after.engine = { ...freshEngine({ ...before.engine.tally }), reclaim: before.engine.reclaim || before.engine.tally.all > 0 };
+      }
       store(ctx, after, "update");
       armStart(ctx, after);
       return after;
@@ -189,6 +270,8 @@ export const campaignsActor = defineActor({
       const c = need(ctx, arg.id);
       if (!isDeletable(c)) throw new AppError("ERR_CONFLICT", { status: 409, message: CAMPAIGN_TEXTS.notEditable });
       ctx.state.records.delete(c.id);
+      ctx.state.rowIndex.delete(c.id);
+      ctx.state.indexing.delete(c.id);
       ctx.delete(campaignKey(c.companyId, c.id));
       if (ctx.timerDue(timerId(c.id)) !== undefined) ctx.cancelTimer(timerId(c.id));
       ctx.emit({
@@ -222,6 +305,26 @@ export const campaignsActor = defineActor({
       return after;
     },
 
+    /**
+     * First step of building campaign `id`'s row index (report.ts `rowIndexOf`): from here on
+     * claims are noted, and the reply (released once every earlier write of this actor is
+     * durable) tells the caller to scan the rows. False when built or being built already.
+     */
+    indexStart(ctx, arg: { id: number }): boolean {
+      if (!ctx.state.records.has(arg.id) || ctx.state.rowIndex.has(arg.id) || ctx.state.indexing.has(arg.id)) return false;
+      ctx.state.indexing.set(arg.id, new Set());
+      return true;
+    },
+
+    /** Second step: the scanned ids plus those claimed since `indexStart` become the index (null: the scan failed). */
+    indexDone(ctx, arg: { id: number; ids: number[] | null }): void {
+      const claimed = ctx.state.indexing.get(arg.id);
+      if (!claimed) return;
+      ctx.state.indexing.delete(arg.id);
+      if (!arg.ids || !ctx.state.records.has(arg.id)) return;
+      ctx.state.rowIndex.set(arg.id, [...new Set([...arg.ids, ...claimed])].sort((a, b) => a - b));
+    },
+
     saveSettings(ctx, settings: CampaignSettings): CampaignSettings {
       ctx.state.settings = settings;
       ctx.set(campaignSettingsKey(ctx.state.companyId), settings);
@@ -237,13 +340,20 @@ export const campaignsActor = defineActor({
       ctx.setTimer(timerId(c.id), ctx.now, "step", { id: c.id });
     },
 
-    /** A positive confirmation reply for row `rowId` (inbound hook): queue its campaign message. */
-    confirmed(ctx, arg: { id: number; rowId: number; number: string; row: CampaignShipping }): boolean {
+    /**
+     * A positive confirmation reply for row `rowId` (inbound hook): queue its campaign message.
+     * The row is read here, not by the hook: a reply read before an earlier one was handled
+     * would otherwise confirm (and send) twice, and the tally must move from the row it counted.
+     */
+    async confirmed(ctx, arg: { id: number; rowId: number; number: string }): Promise<boolean> {
       const c = ctx.state.records.get(arg.id);
-      if (!c || arg.row.confirmedAt !== null || c.engine.confirmed.includes(arg.rowId)) return false;
-      ctx.set(shippingKey(c.companyId, c.id, arg.rowId), { ...arg.row, confirmedAt: ctx.now });
+      if (!c || c.engine.confirmed.includes(arg.rowId)) return false;
+      const row = await readRow(ctx, c, arg.rowId);
+      if (!row || row.confirmationRequestedAt === null || row.confirmedAt !== null) return false;
+      const engine: CampaignEngine = { ...c.engine, tally: { ...c.engine.tally }, confirmed: [...c.engine.confirmed, arg.rowId] };
+      putRow(ctx, c, engine, row, { ...row, confirmedAt: ctx.now });
       ctx.delete(awaitingKey(c.companyId, arg.number));
-      const after: StoredCampaign = { ...c, engine: { ...c.engine, confirmed: [...c.engine.confirmed, arg.rowId] } };
+      const after: StoredCampaign = { ...c, engine };
       store(ctx, after, "update");
       if (ctx.timerDue(timerId(c.id)) === undefined) ctx.setTimer(timerId(c.id), ctx.now, "step", { id: c.id });
       return true;
@@ -263,7 +373,7 @@ export const campaignsActor = defineActor({
       if (!c) return;
       const ports = await campaignPorts(ctx.system);
       const paced = ports.timeScale !== 0;
-      const engine: CampaignEngine = { ...c.engine, claimed: [...c.engine.claimed], confirmed: [...c.engine.confirmed] };
+      const engine: CampaignEngine = { ...c.engine, tally: { ...c.engine.tally }, claimed: [...c.engine.claimed], confirmed: [...c.engine.confirmed] };
       const running = c.status === "EM_ANDAMENTO";
       // Confirmed rows get their message whatever the status: the contact asked for it.
       const queues: Array<["c" | "m", number[]]> = [["m", engine.confirmed], ...(running ? [["c", engine.claimed] as ["c", number[]]] : [])];
@@ -272,8 +382,7 @@ export const campaignsActor = defineActor({
       for (const [queue, rows] of queues) {
         while (rows.length > 0 && sentNow < budget) {
           const rowId = rows[0];
-          const entry = await ctx.kv.get<CampaignShipping>(shippingKey(c.companyId, c.id, rowId));
-          const row = entry.value;
+          const row = await readRow(ctx, c, rowId);
           if (!row) {
             rows.shift();
             continue;
@@ -304,13 +413,13 @@ export const campaignsActor = defineActor({
           }
           if ("failed" in outcome) {
             // Never sendable (the file is gone): the row counts as failed, the campaign goes on.
-            ctx.set(shippingKey(c.companyId, c.id, rowId), { ...row, error: outcome.failed });
+            putRow(ctx, c, engine, row, { ...row, error: outcome.failed });
             rows.shift();
             continue;
           }
           const now = ctx.system.now();
           const marked: CampaignShipping = asksConfirmation ? { ...row, confirmationRequestedAt: now } : { ...row, deliveredAt: now };
-          ctx.set(shippingKey(c.companyId, c.id, rowId), marked);
+          putRow(ctx, c, engine, row, marked);
           if (asksConfirmation) ctx.set(awaitingKey(c.companyId, row.number), { campaignId: c.id, rowId });
           rows.shift();
           engine.sent++;
@@ -359,7 +468,8 @@ export const campaignsActor = defineActor({
             deliveredAt: null,
             error: null,
           };
-          ctx.set(shippingKey(c.companyId, c.id, item.id), row);
+          const old = engine.reclaim ? await readRow(ctx, c, item.id) : null;
+          putRow(ctx, c, engine, old, row);
           engine.claimed.push(item.id);
           claimedNow++;
         }

@@ -1,12 +1,16 @@
 /** Campaigns of a company (issue #19): what other areas call. */
 import type { ActorSystem } from "../_runtime/system.ts";
-import { type CampaignShipping, isPositiveConfirmation } from "../../domain/campaign.ts";
+import { isPositiveConfirmation } from "../../domain/campaign.ts";
 import { campaignsActor, type CampaignsState, type StoredCampaign } from "./actor.ts";
-import { awaitingKey, shippingKey, shippingPrefix } from "./keys.ts";
+import { type ShippingTally, tallyRows } from "../../domain/campaign_report.ts";
+import { awaitingKey } from "./keys.ts";
+import { shippingRows } from "./rows.ts";
 
 export { campaignMissing, campaignsActor, type CampaignsState, sendKey, type StoredCampaign } from "./actor.ts";
 export { bindCampaignPorts, type CampaignPorts, campaignPorts, type CampaignSend, type ContactListEntry, type ContactListSource } from "./ports.ts";
 export { campaignSettingsKey, shippingPrefix } from "./keys.ts";
+export { shippingPageOf, type ShippingPage } from "./report.ts";
+export { shippingRows } from "./rows.ts";
 
 /** The company's campaigns actor. */
 export function campaignsOf(system: ActorSystem, companyId: number) {
@@ -26,11 +30,12 @@ export async function campaignSettingsOf(system: ActorSystem, companyId: number)
   return (await campaignsOf(system, companyId).peek<CampaignsState>()).settings;
 }
 
-/** The shipping rows of a campaign (one KV range read), ascending by contact entry. */
-export async function shippingRows(kv: Deno.Kv, companyId: number, campaignId: number): Promise<CampaignShipping[]> {
-  const rows: CampaignShipping[] = [];
-  for await (const e of kv.list<CampaignShipping>({ prefix: shippingPrefix(companyId, campaignId) })) rows.push(e.value);
-  return rows;
+/**
+ * The tally of a campaign's rows counted from scratch (one scan): what the actor's kept
+ * tally must always equal (tests), never read by the report.
+ */
+export async function recountTally(kv: Deno.Kv, companyId: number, campaignId: number): Promise<ShippingTally> {
+  return tallyRows(await shippingRows(kv, companyId, campaignId));
 }
 
 /**
@@ -43,7 +48,5 @@ export async function campaignReply(system: ActorSystem, companyId: number, numb
   const waiting = await system.kv.get<{ campaignId: number; rowId: number }>(awaitingKey(companyId, number));
   if (!waiting.value) return false;
   const { campaignId, rowId } = waiting.value;
-  const row = await system.kv.get<CampaignShipping>(shippingKey(companyId, campaignId, rowId));
-  if (!row.value) return false;
-  return await campaignsOf(system, companyId).ask("confirmed", { id: campaignId, rowId, number, row: row.value });
+  return await campaignsOf(system, companyId).ask("confirmed", { id: campaignId, rowId, number });
 }

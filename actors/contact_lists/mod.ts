@@ -40,17 +40,16 @@ export async function getListItem(system: ActorSystem, companyId: number, id: nu
   return (await itemsState(system, companyId)).items.get(id);
 }
 
-/** Counts per list id (lists without items are absent). */
+/** Counts per list id (lists without items are absent), kept by the items actor. */
 export async function listCounts(system: ActorSystem, companyId: number): Promise<Map<number, ListCounts>> {
-  const out = new Map<number, ListCounts>();
-  for (const item of (await itemsState(system, companyId)).items.values()) {
-    let c = out.get(item.contactListId);
-    if (!c) out.set(item.contactListId, c = { contactsCount: 0, pendingCount: 0, invalidCount: 0 });
-    c.contactsCount++;
-    if (item.isWhatsappValid === null) c.pendingCount++;
-    if (item.isWhatsappValid === false) c.invalidCount++;
-  }
-  return out;
+  const counts = (await itemsState(system, companyId)).counts;
+  return new Map([...counts].map(([id, c]) => [id, { ...c }]));
+}
+
+/** The counts of one list (zeros when it has no items), without walking its items. */
+export async function listCountsOf(system: ActorSystem, companyId: number, listId: number): Promise<ListCounts> {
+  const c = (await itemsState(system, companyId)).counts.get(listId);
+  return c ? { ...c } : { contactsCount: 0, pendingCount: 0, invalidCount: 0 };
 }
 
 /**

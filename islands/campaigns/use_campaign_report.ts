@@ -6,7 +6,8 @@
  *
  * Live: every `company-{id}-campaign` event of this campaign reads the report again with the
  * same page and filters (at most once a second: the engine emits one per send; and never more
- * than a third of the time, since the counts read every row of a big campaign), silently, so
+ * than a third of the time: the counts are kept, but a search or a deep status page still
+ * reads many rows of a big campaign), silently, so
  * the bar, the cards and the rows on screen move without the table flashing or the page
  * jumping; an event saying FINALIZADA reads it again 5 s later (§4, §9).
  * The rows are offered as the kit's PagedList (one page, nothing to scroll to) for DataTable.

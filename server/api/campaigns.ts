@@ -13,12 +13,12 @@ import {
   campaignsOf,
   campaignSettingsOf,
   getCampaign,
-  shippingRows,
+  shippingPageOf,
   type StoredCampaign,
 } from "../../actors/campaigns/mod.ts";
 import { whatsapps } from "../../actors/whatsapps/collection.ts";
 import { CampaignInput, CampaignSettingsInput, campaignCounts, campaignView, settingsRows } from "../../domain/campaign.ts";
-import { CampaignReportQuery, shippingPage } from "../../domain/campaign_report.ts";
+import { CampaignReportQuery } from "../../domain/campaign_report.ts";
 import { AppError } from "../../domain/errors.ts";
 import { matchesSearch, paginate, SearchPage } from "../../domain/paging.ts";
 import { MSG } from "../../domain/text.ts";
@@ -144,9 +144,11 @@ export function campaignRoutes(): Hono<AppEnv> {
   });
 
   /**
-   * The report's data (/campaign/{id}/report): the record, the counts over every row, and one
-   * page of the shipping rows (searched by number or name, filtered by a card's status;
-   * domain/campaign_report.ts) with the total that matched.
+   * The report's data (/campaign/{id}/report): the record, the counts, and one page of the
+   * shipping rows (searched by number or name, filtered by a card's status;
+   * domain/campaign_report.ts) with the total that matched. The counts are kept, not counted
+   * (the campaign actor's tally, the contact-lists actor's counts): a read walks no rows but
+   * its page's (actors/campaigns/report.ts), since the page re-reads it live while a campaign runs.
    */
   app.get("/:id/report", ...gate, async (c) => {
     const deps = c.get("deps");
@@ -155,15 +157,14 @@ export function campaignRoutes(): Hono<AppEnv> {
     if (!found) throw campaignMissing(c.req.param("id"));
     const query = parseQuery(c, CampaignReportQuery);
     const ports = await campaignPorts(deps.system);
-    const [rows, valid] = await Promise.all([
-      shippingRows(deps.kv, companyId, found.id),
+    const [page, valid] = await Promise.all([
+      shippingPageOf(deps.system, found, query),
       ports.contactLists.validCount(companyId, found.contactListId),
     ]);
     const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-    const page = shippingPage(rows, query);
     return c.json({
       campaign: await campaignRow(deps, found),
-      counts: campaignCounts(valid, rows),
+      counts: campaignCounts(valid, found.engine.tally),
       total: page.count,
       hasMore: page.hasMore,
       pageNumber: query.pageNumber,

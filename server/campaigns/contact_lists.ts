@@ -1,10 +1,13 @@
 /**
- * The engine's read of contact lists (actors/campaigns/ports.ts ContactListSource), over the
- * KV records `["contact_list", companyId, id]` and `["contact_list_item", companyId, listId, id]`.
- * TODO(#19): read through the contact-lists actor (actors/contact_lists/) once it lands; this
- * reader is the narrow interface the engine needs meanwhile.
+ * The engine's read of contact lists (actors/campaigns/ports.ts ContactListSource): the name
+ * and the entries in sending order are KV reads of `["contact_list", companyId, id]` and a
+ * `limit`ed range of `["contact_list_item", companyId, listId, id]` (the keys the
+ * contact-lists actor writes); the report's valid-contact count is the contact-lists actor's
+ * kept count per list (#19: the report used to walk every item on each read).
  */
 import type { ContactListEntry, ContactListSource } from "../../actors/campaigns/mod.ts";
+import { listCountsOf } from "../../actors/contact_lists/mod.ts";
+import type { ActorSystem } from "../../actors/_runtime/system.ts";
 
 export const contactListKey = (companyId: number, id: number): Deno.KvKey => ["contact_list", companyId, id];
 export const contactListItemKey = (companyId: number, listId: number, id: number): Deno.KvKey => [
@@ -14,7 +17,7 @@ export const contactListItemKey = (companyId: number, listId: number, id: number
   id,
 ];
 
-export function kvContactLists(kv: Deno.Kv): ContactListSource {
+export function kvContactLists(kv: Deno.Kv, system: ActorSystem): ContactListSource {
   return {
     async name(companyId, listId) {
       return (await kv.get<{ name: string }>(contactListKey(companyId, listId))).value?.name;
@@ -29,11 +32,8 @@ export function kvContactLists(kv: Deno.Kv): ContactListSource {
       return out;
     },
     async validCount(companyId, listId) {
-      let n = 0;
-      for await (const e of kv.list<ContactListEntry>({ prefix: ["contact_list_item", companyId, listId] })) {
-        if (e.value.isWhatsappValid !== false) n++;
-      }
-      return n;
+      const c = await listCountsOf(system, companyId, listId);
+      return c.contactsCount - c.invalidCount;
     },
   };
 }

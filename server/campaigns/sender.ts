@@ -13,7 +13,7 @@ import { kvContactLists } from "./contact_lists.ts";
 
 export function campaignSender(deps: AppDeps): CampaignPorts {
   return {
-    contactLists: kvContactLists(deps.kv),
+    contactLists: kvContactLists(deps.kv, deps.system),
     timeScale: deps.config.campaignTimeScale ?? 1,
     async send(m) {
       const mimetype = m.media ? mimeOfFile(m.media.name) : "";

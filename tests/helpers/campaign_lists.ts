@@ -1,6 +1,8 @@
 /**
  * Seeds a contact list straight into KV in the records the campaign engine reads
  * (server/campaigns/contact_lists.ts), for campaign tests until the contact-lists API lands.
+ * The items have the contact-lists actor's shape (it loads them and keeps the list's counts,
+ * which the report reads), so seed before anything activates that actor for the company.
  */
 import { contactListItemKey, contactListKey } from "../../server/campaigns/contact_lists.ts";
 
@@ -13,7 +15,17 @@ export async function seedContactList(kv: Deno.Kv, companyId: number, listId: nu
       const number = `5511${String(listId).padStart(2, "0")}${String(i).padStart(7, "0")}`;
       const valid = invalidEvery > 0 && i % invalidEvery === 0 ? false : true;
       if (valid) numbers.push(number);
-      op.set(contactListItemKey(companyId, listId, i), { id: i, name: `Cliente ${i} Teste`, number, email: `c${i}@x.com`, isWhatsappValid: valid });
+      op.set(contactListItemKey(companyId, listId, i), {
+        id: i,
+        companyId,
+        contactListId: listId,
+        name: `Cliente ${i} Teste`,
+        number,
+        email: `c${i}@x.com`,
+        isWhatsappValid: valid,
+        createdAt: 0,
+        updatedAt: 0,
+      });
     }
     await op.commit();
   }

@@ -7,7 +7,7 @@
  * when the message-search index is ready after the start and the latency of searches before
  * that (bench/lib/start_search.ts), and the server's RSS.
  *
- *   deno run -A bench/inbox.ts [--tickets=100000] [--contacts=50000] [--messages=1000000]
+ *   deno run -A bench/inbox.ts [--scale=1] [--tickets=100000] [--contacts=50000] [--messages=1000000]
  *     [--rate=3000] [--concurrency=16] [--requests=20000]
  *
  * Profiling: `--reuse=dir` seeds once into `dir` and reuses it afterwards; the server
@@ -162,9 +162,10 @@ function rssOf(pid: number): { rss: number; peak: number } {
 
 async function main(): Promise<void> {
   const plan = {
-    contacts: flag("contacts", 50_000),
-    tickets: flag("tickets", 100_000),
-    messages: flag("messages", 1_000_000),
+    // `--scale=10`: ten times the default volume (issue #23 §3).
+    contacts: flag("contacts", 50_000 * flag("scale", 1)),
+    tickets: flag("tickets", 100_000 * flag("scale", 1)),
+    messages: flag("messages", 1_000_000 * flag("scale", 1)),
     bigTicketMessages: 200,
     searchWord: SEARCH_WORD,
   };

@@ -36,8 +36,8 @@
  * report filter shows (domain/campaign_report.ts, the same predicates as the cards), changed
  * by `putRow` with every row write and stored with the record in the same handler, so the
  * tally and the rows commit in one atomic and a crash leaves them equal. A record stored
- * before the tally existed gets it rebuilt by one scan of its rows in `load` (kept in
- * memory until the record's next write stores it). `rowIndex` (memory only) is the rows'
+ * before the tally existed gets it rebuilt by one scan of its rows in `load` (stored by the
+ * record's next write, or by `saveTally` on the report's first read). `rowIndex` (memory only) is the rows'
  * ids in key order, so a report page with no filter reads just its slice (report.ts).
  */
 import { defineActor } from "../_runtime/actor.ts";
@@ -109,6 +109,8 @@ export interface CampaignsState {
    * over a stale row, and the tally would move from the wrong one). Dropped once durable.
    */
   unsettled: Map<string, CampaignShipping>;
+  /** Campaigns whose tally `load` rebuilt and no write has stored yet (`saveTally`). */
+  untallied: Set<number>;
 }
 
 type Ctx = ActorContext<CampaignsState>;
@@ -181,6 +183,7 @@ function publish(ctx: Ctx, c: StoredCampaign, action: "create" | "update"): void
 
 function store(ctx: Ctx, c: StoredCampaign, action: "create" | "update"): void {
   ctx.state.records.set(c.id, c);
+  ctx.state.untallied.delete(c.id);
   ctx.set(campaignKey(c.companyId, c.id), c);
   publish(ctx, c, action);
 }
@@ -208,8 +211,11 @@ export const campaignsActor = defineActor({
     ]);
     const records = new Map(entries.map((e) => [e.value.id, e.value]));
     // A record from before the kept tally: one scan of its rows (module doc).
+    const untallied = new Set<number>();
     for (const c of records.values()) {
-      if (!c.engine.tally) c.engine = { ...c.engine, tally: tallyRows(await shippingRows(kv, companyId, c.id)) };
+      if (c.engine.tally) continue;
+      c.engine = { ...c.engine, tally: tallyRows(await shippingRows(kv, companyId, c.id)) };
+      untallied.add(c.id);
     }
     return {
       companyId,
@@ -217,6 +223,7 @@ export const campaignsActor = defineActor({
       rowIndex: new Map(),
       indexing: new Map(),
       unsettled: new Map(),
+      untallied,
       counter: Math.max(counter.value ?? 0, 0, ...records.keys()),
       settings: settings.value ?? DEFAULT_CAMPAIGN_SETTINGS,
     };
@@ -323,6 +330,16 @@ export const campaignsActor = defineActor({
       ctx.state.indexing.delete(arg.id);
       if (!arg.ids || !ctx.state.records.has(arg.id)) return;
       ctx.state.rowIndex.set(arg.id, [...new Set([...arg.ids, ...claimed])].sort((a, b) => a - b));
+    },
+
+    /**
+     * Stores the tally `load` rebuilt for campaign `id` (the report asks on its first read),
+     * so a finished campaign of an older store is scanned once, not at every activation.
+     */
+    saveTally(ctx, arg: { id: number }): void {
+      const c = ctx.state.records.get(arg.id);
+      if (!c || !ctx.state.untallied.delete(arg.id)) return;
+      ctx.set(campaignKey(c.companyId, c.id), c);
     },
 
     saveSettings(ctx, settings: CampaignSettings): CampaignSettings {

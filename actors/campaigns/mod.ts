@@ -30,6 +30,13 @@ export async function campaignSettingsOf(system: ActorSystem, companyId: number)
   return (await campaignsOf(system, companyId).peek<CampaignsState>()).settings;
 }
 
+/** Stores campaign `id`'s tally if `load` rebuilt it from an older record (no ask otherwise). */
+export async function saveRebuiltTally(system: ActorSystem, companyId: number, id: number): Promise<void> {
+  if ((await campaignsOf(system, companyId).peek<CampaignsState>()).untallied.has(id)) {
+    await campaignsOf(system, companyId).ask("saveTally", { id });
+  }
+}
+
 /**
  * The tally of a campaign's rows counted from scratch (one scan): what the actor's kept
  * tally must always equal (tests), never read by the report.

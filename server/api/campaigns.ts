@@ -13,6 +13,7 @@ import {
   campaignsOf,
   campaignSettingsOf,
   getCampaign,
+  saveRebuiltTally,
   shippingPageOf,
   type StoredCampaign,
 } from "../../actors/campaigns/mod.ts";
@@ -156,6 +157,7 @@ export function campaignRoutes(): Hono<AppEnv> {
     const found = await getCampaign(deps.system, companyId, idOf(c));
     if (!found) throw campaignMissing(c.req.param("id"));
     const query = parseQuery(c, CampaignReportQuery);
+    await saveRebuiltTally(deps.system, companyId, found.id);
     const ports = await campaignPorts(deps.system);
     const [page, valid] = await Promise.all([
       shippingPageOf(deps.system, found, query),

@@ -91,7 +91,7 @@ Deno.test({
       const first = table.getByTestId("invoice-row").first();
       await first.waitFor({ timeout: 20_000 });
       // Newest due date first: an open one, 'Em Aberto' with PAGAR, value in R$ (the demo seed's
-      // own invoice, due 8 days after the seed, when it is later than the one due in 5 days).
+      // own invoice, due 9 days after the seed, when it is later than the one due in 5 days).
       await first.getByText("Em Aberto").waitFor();
       await first.getByRole("button", { name: "PAGAR" }).waitFor();
       assert.match(await first.textContent() ?? "", /R\$\s?\d/);
@@ -183,7 +183,7 @@ Deno.test({
       const put = await owner.put("/settings/efichavepix", { value: PIX_KEY });
       assert.equal(put.status, 200, JSON.stringify(put.body));
       // Due 40 days ago: past the 3 working days of grace (spec 000 §4), and always in another
-      // month than the demo seed's own open invoice (due 8 days after the seed).
+      // month than the demo seed's own open invoice (due 9 days after the seed).
       const oldDue = dayFromNow(-40);
       await setDueDate(owner, companyId, oldDue);
       const open = (await invoicesOf(owner, companyId)).find((i) => i.status === "open" && Date.parse(i.dueDate) === oldDue);

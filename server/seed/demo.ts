@@ -25,7 +25,7 @@ export async function storeIsEmpty(kv: Deno.Kv): Promise<boolean> {
 
 const DAY = 86_400_000;
 /** Days from the seed to the demo company's due date (see seedDemo). */
-export const DEMO_DUE_DAYS = 8;
+export const DEMO_DUE_DAYS = 9;
 
 export interface DemoLogin {
   email: string;
@@ -61,7 +61,9 @@ export async function seedDemo(deps: AppDeps) {
   });
   // Due DEMO_DUE_DAYS ahead: inside the invoices' issue lead (INVOICE_LEAD_DAYS, 10), so the
   // coming period's invoice is issued at start-up and /financeiro has one to pay with the
-  // simulator; outside the top bar's "vence em N dias" warning (under 5 days) for a few days.
+  // simulator; outside the top bar's "vence em N dias" warning (under 5 days) for a few days;
+  // and past the longest trial with its day of slack (8 days, islands/subscription/summary.ts),
+  // so /subscription shows a paying company ('Mudar Plano'), not a trial.
   const demo = await createCompany(system, {
     name: "Demo",
     email: "admin@demo.local",

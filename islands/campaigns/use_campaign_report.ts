@@ -18,6 +18,7 @@ import { SHIPPING_DEFAULT_PAGE_SIZE, type ShippingFilter } from "../../domain/ca
 import { get, query } from "../lib/api.ts";
 import { channelName, onChannel, startSocket } from "../lib/socket.ts";
 import type { ListStatus, PagedList } from "../ui/use_paged_list.ts";
+import { useAfterFirst } from "../ui/use_after_first.ts";
 import type { CampaignRow } from "./types.ts";
 
 /** One contact's shipping row as the report answers it (dates as ISO text). */
@@ -96,15 +97,7 @@ export function useCampaignReport(
     }
   }, [campaignId]);
 
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current && initial) {
-      first.current = false;
-      return;
-    }
-    first.current = false;
-    load(false);
-  }, [q]);
+  useAfterFirst(() => load(false), [q], Boolean(initial));
 
   // The search box applies after the quiet time, from page 1.
   useEffect(() => {

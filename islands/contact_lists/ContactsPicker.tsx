@@ -7,12 +7,12 @@
  */
 import { useMemo, useState } from "react";
 import type { RowSelectionState } from "@tanstack/react-table";
-import { Search } from "lucide-react";
 import { api, get, query } from "../lib/api.ts";
 import { t } from "../lib/i18n.ts";
 import { showToast, toastError } from "../lib/toast.ts";
 import { type ColumnDef, DataTable } from "../ui/DataTable.tsx";
 import { Modal } from "../ui/Modal.tsx";
+import { SearchBox } from "../ui/SearchBox.tsx";
 import { usePagedList } from "../ui/use_paged_list.ts";
 import { MAX } from "../../domain/text.ts";
 
@@ -96,18 +96,7 @@ export function ContactsPicker(
       }
     >
       <div className="picker" data-testid="contacts-picker">
-        <label className="search-box">
-          <Search size={16} aria-hidden="true" />
-          <input
-            type="search"
-            className="input"
-            placeholder={t("common.search")}
-            aria-label={t("common.search")}
-            value={list.search}
-            onChange={(e) => list.setSearch(e.target.value)}
-            autoFocus
-          />
-        </label>
+        <SearchBox value={list.search} onChange={list.setSearch} autoFocus />
         <DataTable
           list={list}
           columns={columns}

@@ -9,6 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { get } from "../lib/api.ts";
 import { channelName, onChannel, startSocket } from "../lib/socket.ts";
 import type { ListStatus, PagedList } from "../ui/use_paged_list.ts";
+import { useAfterFirst } from "../ui/use_after_first.ts";
 import { REPORT_DEFAULT_PAGE_SIZE } from "../../domain/ticket_report.ts";
 import { filterQuery, NO_FILTERS, type ReportFilters } from "./query.ts";
 
@@ -65,15 +66,7 @@ export function useReport(initial: ReportResponse | null, viewer: { id: number; 
     }
   }, []);
 
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current && initial) {
-      first.current = false;
-      return;
-    }
-    first.current = false;
-    load();
-  }, [applied, page, pageSize]);
+  useAfterFirst(() => load(), [applied, page, pageSize], Boolean(initial));
 
   useEffect(() => {
     if (!viewer) return;

@@ -5,9 +5,8 @@
  * matches the server's HTML; without it (no refresh cookie) the shell's session is used.
  */
 import { type ReactNode, useId } from "react";
-import { Search } from "lucide-react";
-import { t } from "../lib/i18n.ts";
 import { type SessionUser, useSession } from "../lib/session.ts";
+import { SearchBox } from "./SearchBox.tsx";
 
 /** Props every admin page island receives from its route. */
 export interface AdminPageProps<D> {
@@ -52,17 +51,7 @@ export function AdminPage({ title, count, search, actions, children, testId, hea
         </Heading>
         <div className="admin-tools">
           {search && (
-            <label className="search-box">
-              <Search size={16} aria-hidden="true" />
-              <input
-                type="search"
-                className="input"
-                placeholder={t("common.search")}
-                aria-label={t("common.search")}
-                value={search.value}
-                onChange={(e) => search.onChange(e.target.value)}
-              />
-            </label>
+            <SearchBox value={search.value} onChange={search.onChange} />
           )}
           {actions}
         </div>

@@ -122,9 +122,20 @@ Deno.test({
         await bar.getByText("Janela de 24 h fechada: só modelos aprovados podem ser enviados.").waitFor({ timeout: 20_000 });
         // Free text now fails, and the message says why.
         const input = page.getByPlaceholder("Digite uma mensagem");
-        await input.fill("ainda está aí?");
-        await input.press("Enter");
-        await page.getByTestId("messages").getByLabel("Mais de 24 h desde a última mensagem do cliente: envie um modelo aprovado.").waitFor({ timeout: 10_000 });
+        // The bar is server-rendered: on a loaded machine Enter may come before the composer
+        // has hydrated and do nothing, so send until the message shows in the conversation.
+        const sent = page.getByTestId("messages").getByText("ainda está aí?");
+        for (let attempt = 0; (await sent.count()) === 0; attempt++) {
+          assert.ok(attempt < 10, "the composer sent the message");
+          await input.fill("ainda está aí?");
+          await input.press("Enter");
+          await sent.first().waitFor({ timeout: 3000 }).catch(() => {});
+        }
+        await page.getByTestId("messages").getByLabel("Mais de 24 h desde a última mensagem do cliente: envie um modelo aprovado.").waitFor({ timeout: 20_000 }).catch(async (e) => {
+          const stored = (await admin.get(`/messages/${ticket.id}`)).body.messages.slice(-2);
+          console.log("stored messages:", JSON.stringify(stored), "shown:", await page.getByTestId("messages").innerText());
+          throw e;
+        });
         await bar.getByRole("button", { name: "Enviar modelo" }).click();
         const dialog = page.getByRole("dialog");
         await dialog.getByLabel("Modelo").selectOption({ label: "retomar_conversa (pt_BR)" });

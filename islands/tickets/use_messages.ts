@@ -55,6 +55,10 @@ export function useMessages(companyId: number, ticketId: number | null, ghost: b
 
   const upsert = useCallback((message: Message) => {
     setMessages((old) => {
+      // A copy older than the one shown is stale: the POST's answer can arrive after the live
+      // update of the same message (a send refused at once, e.g. a closed Cloud API window).
+      const shown = old.find((m) => m.id === message.id);
+      if (shown && Date.parse(shown.updatedAt) > Date.parse(message.updatedAt)) return old;
       // The server copy replaces the temporary one; a signed copy ends with the typed text.
       const isCopy = (m: Message) => m.id.startsWith("temp-") && m.ticketId === message.ticketId && message.fromMe && message.body.endsWith(m.body);
       const rest = old.filter((m) => m.id !== message.id && !isCopy(m));

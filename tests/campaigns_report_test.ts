@@ -6,16 +6,7 @@
 import assert from "node:assert/strict";
 import { withServer } from "./helpers/server.ts";
 import { seedContactList } from "./helpers/campaign_lists.ts";
-
-async function until<T>(probe: () => Promise<T | undefined>, ms: number, what: string): Promise<T> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
-}
+import { eventually } from "./helpers/channels.ts";
 
 Deno.test("campaign report: 300 shipping rows paged, searched and filtered on the server", async () => {
   await withServer(async (server) => {
@@ -35,9 +26,9 @@ Deno.test("campaign report: 300 shipping rows paged, searched and filtered on th
     assert.equal(created.status, 200, JSON.stringify(created.body));
     const id = created.body.id;
     const report = (q = "") => admin.get(`/campaigns/${id}/report${q}`);
-    await until(async () => (await report()).body.counts.confirmationRequested === 300 || undefined, 60_000, "300 confirmations");
+    await eventually(async () => (await report()).body.counts.confirmationRequested === 300 || undefined, 60_000, "300 confirmations");
     for (const n of numbers.slice(0, 12)) await admin.post(`/simulator/${conn.id}/inbound`, { from: n, name: "x", body: "sim" });
-    const done = await until(async () => {
+    const done = await eventually(async () => {
       const r = (await report()).body;
       return r.counts.delivered === 12 ? r : undefined;
     }, 30_000, "12 messages after the confirmations");

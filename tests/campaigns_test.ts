@@ -10,16 +10,7 @@ import { createTenant } from "./helpers/tenants.ts";
 import { WsClient } from "./helpers/ws.ts";
 import { mediaFilePath } from "../actors/messages/media_files.ts";
 import { simulatorLedgerKey, type SimulatorLedgerEntry } from "../server/channels/simulator.ts";
-
-async function until<T>(probe: () => Promise<T | undefined>, ms: number, what: string): Promise<T> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
-}
+import { eventually } from "./helpers/channels.ts";
 
 const soon = () => new Date(Date.now() + 200).toISOString();
 
@@ -61,7 +52,7 @@ Deno.test("campaigns: variants with confirmations, stop and resume, gates, isola
       assert.equal(created.status, 200, JSON.stringify(created.body));
       assert.equal(created.body.status, "PROGRAMADA");
       const id = created.body.id;
-      await until(async () => (await admin.get(`/campaigns/${id}`)).body.status === "FINALIZADA" || undefined, 60_000, "the confirmations to go out");
+      await eventually(async () => (await admin.get(`/campaigns/${id}`)).body.status === "FINALIZADA" || undefined, 60_000, "the confirmations to go out");
       const sent = await outbox();
       const asks = sent.filter((m) => m.body.startsWith("Quer?"));
       assert.equal(asks.length, 200);
@@ -76,7 +67,7 @@ Deno.test("campaigns: variants with confirmations, stop and resume, gates, isola
         assert.equal(r.status, 200);
       }
       for (const n of numbers.slice(100, 110)) await admin.post(`/simulator/${conn.id}/inbound`, { from: n, name: "x", body: "não" });
-      const report = await until(async () => {
+      const report = await eventually(async () => {
         const r = (await admin.get(`/campaigns/${id}/report`)).body;
         return r.counts.delivered === 100 ? r : undefined;
       }, 60_000, "the confirmed messages");
@@ -97,7 +88,7 @@ Deno.test("campaigns: variants with confirmations, stop and resume, gates, isola
       const numbers = await seedContactList(server.deps.kv, companyId, 2, 300);
       const created = await admin.post("/campaigns", { name: "Stop", contactListId: 2, whatsappIds: [conn.id], scheduledAt: soon(), message1: "Oi {nome}" });
       const id = created.body.id;
-      await until(async () => {
+      await eventually(async () => {
         const r = (await admin.get(`/campaigns/${id}/report`)).body;
         return r.counts.delivered >= 20 ? r : undefined;
       }, 30_000, "some sends");
@@ -111,7 +102,7 @@ Deno.test("campaigns: variants with confirmations, stop and resume, gates, isola
       assert.ok(at < 300);
       const resumed = await admin.post(`/campaigns/${id}/restart`);
       assert.equal(resumed.status, 200);
-      await until(async () => (await admin.get(`/campaigns/${id}`)).body.status === "FINALIZADA" || undefined, 60_000, "the end");
+      await eventually(async () => (await admin.get(`/campaigns/${id}`)).body.status === "FINALIZADA" || undefined, 60_000, "the end");
       const got = (await outbox()).filter((m) => numbers.includes(m.to));
       assert.equal(got.length, 300);
       assert.equal(new Set(got.map((m) => m.to)).size, 300);
@@ -145,7 +136,7 @@ Deno.test("campaigns: variants with confirmations, stop and resume, gates, isola
         tagListId: tag.id,
       });
       assert.equal(created.status, 200, JSON.stringify(created.body));
-      await until(async () => (await admin.get(`/campaigns/${created.body.id}`)).body.status === "FINALIZADA" || undefined, 30_000, "the end");
+      await eventually(async () => (await admin.get(`/campaigns/${created.body.id}`)).body.status === "FINALIZADA" || undefined, 30_000, "the end");
       // Live in the inbox: the ticket's update carries the message as its last one, sent by us.
       await ws.event(`company-${companyId}-ticket`, (d) => (d.ticket as { lastMessage?: string; lastFromMe?: boolean })?.lastMessage === "Olá Cliente" && (d.ticket as { lastFromMe: boolean }).lastFromMe);
       await ws.close();
@@ -179,7 +170,7 @@ Deno.test("campaigns: variants with confirmations, stop and resume, gates, isola
         if (dropFile) await Deno.remove(mediaFilePath(server.deps.config.dataDir, companyId, up.body.mediaPath));
         const started = await admin.put(`/campaigns/${created.body.id}`, { ...base, status: "PROGRAMADA", scheduledAt: soon() });
         assert.equal(started.status, 200, JSON.stringify(started.body));
-        await until(async () => (await admin.get(`/campaigns/${created.body.id}`)).body.status === "FINALIZADA" || undefined, 30_000, "the end");
+        await eventually(async () => (await admin.get(`/campaigns/${created.body.id}`)).body.status === "FINALIZADA" || undefined, 30_000, "the end");
         return { numbers, report: (await admin.get(`/campaigns/${created.body.id}/report`)).body };
       };
       const sent = await run(4, false);

@@ -9,21 +9,12 @@ import { listItems } from "../actors/contact_lists/mod.ts";
 import { kvContactLists } from "../server/campaigns/contact_lists.ts";
 import { withSockets } from "./helpers/ws.ts";
 import { createTenant } from "./helpers/tenants.ts";
+import { eventually } from "./helpers/channels.ts";
 
 function upload(name: string, content: BlobPart): FormData {
   const form = new FormData();
   form.append("file", new File([content], name));
   return form;
-}
-
-async function until<T>(probe: () => Promise<T | undefined>, ms: number, what: string): Promise<T> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
 }
 
 type Item = { id: number; name: string; number: string; email: string | null; isWhatsappValid: boolean | null };
@@ -106,7 +97,7 @@ Deno.test("contact lists: CRUD, import, add from tags/contacts, paced number che
     await t.step("add from contacts and from tags (contacts of tagged tickets)", async () => {
       const conn = (await admin.get("/whatsapp")).body[0];
       await admin.post(`/simulator/${conn.id}/inbound`, { from: "5511977770001", name: "Fábio Tag", body: "oi" });
-      const ticket = await until(async () => (await admin.get("/tickets?status=pending&showAll=true")).body.tickets
+      const ticket = await eventually(async () => (await admin.get("/tickets?status=pending&showAll=true")).body.tickets
         ?.find((tk: { contact: { number: string } }) => tk.contact.number === "5511977770001"), 5000, "the inbound ticket");
       const tag = await admin.post("/tags", { name: "Quente", color: "#ff0000" });
       assert.equal((await admin.put(`/ticket-tags/${ticket.id}/${tag.body.id}`)).status, 200);
@@ -120,7 +111,7 @@ Deno.test("contact lists: CRUD, import, add from tags/contacts, paced number che
 
     await t.step("numbers are checked in the background; the engine's reader skips invalid ones", async () => {
       await admin.post("/contact-list-items", { contactListId: listId, name: "Sem Zap", number: "123456789" });
-      const all = await until(async () => {
+      const all = await eventually(async () => {
         const rows = await items(listId);
         return rows.every((i) => i.isWhatsappValid !== null) ? rows : undefined;
       }, 10_000, "every number checked");
@@ -148,7 +139,7 @@ Deno.test("contact lists: CRUD, import, add from tags/contacts, paced number che
       await new Promise((r) => setTimeout(r, 700));
       const early = (await items(paced.body.id)).filter((i) => i.isWhatsappValid !== null).length;
       assert.ok(early <= 3, `${early} numbers checked within 700 ms at one per 300 ms`);
-      const done = await until(async () => {
+      const done = await eventually(async () => {
         const rows = await admin.get(`/contact-lists/${paced.body.id}`);
         return rows.body.pendingCount === 0 ? rows.body : undefined;
       }, 10_000, "the paced checks");

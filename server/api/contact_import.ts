@@ -10,7 +10,7 @@
  */
 import type ExcelJS from "exceljs";
 import Papa from "papaparse";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { createManyContacts } from "../../actors/contacts/mod.ts";
 import { defaultWhatsapp, getWhatsapp } from "../../actors/whatsapps/mod.ts";
 import type { PhoneContact } from "../../domain/channel.ts";
@@ -99,6 +99,22 @@ export async function readTable(file: File): Promise<string[][]> {
 }
 
 /**
+ * The rows of the spreadsheet uploaded in `c` (field file, medias or media), checked: its type
+ * among `types`, the name/number columns, at most MAX_ROWS rows. The contacts import and a
+ * contact list's import read a file the same way.
+ */
+export async function readUploadedRows(c: Context, types: readonly string[]): Promise<ReturnType<typeof checkRows>> {
+  const { file } = await readUpload(c, ["file", "medias", "media"]);
+  if (!file) throw bad(`file: ${MSG.obrigatorio}`);
+  requireExtension(file, types);
+  const table = await readTable(file);
+  const columns = importColumns(table[0] ?? []);
+  if (!columns) throw bad(MISSING_COLUMNS);
+  if (table.length - 1 > MAX_ROWS) throw bad(`O arquivo tem mais de ${MAX_ROWS} linhas`);
+  return checkRows(table.slice(1), columns);
+}
+
+/**
  * Creates the checked rows of an import for `who`'s company (numbers already known count as
  * duplicated) and publishes `{ action: "progress", done, total }` to `who` on
  * `company-{id}-contactImport` at the start and after every durable chunk.
@@ -161,14 +177,7 @@ export function contactImportRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.post("/upload", requireAuth(), async (c) => {
-    const { file } = await readUpload(c, ["file", "medias", "media"]);
-    if (!file) throw bad(`file: ${MSG.obrigatorio}`);
-    requireExtension(file, IMPORT_TYPES);
-    const table = await readTable(file);
-    const columns = importColumns(table[0] ?? []);
-    if (!columns) throw bad(MISSING_COLUMNS);
-    if (table.length - 1 > MAX_ROWS) throw bad(`O arquivo tem mais de ${MAX_ROWS} linhas`);
-    const checked = checkRows(table.slice(1), columns);
+    const checked = await readUploadedRows(c, IMPORT_TYPES);
     return c.json(await importContacts(c.get("deps"), c.get("principal"), checked));
   });
 

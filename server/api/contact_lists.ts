@@ -16,7 +16,6 @@ import {
 } from "../../actors/contact_lists/mod.ts";
 import { contactsOf } from "../../actors/contacts/mod.ts";
 import { deskState } from "../../actors/tickets/mod.ts";
-import { checkRows, importColumns, MISSING_COLUMNS } from "../../domain/contact_import.ts";
 import {
   AddFromContacts,
   AddFromTags,
@@ -25,21 +24,17 @@ import {
   type ListCounts,
   type NewListItem,
 } from "../../domain/contact_list.ts";
-import { AppError, notFound } from "../../domain/errors.ts";
+import { notFound } from "../../domain/errors.ts";
 import { companyChannel } from "../../domain/events.ts";
 import { matchesSearch, paginate, SearchPage } from "../../domain/paging.ts";
-import { MSG } from "../../domain/text.ts";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
 import { requirePlan } from "../auth/plan_gate.ts";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { idParam, parseBody, parseQuery } from "../http/validate.ts";
-import { readTable } from "./contact_import.ts";
-import { readUpload, requireExtension } from "./upload_field.ts";
+import { readUploadedRows } from "./contact_import.ts";
 
 /** File types of a list import (the brief: .xlsx and .csv). */
 const IMPORT_TYPES = [".csv", ".xlsx"] as const;
-/** Rows accepted in one file (as the contacts import). */
-const MAX_ROWS = 100_000;
 
 /** The 404 of a list that does not exist in the company. */
 export const listMissing = (id: number | string) => notFound("ERR_NOT_FOUND", `Contact list ${id} does not exist`);
@@ -58,7 +53,6 @@ export async function companyList(deps: Pick<AppDeps, "system">, companyId: numb
   return list;
 }
 
-const bad = (message: string) => new AppError("ERR_VALIDATION", { status: 400, message, fields: { file: message } });
 
 /** The contacts (not groups) of tickets carrying any of `tagIds`, one per contact. */
 async function contactsWithTags(deps: AppDeps, companyId: number, tagIds: number[]): Promise<NewListItem[]> {
@@ -153,14 +147,7 @@ export function contactListRoutes(): Hono<AppEnv> {
     const deps = c.get("deps");
     const who = c.get("principal");
     const list = await companyList(deps, who.companyId, idOf(c));
-    const { file } = await readUpload(c, ["file", "medias", "media"]);
-    if (!file) throw bad(`file: ${MSG.obrigatorio}`);
-    requireExtension(file, IMPORT_TYPES);
-    const table = await readTable(file);
-    const columns = importColumns(table[0] ?? []);
-    if (!columns) throw bad(MISSING_COLUMNS);
-    if (table.length - 1 > MAX_ROWS) throw bad(`O arquivo tem mais de ${MAX_ROWS} linhas`);
-    const { valid, errors } = checkRows(table.slice(1), columns);
+    const { valid, errors } = await readUploadedRows(c, IMPORT_TYPES);
     const rows = valid.map((r) => ({ name: r.name, number: r.number, email: r.email || null }));
     const outcome = await addListItems(deps.system, who.companyId, list.id, rows, (done, total) =>
       deps.bus.publish({

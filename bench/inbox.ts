@@ -13,7 +13,8 @@
  * Profiling: `--reuse=dir` seeds once into `dir` and reuses it afterwards; the server
  * process's V8 flags can be replaced with `--server-v8-flags=…` and its later output goes to
  * `--server-log=path`. The server always runs with `--trace-gc` added, so each open-loop
- * line is followed by the collector's pauses during it (bench/lib/gc_trace.ts).
+ * line is followed by the collector's pauses during it (bench/lib/gc_trace.ts) and the server's
+ * event-loop stalls (bench/lib/loop_stalls.ts).
  *
  * With `--serve <kvPath>` it is the server process the benchmark spawns.
  */
@@ -21,6 +22,7 @@ import { startServer } from "../server/start.ts";
 import { drive, quantile } from "./lib/drive.ts";
 import { describeGc, gcBetween, parseGcTrace } from "./lib/gc_trace.ts";
 import { HttpConnection } from "./lib/http_client.ts";
+import { describeStalls, parseLoopStalls, watchLoopStalls } from "./lib/loop_stalls.ts";
 import { inboxStore } from "./lib/inbox_store.ts";
 import { probeStartSearch } from "./lib/start_search.ts";
 import { PRODUCTION_V8_FLAGS } from "./lib/v8_flags.ts";
@@ -50,6 +52,7 @@ async function serve(kvPath: string, dataDir: string): Promise<void> {
   // default SIGTERM would drop them.
   Deno.addSignalListener("SIGTERM", () => Deno.exit(0));
   console.log(JSON.stringify({ port: server.port, startMs, sinceProcessMs: performance.now() }));
+  watchLoopStalls();
 }
 
 /**
@@ -285,7 +288,9 @@ async function main(): Promise<void> {
   await child.status;
   // The isolate's clock started about when the server's `performance.now()` did: a time here
   // is `sinceProcessMs - listeningAt` later there.
-  const pauses = parseGcTrace(await drained);
+  const serverOutput = await drained;
+  const pauses = parseGcTrace(serverOutput);
+  const stalls = parseLoopStalls(serverOutput);
   const isolateTime = (t: number) => t - listeningAt + sinceProcessMs;
 
   console.log("\nsummary");
@@ -299,8 +304,9 @@ async function main(): Promise<void> {
   const lowest = (rs: Result[]) => Math.min(...rs.map((r) => r.rps)).toFixed(0);
   console.log(`  inbox lists at ${RATE} req/s offered: worst p99 ${worst(open)} ms, lowest achieved ${lowest(open)} req/s (target p99 ≤ 10 ms at ≥ 3000 req/s)`);
   for (const r of results.filter((x) => x.name.includes("[open"))) {
-    const gc = gcBetween(pauses, isolateTime(r.from), isolateTime(r.to));
-    console.log(`    ${r.name.padEnd(62)} p99 ${r.p99.toFixed(2).padStart(6)} ms  ${describeGc(gc)}`);
+    const [from, to] = [isolateTime(r.from), isolateTime(r.to)];
+    const gc = describeGc(gcBetween(pauses, from, to));
+    console.log(`    ${r.name.padEnd(62)} p99 ${r.p99.toFixed(2).padStart(6)} ms  ${gc}; ${describeStalls(stalls, from, to)}`);
   }
   console.log(`  inbox lists' capacity (closed loop, ${C} in flight): lowest ${lowest(closed)} req/s, worst p99 ${worst(closed)} ms`);
   const search = results.filter((r) => r.name.includes("searchParam"));

@@ -7,7 +7,10 @@
  * measures one call: a closed loop (capacity), an open loop at `--rate` (latency at that
  * throughput), p50/p99 and req/s, and 200 sequential calls on one connection (the latency of
  * one call alone, which the machine's other load moves least). `uptime`'s load is printed
- * first and last: figures on a shared machine mean little without it.
+ * first and last: figures on a shared machine mean little without it. The server runs with
+ * `--trace-gc` and reports its event-loop stalls, and each open-loop cell is listed at the end
+ * with the collector's work and the stalls during it (bench/lib/gc_trace.ts,
+ * bench/lib/loop_stalls.ts): a tail is then either a stall or the call's own work.
  *
  *   deno run -A bench/reports.ts [--rate=500] [--requests=5000] [--concurrency=8] [--reuse=dir]
  *
@@ -18,7 +21,9 @@ import { whatsapps } from "../actors/whatsapps/collection.ts";
 import { startServer } from "../server/start.ts";
 import { seedStaff, seedVolume } from "./inbox_seed.ts";
 import { drive, quantile } from "./lib/drive.ts";
+import { describeGc, gcBetween, parseGcTrace } from "./lib/gc_trace.ts";
 import { HttpConnection } from "./lib/http_client.ts";
+import { describeStalls, parseLoopStalls, watchLoopStalls } from "./lib/loop_stalls.ts";
 import { PRODUCTION_V8_FLAGS } from "./lib/v8_flags.ts";
 import { backgroundBuilt, loadAverage } from "./lib/settled.ts";
 
@@ -34,6 +39,11 @@ function flag(name: string, fallback: number): number {
 /** One measured run. */
 export interface Result {
   name: string;
+  /** When the run started and ended on this process's clock (to place the server's GC). */
+  from: number;
+  to: number;
+  /** Open loop: the offered rate. */
+  rate?: number;
   requests: number;
   rps: number;
   p50: number;
@@ -91,7 +101,10 @@ async function serve(kvPath: string, dataDir: string): Promise<void> {
   const server = await startServer({ kvPath, dataDir, port: 0, demo: false, passwordHash: "fast", secret: SECRET });
   const waited = await backgroundBuilt(server.deps.system);
   console.error(`server: message indexes built ${waited.toFixed(1)} s after listening; measuring from now`);
-  console.log(JSON.stringify({ port: server.port }));
+  // Exiting through `Deno.exit` flushes C stdio, where V8 keeps the last GC trace lines.
+  Deno.addSignalListener("SIGTERM", () => Deno.exit(0));
+  console.log(JSON.stringify({ port: server.port, sinceProcessMs: performance.now() }));
+  watchLoopStalls();
 }
 
 async function login(base: string, email: string): Promise<string> {
@@ -143,7 +156,7 @@ async function main(): Promise<void> {
   console.log(`seeded (or reused) in ${((performance.now() - seedAt) / 1000).toFixed(1)} s`);
 
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", `--v8-flags=${PRODUCTION_V8_FLAGS}`, import.meta.filename!, "--serve", kvPath, dataDir],
+    args: ["run", "-A", `--v8-flags=${[PRODUCTION_V8_FLAGS, "--trace-gc"].filter(Boolean).join(",")}`, import.meta.filename!, "--serve", kvPath, dataDir],
     stdout: "piped",
     stderr: "inherit",
   }).spawn();
@@ -154,9 +167,13 @@ async function main(): Promise<void> {
     if (done) throw new Error("Server exited before listening");
     text += value;
   }
-  const port = JSON.parse(text.match(/\{"port".*\n/)![0]).port;
-  (async () => {
-    while (!(await reader.read()).done) { /* keep the pipe drained */ }
+  const listeningAt = performance.now();
+  const { port, sinceProcessMs } = JSON.parse(text.match(/\{"port".*\n/)![0]);
+  // Keep the pipe drained; all of it is read at the end (GC trace and loop stalls).
+  const serverOutput = (async () => {
+    const seen = [text];
+    for (let r = await reader.read(); !r.done; r = await reader.read()) seen.push(r.value);
+    return seen.join("");
   })();
   const base = `http://127.0.0.1:${port}`;
   const admin = { authorization: `Bearer ${await login(base, "admin@demo.local")}` };
@@ -187,6 +204,7 @@ async function main(): Promise<void> {
       return this.load(name, path, headers, undefined, { connections: 1, requests: 200 });
     },
     async load(name, path, headers, rate, shape) {
+      const from = performance.now();
       const connections = await Promise.all(
         Array.from({ length: shape?.connections ?? (rate ? 32 : concurrency) }, () => HttpConnection.open("127.0.0.1", port)),
       );
@@ -197,7 +215,7 @@ async function main(): Promise<void> {
         if (reply.status >= 400) errors++;
       }, rate);
       for (const c of connections) c.close();
-      const result = { name, requests, rps: requests / seconds, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), errors };
+      const result = { name, from, to: performance.now(), rate, requests, rps: requests / seconds, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), errors };
       console.log(
         `${name.padEnd(64)} p50 ${result.p50.toFixed(2).padStart(6)} ms  p99 ${result.p99.toFixed(2).padStart(6)} ms  ` +
           `${result.rps.toFixed(0).padStart(6)} req/s  errors ${errors}`,
@@ -207,11 +225,20 @@ async function main(): Promise<void> {
   };
   await bench.load("warm-up", () => `/dashboard?date_from=${iso(Date.now() - DAY)}`, () => admin);
   console.log(`load before: ${await loadAverage()}`);
-  for (const cell of CELLS) await cell(bench);
+  const results: Result[] = [];
+  for (const cell of CELLS) results.push(...await cell(bench));
   console.log(`load after: ${await loadAverage()}`);
 
   child.kill("SIGTERM");
   await child.status;
+  const output = await serverOutput;
+  const [pauses, stalls] = [parseGcTrace(output), parseLoopStalls(output)];
+  const isolateTime = (t: number) => t - listeningAt + sinceProcessMs;
+  console.log("\nopen-loop cells with the server's collector and event-loop stalls during each:");
+  for (const r of results.filter((x) => x.rate)) {
+    const [from, to] = [isolateTime(r.from), isolateTime(r.to)];
+    console.log(`  ${r.name.padEnd(58)} p99 ${r.p99.toFixed(2).padStart(7)} ms  ${describeGc(gcBetween(pauses, from, to))}; ${describeStalls(stalls, from, to)}`);
+  }
   if (!reuse) await Deno.remove(dir, { recursive: true }).catch(() => {});
 }
 

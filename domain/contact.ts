@@ -124,6 +124,38 @@ export function buildContact(
   };
 }
 
+/** The same empty list for every contact without extra fields (records are replaced, never mutated). */
+const NO_EXTRA_INFO: Contact["extraInfo"] = Object.freeze([]) as unknown as Contact["extraInfo"];
+
+/**
+ * A stored record as it stays in memory: KV's deserializer builds each object property by
+ * property (its fields land in a separate PropertyArray) and gives every record its own copy
+ * of "whatsapp" and its own empty `extraInfo`. Rebuilt as one literal, every contact shares
+ * one hidden class with its fields in the object, the channel name and the empty list are
+ * shared: three heap objects fewer per contact, which is what the full collector walks
+ * (issue #23 §2/§3: a 100k-ticket company's major GC marked 3.3 million objects).
+ */
+export function residentContact(r: Contact): Contact {
+  return {
+    id: r.id,
+    companyId: r.companyId,
+    name: r.name,
+    number: r.number,
+    email: r.email,
+    profilePicUrl: r.profilePicUrl,
+    disableBot: r.disableBot,
+    extraInfo: r.extraInfo.length ? r.extraInfo : NO_EXTRA_INFO,
+    walleteUserId: r.walleteUserId,
+    acceptAudioMessage: r.acceptAudioMessage,
+    active: r.active,
+    isGroup: r.isGroup,
+    lid: r.lid,
+    channel: r.channel === "whatsapp" ? "whatsapp" : r.channel,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+  };
+}
+
 /** A WhatsApp LID without its `@lid` domain and device suffix; "" when absent. */
 export function normalizeLid(raw: string | null | undefined): string {
   if (!raw) return "";
@@ -139,7 +171,9 @@ export function foldText(text: string): string {
 
 /** The text a search over name, number and e-mail looks in. */
 export function contactSearchText(contact: Contact): string {
-  return `${foldText(contact.name)}\u0001${contact.number}\u0001${contact.email.toLowerCase()}`;
+  // `join` makes one flat string; a template literal leaves a tree of three cons strings,
+  // kept per contact until a search flattens them.
+  return [foldText(contact.name), contact.number, contact.email.toLowerCase()].join("\u0001");
 }
 
 /** A test of `contactSearchText` values against a search term (name, number or e-mail). */

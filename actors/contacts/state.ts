@@ -4,7 +4,7 @@
  * write moves one id with a binary search and a splice). The name order is three parallel
  * arrays (ids, sort keys, search texts) so a search is one tight loop over plain arrays.
  */
-import { type Contact, contactSearchText, foldText } from "../../domain/contact.ts";
+import { type Contact, contactSearchText, foldText, residentContact } from "../../domain/contact.ts";
 
 export interface ContactsState {
   v: 1;
@@ -39,7 +39,7 @@ export function emptyState(companyId: number): ContactsState {
 /** Builds the state from stored records at activation (one sort, then kept incrementally). */
 export function buildState(companyId: number, records: Contact[], counter: number): ContactsState {
   const state = emptyState(companyId);
-  const rows = records.map((contact) => ({ contact, key: foldText(contact.name) }));
+  const rows = records.map((record) => ({ contact: residentContact(record), key: foldText(record.name) }));
   rows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.contact.id - b.contact.id));
   for (const { contact, key } of rows) {
     state.contacts.set(contact.id, contact);

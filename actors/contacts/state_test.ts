@@ -41,3 +41,16 @@ Deno.test("putMany() merges a large batch into the name order like single puts w
   assert.deepEqual(many.searchTexts, one.searchTexts);
   assert.equal(many.byNumber.size, 302);
 });
+
+Deno.test("buildState() keeps a stored record's every field while rebuilding it as one literal, and its search text flat", () => {
+  // A record as KV's deserializer gives it: fields set one by one, its own "whatsapp" string.
+  const stored = JSON.parse(JSON.stringify({ ...contact(7, "Élida", "5511988887777"), email: "E@X.COM", channel: "whats" + "app" }));
+  const state = buildState(1, [stored], 0);
+  const kept = state.contacts.get(7)!;
+  assert.deepEqual(kept, stored);
+  assert.notEqual(kept, stored);
+  assert.deepEqual(Object.keys(kept), Object.keys(contact(7, "x")));
+  assert.equal(state.searchTexts[0], "elida\u00015511988887777\u0001e@x.com");
+  const withInfo = { ...contact(8, "Ivo"), extraInfo: [{ name: "CPF", value: "1" }] };
+  assert.deepEqual(buildState(1, [withInfo], 0).contacts.get(8)!.extraInfo, [{ name: "CPF", value: "1" }]);
+});

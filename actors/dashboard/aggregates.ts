@@ -128,6 +128,26 @@ function bucketOf(map: Map<number, HourCells>, at: number): HourCells {
   return h;
 }
 
+/**
+ * Where cells' counters live: views into shared blocks of 64k numbers. A Float64Array of its
+ * own per cell also cost an ArrayBuffer and a native backing store each, about 40,000 of each
+ * for a month of 100k tickets, all walked by every full collection (issue #23 §2: the
+ * open-loop stalls are the major GC's marking); a view is one object.
+ */
+class Slab {
+  #block = new Float64Array(0);
+  #used = 0;
+
+  /** `n` zeros of their own. */
+  take(n: number): Float64Array {
+    if (this.#used + n > this.#block.length) {
+      this.#block = new Float64Array(Math.max(65_536, n));
+      this.#used = 0;
+    }
+    return this.#block.subarray(this.#used, this.#used += n);
+  }
+}
+
 /** The cell of `key` in one of a bucket's lists, made (zeros) when missing. */
 function cellIn(
   list: Cell[],
@@ -138,6 +158,7 @@ function cellIn(
   qi: number,
   ui: number,
   day: boolean,
+  slab: Slab,
 ): Cell {
   let cell = map.get(key);
   if (!cell) {
@@ -146,8 +167,8 @@ function cellIn(
       userKey,
       qi,
       ui,
-      v: new Float64Array(METRIC_COUNT),
-      hod: day ? new Float64Array(HOURLY_METRICS.length * 24) : undefined,
+      v: slab.take(METRIC_COUNT),
+      hod: day ? slab.take(HOURLY_METRICS.length * 24) : undefined,
     };
     list.push(cell);
     map.set(key, cell);
@@ -166,10 +187,11 @@ function bump(
   metric: number,
   value: number,
   slot: number,
+  slab: Slab,
 ): void {
-  const pair = cellIn(b.cells, b.byPair, pairOf(queueKey, userKey), queueKey, userKey, qi, ui, day);
-  const user = cellIn(b.users, b.byUser, userKey, -1, userKey, -1, ui, day);
-  const queue = cellIn(b.queues, b.byQueue, queueKey, queueKey, -1, qi, -1, day);
+  const pair = cellIn(b.cells, b.byPair, pairOf(queueKey, userKey), queueKey, userKey, qi, ui, day, slab);
+  const user = cellIn(b.users, b.byUser, userKey, -1, userKey, -1, ui, day, slab);
+  const queue = cellIn(b.queues, b.byQueue, queueKey, queueKey, -1, qi, -1, day, slab);
   pair.v[metric] += value;
   user.v[metric] += value;
   queue.v[metric] += value;
@@ -216,6 +238,7 @@ export class DashAggregates {
   readonly #userIndex = new Map<number, number>([[0, 0]]);
   /** The sums of recently asked spans, kept up to date by `add` (sums_cache.ts). */
   readonly sums = new SumsCache();
+  readonly #slab = new Slab();
 
   /** Adds `value` to a counter (in memory only), in its hour and its day. */
   add(hour: number, queueKey: number, userKey: number, metric: number, value: number): void {
@@ -225,8 +248,8 @@ export class DashAggregates {
     if (this.queueKeys.length + this.userKeys.length !== known) this.sums.clear();
     const k = HOURLY_SLOT[metric];
     const slot = k >= 0 ? k * 24 + (((hour % 24) + 24) % 24) : -1;
-    bump(bucketOf(this.hours, hour), false, queueKey, userKey, qi, ui, metric, value, slot);
-    bump(bucketOf(this.days, Math.floor(hour / 24)), true, queueKey, userKey, qi, ui, metric, value, slot);
+    bump(bucketOf(this.hours, hour), false, queueKey, userKey, qi, ui, metric, value, slot, this.#slab);
+    bump(bucketOf(this.days, Math.floor(hour / 24)), true, queueKey, userKey, qi, ui, metric, value, slot, this.#slab);
     this.sums.note(hour, qi, ui, metric, k, value, METRIC_COUNT);
   }
 

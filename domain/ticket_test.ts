@@ -3,10 +3,12 @@ import { pendingTicket } from "./ticket_fixture.ts";
 import { AppError } from "./errors.ts";
 import type { Principal } from "./permissions.ts";
 import {
+  buildTicket,
   decide,
   NO_PERMISSION,
   OTHER_SECTOR,
   RATING_REQUIRED,
+  residentTicket,
   type Ticket,
   type TicketSettings,
 } from "./ticket.ts";
@@ -241,4 +243,16 @@ Deno.test("commandsForUpdate() reads the action from the PUT body", () => {
     { type: "setUnread", unreadMessages: 1 },
   ]);
   refused(() => commandsForUpdate(open, { userId: 4 }), "ERR_VALIDATION", 400);
+});
+
+Deno.test("residentTicket keeps every field of a stored record in the literal's order, sharing the empty tag list", () => {
+  const built = { ...buildTicket({ id: 9, uuid: "u-9", companyId: 1, contactId: 3, whatsappId: 2, queueId: null, userId: null, status: "closed", isGroup: false, channel: "whatsapp" }, 1000), lastMessage: "oi", rating: 4 };
+  const stored = JSON.parse(JSON.stringify(built)); // fields set one by one, strings copied
+  const kept = residentTicket(stored);
+  assert.deepEqual(kept, stored);
+  assert.deepEqual(Object.keys(kept), Object.keys(built));
+  assert.equal(kept.tagIds, residentTicket({ ...stored, id: 10 }).tagIds);
+  assert.deepEqual(residentTicket({ ...stored, tagIds: [5, 6] }).tagIds, [5, 6]);
+  assert.equal(residentTicket({ ...stored, status: "pending" }).status, "pending");
+  assert.equal(residentTicket({ ...stored, status: "open", channel: "facebook" }).channel, "facebook");
 });

@@ -18,6 +18,7 @@ import {
   decide,
   isActive,
   otherOpenTicket,
+  residentTicket,
   Ticket,
   type TicketEffect,
   type TicketCommand,
@@ -61,9 +62,12 @@ const LOAD_STREAMS = 4;
 export const ticketMissing = (id: number | string) =>
   notFound("ERR_NO_TICKET_FOUND", `Ticket ${id} does not exist`);
 
-/** A stored record: the current version loads as is, older ones are parsed (migrated). */
+/**
+ * A stored record: the current version loads without parsing, older ones are parsed
+ * (migrated); either is rebuilt in the desk's compact shape (residentTicket).
+ */
 function revive(raw: unknown): Ticket {
-  return (raw as { v?: number }).v === 1 ? raw as Ticket : Ticket.parse(raw);
+  return residentTicket((raw as { v?: number }).v === 1 ? raw as Ticket : Ticket.parse(raw));
 }
 
 async function loadDesk(kv: Deno.Kv, id: string): Promise<DeskState> {

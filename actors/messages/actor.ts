@@ -3,7 +3,8 @@
  * to a conversation serialize while different conversations run in parallel.
  *
  * It allocates time-ordered ids, writes each message with its provider-id index in one unit
- * (the runtime commits it atomically), checkpoints the ticket's meta record every
+ * (the runtime commits it atomically) and, with every new text, its search log entry (the
+ * saved search index replays it after a start, search_store.ts), checkpoints the ticket's meta record every
  * `CHECKPOINT` messages, and applies acks,
  * send results, edits and deletes in arrival order.
  *
@@ -32,6 +33,7 @@ import {
   metaKey,
   legacyProviderKey,
   providerLogKey,
+  searchLogKey,
   ticketMessagesPrefix,
 } from "./keys.ts";
 import { holderAmong, type MessageRef } from "./provider_index.ts";
@@ -190,6 +192,7 @@ function appendNew(
   s.lastId = id;
   s.count++;
   ctx.set(messageKey(s.companyId, s.ticketId, id), message);
+  ctx.set(searchLogKey(s.companyId, ctx.now, id), null);
   if (message.providerId !== null) {
     ctx.set(providerLogKey(s.companyId, id), message.providerId);
     providerIndex(ctx.system).add(s.companyId, message.providerId, id);
@@ -295,6 +298,7 @@ export const messagesActor = defineActor({
       const next = applyChange(message, arg.change, ctx.now);
       if (!next) return null;
       ctx.set(messageKey(s.companyId, s.ticketId, next.id), next);
+      if (arg.change.type === "edit") ctx.set(searchLogKey(s.companyId, ctx.now, next.id), null);
       if (arg.change.type === "sent") {
         ctx.set(providerLogKey(s.companyId, next.id), arg.change.providerId);
         providerIndex(ctx.system).add(s.companyId, arg.change.providerId, next.id);

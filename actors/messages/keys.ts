@@ -17,6 +17,10 @@
  *   newest id, written every few messages; a ticket's message actor activates with one
  *   `kv.get` and a list of the messages after the checkpoint. A seeder that skips it is
  *   tolerated: the actor then counts the ticket's messages once on activation.
+ * - `["search_log", companyId, at, messageId] → null`, written in the same atomic as a new
+ *   message or an edit of its text (`at`: the actor's clock): what a start replays on top of
+ *   the message-search index it loads (search_store.ts). A seeder that skips it must forget
+ *   that saved index.
  */
 
 /** The key of one message. */
@@ -66,4 +70,14 @@ export function metaKey(companyId: number, ticketId: number): Deno.KvKey {
 export interface MessageMeta {
   count: number;
   lastId: string | null;
+}
+
+/** The search log entry of a message written or edited at `at` (see the module doc). */
+export function searchLogKey(companyId: number, at: number, messageId: string): Deno.KvKey {
+  return ["search_log", companyId, at, messageId];
+}
+
+/** The prefix of a company's search log. */
+export function searchLogPrefix(companyId: number): Deno.KvKey {
+  return ["search_log", companyId];
 }

@@ -4,7 +4,8 @@
  * the tickets whose messages contain them.
  *
  * Building (issue #23 §1: a first search after a start took 9 s at 1M messages). Every
- * company's index is built in the background from start-up (`warmAll`, called by
+ * company's index is loaded from KV (below) or, when it has none, built in the background
+ * from start-up (`warmAll`, called by
  * server/boot.ts once the read models are warm; `/health` does not wait), one company after
  * another; a company searched before its turn, created later or evicted starts its own build
  * at once. A build is one reverse pass over the company's messages (`kv.list` returns a
@@ -45,21 +46,25 @@
  * and rebuilding it at once would buy nothing, the index being the same. A deleted company's
  * index is dropped with its data (`drop`).
  *
- * Not persisted in KV (yet). Loading would beat a build on time: reading 16 MB of packed
- * lists (4.1M pairs, the 1M-message bench) from a file KV took 160 ms on a loaded machine,
- * where the build takes about 9 s. But a loaded index must then catch up with every message
- * written or edited since it was saved, and message keys are ordered by ticket, not time:
- * finding those needs a time-ordered change log written with every message and edit (a
- * second key on the hottest write path), or the very scan a build does. Saving is also a
- * 16 MB write to slice and repeat. With builds in the background and partial answers
- * meanwhile, a start no longer makes anyone wait, only shows partial results for the length
- * of a build, so that log is left for when that window matters.
+ * Kept in KV (search_store.ts). A start loads the company's saved lists and indexes the
+ * messages of the search log written since (the messages actor writes a log entry in the
+ * same atomic as every new message and edit), rather than read every message again: at 1M
+ * messages a rebuild took 20–50 s during which the build's allocations made the collector
+ * pause for 30–60 ms at a time, and searches (p99 0.3–0.7 s on a loaded machine) waited for
+ * those pauses, not for the search; at 10M it would take minutes. A load is one read of
+ * ~4 bytes a pair. The lists are saved after a build, after each freeze and after a load
+ * that replayed the log, in the background and in slices; the head naming a complete save
+ * is written last, so a crash mid-save leaves the previous save whole. A message committed
+ * whose live event never arrived (a crash between the two) is in the log, so the next start
+ * finds it. A store without a saved index (an older one, or one a seeder wrote around the
+ * log, which the load detects) is built as above.
  */
-import { wordsOf } from "../../domain/message.ts";
+import { parseMessageId, wordsOf } from "../../domain/message.ts";
 import type { BusEvent } from "../../domain/events.ts";
 import type { ActorSystem } from "../_runtime/system.ts";
-import { companyMessagesPrefix } from "./keys.ts";
+import { companyMessagesPrefix, messageKey } from "./keys.ts";
 import { FrozenPostings, Postings, PostingsMerge } from "./postings.ts";
+import { loadIndex, loggedSince, LOG_MARGIN_MS, newestMessageId, saveIndex } from "./search_store.ts";
 
 /** Ceiling on (word, ticket) pairs over all live indexes (≈ 4 bytes each). */
 export const MAX_PAIRS = 24_000_000;
@@ -96,6 +101,8 @@ export interface MessageMatches {
 interface Build {
   scanned: Map<string, Postings>;
   startedAt: number;
+  /** `startedAt` on the system's clock (the search log's). */
+  startedAtClock: number;
   done: Promise<void>;
 }
 
@@ -110,8 +117,12 @@ interface CompanyIndex {
   /** Pairs held (a pair both packed and live again counts twice until the next freeze). */
   pairs: number;
   lastUsed: number;
-  /** Set from the start of a build until its lists are packed into `frozen`. */
+  /** Set from the start of a build (or load) until its lists are packed into `frozen`. */
   build: Build | null;
+  /** `frozen` holds every message whose search log entry is older (search_store.ts). */
+  covers: number;
+  /** A save of `frozen` is running. */
+  saving: boolean;
 }
 
 /** Raw tokens whose folded words are remembered (bounds `TokenWords`). */
@@ -318,8 +329,15 @@ export class MessageSearch {
         pairs: 0,
         lastUsed: this.#now(),
         build: null,
+        covers: -Infinity,
+        saving: false,
       };
-      const build: Build = { scanned: new Map(), startedAt: performance.now(), done: Promise.resolve() };
+      const build: Build = {
+        scanned: new Map(),
+        startedAt: performance.now(),
+        startedAtClock: this.#now(),
+        done: Promise.resolve(),
+      };
       index.build = build;
       this.#indexes.set(companyId, index);
       build.done = this.#build(companyId, index, build);
@@ -334,6 +352,8 @@ export class MessageSearch {
   async #build(companyId: number, index: CompanyIndex, build: Build): Promise<void> {
     const live = () => !this.#closed && this.#indexes.get(companyId) === index;
     try {
+      if (await this.#load(companyId, index, live)) return;
+      if (!live()) return;
       let sliceEnd = performance.now() + SLICE_MS;
       for await (const page of pagesOf(this.#kv, companyMessagesPrefix(companyId))) {
         for (const { value } of page) {
@@ -348,15 +368,80 @@ export class MessageSearch {
       const packed = await this.#pack(new PostingsMerge(index.frozen, build.scanned, FLIP), live);
       if (!packed) return;
       index.frozen = packed;
+      index.covers = build.startedAtClock - LOG_MARGIN_MS;
       index.pairs = packed.ids.length + index.addedPairs;
       index.build = null;
       this.#evict(companyId);
+      this.#save(companyId, index);
       this.#maybeFreeze(companyId, index);
     } catch (error) {
       if (!live()) return;
       this.#indexes.delete(companyId);
       console.error(`Message search: the index of company ${companyId} failed to build (retried on its next search)`, error);
     }
+  }
+
+  /**
+   * Loads the company's saved index (search_store.ts) and indexes the messages logged since
+   * it was saved; false when there is none or it is not to be trusted (then the caller
+   * builds). Searches meanwhile answer partially, from what is loaded so far.
+   */
+  async #load(companyId: number, index: CompanyIndex, live: () => boolean): Promise<boolean> {
+    const pause = async () => {
+      await rest();
+      return live();
+    };
+    const loaded = await loadIndex(this.#kv, companyId, pause);
+    if (!loaded || !live()) return false;
+    const newest = await newestMessageId(this.#kv, companyId);
+    index.frozen = loaded.frozen;
+    index.covers = loaded.coversBefore;
+    index.pairs = loaded.frozen.ids.length + index.addedPairs;
+    let newestLogged = newest === loaded.newest;
+    let replayed = 0;
+    for await (const ids of loggedSince(this.#kv, companyId, loaded.coversBefore)) {
+      const keys = ids.flatMap((id) => {
+        const parsed = parseMessageId(id);
+        return parsed ? [messageKey(companyId, parsed.ticketId, id)] : [];
+      });
+      for (let n = 0; n < keys.length; n += 10) {
+        for (const { value } of await this.#kv.getMany<MessageText[]>(keys.slice(n, n + 10))) {
+          if (value && typeof value.body === "string") addLive(index, this.#tokens, value.ticketId, value.body);
+        }
+      }
+      replayed += keys.length;
+      if (!newestLogged && newest !== null && ids.includes(newest)) newestLogged = true;
+      if (!await pause()) return false;
+    }
+    if (!newestLogged) {
+      // Messages written around the log (a seeder): the saved lists may lack any of them.
+      console.warn(`Message search: the saved index of company ${companyId} misses messages written since; rebuilding`);
+      index.frozen = new FrozenPostings();
+      index.covers = -Infinity;
+      index.pairs = index.addedPairs;
+      return false;
+    }
+    index.build = null;
+    this.#evict(companyId);
+    // What was replayed is packed and saved, so the next start replays from here.
+    this.#maybeFreeze(companyId, index, replayed > 0);
+    return true;
+  }
+
+  /** Saves the company's packed lists in the background, one save at a time (search_store.ts). */
+  #save(companyId: number, index: CompanyIndex): void {
+    if (index.saving) return;
+    index.saving = true;
+    const live = () => !this.#closed && this.#indexes.get(companyId) === index;
+    const pause = async () => {
+      await rest();
+      return live();
+    };
+    saveIndex(this.#kv, companyId, index.frozen, index.covers, pause)
+      .catch((error) => {
+        if (live()) console.error(`Message search: the index of company ${companyId} could not be saved`, error);
+      })
+      .finally(() => index.saving = false);
   }
 
   /** Runs `merge` in slices; null when `live()` turned false meanwhile. */
@@ -371,11 +456,14 @@ export class MessageSearch {
 
   /**
    * Packs the live lists into the frozen ones in the background once they hold
-   * `FREEZE_MIN` pairs or an eighth of the index (not during a build, nor two at once).
+   * `FREEZE_MIN` pairs or an eighth of the index, or when `force`d (not during a build,
+   * nor two at once), then saves them.
    */
-  #maybeFreeze(companyId: number, index: CompanyIndex): void {
-    if (index.build || index.freezing || index.addedPairs <= Math.max(FREEZE_MIN, index.pairs / 8)) return;
+  #maybeFreeze(companyId: number, index: CompanyIndex, force = false): void {
+    if (index.build || index.freezing) return;
+    if (!force && index.addedPairs <= Math.max(FREEZE_MIN, index.pairs / 8)) return;
     const lists = index.added;
+    const startedAtClock = this.#now();
     index.freezing = lists;
     index.added = new Map();
     index.addedPairs = 0;
@@ -383,9 +471,11 @@ export class MessageSearch {
     this.#pack(new PostingsMerge(index.frozen, lists), live).then((packed) => {
       if (packed) {
         index.frozen = packed;
+        index.covers = startedAtClock - LOG_MARGIN_MS;
         index.pairs = packed.ids.length + index.addedPairs;
       }
       index.freezing = null;
+      if (packed) this.#save(companyId, index);
     });
   }
 

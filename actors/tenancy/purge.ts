@@ -15,6 +15,9 @@ const TENANT_KINDS = [
   "provider_log",
   "message_by_provider",
   "message_meta",
+  // The saved message-search index and its log (actors/messages/search_store.ts).
+  "search_index",
+  "search_log",
   "session",
   "outbox",
   "baileys_auth",

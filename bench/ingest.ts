@@ -29,7 +29,10 @@
  * ticket: this measures ingest, not outbound.
  *
  * Run: `deno run -A bench/ingest.ts [messages at 512] [--sequential-ids]` (it restarts
- * itself under production's V8 flags, bench/lib/v8_flags.ts).
+ * itself under production's V8 flags, bench/lib/v8_flags.ts). `--levels=64,512` runs only
+ * those cells (of 1, 64, 512 and `open`; the warm-up and the final check always run) and
+ * `--json` adds a `#result {…}` line per cell for a script to read: bench/ingest_compare.ts
+ * uses both to put the 512 cell of two commits side by side.
  *
  * `deno run -A bench/ingest.ts --kv-floor` measures instead what KV alone sustains for the
  * same writes, without the app: per message one atomic share of three sets (the message under
@@ -39,6 +42,7 @@
  * keyed by provider id instead, as the store did before the log, with the same ids as the
  * run would use. The app cannot ingest faster than this on the same machine.
  */
+import process from "node:process";
 import { startServer } from "../server/start.ts";
 import { whatsapps } from "../actors/whatsapps/collection.ts";
 import type { InboundMessage } from "../domain/channel.ts";
@@ -79,6 +83,10 @@ const LEVELS: Array<[concurrency: number, messages: number]> = [
 ];
 /** The open-loop run: issue #4's target rate, for ten seconds (several full collections). */
 const OPEN_LOOP = { rate: 10_000, messages: 100_000 };
+/** The cells `--levels=` names (all by default): concurrencies of LEVELS and `open`. */
+const ONLY = Deno.args.find((a) => a.startsWith("--levels="))?.slice("--levels=".length).split(",");
+const runs = (cell: string) => !ONLY || ONLY.includes(cell);
+const JSON_LINES = Deno.args.includes("--json");
 
 /** KV alone: see the module doc. Messages per second over `seconds`, after a fill. */
 async function kvFloor(seconds: number): Promise<number> {
@@ -180,6 +188,7 @@ async function run(concurrency: number, total: number, rate?: number) {
   const before = { ...deps.system.committer.stats };
   const commitMs: number[] = [];
   deps.system.committer.onCommit = (ms) => commitMs.push(ms);
+  const cpu = process.cpuUsage();
   const { latencies, seconds } = await drive(total, concurrency, async () => {
     const i = sequence;
     const result = await live.receive(message());
@@ -188,6 +197,7 @@ async function run(concurrency: number, total: number, rate?: number) {
       outcome[i] = 2;
     } else outcome[i] = 1;
   }, rate);
+  const used = process.cpuUsage(cpu);
   const after = deps.system.committer.stats;
   const commits = Math.max(1, after.commits - before.commits);
   const kvMs = Float64Array.from(commitMs).sort();
@@ -202,6 +212,11 @@ async function run(concurrency: number, total: number, rate?: number) {
     p99: quantile(latencies, 0.99),
     unitsPerCommit: (after.units - before.units) / commits,
     mutationsPerCommit: (after.mutations - before.mutations) / commits,
+    /**
+     * The process's CPU time (every thread: V8 and KV's) per message: what a message costs,
+     * which a neighbour's load changes far less than the wall-clock rate (JSON lines only).
+     */
+    cpuUsPerMessage: (used.user + used.system) / total,
   };
 }
 
@@ -209,17 +224,19 @@ console.log(`Inbound ingest, ${NUMBERS} customer numbers, ${SEQUENTIAL_IDS ? "se
 console.log(
   "concurrency              messages   msg/s    p50 ms   p99 ms  units/commit  writes/commit  KV commit p50/p99/max ms",
 );
-const print = (r: Awaited<ReturnType<typeof run>>) =>
+const print = (r: Awaited<ReturnType<typeof run>>) => {
   console.log(
     `${r.label.padStart(23)}  ${String(r.total).padStart(8)}  ${r.perSecond.toFixed(0).padStart(7)}  ${r.p50.toFixed(2).padStart(7)}  ${r.p99.toFixed(2).padStart(7)}` +
       `  ${r.unitsPerCommit.toFixed(1).padStart(12)}  ${r.mutationsPerCommit.toFixed(1).padStart(13)}` +
       `  ${r.commitP50.toFixed(1)}/${r.commitP99.toFixed(1)}/${r.commitMax.toFixed(0)}`,
   );
+  if (JSON_LINES) console.log(`#result ${JSON.stringify(r)}`);
+};
 // Warm-up: creates some contacts and tickets so the first cell is not all cold starts.
 await run(64, WARM_UP);
-for (const [concurrency, total] of LEVELS) print(await run(concurrency, total));
+for (const [concurrency, total] of LEVELS) if (runs(String(concurrency))) print(await run(concurrency, total));
 // The target's operating point: 10,000 messages/s offered, at most 512 in flight.
-print(await run(512, OPEN_LOOP.messages, OPEN_LOOP.rate));
+if (runs("open")) print(await run(512, OPEN_LOOP.messages, OPEN_LOOP.rate));
 
 // Re-deliver a 1% sample: every one must be a duplicate.
 const storedSequences: number[] = [];

@@ -15,6 +15,7 @@
  */
 import type { Ticket, TicketStatus } from "../../domain/ticket.ts";
 import { DayCounts } from "./day_counts.ts";
+import { IdGroups } from "./id_groups.ts";
 
 /** Status codes in `flags` (0: no ticket with this id); bit 2 marks a group. */
 export const STATUS_CODE: Readonly<Record<TicketStatus, number>> = { open: 1, pending: 2, closed: 3 };
@@ -51,9 +52,9 @@ export class TicketColumns {
 
   /** Tickets created per UTC day per combination of the columns above (day_counts.ts). */
   readonly byDay = new DayCounts();
-  /** Ticket ids per user and per queue (every status). */
-  readonly idsByUser = new Map<number, Set<number>>();
-  readonly idsByQueue = new Map<number, Set<number>>();
+  /** Ticket ids per user and per queue (every status), in typed arrays (id_groups.ts). */
+  readonly idsByUser = new IdGroups();
+  readonly idsByQueue = new IdGroups();
   /** Ids by (created, id) ascending in `#order[0, #ordered)`, when `#sorted`; see `createdOrder`. */
   #order = new Int32Array(1024);
   #ordered = 0;
@@ -68,12 +69,12 @@ export class TicketColumns {
     const userId = t.userId ?? NONE;
     const queueId = t.queueId ?? NONE;
     if (fresh || this.user[id] !== userId) {
-      if (!fresh) unlist(this.idsByUser, this.user[id], id);
-      list(this.idsByUser, userId, id);
+      if (!fresh) this.idsByUser.delete(this.user[id], id);
+      this.idsByUser.add(userId, id);
     }
     if (fresh || this.queue[id] !== queueId) {
-      if (!fresh) unlist(this.idsByQueue, this.queue[id], id);
-      list(this.idsByQueue, queueId, id);
+      if (!fresh) this.idsByQueue.delete(this.queue[id], id);
+      this.idsByQueue.add(queueId, id);
     }
     if (fresh) this.#append(id, t.createdAt);
     else if (this.created[id] !== t.createdAt) this.#sorted = false;
@@ -103,8 +104,8 @@ export class TicketColumns {
     if (id >= this.flags.length || this.flags[id] === 0) return;
     this.#countDay(id, -1);
     this.flags[id] = 0;
-    unlist(this.idsByUser, this.user[id], id);
-    unlist(this.idsByQueue, this.queue[id], id);
+    this.idsByUser.delete(this.user[id], id);
+    this.idsByQueue.delete(this.queue[id], id);
     this.#sorted = false; // its slot in the order goes at the next sort (deletes are rare)
   }
 
@@ -144,17 +145,4 @@ export class TicketColumns {
   has(id: number): boolean {
     return id > 0 && id < this.end && this.flags[id] !== 0;
   }
-}
-
-function list(map: Map<number, Set<number>>, key: number, id: number): void {
-  let set = map.get(key);
-  if (!set) map.set(key, set = new Set());
-  set.add(id);
-}
-
-function unlist(map: Map<number, Set<number>>, key: number, id: number): void {
-  const set = map.get(key);
-  if (!set) return;
-  set.delete(id);
-  if (set.size === 0) map.delete(key);
 }

@@ -56,7 +56,7 @@ Deno.test("TicketIndex.put() moves a ticket between lists and clears cached coun
 function snapshot(index: TicketIndex) {
   const lists = (m: Map<number, { length: number; slice(a: number, b: number): Ticket[] }>) =>
     [...m].filter(([, l]) => l.length > 0).map(([k, l]) => [k, l.slice(0, l.length).map((t) => t.id)]).sort();
-  const sets = (m: Map<number, Set<number>>) => [...m].map(([k, s]) => [k, [...s].sort()]).sort();
+  const sets = (m: Iterable<[number, Iterable<number>]>) => [...m].map(([k, s]) => [k, [...s].sort()]).sort();
   return {
     byId: [...index.byId].sort(),
     byUuid: [...index.byUuid].sort(),

@@ -14,6 +14,7 @@ import { type TicketReportFilter } from "../../domain/ticket_report.ts";
 import { periodRange } from "../../domain/ticket_query.ts";
 import { GROUP_BIT, NONE, STATUS_CODE, type TicketColumns } from "./columns.ts";
 import type { TicketIndex } from "./index.ts";
+import type { IdGroup } from "./id_groups.ts";
 import { DAY_MS, type DayCombo } from "./day_counts.ts";
 
 /** One page of the report: the tickets in report order and how many match in all. */
@@ -75,10 +76,10 @@ function specOf(index: TicketIndex, q: TicketReportFilter, searchIds?: ReadonlyS
 function fewestIds(index: TicketIndex, q: TicketReportFilter, spec: Spec, searchIds?: ReadonlySet<number>): ArrayLike<number> | undefined {
   const c = index.columns;
   if (q.ticketId !== undefined) return c.has(q.ticketId) ? [q.ticketId] : [];
-  let best: ReadonlySet<number>[] | undefined;
+  let best: IdGroup[] | undefined;
   let bestSize = Infinity;
-  const offer = (sets: Array<ReadonlySet<number> | undefined>) => {
-    const present = sets.filter((set): set is ReadonlySet<number> => set !== undefined);
+  const offer = (sets: Array<IdGroup | undefined>) => {
+    const present = sets.filter((set): set is IdGroup => set !== undefined);
     const size = present.reduce((n, set) => n + set.size, 0);
     if (size < bestSize) [best, bestSize] = [present, size];
   };

@@ -28,6 +28,7 @@ import {
 } from "../../domain/dashboard.ts";
 import type { Message } from "../../domain/message.ts";
 import type { Ticket } from "../../domain/ticket.ts";
+import { DashRows } from "./rows.ts";
 import { SumsCache } from "./sums_cache.ts";
 
 /** Version of the counters' meaning; a different marker rebuilds them. */
@@ -202,25 +203,6 @@ function bump(
   }
 }
 
-/** Inserts `row` keeping `rows` ordered by time (events nearly always arrive in order). */
-function insertRow(rows: DashRow[], row: DashRow): void {
-  let i = rows.length;
-  while (i > 0 && rows[i - 1].at > row.at) i--;
-  rows.splice(i, 0, row);
-}
-
-/** The index of the first row at or after `at`. */
-export function firstRowAt(rows: readonly DashRow[], at: number): number {
-  let lo = 0;
-  let hi = rows.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (rows[mid].at < at) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /** Where each hourly metric sits in a day cell's `hod` (-1: not hourly). */
 const HOURLY_SLOT = Array.from({ length: METRIC_COUNT }, (_, m) => HOURLY_METRICS.findIndex((h) => M[h] === m));
 
@@ -229,8 +211,8 @@ export class DashAggregates {
   readonly hours = new Map<number, HourCells>();
   /** The same counters per UTC day (hour ÷ 24): a month is summed from 30 cells per pair, not 720. */
   readonly days = new Map<number, HourCells>();
-  readonly leads: DashRow[] = [];
-  readonly ratings: DashRow[] = [];
+  readonly leads = new DashRows();
+  readonly ratings = new DashRows();
   /** Dense index → queue key and user key (0 = none first). */
   readonly queueKeys: number[] = [0];
   readonly userKeys: number[] = [0];
@@ -267,7 +249,7 @@ export class DashAggregates {
         rate: ticket.rating ?? 0,
       };
       const list: RowList = d.metric === "leads" ? "leads" : "ratings";
-      insertRow(this[list], row);
+      this[list].insert(row);
       added.push([list, row]);
     }
     return added;
@@ -284,8 +266,8 @@ export class DashAggregates {
       }
     }
     for (const t of first.values()) this.leads.push(rowOf(t, t.createdAt));
-    this.leads.sort((a, b) => a.at - b.at);
-    this.ratings.sort((a, b) => a.at - b.at);
+    this.leads.sortByTime();
+    this.ratings.sortByTime();
   }
 }
 

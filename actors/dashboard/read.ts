@@ -6,7 +6,8 @@
 import { HOURLY_METRICS, M, METRIC_COUNT } from "../../domain/dashboard.ts";
 import type { TicketIndex } from "../tickets/index.ts";
 import { NO_QUEUE } from "../tickets/index.ts";
-import { type Cell, type DashAggregates, type DashRow, firstRowAt, type HourCells } from "./aggregates.ts";
+import type { Cell, DashAggregates, DashRow, HourCells } from "./aggregates.ts";
+import type { DashRows } from "./rows.ts";
 import type { FlatSums } from "./sums_cache.ts";
 
 /** Which pairs a request keeps: null keeps all; 0 in a set stands for "none". */
@@ -207,26 +208,25 @@ export function liveCounts(index: TicketIndex, filter: PairFilter): LiveCounts {
 
 /** The rows of `[from, to)` the filter keeps, newest first: one page and whether more follow. */
 export function rowsIn(
-  rows: readonly DashRow[],
+  rows: DashRows,
   from: number,
   to: number,
   filter: PairFilter,
   page: number,
   size: number,
 ): { rows: DashRow[]; hasMore: boolean } {
-  const start = firstRowAt(rows, from);
+  const start = rows.firstAt(from);
   const out: DashRow[] = [];
   let skip = (page - 1) * size;
-  for (let i = firstRowAt(rows, to) - 1; i >= start; i--) {
-    const r = rows[i];
-    if (filter.queues && !filter.queues.has(r.queueKey)) continue;
-    if (filter.users && !filter.users.has(r.userKey)) continue;
+  for (let i = rows.firstAt(to) - 1; i >= start; i--) {
+    if (filter.queues && !filter.queues.has(rows.queueKeyOf(i))) continue;
+    if (filter.users && !filter.users.has(rows.userKeyOf(i))) continue;
     if (skip > 0) {
       skip--;
       continue;
     }
     if (out.length === size) return { rows: out, hasMore: true };
-    out.push(r);
+    out.push(rows.get(i));
   }
   return { rows: out, hasMore: false };
 }

@@ -39,8 +39,8 @@
  * Memory and eviction: one uint32 per (word, ticket) pair, packed after the build
  * (postings.ts), plus the vocabulary; words longer than `MAX_WORD` characters are not
  * indexed. When the indexes together hold more than `MAX_PAIRS` pairs, the least recently
- * searched other companies' indexes are dropped (a dropped one is rebuilt in the background
- * on its next search, which answers partially meanwhile). Indexes are no longer dropped for
+ * searched other companies' indexes are dropped (a dropped one is loaded again from KV on
+ * its next search, which answers partially meanwhile). Indexes are no longer dropped for
  * being idle: an idle company's index costs only its memory, which `MAX_PAIRS` already bounds,
  * while dropping it made the next search after a quiet quarter of an hour pay a whole rebuild;
  * and rebuilding it at once would buy nothing, the index being the same. A deleted company's

@@ -173,7 +173,9 @@ export function foldText(text: string): string {
 export function contactSearchText(contact: Contact): string {
   // `join` makes one flat string; a template literal leaves a tree of three cons strings,
   // kept per contact until a search flattens them.
-  return [foldText(contact.name), contact.number, contact.email.toLowerCase()].join("\u0001");
+  // Each part without \u0001, so the first one ends the name (the contacts' sort key).
+  const part = (text: string) => text.includes("\u0001") ? text.replaceAll("\u0001", "") : text;
+  return [part(foldText(contact.name)), part(contact.number), part(contact.email.toLowerCase())].join("\u0001");
 }
 
 /** A test of `contactSearchText` values against a search term (name, number or e-mail). */

@@ -14,7 +14,7 @@ Deno.test("putContact() keeps ids, keys and search texts in name order through r
   assert.deepEqual(state.byName, [1, 4, 2, 3]);
   putContact(state, { ...contact(1, "Zuleica"), number: "5511900000001" });
   assert.deepEqual(state.byName, [4, 2, 3, 1]);
-  assert.deepEqual(state.nameKeys, ["beatriz", "bruno", "carla", "zuleica"]);
+  assert.deepEqual(state.searchTexts.map((t) => t.split("\u0001")[0]), ["beatriz", "bruno", "carla", "zuleica"]);
   assert.ok(state.searchTexts[3].startsWith("zuleica"));
   dropContact(state, 2);
   assert.deepEqual(state.byName, [4, 3, 1]);
@@ -37,7 +37,6 @@ Deno.test("putMany() merges a large batch into the name order like single puts w
   for (const c of batch) putContact(one, c);
   putMany(many, batch);
   assert.deepEqual(many.byName, one.byName);
-  assert.deepEqual(many.nameKeys, one.nameKeys);
   assert.deepEqual(many.searchTexts, one.searchTexts);
   assert.equal(many.byNumber.size, 302);
 });
@@ -53,4 +52,19 @@ Deno.test("buildState() keeps a stored record's every field while rebuilding it 
   assert.equal(state.searchTexts[0], "elida\u00015511988887777\u0001e@x.com");
   const withInfo = { ...contact(8, "Ivo"), extraInfo: [{ name: "CPF", value: "1" }] };
   assert.deepEqual(buildState(1, [withInfo], 0).contacts.get(8)!.extraInfo, [{ name: "CPF", value: "1" }]);
+});
+
+Deno.test("the name order holds for names that are prefixes of others, equal names and a stray \\u0001, through puts and drops", () => {
+  const names = ["ana", "Ana Maria", "ana", "an", "Ána", "b\u0001x", "b", "anab", ""];
+  const state = buildState(1, names.slice(0, 4).map((n, i) => contact(i + 1, n)), 0);
+  names.slice(4).forEach((n, i) => putContact(state, contact(i + 5, n)));
+  const keyOf = (t: string) => t.split("\u0001")[0];
+  const order = (s: typeof state) => s.searchTexts.map((t, i) => [keyOf(t), s.byName[i]] as const);
+  const sorted = [...order(state)].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
+  assert.deepEqual(order(state), sorted);
+  for (let id = 1; id <= names.length; id++) {
+    dropContact(state, id);
+    assert.ok(!state.byName.includes(id), `contact ${id} left the name order`);
+  }
+  assert.equal(state.searchTexts.length, 0);
 });

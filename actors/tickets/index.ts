@@ -10,6 +10,7 @@ import { byRecency } from "../../domain/ticket_query.ts";
 import { TicketColumns } from "./columns.ts";
 import { DenseIdMap } from "./dense_map.ts";
 import { IdGroups } from "./id_groups.ts";
+import { UuidIndex } from "./uuid_index.ts";
 import { LivePairs } from "./live_pairs.ts";
 import { SortedTickets } from "./sorted.ts";
 
@@ -50,7 +51,8 @@ export function activeKey(contactId: number, whatsappId: number | null): number 
 export class TicketIndex {
   /** Records by id in an array (dense_map.ts: a Map entry was ~37 B a ticket). */
   readonly byId = new DenseIdMap<Ticket>();
-  readonly byUuid = new Map<string, number>();
+  /** Ids by uuid, a hash table of ids that reads uuids from the records (uuid_index.ts). */
+  readonly byUuid = new UuidIndex((id) => this.byId.get(id)?.uuid);
   readonly active = new Map<number, number>();
   /** Tickets per contact, in typed arrays (id_groups.ts: a Set per contact was ~94 B a ticket). */
   readonly byContact = new IdGroups();
@@ -121,7 +123,7 @@ export class TicketIndex {
     this.byId.set(id, ticket);
     this.columns.set(ticket);
     if (old.uuid !== ticket.uuid) {
-      this.byUuid.delete(old.uuid);
+      this.byUuid.delete(old.uuid, id);
       this.byUuid.set(ticket.uuid, id);
     }
     if (old.contactId !== ticket.contactId) {
@@ -188,7 +190,7 @@ export class TicketIndex {
   #unlink(t: Ticket): void {
     this.byId.delete(t.id);
     this.columns.delete(t.id);
-    this.byUuid.delete(t.uuid);
+    this.byUuid.delete(t.uuid, t.id);
     this.byContact.delete(t.contactId, t.id);
     for (const tag of t.tagIds) removeFrom(this.byTag, tag, t.id);
     if (t.oportunidadeId !== null) removeFrom(this.byOportunidade, t.oportunidadeId, t.id);

@@ -1,6 +1,7 @@
 /**
- * Searches right after a start (issue #23 §1): the message index builds in the background
- * from start-up, and a search meanwhile must answer within 50 ms, partially if need be. This
+ * Searches right after a start (issue #23 §1): the message index is loaded from KV (or, in a
+ * store without a saved one, built) in the background from start-up, and a search meanwhile
+ * must answer within 50 ms, partially if need be (bench/search_start.ts compares both). This
  * drives `path` (a GET /tickets?searchParam) at `rate` calls/s in an open loop (latency counts
  * from each call's due time, bench/lib/drive.ts) until `windowMs` after the server listened,
  * then polls every `pollMs` until an answer says `partial: false`.

@@ -393,34 +393,29 @@ export class MessageSearch {
     };
     const loaded = await loadIndex(this.#kv, companyId, pause);
     if (!loaded || !live()) return false;
+    // The log's keys first (its values are empty): whether the store was written around it.
+    const logged: string[] = [];
+    for await (const ids of loggedSince(this.#kv, companyId, loaded.coversBefore)) logged.push(...ids);
     const newest = await newestMessageId(this.#kv, companyId);
+    if (newest !== loaded.newest && (newest === null || !logged.includes(newest))) {
+      console.warn(`Message search: the saved index of company ${companyId} misses messages written since; rebuilding`);
+      return false;
+    }
+    if (!live()) return false;
     index.frozen = loaded.frozen;
     index.covers = loaded.coversBefore;
     index.pairs = loaded.frozen.ids.length + index.addedPairs;
-    let newestLogged = newest === loaded.newest;
-    let replayed = 0;
-    for await (const ids of loggedSince(this.#kv, companyId, loaded.coversBefore)) {
-      const keys = ids.flatMap((id) => {
+    for (let n = 0; n < logged.length; n += 10) {
+      const keys = logged.slice(n, n + 10).flatMap((id) => {
         const parsed = parseMessageId(id);
         return parsed ? [messageKey(companyId, parsed.ticketId, id)] : [];
       });
-      for (let n = 0; n < keys.length; n += 10) {
-        for (const { value } of await this.#kv.getMany<MessageText[]>(keys.slice(n, n + 10))) {
-          if (value && typeof value.body === "string") addLive(index, this.#tokens, value.ticketId, value.body);
-        }
+      for (const { value } of await this.#kv.getMany<MessageText[]>(keys)) {
+        if (value && typeof value.body === "string") addLive(index, this.#tokens, value.ticketId, value.body);
       }
-      replayed += keys.length;
-      if (!newestLogged && newest !== null && ids.includes(newest)) newestLogged = true;
-      if (!await pause()) return false;
+      if (n % 500 === 0 && !await pause()) return false;
     }
-    if (!newestLogged) {
-      // Messages written around the log (a seeder): the saved lists may lack any of them.
-      console.warn(`Message search: the saved index of company ${companyId} misses messages written since; rebuilding`);
-      index.frozen = new FrozenPostings();
-      index.covers = -Infinity;
-      index.pairs = index.addedPairs;
-      return false;
-    }
+    const replayed = logged.length;
     index.build = null;
     this.#evict(companyId);
     // What was replayed is packed and saved, so the next start replays from here.

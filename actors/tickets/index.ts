@@ -165,6 +165,7 @@ export class TicketIndex {
    */
   loadAll(tickets: Ticket[]): void {
     tickets.sort((a, b) => byRecency(b, a));
+    this.byUuid.reserve(tickets.length);
     for (const t of tickets) this.#link(t, false);
   }
 

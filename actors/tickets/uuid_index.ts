@@ -43,8 +43,18 @@ export class UuidIndex {
 
   /** Adds ticket `id` under `uuid` (its record's uuid); nothing when it is there already. */
   set(uuid: string, id: number): void {
-    if ((this.#count + 1) * 2 > this.#slots.length) this.#grow();
+    if ((this.#count + 1) * 2 > this.#slots.length) this.#grow(this.#slots.length * 2);
     if (this.#place(this.#slots, uuid, id)) this.#count++;
+  }
+
+  /**
+   * Makes room for `count` more ids at once: the desk's bulk load calls it first, since each
+   * growth re-reads every uuid through its record (a quarter of a million-ticket load's time).
+   */
+  reserve(count: number): void {
+    let size = this.#slots.length;
+    while ((this.#count + count) * 2 > size) size *= 2;
+    if (size > this.#slots.length) this.#grow(size);
   }
 
   /** Removes ticket `id` from under `uuid`; nothing when it is not there. */
@@ -83,8 +93,8 @@ export class UuidIndex {
     return true;
   }
 
-  #grow(): void {
-    const next = new Int32Array(this.#slots.length * 2);
+  #grow(size: number): void {
+    const next = new Int32Array(size);
     for (const id of this.#slots) if (id !== 0) this.#place(next, this.uuidOf(id) ?? "", id);
     this.#slots = next;
   }

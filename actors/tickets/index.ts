@@ -4,6 +4,17 @@
  * and per tag, and lists sorted newest first per status, per status and user, per status
  * and queue, and of groups per status; tickets per opportunity (their count on /oportunidades). Lists answer the inbox without a scan of KV or of
  * every ticket; see query.ts.
+ *
+ * What is resident, and why (issue #23 §3): EVERY ticket of the company, closed ones too,
+ * since the lists, the report (report.ts, columns.ts), the dashboard's counters and a
+ * contact's history all read any ticket without KV. Measured on the 1,000,000-ticket store of
+ * `bench/inbox.ts --scale=10`: the records ~432 B a ticket (one literal shape, see
+ * residentTicket; the uuid and lastMessage strings and five boxed timestamps are most of it),
+ * these indexes ~147 B (was ~264 before ids by id, uuid, contact, user and queue moved to
+ * arrays: dense_map.ts, uuid_index.ts, id_groups.ts), 552 MB in all. Not done yet: closed
+ * tickets older than N days kept out of memory and paged from KV, which every reader above
+ * would need to learn; and a start still lists every record from KV (~35 µs each on a busy
+ * 2-core machine), which is what bounds the cold start at that volume.
  */
 import { isActive, type Ticket, type TicketStatus } from "../../domain/ticket.ts";
 import { byRecency } from "../../domain/ticket_query.ts";

@@ -13,6 +13,7 @@
  * bench/lib/loop_stalls.ts): a tail is then either a stall or the call's own work.
  *
  *   deno run -A bench/reports.ts [--rate=500] [--requests=5000] [--concurrency=8] [--reuse=dir]
+ *     [--server-v8-flags=…]
  *
  * Cells are functions of `Bench` in `CELLS`: a new report adds its own function there.
  */
@@ -96,6 +97,11 @@ async function dashboardCell(b: Bench): Promise<Result[]> {
 /** Every cell, in order; the ticket report's cells join here. */
 export const CELLS: Cell[] = [dashboardCell];
 
+/** The server's V8 flags: production's (bench/lib/v8_flags.ts), or `--server-v8-flags=…` (an A/B of a flag). */
+function serverV8Flags(): string {
+  return Deno.args.find((a) => a.startsWith("--server-v8-flags="))?.slice("--server-v8-flags=".length) ?? PRODUCTION_V8_FLAGS;
+}
+
 /** The server process: serves the store at `kvPath` and prints its port. */
 async function serve(kvPath: string, dataDir: string): Promise<void> {
   const server = await startServer({ kvPath, dataDir, port: 0, demo: false, passwordHash: "fast", secret: SECRET });
@@ -156,7 +162,7 @@ async function main(): Promise<void> {
   console.log(`seeded (or reused) in ${((performance.now() - seedAt) / 1000).toFixed(1)} s`);
 
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", `--v8-flags=${[PRODUCTION_V8_FLAGS, "--trace-gc"].filter(Boolean).join(",")}`, import.meta.filename!, "--serve", kvPath, dataDir],
+    args: ["run", "-A", `--v8-flags=${[serverV8Flags(), "--trace-gc"].filter(Boolean).join(",")}`, import.meta.filename!, "--serve", kvPath, dataDir],
     stdout: "piped",
     stderr: "inherit",
   }).spawn();
@@ -224,7 +230,7 @@ async function main(): Promise<void> {
     },
   };
   await bench.load("warm-up", () => `/dashboard?date_from=${iso(Date.now() - DAY)}`, () => admin);
-  console.log(`load before: ${await loadAverage()}`);
+  console.log(`server V8 flags: ${serverV8Flags()}; load before: ${await loadAverage()}`);
   const results: Result[] = [];
   for (const cell of CELLS) results.push(...await cell(bench));
   console.log(`load after: ${await loadAverage()}`);

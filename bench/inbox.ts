@@ -25,7 +25,7 @@ import { HttpConnection } from "./lib/http_client.ts";
 import { describeStalls, parseLoopStalls, watchLoopStalls } from "./lib/loop_stalls.ts";
 import { inboxStore } from "./lib/inbox_store.ts";
 import { probeStartSearch } from "./lib/start_search.ts";
-import { PRODUCTION_V8_FLAGS } from "./lib/v8_flags.ts";
+import { benchServerV8Flags } from "./lib/v8_flags.ts";
 
 const PASSWORD = "demo1234";
 const SECRET = "bench-secret";
@@ -53,16 +53,6 @@ async function serve(kvPath: string, dataDir: string): Promise<void> {
   Deno.addSignalListener("SIGTERM", () => Deno.exit(0));
   console.log(JSON.stringify({ port: server.port, startMs, sinceProcessMs: performance.now() }));
   watchLoopStalls();
-}
-
-/**
- * V8 flags for the server process: production's by default; `--server-v8-flags=--trace-gc`
- * (say) replaces them. What the server prints after its port line goes to `--server-log=path`.
- */
-function serverFlags(): string[] {
-  const v8 = Deno.args.find((a) => a.startsWith("--server-v8-flags="));
-  const flags = v8 ? v8.slice("--server-v8-flags=".length) : PRODUCTION_V8_FLAGS;
-  return [`--v8-flags=${[flags, "--trace-gc"].filter(Boolean).join(",")}`];
 }
 
 /**
@@ -185,7 +175,7 @@ async function main(): Promise<void> {
   // 2. Cold start: spawn the server process, wait for its port, log in, list.
   const spawnAt = performance.now();
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", ...serverFlags(), import.meta.filename!, "--serve", kvPath, dataDir],
+    args: ["run", "-A", benchServerV8Flags(), import.meta.filename!, "--serve", kvPath, dataDir],
     stdout: "piped",
     stderr: "inherit",
   }).spawn();

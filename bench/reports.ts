@@ -25,7 +25,7 @@ import { drive, quantile } from "./lib/drive.ts";
 import { describeGc, gcBetween, parseGcTrace } from "./lib/gc_trace.ts";
 import { HttpConnection } from "./lib/http_client.ts";
 import { describeStalls, parseLoopStalls, watchLoopStalls } from "./lib/loop_stalls.ts";
-import { PRODUCTION_V8_FLAGS } from "./lib/v8_flags.ts";
+import { benchServerV8Flags } from "./lib/v8_flags.ts";
 import { backgroundBuilt, loadAverage } from "./lib/settled.ts";
 
 const PASSWORD = "demo1234";
@@ -97,11 +97,6 @@ async function dashboardCell(b: Bench): Promise<Result[]> {
 /** Every cell, in order; the ticket report's cells join here. */
 export const CELLS: Cell[] = [dashboardCell];
 
-/** The server's V8 flags: production's (bench/lib/v8_flags.ts), or `--server-v8-flags=…` (an A/B of a flag). */
-function serverV8Flags(): string {
-  return Deno.args.find((a) => a.startsWith("--server-v8-flags="))?.slice("--server-v8-flags=".length) ?? PRODUCTION_V8_FLAGS;
-}
-
 /** The server process: serves the store at `kvPath` and prints its port. */
 async function serve(kvPath: string, dataDir: string): Promise<void> {
   const server = await startServer({ kvPath, dataDir, port: 0, demo: false, passwordHash: "fast", secret: SECRET });
@@ -162,7 +157,7 @@ async function main(): Promise<void> {
   console.log(`seeded (or reused) in ${((performance.now() - seedAt) / 1000).toFixed(1)} s`);
 
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", `--v8-flags=${[serverV8Flags(), "--trace-gc"].filter(Boolean).join(",")}`, import.meta.filename!, "--serve", kvPath, dataDir],
+    args: ["run", "-A", benchServerV8Flags(), import.meta.filename!, "--serve", kvPath, dataDir],
     stdout: "piped",
     stderr: "inherit",
   }).spawn();
@@ -230,7 +225,7 @@ async function main(): Promise<void> {
     },
   };
   await bench.load("warm-up", () => `/dashboard?date_from=${iso(Date.now() - DAY)}`, () => admin);
-  console.log(`server V8 flags: ${serverV8Flags()}; load before: ${await loadAverage()}`);
+  console.log(`server ${benchServerV8Flags()}; load before: ${await loadAverage()}`);
   const results: Result[] = [];
   for (const cell of CELLS) results.push(...await cell(bench));
   console.log(`load after: ${await loadAverage()}`);

@@ -6,6 +6,16 @@ export const PRODUCTION_V8_FLAGS: string =
   JSON.parse(Deno.readTextFileSync(new URL("../../deno.json", import.meta.url))).tasks.start.match(/--v8-flags=(\S+)/)?.[1] ??
     "";
 
+/**
+ * The `--v8-flags=` argument of a bench's server process: production's flags, or the
+ * bench's `--server-v8-flags=…` (an A/B of a collector flag), with `--trace-gc` added so the
+ * bench can put the collector's work beside each tail (bench/lib/gc_trace.ts).
+ */
+export function benchServerV8Flags(): string {
+  const given = Deno.args.find((a) => a.startsWith("--server-v8-flags="))?.slice("--server-v8-flags=".length);
+  return `--v8-flags=${[given ?? PRODUCTION_V8_FLAGS, "--trace-gc"].filter(Boolean).join(",")}`;
+}
+
 /** Set in a bench process that `withProductionFlags` started. */
 const MARK = "BALCAO_BENCH_PRODUCTION_V8";
 

@@ -81,7 +81,11 @@ const steps: Array<[string, () => void, number, string]> = [
   ["ticket desk (records, lists, columns)", () => system.evictWhere((kind) => kind === "ticket-desk"), plan.tickets, "ticket"],
   ["contacts", () => system.evictWhere((kind) => kind === "contacts"), plan.contacts, "contact"],
 ];
+const heap = Deno.memoryUsage();
 console.log(`\nresident after start (load ${await loadAverage()}): heap + external ${mb(total)}, RSS ${mb(rss)}`);
+// What V8 holds beyond the live heap (freed old-space pages it keeps, the young generation)
+// against what is outside V8 (KV's SQLite cache, the allocator's arenas).
+console.log(`  V8 heap reserved ${mb(heap.heapTotal)} for ${mb(heap.heapUsed)} live; outside V8's heap: ${mb(rss - heap.heapTotal - heap.external)} + ${mb(heap.external)} external`);
 let before = total;
 for (const [name, drop, records, unit] of steps) {
   drop();
@@ -94,7 +98,8 @@ console.log(`  ${"everything else (runtime, code, small actors)".padEnd(42)} ${m
 console.log(`  (provider index's own count of its arrays: ${mb(provider)}; the seed's messages carry no provider id,`);
 console.log(`   a real store's carry one each, at ~${PROVIDER_BYTES} bytes an id: actors/messages/provider_index.ts)`);
 const tenfold = (total - before) * 10 / scale + before + PROVIDER_BYTES * plan.messages * 10 / scale;
-console.log(`\nat ten times this volume, with provider ids, the same bytes per record come to ${mb(tenfold)} of heap and arrays`);
+const target = scale === 10 ? "at this volume" : "at ten times this volume";
+console.log(`\n${target}, with provider ids, the same bytes per record come to ${mb(tenfold)} of heap and arrays`);
 console.log(`(the goal is ≤ 2 GB RSS; RSS here is ${mb(rss - total)} above heap and arrays: young generation, KV's page cache, allocator)`);
 await server.close();
 if (!reuse) await Deno.remove(store.dir, { recursive: true }).catch(() => {});

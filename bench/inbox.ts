@@ -285,8 +285,10 @@ async function main(): Promise<void> {
 
   console.log("\nsummary");
   console.log(`  seed: ${plan.contacts} contacts, ${plan.tickets} tickets, ${plan.messages} messages in ${seedSeconds.toFixed(1)} s`);
-  console.log(`  cold start: ${coldStart.toFixed(2)} s (target ≤ 5 s); startServer ${(startMs / 1000).toFixed(2)} s`);
-  console.log(`  server RSS after the run: ${memory.rss.toFixed(0)} MB, peak ${memory.peak.toFixed(0)} MB (target ≤ 600 MB)`);
+  // Issue #23 §3 sets ten times the volume its own targets: ≤ 10 s to the first list, ≤ 2 GB.
+  const tenfold = plan.tickets >= 1_000_000;
+  console.log(`  cold start: ${coldStart.toFixed(2)} s (target ≤ ${tenfold ? 10 : 5} s); startServer ${(startMs / 1000).toFixed(2)} s`);
+  console.log(`  server RSS after the run: ${memory.rss.toFixed(0)} MB, peak ${memory.peak.toFixed(0)} MB (target ≤ ${tenfold ? "2 GB" : "600 MB"})`);
   const lists = results.filter((r) => r.name.startsWith("GET /tickets status"));
   const closed = lists.filter((r) => r.name.includes("[closed"));
   const open = lists.filter((r) => r.name.includes("[open"));

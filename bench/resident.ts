@@ -21,18 +21,10 @@ import { companies, PLATFORM } from "../actors/platform/collections.ts";
 import { startServer } from "../server/start.ts";
 import { inboxStore } from "./lib/inbox_store.ts";
 import { backgroundBuilt, loadAverage } from "./lib/settled.ts";
-import { PRODUCTION_V8_FLAGS } from "./lib/v8_flags.ts";
+import { exposedGc, PRODUCTION_V8_FLAGS } from "./lib/v8_flags.ts";
 
-const gc = (globalThis as { gc?: () => void }).gc;
-if (!gc) {
-  // The measurement needs a collection on demand: run again with it exposed.
-  const { code } = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", `--v8-flags=${[PRODUCTION_V8_FLAGS, "--expose-gc"].filter(Boolean).join(",")}`, import.meta.filename!, ...Deno.args],
-    stdout: "inherit",
-    stderr: "inherit",
-  }).output();
-  Deno.exit(code);
-}
+// The measurement needs a collection on demand.
+const gc = await exposedGc(import.meta.filename!, PRODUCTION_V8_FLAGS);
 
 const scale = Number(Deno.args.find((a) => a.startsWith("--scale="))?.split("=")[1] ?? 1);
 const reuse = Deno.args.find((a) => a.startsWith("--reuse="))?.slice("--reuse=".length);

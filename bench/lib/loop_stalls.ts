@@ -14,13 +14,20 @@ export interface LoopStall {
 
 const TICK_MS = 5;
 
-/** In the server process: prints every stall longer than `thresholdMs` (beyond the tick). */
-export function watchLoopStalls(thresholdMs = 20): void {
+/**
+ * Reports every stall longer than `thresholdMs` (beyond the tick) of this process's loop: by
+ * default as a line on stdout (a server process), or to `report` (the load generator, whose
+ * own stalls delay the calls it times just as the server's do).
+ */
+export function watchLoopStalls(
+  thresholdMs = 10,
+  report = (s: LoopStall) => console.log(`loop-stall ${s.ms.toFixed(1)} at ${s.at.toFixed(0)}`),
+): void {
   let last = performance.now();
   setInterval(() => {
     const now = performance.now();
     const held = now - last - TICK_MS;
-    if (held > thresholdMs) console.log(`loop-stall ${held.toFixed(1)} at ${now.toFixed(0)}`);
+    if (held > thresholdMs) report({ at: now, ms: held });
     last = now;
   }, TICK_MS);
 }

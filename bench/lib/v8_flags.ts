@@ -37,3 +37,21 @@ export async function withProductionFlags(script: string): Promise<void> {
   }).output();
   Deno.exit(code);
 }
+
+/**
+ * A collection on demand for a bench process: V8's `gc` when the process has it, or else this
+ * script is run again with `--expose-gc` added to `v8Flags` (arguments and output passed
+ * through) and the process exits with its code. bench/resident.ts measures with it; a load
+ * generator that seeded its store in-process collects the seeding's garbage with it before
+ * measuring, or its own full collections stall the calls it times (bench/inbox.ts).
+ */
+export async function exposedGc(script: string, v8Flags = ""): Promise<() => void> {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (gc) return gc;
+  const { code } = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", `--v8-flags=${[v8Flags, "--expose-gc"].filter(Boolean).join(",")}`, script, ...Deno.args],
+    stdout: "inherit",
+    stderr: "inherit",
+  }).output();
+  Deno.exit(code);
+}

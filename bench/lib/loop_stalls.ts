@@ -24,12 +24,14 @@ export function watchLoopStalls(
   report = (s: LoopStall) => console.log(`loop-stall ${s.ms.toFixed(1)} at ${s.at.toFixed(0)}`),
 ): void {
   let last = performance.now();
-  setInterval(() => {
+  const timer = setInterval(() => {
     const now = performance.now();
     const held = now - last - TICK_MS;
     if (held > thresholdMs) report({ at: now, ms: held });
     last = now;
   }, TICK_MS);
+  // A watcher never keeps its process alive (the load generator exits when it is done).
+  Deno.unrefTimer(timer);
 }
 
 const LINE = /^loop-stall ([\d.]+) at (\d+)$/;

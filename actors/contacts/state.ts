@@ -39,14 +39,18 @@ export function emptyState(companyId: number): ContactsState {
 /** Builds the state from stored records at activation (one sort, then kept incrementally). */
 export function buildState(companyId: number, records: Contact[], counter: number): ContactsState {
   const state = emptyState(companyId);
-  const rows = records.map((record) => ({ contact: residentContact(record), key: nameKey(record) }));
+  const rows = records.map((record) => {
+    const contact = residentContact(record);
+    const text = contactSearchText(contact);
+    return { contact, text, key: text.slice(0, text.indexOf("\u0001")) };
+  });
   rows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.contact.id - b.contact.id));
-  for (const { contact, key } of rows) {
+  for (const { contact, text } of rows) {
     state.contacts.set(contact.id, contact);
     if (contact.number) state.byNumber.set(contact.number, contact.id);
     if (contact.lid) state.byLid.set(contact.lid, contact.id);
     state.byName.push(contact.id);
-    state.searchTexts.push(contactSearchText(contact));
+    state.searchTexts.push(text);
     if (contact.id > state.counter) state.counter = contact.id;
   }
   state.counter = Math.max(state.counter, counter);

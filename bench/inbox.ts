@@ -19,22 +19,18 @@
  * With `--serve <kvPath>` it is the server process the benchmark spawns.
  */
 import { startServer } from "../server/start.ts";
+import { BENCH_PASSWORD, BENCH_SECRET, flag, SEARCH_WORD } from "./lib/args.ts";
 import { drive, quantile } from "./lib/drive.ts";
 import { describeGc, gcBetween, parseGcTrace } from "./lib/gc_trace.ts";
 import { HttpConnection } from "./lib/http_client.ts";
 import { describeStalls, type LoopStall, parseLoopStalls, watchLoopStalls } from "./lib/loop_stalls.ts";
 import { inboxStore } from "./lib/inbox_store.ts";
+import { readPortLine } from "./lib/port_line.ts";
 import { probeStartSearch } from "./lib/start_search.ts";
 import { benchServerV8Flags, exposedGc } from "./lib/v8_flags.ts";
 
-const PASSWORD = "demo1234";
-const SECRET = "bench-secret";
-const SEARCH_WORD = "reembolso";
-
-function flag(name: string, fallback: number): number {
-  const arg = Deno.args.find((a) => a.startsWith(`--${name}=`));
-  return arg ? Number(arg.split("=")[1]) : fallback;
-}
+const PASSWORD = BENCH_PASSWORD;
+const SECRET = BENCH_SECRET;
 
 /** The server process: serves the store at `kvPath` on a free port and prints the port. */
 async function serve(kvPath: string, dataDir: string): Promise<void> {
@@ -186,18 +182,10 @@ async function main(gc: () => void): Promise<void> {
     stderr: "inherit",
   }).spawn();
   const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  // The port line is the first `{"port"…}` (V8 tracing, buffered, may print around it).
-  let text = "";
-  const portLine = () => text.match(/\{"port".*\n/);
-  while (!portLine()) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error("Server exited before listening");
-    text += value;
-  }
-  const found = portLine()!;
-  const listeningAt = performance.now();
-  const { port, startMs, sinceProcessMs } = JSON.parse(found[0]);
-  const drained = drain(reader, text.slice(0, found.index) + text.slice(found.index! + found[0].length));
+  const portLine = await readPortLine<{ port: number; startMs: number; sinceProcessMs: number }>(reader);
+  const listeningAt = portLine.at;
+  const { port, startMs, sinceProcessMs } = portLine.info;
+  const drained = drain(reader, portLine.rest);
   const base = `http://127.0.0.1:${port}`;
   server.port = port;
   const adminToken = await login(base, "admin@demo.local");

@@ -20,6 +20,7 @@ import { startServer } from "../server/start.ts";
 import { seedStaff, seedVolume } from "./inbox_seed.ts";
 import { drive, quantile } from "./lib/drive.ts";
 import { HttpConnection } from "./lib/http_client.ts";
+import { discardRest, readPortLine } from "./lib/port_line.ts";
 import { PRODUCTION_V8_FLAGS } from "./lib/v8_flags.ts";
 import { backgroundBuilt, loadAverage } from "./lib/settled.ts";
 
@@ -93,16 +94,8 @@ async function main(): Promise<void> {
     stderr: "inherit",
   }).spawn();
   const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let text = "";
-  while (!/\{"port".*\n/.test(text)) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error("Server exited before listening");
-    text += value;
-  }
-  const { port } = JSON.parse(text.match(/\{"port".*\n/)![0]);
-  (async () => {
-    while (!(await reader.read()).done) { /* drain */ }
-  })();
+  const { port } = (await readPortLine(reader)).info;
+  discardRest(reader);
   const base = `http://127.0.0.1:${port}`;
   const token = await login(base, "admin@demo.local");
   const auth = { authorization: `Bearer ${token}` };

@@ -25,6 +25,7 @@ import { drive, quantile } from "./lib/drive.ts";
 import { describeGc, gcBetween, parseGcTrace } from "./lib/gc_trace.ts";
 import { HttpConnection } from "./lib/http_client.ts";
 import { describeStalls, parseLoopStalls, watchLoopStalls } from "./lib/loop_stalls.ts";
+import { readPortLine } from "./lib/port_line.ts";
 import { benchServerV8Flags } from "./lib/v8_flags.ts";
 import { backgroundBuilt, loadAverage } from "./lib/settled.ts";
 
@@ -162,17 +163,12 @@ async function main(): Promise<void> {
     stderr: "inherit",
   }).spawn();
   const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let text = "";
-  while (!/\{"port".*\n/.test(text)) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error("Server exited before listening");
-    text += value;
-  }
-  const listeningAt = performance.now();
-  const { port, sinceProcessMs } = JSON.parse(text.match(/\{"port".*\n/)![0]);
+  const portLine = await readPortLine<{ port: number; sinceProcessMs: number }>(reader);
+  const listeningAt = portLine.at;
+  const { port, sinceProcessMs } = portLine.info;
   // Keep the pipe drained; all of it is read at the end (GC trace and loop stalls).
   const serverOutput = (async () => {
-    const seen = [text];
+    const seen = [portLine.rest];
     for (let r = await reader.read(); !r.done; r = await reader.read()) seen.push(r.value);
     return seen.join("");
   })();

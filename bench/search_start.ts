@@ -13,19 +13,15 @@
  * The store is bench/inbox.ts's (bench/lib/inbox_store.ts; `--reuse` as there) and the server
  * process is bench/inbox.ts's `--serve` under production's V8 flags.
  */
+import { BENCH_PASSWORD, BENCH_SECRET, flag, SEARCH_WORD } from "./lib/args.ts";
 import { inboxStore } from "./lib/inbox_store.ts";
+import { discardRest, readPortLine } from "./lib/port_line.ts";
 import { loadAverage } from "./lib/settled.ts";
 import { probeStartSearch, type StartSearch } from "./lib/start_search.ts";
 import { PRODUCTION_V8_FLAGS } from "./lib/v8_flags.ts";
 
-const PASSWORD = "demo1234";
-const SECRET = "bench-secret";
-const SEARCH_WORD = "reembolso";
-
-function flag(name: string, fallback: number): number {
-  const arg = Deno.args.find((a) => a.startsWith(`--${name}=`));
-  return arg ? Number(arg.split("=")[1]) : fallback;
-}
+const PASSWORD = BENCH_PASSWORD;
+const SECRET = BENCH_SECRET;
 
 /** The companies that have a saved message index (its head), read from a store not in use. */
 async function savedHeads(kvPath: string): Promise<Deno.KvKey[]> {
@@ -56,18 +52,8 @@ async function startAndProbe(
   }).spawn();
   const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
   try {
-    let text = "";
-    while (!/\{"port".*\n/.test(text)) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error("Server exited before listening");
-      text += value;
-    }
-    const listeningAt = performance.now();
-    // Keep reading so the server never blocks on a full pipe.
-    (async () => {
-      while (!(await reader.read()).done);
-    })().catch(() => {});
-    const { port } = JSON.parse(text.match(/\{"port".*\n/)![0]);
+    const { info: { port }, at: listeningAt } = await readPortLine(reader);
+    discardRest(reader);
     const login = await fetch(`http://127.0.0.1:${port}/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },

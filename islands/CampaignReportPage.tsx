@@ -111,6 +111,7 @@ export default function CampaignReportPage({ initial, viewer: serverViewer, camp
         <Pager
           page={query.pageNumber}
           pageSize={query.pageSize}
+          shown={report ? { page: report.pageNumber, pageSize: report.pageSize } : undefined}
           total={total}
           sizes={SHIPPING_PAGE_SIZES}
           onPage={setPage}

@@ -110,6 +110,7 @@ export default function ReportsPage({ initial, viewer: serverViewer }: ReportsPa
       <Pager
         page={report.page}
         pageSize={report.pageSize}
+        shown={report.shown}
         total={report.total}
         sizes={REPORT_PAGE_SIZES}
         onPage={report.setPage}

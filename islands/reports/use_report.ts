@@ -46,6 +46,8 @@ export function useReport(initial: ReportResponse | null, viewer: { id: number; 
   const [pageSize, setPageSize] = useState(REPORT_DEFAULT_PAGE_SIZE);
   const [rows, setRows] = useState<ReportRow[]>(initial?.tickets ?? []);
   const [total, setTotal] = useState(initial?.totalTickets.total ?? 0);
+  /** The page and size `rows` belong to (the pager's range names what is on screen). */
+  const [shown, setShown] = useState({ page: 1, pageSize: REPORT_DEFAULT_PAGE_SIZE });
   const [status, setStatus] = useState<ListStatus>(initial ? "ready" : "loading");
   const request = useRef(0);
   const current = useRef({ applied, page, pageSize });
@@ -60,6 +62,7 @@ export function useReport(initial: ReportResponse | null, viewer: { id: number; 
       if (id !== request.current) return;
       setRows(r.tickets);
       setTotal(r.totalTickets.total);
+      setShown({ page, pageSize });
       setStatus("ready");
     } catch {
       if (id === request.current) setStatus("error");
@@ -105,6 +108,7 @@ export function useReport(initial: ReportResponse | null, viewer: { id: number; 
     applied,
     page,
     pageSize,
+    shown,
     total,
     /** Applies new filters from page 1. */
     apply: (filters: ReportFilters) => {

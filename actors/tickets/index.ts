@@ -17,13 +17,13 @@
  * 2-core machine), which is what bounds the cold start at that volume.
  */
 import { isActive, type Ticket, type TicketStatus } from "../../domain/ticket.ts";
-import { byRecency } from "../../domain/ticket_query.ts";
 import { TicketColumns } from "./columns.ts";
 import { DenseIdMap } from "./dense_map.ts";
 import { IdGroups } from "./id_groups.ts";
 import { UuidIndex } from "./uuid_index.ts";
 import { LivePairs } from "./live_pairs.ts";
 import { SortedTickets } from "./sorted.ts";
+import { sortOldestFirst } from "./recency_sort.ts";
 
 /** Queue key of tickets without a queue. */
 export const NO_QUEUE = 0;
@@ -175,7 +175,7 @@ export class TicketIndex {
    * its own).
    */
   loadAll(tickets: Ticket[]): void {
-    tickets.sort((a, b) => byRecency(b, a));
+    sortOldestFirst(tickets);
     this.byUuid.reserve(tickets.length);
     for (const t of tickets) this.#link(t, false);
   }

@@ -8,10 +8,16 @@
  * full, linear probing, deletes shift the run back so no tombstones accumulate).
  */
 
-/** FNV-1a over the uuid's characters. */
+/**
+ * FNV-1a over the uuid's characters: of a canonical uuid only the first 8 and the last 12 hex
+ * digits (random in v4 and in v7, whose first 12 are its time), which halves the cost of a
+ * million-ticket load's hashing; any other string whole.
+ */
 function hashOf(uuid: string): number {
   let h = 0x811c9dc5;
-  for (let i = 0; i < uuid.length; i++) h = Math.imul(h ^ uuid.charCodeAt(i), 0x01000193);
+  const canonical = uuid.length === 36;
+  for (let i = 0; i < (canonical ? 8 : uuid.length); i++) h = Math.imul(h ^ uuid.charCodeAt(i), 0x01000193);
+  if (canonical) for (let i = 24; i < 36; i++) h = Math.imul(h ^ uuid.charCodeAt(i), 0x01000193);
   return h >>> 0;
 }
 

@@ -55,7 +55,15 @@ Deno.test({
       await page.getByRole("button", { name: "Adicionar dos contatos" }).click();
       const picker = page.getByTestId("contacts-picker");
       const table = page.getByTestId("contacts-picker-table");
+      // The search applies 500 ms after typing and replaces the rows (the unfiltered page 1
+      // already shows Pessoa 01): wait for its answer, or a page 2 loaded by the scroll below
+      // may be dropped or replaced by it.
+      const searched = page.waitForResponse((r) => {
+        const u = new URL(r.url());
+        return u.pathname === "/contacts" && u.searchParams.get("searchParam") === "Picker Pessoa" && u.searchParams.get("pageNumber") === "1";
+      }, { timeout: 10_000 });
       await picker.getByRole("searchbox").fill("Picker Pessoa");
+      await searched;
       await table.getByText("Picker Pessoa 01").waitFor({ timeout: 10_000 });
       const pick = (name: string) => table.locator("tr", { hasText: name }).getByRole("checkbox", { name: "Selecionar linha" }).check();
       await pick("Picker Pessoa 01");

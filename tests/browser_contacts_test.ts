@@ -43,6 +43,8 @@ Deno.test({
         await dialog.getByLabel("Número").fill("123");
         await dialog.getByLabel("E-mail").fill("x@");
         await dialog.getByTestId("contact-save").click();
+        // The check awaits the lazily loaded schemas: the messages come after the click returns.
+        await dialog.getByText("Too Short!").nth(1).waitFor({ timeout: 10_000 });
         assert.equal(await dialog.getByText("Too Short!").count(), 2);
         await dialog.getByText("Invalid email").waitFor();
         await screenshot(page, "contacts_dialog");

@@ -13,8 +13,20 @@
  * these indexes ~147 B (was ~264 before ids by id, uuid, contact, user and queue moved to
  * arrays: dense_map.ts, uuid_index.ts, id_groups.ts), 552 MB in all. Not done yet: closed
  * tickets older than N days kept out of memory and paged from KV, which every reader above
- * would need to learn; and a start still lists every record from KV (~35 µs each on a busy
- * 2-core machine), which is what bounds the cold start at that volume.
+ * would need to learn.
+ *
+ * The cold start at that volume (1M tickets and 500k contacts, 25.5–28 s on a quiet 2-core
+ * machine, CPU profile): KV's own listing and decoding of 1.5M records ~9 s (V8's
+ * deserializer, the entry objects, a buffer per value; more streams do not help, it is this
+ * thread's work), these indexes ~5 s (loadAll), the contacts' ~2 s, the collector ~2.4 s.
+ * What would bring it under 10 s is a saved snapshot of this index, loaded the way the message
+ * search index is (actors/messages/search_store.ts: packed chunks in KV, a head written
+ * last): tickets in recency order as columns, so neither KV's per-record decoding nor the
+ * sort is paid; plus a marker per ticket changed since the snapshot, written in the same
+ * atomic as the change only on its first change after a save (a bit per ticket in memory
+ * says whether it is marked), so a start replays the marked tickets and the ids above the
+ * snapshot's last. Not built yet: it changes the tickets' write path, and it needs the same
+ * for the contacts to reach the goal.
  */
 import { isActive, type Ticket, type TicketStatus } from "../../domain/ticket.ts";
 import { TicketColumns } from "./columns.ts";

@@ -148,6 +148,8 @@ Deno.test({
       await visitor.goto(`${server.url}/login`);
       const img = visitor.getByTestId("brand-logo-login");
       await img.waitFor();
+      // Visible (its alt text) is not loaded: wait for the file, then check what was drawn.
+      await img.evaluate((el) => (el as HTMLImageElement).decode().catch(() => {}));
       assert.ok(await img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth === 240));
       assert.equal(await visitor.locator(".public-card .brand").isVisible(), false);
       await assertFitsWidth(visitor);

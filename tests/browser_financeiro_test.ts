@@ -106,10 +106,14 @@ Deno.test({
       const frame = page.locator('[data-testid="invoices-table"] .data-table-frame');
       const count = () => table.getByTestId("invoice-row").count();
       await page.waitForFunction(() => document.querySelectorAll('[data-testid="invoice-row"]').length >= 20);
-      for (let i = 0; i < 10 && await count() < rows.length; i++) {
-        await frame.evaluate((el) => el.scrollTo(0, el.scrollHeight));
-        await page.waitForTimeout(300);
-      }
+      await frame.waitFor();
+      // Scrolled to the bottom at every poll until every invoice is listed, bounded by time (a
+      // page may take long on a loaded machine), not by a number of 300 ms naps.
+      await page.waitForFunction((total) => {
+        const el = document.querySelector('[data-testid="invoices-table"] .data-table-frame');
+        el?.scrollTo(0, el.scrollHeight);
+        return document.querySelectorAll('[data-testid="invoice-row"]').length >= total;
+      }, rows.length, { polling: 300, timeout: 20_000 }).catch(() => {});
       assert.equal(await count(), rows.length, "every invoice after scrolling");
       const paidRow = table.getByTestId("invoice-row").filter({ hasText: "Pago" });
       await paidRow.getByRole("button", { name: "PAGO" }).waitFor();
@@ -252,6 +256,7 @@ Deno.test({
       assert.match(await dialog.getByTestId("checkout-total").textContent() ?? "", /R\$\s?[\d.]+,\d{2}/);
       const qr = dialog.getByTestId("pix-qr");
       assert.match(await qr.getAttribute("src") ?? "", /^data:image\/png;base64,/);
+      await qr.evaluate((img: HTMLImageElement) => img.decode().catch(() => {}));
       assert.ok(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), "the QR image renders");
       const code = await dialog.getByTestId("pix-code").inputValue();
       const decoded = decodeBrCode(code);

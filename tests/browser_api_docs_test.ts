@@ -33,7 +33,8 @@ Deno.test({
 
       await search.getByRole("searchbox").fill("messages send");
       const send = page.locator("details[data-op]:visible");
-      await search.getByText(/^\d+ de \d+ operações$/).waitFor();
+      // The filtered count (not the full one shown before the filter applied).
+      await search.getByText(new RegExp(`^(?!${total} )\\d+ de ${total} operações$`)).waitFor();
       const visible = await send.count();
       assert.ok(visible >= 1 && visible < 10, `${visible} operations match "messages send"`);
       const external = page.locator("details#postApiMessagesSend");
@@ -45,6 +46,7 @@ Deno.test({
       await search.getByRole("searchbox").fill("no-such-endpoint-xyz");
       await search.getByText("Nenhuma operação encontrada.").waitFor();
       await search.getByRole("searchbox").fill("");
+      await search.getByText(`${total} de ${total} operações`).waitFor();
       await search.getByRole("button", { name: "Expandir tudo" }).click();
       assert.equal(await page.locator("details[data-op][open]").count(), total);
       await search.getByRole("button", { name: "Recolher tudo" }).click();

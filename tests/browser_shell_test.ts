@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { withServer } from "./helpers/server.ts";
 import { PAGE_ROUTES } from "../server/pages/route_table.ts";
-import { hasChromium, loginAs, loginToShell, screenshot, withPage } from "./helpers/browser.ts";
+import { hasChromium, loginAs, loginToShell, screenshot, watchSocket, withPage } from "./helpers/browser.ts";
 
 const opts = { ignore: !hasChromium(), sanitizeOps: false, sanitizeResources: false };
 
@@ -112,8 +112,11 @@ Deno.test({
   async fn() {
     await withServer(async (server) => {
       await withPage(async (first) => {
+        const socket = watchSocket(first);
         await loginToShell(first, server.url, "agent@demo.local");
-        await first.waitForTimeout(1000); // socket authenticated
+        // Authenticated, not a guessed second: a socket that authenticates after the second
+        // login is refused with its stale token, never told why.
+        await socket.ready();
         await server.login("agent@demo.local");
         await first.getByText("Sua conta foi acessada em outro computador.").waitFor({ timeout: 10_000 });
         await first.waitForURL(/\/login$/, { timeout: 10_000 });

@@ -4,6 +4,7 @@
  * the real login form, and screenshots under tests/screenshots/ (not committed).
  */
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { eventually } from "./channels.ts";
 
 export const CHROMIUM = "/usr/bin/chromium";
 const SHOTS = new URL("../screenshots/", import.meta.url).pathname;
@@ -110,4 +111,40 @@ export async function loginToShell(page: Page, baseUrl: string, email: string): 
 export async function assertFitsWidth(page: Page, what = "the page"): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - globalThis.innerWidth);
   if (overflow > 0) throw new Error(`${what} scrolls sideways by ${overflow} px at ${page.viewportSize()?.width} px`);
+}
+
+/** The realtime socket of a page (islands/lib/socket.ts), as watchSocket follows it. */
+export interface SocketWatch {
+  /**
+   * Resolves once the socket of the page's current document is authenticated (the hub's
+   * `hello` arrived): from then on the page gets the live events. Before it, an event is lost
+   * (a fresh socket has nothing to resume from), so a test that changes something on the
+   * server right after a goto/reload waits for this first.
+   */
+  ready(ms?: number): Promise<void>;
+}
+
+/** Follows `page`'s `/ws` sockets; call before the navigation whose socket is awaited. */
+export function watchSocket(page: Page): SocketWatch {
+  // Each document load (a navigation request of the main frame) starts a new generation: the
+  // socket of the document before it is no answer after a goto or reload.
+  let generation = 0;
+  const sockets: Array<{ generation: number; hello: boolean; closed: boolean }> = [];
+  page.on("request", (r) => {
+    if (r.isNavigationRequest() && r.frame() === page.mainFrame()) generation++;
+  });
+  page.on("websocket", (ws) => {
+    if (new URL(ws.url()).pathname !== "/ws") return;
+    const socket = { generation, hello: false, closed: false };
+    sockets.push(socket);
+    ws.on("framereceived", ({ payload }) => {
+      if (typeof payload === "string" && payload.includes('"type":"hello"')) socket.hello = true;
+    });
+    ws.on("close", () => (socket.closed = true));
+  });
+  return {
+    async ready(ms = 20_000) {
+      await eventually(() => sockets.some((s) => s.generation === generation && s.hello && !s.closed) || undefined, ms, "the page's socket hello");
+    },
+  };
 }

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { withServer } from "./helpers/server.ts";
-import { assertFitsWidth, hasChromium, launchBrowser, loginToShell, screenshot } from "./helpers/browser.ts";
+import { assertFitsWidth, hasChromium, launchBrowser, loginToShell, screenshot, watchSocket } from "./helpers/browser.ts";
 
 const opts = { ignore: !hasChromium(), sanitizeOps: false, sanitizeResources: false };
 
@@ -24,6 +24,7 @@ Deno.test({
       const chrome = await launchBrowser();
       try {
         const page = await (await chrome.newContext()).newPage();
+        const socket = watchSocket(page);
         await loginToShell(page, server.url, "agent@demo.local");
 
         // The server's HTML holds both entries with their players.
@@ -43,7 +44,9 @@ Deno.test({
         assert.equal(await support.getAttribute("target"), "_blank");
         assert.match(await support.innerText(), /Suporte pelo WhatsApp/);
 
-        // The platform owner's changes arrive live.
+        // The platform owner's changes arrive live (once the page's socket is up: an event
+        // before it is lost).
+        await socket.ready();
         const third = (await owner.post("/helps", { title: "Agendamentos", description: "Agende mensagens.", video: "" })).body;
         await list.getByText("Agendamentos").waitFor({ timeout: 10_000 });
         await owner.put(`/helps/${first.body.id}`, { title: "Respostas rápidas (atalhos)", description: "Digite /", video: "dQw4w9WgXcQ" });

@@ -5,7 +5,7 @@
  * phone width in the dark theme; screenshots.
  */
 import assert from "node:assert/strict";
-import { assertFitsWidth, hasChromium, screenshot } from "./helpers/browser.ts";
+import { assertFitsWidth, hasChromium, screenshot, watchSocket } from "./helpers/browser.ts";
 import { signedInPage, withServerAndBrowser } from "./helpers/browser_session.ts";
 import { demoTicket } from "./helpers/fixtures.ts";
 
@@ -21,6 +21,7 @@ Deno.test({
       const html = await page.evaluate(async () => (await fetch("/", { headers: { accept: "text/html" } })).text());
       assert.match(html, /Atendimentos Receptivos/);
       assert.match(html, /Tempo Médio de Espera/);
+      const socket = watchSocket(page);
       await page.goto(`${server.url}/`);
       const waiting = page.getByTestId("card-waiting-value");
       await waiting.waitFor({ timeout: 20_000 });
@@ -28,7 +29,9 @@ Deno.test({
       const api = (await admin.get("/dashboard")).body;
       assert.equal(before, api.pendingTicketsCount);
 
-      // A customer writes in: the waiting card follows without a reload.
+      // A customer writes in: the waiting card follows without a reload (once the page's socket
+      // is up: an event before it is lost).
+      await socket.ready();
       await demoTicket(server, "5511988887777", { name: "Cliente Ao Vivo" });
       await page.waitForFunction(
         (n) => Number(document.querySelector('[data-testid="card-waiting-value"]')?.textContent) === n,

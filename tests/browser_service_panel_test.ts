@@ -5,7 +5,7 @@
  * both themes.
  */
 import assert from "node:assert/strict";
-import { assertFitsWidth, hasChromium, screenshot } from "./helpers/browser.ts";
+import { assertFitsWidth, hasChromium, screenshot, watchSocket } from "./helpers/browser.ts";
 import { signedInPage, withServerAndBrowser } from "./helpers/browser_session.ts";
 import { inboundTicket, makeContact } from "./helpers/fixtures.ts";
 import type { TestServer } from "./helpers/server.ts";
@@ -35,6 +35,7 @@ Deno.test({
       const html = await page.evaluate(async () => (await fetch("/servicePanel", { headers: { accept: "text/html" } })).text());
       assert.match(html, /Aguardando/);
       assert.match(html, /Wagner Aguardando/, "the columns are in the server's HTML");
+      const socket = watchSocket(page);
       await page.goto(`${server.url}/servicePanel`);
       const waitingCol = page.getByTestId("panel-waiting");
       const agentCol = page.getByTestId(`panel-user-${agentId}`);
@@ -44,7 +45,9 @@ Deno.test({
       await agentCol.getByText("Alice Atendente").waitFor();
       await supervisorCol.getByText("Nenhum atendimento").waitFor();
 
-      // A new conversation arrives live in Aguardando.
+      // A new conversation arrives live in Aguardando (once the page's socket is up: an event
+      // before it is lost).
+      await socket.ready();
       await ticketOf(server, "Nina Nova");
       await waitingCol.getByText("Nina Nova").waitFor({ timeout: 10_000 });
       await screenshot(page, "service_panel");

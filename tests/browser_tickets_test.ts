@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { type Client, withServer } from "./helpers/server.ts";
-import { hasChromium, launchBrowser, loginAs, screenshot } from "./helpers/browser.ts";
+import { hasChromium, launchBrowser, loginAs, screenshot, watchSocket } from "./helpers/browser.ts";
 
 const opts = { ignore: !hasChromium(), sanitizeOps: false, sanitizeResources: false };
 
@@ -44,6 +44,7 @@ Deno.test({
       const chrome = await launchBrowser();
       const a = await (await chrome.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
       const b = await (await chrome.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+      const sockets = [a, b].map(watchSocket);
       try {
         await loginAs(a, server.url, "agent@demo.local");
         await loginAs(b, server.url, "supervisor@demo.local");
@@ -51,7 +52,9 @@ Deno.test({
           await page.getByTestId("subtab-pending").click();
           await page.locator('[data-testid="list-pending"] .ticket-list').waitFor();
         }
-        await new Promise((r) => setTimeout(r, 500)); // sockets connected and joined
+        // Sockets authenticated (the hub handles the page's joins right after its hello), not
+        // a guessed half second: the arrival below is timed.
+        await Promise.all(sockets.map((s) => s.ready()));
 
         const started = Date.now();
         const sent = await admin.post(`/simulator/${sim}/inbound`, { from: "5511988887777", name: "Cliente Navegador", body: "Olá, preciso de ajuda com meu pedido" });

@@ -10,7 +10,7 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import type { TestServer } from "./helpers/server.ts";
-import { assertFitsWidth, hasChromium, launchBrowser, loginToShell, screenshot } from "./helpers/browser.ts";
+import { assertFitsWidth, hasChromium, launchBrowser, loginToShell, screenshot, watchSocket } from "./helpers/browser.ts";
 import { signedInPage, withServerAndBrowser } from "./helpers/browser_session.ts";
 import { inboundTicket, makeContact, makeUser } from "./helpers/fixtures.ts";
 import { SECRET_MASK } from "../domain/settings.ts";
@@ -64,6 +64,7 @@ settingsTest(
   "Opções: a switch saves at once and changes the agent's inbox; text saves after a pause; credentials stay write-only; live changes",
   "admin@demo.local",
   async (server, page, chrome) => {
+    const socket = watchSocket(page);
     await closedByColleague(server, "Cliente Encerrado");
 
     // The options are in the server's HTML.
@@ -131,9 +132,11 @@ settingsTest(
     const { client: owner } = await makeUser(server, server.demo!.companyId, { profile: "admin" });
     assert.equal((await owner.get("/settings/apiKeyN8N")).body.value, SECRET_MASK);
 
-    // Another admin's change arrives live.
+    // Another admin's change arrives live (once the reloaded page's socket is up: an event
+    // before it is lost).
     const viewnoti = page.getByRole("switch", { name: "Atendentes veem as notificações" });
     assert.equal(await viewnoti.isChecked(), false);
+    await socket.ready();
     assert.equal((await owner.put("/settings/viewnoti", { value: "enabled" })).status, 200);
     await page.waitForFunction(() => (document.getElementById("opt-viewnoti") as HTMLInputElement | null)?.checked === true, null, {
       timeout: 10_000,

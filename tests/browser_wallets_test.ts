@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import type { TestServer } from "./helpers/server.ts";
-import { assertFitsWidth, hasChromium, screenshot } from "./helpers/browser.ts";
+import { assertFitsWidth, hasChromium, screenshot, watchSocket } from "./helpers/browser.ts";
 import { signedInPage, withServerAndBrowser } from "./helpers/browser_session.ts";
 
 const opts = { ignore: !hasChromium(), sanitizeOps: false, sanitizeResources: false };
@@ -61,6 +61,7 @@ Deno.test({
 
       // The admin: every wallet, then one user's through the picker.
       const page = await signedInPage(chrome, server, "admin@demo.local");
+      const socket = watchSocket(page);
       await page.goto(`${server.url}/wallets`);
       const all = page.getByTestId("wallets-table");
       await all.getByText("Davi do Sérgio").waitFor({ timeout: 20_000 });
@@ -72,7 +73,9 @@ Deno.test({
       await all.getByText("Davi do Sérgio").waitFor();
       assert.ok(gets.some((u) => new URL(u).searchParams.get("userId") === String(supervisorId)), gets.join());
 
-      // Live: a contact put in this wallet appears, one moved to another wallet disappears.
+      // Live: a contact put in this wallet appears, one moved to another wallet disappears
+      // (once the page's socket is up: an event before it is lost).
+      await socket.ready();
       await admin.put(`/contacts/${alice2.id}`, { walleteUserId: supervisorId });
       await all.getByText("Bruno da Alice").waitFor({ timeout: 10_000 });
       await admin.put(`/contacts/${sergio.id}`, { walleteUserId: agentId });

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { getTicket } from "../actors/tickets/mod.ts";
-import { assertFitsWidth, hasChromium, screenshot } from "./helpers/browser.ts";
+import { assertFitsWidth, hasChromium, screenshot, watchSocket } from "./helpers/browser.ts";
 import { signedInPage, withServerAndBrowser } from "./helpers/browser_session.ts";
 import { demoTicket } from "./helpers/fixtures.ts";
 import type { TestServer } from "./helpers/server.ts";
@@ -60,8 +60,11 @@ Deno.test({
 
       // The other user's board, in its own browser context.
       const other = await signedInPage(chrome, server, "supervisor@demo.local", { viewport: { width: 1400, height: 900 } });
+      const otherSocket = watchSocket(other);
       await other.goto(`${server.url}/kanban`);
       await lane(other, "Lead quente").getByText("Maria Lead").waitFor({ timeout: 20_000 });
+      // Its board follows the moves below live: its socket is up first (an event before it is lost).
+      await otherSocket.ready();
 
       // Mouse: drag Maria from 'Lead quente' to 'Proposta'; both toasts; the plain tag stays.
       await card(page, "Maria Lead").dragTo(lane(page, "Proposta"));

@@ -9,7 +9,7 @@
  */
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
-import { assertFitsWidth, hasChromium, screenshot } from "./helpers/browser.ts";
+import { assertFitsWidth, hasChromium, screenshot, watchSocket } from "./helpers/browser.ts";
 import { signedInPage, withServerAndBrowser } from "./helpers/browser_session.ts";
 import type { TestServer } from "./helpers/server.ts";
 
@@ -179,9 +179,12 @@ Deno.test({
       const admin = await server.login("admin@demo.local");
       const { conn } = await demo(admin);
       const page = await signedInPage(chrome, server, "supervisor@demo.local");
+      const socket = watchSocket(page);
       await page.goto(`${server.url}/campaigns`);
       const table = page.getByTestId("campaigns-table");
       await table.waitFor({ timeout: 20_000 });
+      // The new campaign's row arrives live: the page's socket is up first (an event before it is lost).
+      await socket.ready();
       // A running campaign (a 600 s pause after each message) shows stop, then is cancelled.
       const paced = await admin.post("/campaign-settings", { settings: { messageInterval: 240, longerIntervalAfter: 1, greaterInterval: 600, variables: [] } });
       assert.equal(paced.status, 200, JSON.stringify(paced.body));

@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import { chatOf } from "../actors/chats/mod.ts";
 import { companyUsers } from "../actors/platform/lookup.ts";
-import { assertFitsWidth, hasChromium, screenshot } from "./helpers/browser.ts";
+import { assertFitsWidth, hasChromium, screenshot, watchSocket } from "./helpers/browser.ts";
 import { signedInPage, withServerAndBrowser } from "./helpers/browser_session.ts";
 
 const opts = { ignore: !hasChromium(), sanitizeOps: false, sanitizeResources: false };
@@ -26,8 +26,11 @@ Deno.test({
 
       const admin = await signedInPage(chrome, server, "admin@demo.local", { viewport: { width: 1280, height: 800 } });
       const agent = await signedInPage(chrome, server, "agent@demo.local", { viewport: { width: 1280, height: 800 } });
+      const agentSocket = watchSocket(agent);
       await agent.goto(`${server.url}/chats`);
       await agent.getByText("Nenhuma conversa ainda", { exact: false }).waitFor({ timeout: 20_000 });
+      // The new chat reaches this list live: its socket is up first (an event before it is lost).
+      await agentSocket.ready();
       await admin.goto(`${server.url}/chats`);
       await admin.getByTestId("chat-new").waitFor({ timeout: 20_000 });
 

@@ -132,6 +132,14 @@ export class SeqTracker {
     return this.#lastSeq;
   }
 
+  /**
+   * Starts from the sequence number a server-rendered page was read at (its `live-seq`
+   * meta), so the first socket resumes from there; nothing once a frame has been seen.
+   */
+  seed(seq: number | undefined): void {
+    if (this.#lastSeq === undefined && seq !== undefined && Number.isSafeInteger(seq)) this.#lastSeq = seq;
+  }
+
   /** Call when opening a socket; returns the `lastSeq` to put in its query. */
   connecting(): number | undefined {
     this.#resuming = this.#lastSeq !== undefined;

@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { withServer } from "./helpers/server.ts";
 import { assertFitsWidth, hasChromium, launchBrowser, loginToShell, screenshot } from "./helpers/browser.ts";
+import { signedInPage, withServerAndBrowser } from "./helpers/browser_session.ts";
 
 const opts = { ignore: !hasChromium(), sanitizeOps: false, sanitizeResources: false };
 
@@ -90,6 +91,25 @@ Deno.test({
       } finally {
         await chrome.close();
       }
+    });
+  },
+});
+
+Deno.test({
+  name: "TagsPage shows a tag created while the page was still loading (its socket resumes from the render)",
+  ...opts,
+  async fn() {
+    await withServerAndBrowser(async (server, chrome) => {
+      const page = await signedInPage(chrome, server, "admin@demo.local");
+      const supervisor = await server.login("supervisor@demo.local");
+      // The islands' scripts arrive 1.5 s late, so the socket opens well after the render.
+      await page.route("**/build/**", async (route) => {
+        await new Promise((r) => setTimeout(r, 1500));
+        await route.continue();
+      });
+      await page.goto(`${server.url}/tags`, { waitUntil: "commit" });
+      assert.equal((await supervisor.post("/tags", { name: "Durante o carregamento" })).status, 200);
+      await page.getByTestId("tags-table").getByText("Durante o carregamento").waitFor({ timeout: 20_000 });
     });
   },
 });

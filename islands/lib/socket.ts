@@ -97,12 +97,22 @@ function connect() {
   };
 }
 
-/** Opens the tab's socket for this user (once). */
+/** The sequence number the server rendered this page at (server/pages/document.ts), if any. */
+function pageLiveSeq(): number | undefined {
+  const content = document.querySelector('meta[name="live-seq"]')?.getAttribute("content");
+  return content ? Number(content) : undefined;
+}
+
+/**
+ * Opens the tab's socket for this user (once). The first one resumes from the page's render,
+ * so an event published while the page loaded is not lost to it.
+ */
 export function startSocket(company: number, user: number): void {
   if (ws || typeof WebSocket === "undefined") return;
   companyId = company;
   userId = user;
   stopped = false;
+  seqs.seed(pageLiveSeq());
   connect();
 }
 

@@ -79,6 +79,7 @@ export function renderDocument(
     .map((a) => `<script type="module" src="/build/${a.entry}"></script>`).join("");
   return `<!doctype html><html lang="${ctx.lang}" data-theme="${ctx.theme}"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
+    (ctx.liveSeq === undefined ? "" : `<meta name="live-seq" content="${ctx.liveSeq}">`) +
     `<title>${escapeHtml(title)}</title><link rel="stylesheet" href="/static/app.css"><link rel="stylesheet" href="/static/ui.css">` +
     islandSheets + sheets + brandingHead(branding, nonce) + `${preload}</head><body>${body}${props}${scripts}</body></html>`;
 }

@@ -16,6 +16,8 @@ export interface RenderContext {
   viewer: SessionUser | null;
   /** Set when the viewer may not open this page (the shell island toasts and redirects). */
   gated: boolean;
+  /** The live events' sequence number before the page's data was read (Hub.resumePoint). */
+  liveSeq?: number;
 }
 
 /** What every route component receives. */

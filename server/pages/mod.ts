@@ -58,6 +58,8 @@ export function pageRouter(fetchApp: (request: Request) => Response | Promise<Re
       islands: [],
       viewer: viewer?.user ?? null,
       gated,
+      // Taken before the data is read, so an event after that read is replayed to the page.
+      liveSeq: viewer ? c.get("deps").hub.resumePoint(viewer.user.companyId) : undefined,
     };
     const data = viewer && !gated && page.load
       ? await loadData(c, fetchApp, page.load, viewer, match.params)

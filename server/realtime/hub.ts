@@ -147,6 +147,17 @@ export class Hub {
     return this.#rooms.get(companyId)?.seq;
   }
 
+  /**
+   * The sequence number a page rendered now resumes from: its socket connects with `lastSeq`
+   * set to it, so every event published between the render and the socket's hello that the
+   * user may see is replayed (or a resync says to refetch). Without it those events were lost
+   * to the page: a fresh socket starts at the live edge. Opens the company's room, so its
+   * events are numbered and kept from here on.
+   */
+  resumePoint(companyId: number): number {
+    return this.#room(companyId).seq;
+  }
+
   /** Counts for metrics and the benchmark. */
   stats(): { sockets: number; rooms: number } {
     return { sockets: this.#conns.size, rooms: this.#rooms.size };

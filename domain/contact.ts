@@ -180,11 +180,22 @@ export function contactSearchText(contact: Contact): string {
 
 /** A test of `contactSearchText` values against a search term (name, number or e-mail). */
 export function contactMatcher(term: string): (searchText: string) => boolean {
+  const needles = contactNeedles(term);
+  if (needles.length === 0) return () => true;
+  const [folded, digits] = needles;
+  return (text) => text.includes(folded) || (digits !== undefined && text.includes(digits));
+}
+
+/**
+ * What a search text must contain, one of, to match `term` (contactMatcher): the folded term,
+ * and its digits alone when it is a phone number written with spaces, dots or dashes. None
+ * for a blank term (everything matches).
+ */
+export function contactNeedles(term: string): string[] {
   const folded = foldText(term.trim());
-  if (!folded) return () => true;
+  if (!folded) return [];
   const compact = term.replace(/[\s().+-]/g, "");
-  const digits = /^\d+$/.test(compact) ? compact : "";
-  return (text) => text.includes(folded) || (digits !== "" && text.includes(digits));
+  return /^\d+$/.test(compact) ? [folded, compact] : [folded];
 }
 
 /**

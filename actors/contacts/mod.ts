@@ -7,11 +7,13 @@ import {
   type Contact,
   type ContactFields,
   contactMatcher,
+  contactNeedles,
   type NewContact,
   normalizeNumber,
 } from "../../domain/contact.ts";
 import { contactMissing, contactsActor, resolveSighting } from "./actor.ts";
 import type { ContactsState } from "./state.ts";
+import { BLOCK } from "./gram_filter.ts";
 
 export { contactMissing, contactsActor } from "./actor.ts";
 
@@ -208,6 +210,42 @@ export async function pageContacts(
     count++;
   }
   return { contacts, count, hasMore: query.offset + contacts.length < count };
+}
+
+/** Above this share of the blocks, one pass over every text beats reading the blocks. */
+const SCAN_ALL_SHARE = 0.5;
+
+/**
+ * Ids of the company's contacts whose name, number or e-mail contains `term`, as
+ * `pageContacts` matches them, in no particular order (the ticket search adds their
+ * tickets). Reads only the id blocks the trigram filter names (gram_filter.ts).
+ */
+export async function contactIdsMatching(system: ActorSystem, companyId: number, term: string): Promise<number[]> {
+  const s = await state(system, companyId);
+  const matches = contactMatcher(term);
+  const needles = contactNeedles(term);
+  const found: number[] = [];
+  let blocks: Set<number> | undefined = new Set();
+  for (const needle of needles) {
+    const some = s.grams.candidates(needle);
+    if (!some) blocks = undefined;
+    else for (const block of some) blocks?.add(block);
+  }
+  const allBlocks = Math.ceil((s.counter + 1) / BLOCK);
+  if (needles.length === 0 || !blocks || blocks.size > allBlocks * SCAN_ALL_SHARE) {
+    const { byName, searchTexts } = s;
+    for (let i = 0; i < byName.length; i++) if (matches(searchTexts[i])) found.push(byName[i]);
+    return found;
+  }
+  const { textById } = s;
+  for (const block of blocks) {
+    const end = Math.min(textById.length, (block + 1) * BLOCK);
+    for (let id = block * BLOCK; id < end; id++) {
+      const text = textById[id];
+      if (text !== undefined && matches(text)) found.push(id);
+    }
+  }
+  return found;
 }
 
 /** Every contact of the company in name order (for pickers and exports). */

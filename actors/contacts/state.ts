@@ -8,6 +8,7 @@
  * #23 §3's scale for every full collection to mark).
  */
 import { type Contact, contactSearchText, residentContact } from "../../domain/contact.ts";
+import { GramFilter } from "./gram_filter.ts";
 
 export interface ContactsState {
   v: 1;
@@ -20,6 +21,10 @@ export interface ContactsState {
   byName: number[];
   /** Texts searched by GET /contacts (contactSearchText), parallel to `byName`; each starts with its sort key. */
   searchTexts: string[];
+  /** Which blocks of ids may match a term (gram_filter.ts), for the ticket search. */
+  grams: GramFilter;
+  /** The same search texts by contact id (undefined: no such contact), to read a block's. */
+  textById: (string | undefined)[];
 }
 
 /** An empty state for company `companyId`. */
@@ -33,6 +38,8 @@ export function emptyState(companyId: number): ContactsState {
     byLid: new Map(),
     byName: [],
     searchTexts: [],
+    grams: new GramFilter(),
+    textById: [],
   };
 }
 
@@ -45,12 +52,18 @@ export function buildState(companyId: number, records: Contact[], counter: numbe
     return { contact, text, key: text.slice(0, text.indexOf("\u0001")) };
   });
   rows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.contact.id - b.contact.id));
+  // Sized up front: filled in name order, a growing array would go sparse (a dictionary).
+  let maxId = counter;
+  for (const { contact } of rows) if (contact.id > maxId) maxId = contact.id;
+  state.textById = new Array(maxId + 1);
   for (const { contact, text } of rows) {
     state.contacts.set(contact.id, contact);
     if (contact.number) state.byNumber.set(contact.number, contact.id);
     if (contact.lid) state.byLid.set(contact.lid, contact.id);
     state.byName.push(contact.id);
     state.searchTexts.push(text);
+    state.grams.add(contact.id, text);
+    state.textById[contact.id] = text;
     if (contact.id > state.counter) state.counter = contact.id;
   }
   state.counter = Math.max(state.counter, counter);
@@ -99,8 +112,11 @@ export function putContact(state: ContactsState, contact: Contact): void {
   if (contact.number) state.byNumber.set(contact.number, contact.id);
   if (contact.lid) state.byLid.set(contact.lid, contact.id);
   const at = position(state, nameKey(contact), contact.id);
+  const text = contactSearchText(contact);
   state.byName.splice(at, 0, contact.id);
-  state.searchTexts.splice(at, 0, contactSearchText(contact));
+  state.searchTexts.splice(at, 0, text);
+  state.grams.add(contact.id, text);
+  state.textById[contact.id] = text;
 }
 
 /** Removes a contact from the state and its indexes. */
@@ -115,6 +131,7 @@ export function dropContact(state: ContactsState, id: number): void {
   if (old.number && state.byNumber.get(old.number) === id) state.byNumber.delete(old.number);
   if (old.lid && state.byLid.get(old.lid) === id) state.byLid.delete(old.lid);
   state.contacts.delete(id);
+  state.textById[id] = undefined;
 }
 
 /**
@@ -142,8 +159,11 @@ export function putMany(state: ContactsState, batch: readonly Contact[]): void {
       texts.push(state.searchTexts[i]);
       i++;
     }
+    const text = contactSearchText(contact);
     ids.push(contact.id);
-    texts.push(contactSearchText(contact));
+    texts.push(text);
+    state.grams.add(contact.id, text);
+    state.textById[contact.id] = text;
   }
   for (; i < state.byName.length; i++) {
     ids.push(state.byName[i]);

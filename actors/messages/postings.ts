@@ -63,16 +63,31 @@ export class FrozenPostings {
   /** Whether `word`'s list holds `id`. */
   has(word: string, id: number): boolean {
     const slot = this.slots.get(word);
-    if (slot === undefined) return false;
+    return slot !== undefined && this.hasIn(slot, id);
+  }
+
+  /** The slots of the words that contain `needle` (a search word matches inside words). */
+  slotsContaining(needle: string): number[] {
+    const slots: number[] = [];
+    for (const [word, slot] of this.slots) if (word.includes(needle)) slots.push(slot);
+    return slots;
+  }
+
+  /** How many ids the list in `slot` holds. */
+  sizeOf(slot: number): number {
+    return this.starts[slot + 1] - this.starts[slot];
+  }
+
+  /** Whether the list in `slot` holds `id` (a binary search). */
+  hasIn(slot: number, id: number): boolean {
     const end = this.starts[slot + 1];
     const at = lowerBound(this.ids, this.starts[slot], end, id);
     return at < end && this.ids[at] === id;
   }
 
-  /** Calls `visit` with each id of every word for which `wanted(word)` holds. */
-  visit(wanted: (word: string) => boolean, visit: (id: number) => void): void {
-    for (const [word, slot] of this.slots) {
-      if (!wanted(word)) continue;
+  /** Calls `visit` with each id of the lists in `slots`. */
+  visitSlots(slots: readonly number[], visit: (id: number) => void): void {
+    for (const slot of slots) {
       for (let i = this.starts[slot]; i < this.starts[slot + 1]; i++) visit(this.ids[i]);
     }
   }

@@ -15,7 +15,7 @@ function lists(frozen: FrozenPostings): Record<string, number[]> {
   const out: Record<string, number[]> = {};
   for (const word of frozen.slots.keys()) {
     const ids: number[] = [];
-    frozen.visit((w) => w === word, (id) => ids.push(id));
+    frozen.visitSlots([frozen.slots.get(word)!], (id) => ids.push(id));
     out[word] = ids;
   }
   return out;
@@ -62,4 +62,19 @@ Deno.test("PostingsMerge in many small steps, with flipped lists, equals one mer
   assert.ok(steps > 5, `${steps} steps`);
   assert.deepEqual(lists(result), lists(old.merge(growable(plain))));
   assert.deepEqual(lists(result).casa, [1, 3, 4, 9, 10]);
+});
+
+Deno.test("FrozenPostings finds the slots of words containing a needle, their sizes and their ids by binary search", () => {
+  const frozen = new FrozenPostings().merge(growable({
+    cliente: [1, 2, 3, 5, 8, 13],
+    clientes: [21],
+    reembolso: [8],
+  }));
+  const slots = frozen.slotsContaining("cliente");
+  assert.equal(slots.length, 2);
+  assert.deepEqual(slots.map((s) => frozen.sizeOf(s)).sort(), [1, 6]);
+  assert.deepEqual(frozen.slotsContaining("zzz"), []);
+  const [reembolso] = frozen.slotsContaining("reembolso");
+  assert.ok(frozen.hasIn(reembolso, 8));
+  assert.ok(!frozen.hasIn(reembolso, 5));
 });

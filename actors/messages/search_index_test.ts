@@ -86,6 +86,30 @@ Deno.test("a search of a small company waits for its build and answers complete"
   });
 });
 
+Deno.test("several words: each ticket has every one, whether the rare word or the common one is given first", async () => {
+  await withSystem(async ({ system, kv }) => {
+    await seed(kv, 400, 2);
+    const search = new MessageSearch(system);
+    const rare = new Set(Array.from({ length: 40 }, (_, i) => i * 10 + 3));
+    // "comum" is in all 400 tickets' packed lists, "raro" in 40: the rare one goes first and
+    // the common one only tests those 40 ids (search_index.ts `match`).
+    assert.deepEqual((await search.search(COMPANY, "comum raro", 5_000)).ids, rare);
+    assert.deepEqual((await search.search(COMPANY, "raro comum", 5_000)).ids, rare);
+    // A word matches inside words: "pedido13" is in pedido13 and pedido130–139.
+    assert.deepEqual((await search.search(COMPANY, "raro pedido13", 5_000)).ids, new Set([13, 133]));
+    assert.deepEqual((await search.search(COMPANY, "comum inexistente", 5_000)).ids, new Set());
+    // 11 tickets against 400: "comum" is tested by binary search in each of those 11.
+    const seventies = new Set([7, ...range(70, 79)]);
+    assert.deepEqual((await search.search(COMPANY, "comum pedido7", 5_000)).ids, seventies);
+    assert.deepEqual((await search.search(COMPANY, "pedido7 numero1", 5_000)).ids, seventies);
+    assert.deepEqual((await search.search(COMPANY, "pedido7 numero2", 5_000)).ids, new Set());
+    // A live message's words count too, for the probed word as well.
+    publishMessage(system, 7, "agora raro também");
+    await settle();
+    assert.deepEqual((await search.search(COMPANY, "comum raro", 5_000)).ids, new Set([...rare, 7]));
+  });
+});
+
 Deno.test("a build works in slices: timers keep firing while it runs", async () => {
   await withSystem(async ({ system, kv }) => {
     await seed(kv, 500, 100);

@@ -1,11 +1,11 @@
 /**
  * The search tab's matches (GET /tickets?searchParam, spec 000 §7): tickets whose contact
- * name or number contains the term (the contacts area's prepared search texts), whose id
+ * name or number contains the term (the contacts area's search texts, narrowed by its trigram filter), whose id
  * is the term, or whose messages contain it (the messages area's inverted index, which may
  * still be building after a start: then the matches are partial, see search_index.ts).
  */
 import type { ActorSystem } from "../../actors/_runtime/system.ts";
-import { pageContacts } from "../../actors/contacts/mod.ts";
+import { contactIdsMatching } from "../../actors/contacts/mod.ts";
 import type { TicketIndex } from "../../actors/tickets/index.ts";
 import { searchTicketIds } from "./ticket_hooks.ts";
 
@@ -27,13 +27,13 @@ export async function searchTickets(
   term: string,
   waitMs?: number,
 ): Promise<TicketMatches> {
-  const [contacts, byMessage] = await Promise.all([
-    pageContacts(system, companyId, { searchParam: term, offset: 0, limit: Infinity }),
+  const [contactIds, byMessage] = await Promise.all([
+    contactIdsMatching(system, companyId, term),
     searchTicketIds(system, companyId, term, waitMs),
   ]);
   const ids = byMessage.ids;
-  for (const contact of contacts.contacts) {
-    for (const id of index.byContact.get(contact.id) ?? []) ids.add(id);
+  for (const contactId of contactIds) {
+    for (const id of index.byContact.get(contactId) ?? []) ids.add(id);
   }
   const asId = Number(term.trim());
   if (Number.isSafeInteger(asId) && index.byId.has(asId)) ids.add(asId);

@@ -195,7 +195,7 @@ export function contactNeedles(term: string): string[] {
   const folded = foldText(term.trim());
   if (!folded) return [];
   const compact = term.replace(/[\s().+-]/g, "");
-  return /^\d+$/.test(compact) ? [folded, compact] : [folded];
+  return /^\d+$/.test(compact) && compact !== folded ? [folded, compact] : [folded];
 }
 
 /**

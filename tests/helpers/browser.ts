@@ -117,9 +117,11 @@ export async function assertFitsWidth(page: Page, what = "the page"): Promise<vo
 export interface SocketWatch {
   /**
    * Resolves once the socket of the page's current document is authenticated (the hub's
-   * `hello` arrived): from then on the page gets the live events. Before it, an event is lost
-   * (a fresh socket has nothing to resume from), so a test that changes something on the
-   * server right after a goto/reload waits for this first.
+   * `hello` arrived): from then on the page gets the live events. An event published before
+   * it is replayed when the socket resumes from the page's render (the `live-seq` meta), but
+   * a test that changes something on the server right after a goto/reload still waits for
+   * this, so what it measures or expects does not depend on that replay's timing (nor on a
+   * join frame the page sends once its socket is open).
    */
   ready(ms?: number): Promise<void>;
 }

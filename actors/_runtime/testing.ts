@@ -166,3 +166,13 @@ export async function waitFor(
 export async function settle(turns = 5): Promise<void> {
   for (let i = 0; i < turns; i++) await new Promise((resolve) => setTimeout(resolve, 0));
 }
+
+/** Deterministic pseudo-random numbers in [0, 1) (mulberry32), so a failing test reproduces. */
+export function seededRandom(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

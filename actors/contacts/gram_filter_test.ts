@@ -1,17 +1,8 @@
 import assert from "node:assert/strict";
+import { seededRandom as random } from "../_runtime/testing.ts";
 import { buildContact, contactMatcher, contactNeedles, contactSearchText } from "../../domain/contact.ts";
 import { BLOCK, GramFilter } from "./gram_filter.ts";
 import { buildState, type ContactsState, dropContact, putContact, putMany } from "./state.ts";
-
-/** Deterministic pseudo-random numbers (mulberry32). */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The ids a term matches, by testing every search text (what the filter must never miss). */
 function scan(state: ContactsState, term: string): number[] {

@@ -1,17 +1,8 @@
 import assert from "node:assert/strict";
+import { seededRandom as random } from "../_runtime/testing.ts";
 import type { Ticket } from "../../domain/ticket.ts";
 import { byRecency } from "../../domain/ticket_query.ts";
 import { sortOldestFirst } from "./recency_sort.ts";
-
-/** Deterministic pseudo-random numbers (mulberry32). */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const rows = (list: Ticket[]) => list.map((t) => `${t.updatedAt}:${t.id}`);
 

@@ -16,6 +16,7 @@
 import type { Ticket, TicketStatus } from "../../domain/ticket.ts";
 import { DayCounts } from "./day_counts.ts";
 import { IdGroups } from "./id_groups.ts";
+import type { LoadRows } from "./load_rows.ts";
 
 /** Status codes in `flags` (0: no ticket with this id); bit 2 marks a group. */
 export const STATUS_CODE: Readonly<Record<TicketStatus, number>> = { open: 1, pending: 2, closed: 3 };
@@ -93,6 +94,35 @@ export class TicketColumns {
     this.queue[id] = queueId;
     this.whatsapp[id] = whatsappId;
     this.contact[id] = t.contactId;
+  }
+
+  /**
+   * The bulk load into columns holding no ticket (index.ts `loadAll` of an empty index):
+   * what `set` of each ticket oldest first would build,
+   * from its rows in that order (load_rows.ts `rankRows`) instead of the records. The
+   * fields go in by id, the day counts are taken by ascending id (a day after another, see
+   * day_counts.ts), the groups and the creation order in the rows' order.
+   */
+  loadAll(ranked: LoadRows): void {
+    const ids = ranked.id;
+    const n = ids.length;
+    let maxId = 0;
+    for (let k = 0; k < n; k++) if (ids[k] > maxId) maxId = ids[k];
+    if (maxId >= this.flags.length) this.#grow(maxId);
+    if (n > 0 && maxId >= this.end) this.end = maxId + 1;
+    for (let k = 0; k < n; k++) {
+      const id = ids[k];
+      this.flags[id] = ranked.flags[k];
+      this.created[id] = ranked.created[k];
+      this.user[id] = ranked.user[k];
+      this.queue[id] = ranked.queue[k];
+      this.whatsapp[id] = ranked.whatsapp[k];
+      this.contact[id] = ranked.contact[k];
+    }
+    for (let id = 1; id <= maxId; id++) if (this.flags[id] !== 0) this.#countDay(id, 1);
+    this.idsByUser.addAll(ranked.user, ids);
+    this.idsByQueue.addAll(ranked.queue, ids);
+    for (let k = 0; k < n && this.#sorted; k++) this.#append(ids[k], ranked.created[k]);
   }
 
   #countDay(id: number, delta: 1 | -1): void {

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { seededRandom } from "../_runtime/testing.ts";
 import { IdGroups } from "./id_groups.ts";
 
 /** The groups as plain data, each group's ids in iteration order. */
@@ -56,4 +57,29 @@ Deno.test("IdGroups forgets an emptied group and reuses its slot for another key
   assert.deepEqual([...groups.get(9)!], [2, 5]);
   assert.equal(groups.get(9)!.size, 2);
   assert.deepEqual(plain(groups), [[9, [2, 5], 2]]);
+});
+
+Deno.test("IdGroups.addAll builds what add() one by one builds: typed slots, sparse keys, repeats, groups already there", async (t) => {
+  const next = seededRandom(31);
+  const order = (g: IdGroups) => [...g].map(([k, ids]) => [k, [...ids], ids.size]);
+  const cases: [string, (i: number) => number, number, boolean][] = [
+    ["small key range", () => Math.floor(next() * 40) - 1, 4000, false],
+    ["keys far apart (the Map path)", () => Math.floor(next() * 20) * 1_000_000, 2000, false],
+    ["a repeated id", () => Math.floor(next() * 5), 300, true],
+  ];
+  for (const [name, key, n, repeat] of cases) {
+    await t.step(name, () => {
+      const ids = Array.from({ length: n }, (_, i) => i + 1).sort(() => next() - 0.5);
+      if (repeat) ids.splice(150, 0, ids[10], ids[20]);
+      const keys = ids.map(key);
+      const bulk = new IdGroups();
+      bulk.addAll(keys, ids);
+      const single = new IdGroups();
+      ids.forEach((id, i) => single.add(keys[i], id));
+      assert.deepEqual(order(bulk), order(single));
+      bulk.addAll(keys.slice(0, 50).reverse(), ids.slice(0, 50)); // into groups already there
+      keys.slice(0, 50).reverse().forEach((k, i) => single.add(k, ids[i]));
+      assert.deepEqual(order(bulk), order(single));
+    });
+  }
 });

@@ -26,10 +26,12 @@ export class LivePairs {
 
   /** Counts `t` in (`delta` 1) or out (`delta` -1); closed tickets are not counted. */
   count(t: Ticket, delta: 1 | -1): void {
-    if (t.status === "closed") return;
-    const map = this[t.status];
-    const queueKey = t.queueId ?? 0;
-    const userKey = t.userId ?? 0;
+    if (t.status !== "closed") this.countPair(t.status, t.queueId ?? 0, t.userId ?? 0, delta);
+  }
+
+  /** `count` of a ticket with this status, queue key and user key (the bulk load's, from columns). */
+  countPair(status: "open" | "pending", queueKey: number, userKey: number, delta: 1 | -1): void {
+    const map = this[status];
     const key = pairOf(queueKey, userKey);
     const pair = map.get(key);
     if (!pair) {

@@ -35,40 +35,25 @@
  */
 import { FrozenPostings } from "./postings.ts";
 import { companyMessagesPrefix, searchLogPrefix } from "./keys.ts";
+import { CHUNK, cut, deleteRange, forgetHead, loadChunks, readHead, saveChunks, type Yield } from "../_runtime/saved_chunks.ts";
+
+export type { Yield };
 
 /** Format of the saved chunks; a head of another version is ignored (rebuilt). */
 const VERSION = 1;
-/** Bytes per chunk (KV values are at most 64 KiB). */
-const CHUNK = 60_000;
-/** Chunks per atomic (KV takes at most 800 KB of mutations in one). */
-const CHUNKS_PER_COMMIT = 10;
-/** Deletes per atomic when old chunks and log entries are removed. */
-const DELETES_PER_COMMIT = 500;
 /** See the module doc. */
 export const LOG_MARGIN_MS = 60_000;
 
-/** The record naming the complete generation. */
-interface SavedHead {
-  version: number;
-  gen: number;
+/** What the head says besides its generation and chunk counts (saved_chunks.ts). */
+interface IndexMeta {
   words: number;
   ids: number;
-  chunks: { w: number; s: number; i: number };
   coversBefore: number;
   /** The newest key's message id under the company's messages when saved (null: none). */
   newest: string | null;
 }
 
-function headKey(companyId: number): Deno.KvKey {
-  return ["search_index", companyId, "head"];
-}
-
-function genPrefix(companyId: number, gen?: number): Deno.KvKey {
-  return gen === undefined ? ["search_index", companyId, "gen"] : ["search_index", companyId, "gen", gen];
-}
-
-/** Lets the event loop serve requests (search_index.ts `rest`); false when the work must stop. */
-export type Yield = () => Promise<boolean>;
+const root = (companyId: number): Deno.KvKey => ["search_index", companyId];
 
 /** The id of the company's message with the highest key, or null. */
 export async function newestMessageId(kv: Deno.Kv, companyId: number): Promise<string | null> {
@@ -76,13 +61,6 @@ export async function newestMessageId(kv: Deno.Kv, companyId: number): Promise<s
     return String(entry.key[3]);
   }
   return null;
-}
-
-/** `bytes` cut into chunks of `CHUNK` (views, no copy). */
-function cut(bytes: Uint8Array): Uint8Array[] {
-  const out: Uint8Array[] = [];
-  for (let at = 0; at < bytes.length; at += CHUNK) out.push(bytes.subarray(at, Math.min(at + CHUNK, bytes.length)));
-  return out;
 }
 
 /** The vocabulary in slot order, whole words per chunk (so each chunk decodes alone). */
@@ -121,69 +99,13 @@ export async function saveIndex(
   coversBefore: number,
   pause: Yield,
 ): Promise<boolean> {
-  const old = (await kv.get<SavedHead>(headKey(companyId))).value;
-  const gen = (old?.gen ?? 0) + 1;
-  // Orphans of a save that stopped half-way (a crash) carry this number (none, normally).
-  if (!await deleteRange(kv, { prefix: genPrefix(companyId, gen) }, pause)) return false;
+  const old = await readHead<IndexMeta>(kv, root(companyId));
   const newest = await newestMessageId(kv, companyId);
-  const kinds: Array<["w" | "s" | "i", Uint8Array[]]> = [
-    ["w", wordChunks(frozen)],
-    ["s", cut(bytesOf(frozen.starts))],
-    ["i", cut(bytesOf(frozen.ids))],
-  ];
-  for (const [kind, chunks] of kinds) {
-    for (let n = 0; n < chunks.length; n += CHUNKS_PER_COMMIT) {
-      const op = kv.atomic();
-      for (let k = n; k < Math.min(n + CHUNKS_PER_COMMIT, chunks.length); k++) {
-        op.set([...genPrefix(companyId, gen), kind, k], chunks[k]);
-      }
-      await op.commit();
-      if (!await pause()) return false;
-    }
-  }
-  const head: SavedHead = {
-    version: VERSION,
-    gen,
-    words: frozen.slots.size,
-    ids: frozen.ids.length,
-    chunks: { w: kinds[0][1].length, s: kinds[1][1].length, i: kinds[2][1].length },
-    coversBefore,
-    newest,
-  };
-  await kv.atomic().set(headKey(companyId), head).commit();
-  if (old && !await deleteGen(kv, companyId, old, pause)) return true;
+  const kinds = { w: wordChunks(frozen), s: cut(bytesOf(frozen.starts)), i: cut(bytesOf(frozen.ids)) };
+  const meta: IndexMeta = { words: frozen.slots.size, ids: frozen.ids.length, coversBefore, newest };
+  if (!await saveChunks(kv, root(companyId), VERSION, (old?.gen ?? 0) + 1, kinds, meta, pause)) return false;
   if (Number.isFinite(coversBefore)) {
     await deleteRange(kv, { start: searchLogPrefix(companyId), end: [...searchLogPrefix(companyId), coversBefore] }, pause);
-  }
-  return true;
-}
-
-/** Deletes the keys of `selector`, a batch an atomic. */
-async function deleteRange(kv: Deno.Kv, selector: Deno.KvListSelector, pause: Yield): Promise<boolean> {
-  for (;;) {
-    const op = kv.atomic();
-    let n = 0;
-    for await (const entry of kv.list(selector, { limit: DELETES_PER_COMMIT })) {
-      op.delete(entry.key);
-      n++;
-    }
-    if (n === 0) return true;
-    await op.commit();
-    if (!await pause()) return false;
-  }
-}
-
-/** Deletes a generation's chunks by their keys (listing them would read every value). */
-async function deleteGen(kv: Deno.Kv, companyId: number, head: SavedHead, pause: Yield): Promise<boolean> {
-  const keys: Deno.KvKey[] = [];
-  for (const kind of ["w", "s", "i"] as const) {
-    for (let n = 0; n < head.chunks[kind]; n++) keys.push([...genPrefix(companyId, head.gen), kind, n]);
-  }
-  for (let n = 0; n < keys.length; n += DELETES_PER_COMMIT) {
-    const op = kv.atomic();
-    for (const key of keys.slice(n, n + DELETES_PER_COMMIT)) op.delete(key);
-    await op.commit();
-    if (!await pause()) return false;
   }
   return true;
 }
@@ -197,32 +119,25 @@ export interface LoadedIndex {
 
 /** The company's saved index, or null (none, another format, or chunks missing). */
 export async function loadIndex(kv: Deno.Kv, companyId: number, pause: Yield): Promise<LoadedIndex | null> {
-  const head = (await kv.get<SavedHead>(headKey(companyId))).value;
+  const head = await readHead<IndexMeta>(kv, root(companyId));
   if (!head || head.version !== VERSION) return null;
+  const chunks = await loadChunks(kv, root(companyId), head, pause);
+  if (!chunks) return null;
   const starts = new Uint32Array(head.words + 1);
   const ids = new Uint32Array(head.ids);
   const slots = new Map<string, number>();
-  const filled = { s: 0, i: 0 };
   const decoder = new TextDecoder();
-  const keys: Deno.KvKey[] = [];
-  for (const kind of ["w", "s", "i"] as const) {
-    for (let n = 0; n < head.chunks[kind]; n++) keys.push([...genPrefix(companyId, head.gen), kind, n]);
+  for (const bytes of chunks.w) {
+    for (const word of decoder.decode(bytes).split("\n")) slots.set(word, slots.size);
   }
-  for (let n = 0; n < keys.length; n += 10) {
-    for (const entry of await kv.getMany<Uint8Array[]>(keys.slice(n, n + 10))) {
-      const kind = entry.key[4] as "w" | "s" | "i";
-      const bytes = entry.value;
-      if (!(bytes instanceof Uint8Array)) return null;
-      if (kind === "w") {
-        for (const word of decoder.decode(bytes).split("\n")) slots.set(word, slots.size);
-      } else {
-        const target = kind === "s" ? bytesOf(starts) : bytesOf(ids);
-        if (filled[kind] + bytes.length > target.length) return null;
-        target.set(bytes, filled[kind]);
-        filled[kind] += bytes.length;
-      }
+  const filled = { s: 0, i: 0 };
+  for (const kind of ["s", "i"] as const) {
+    const target = kind === "s" ? bytesOf(starts) : bytesOf(ids);
+    for (const bytes of chunks[kind]) {
+      if (filled[kind] + bytes.length > target.length) return null;
+      target.set(bytes, filled[kind]);
+      filled[kind] += bytes.length;
     }
-    if (!await pause()) return null;
   }
   const complete = slots.size === head.words && filled.s === starts.byteLength && filled.i === ids.byteLength;
   if (!complete) return null;
@@ -245,5 +160,5 @@ export async function* loggedSince(kv: Deno.Kv, companyId: number, from: number)
 
 /** Deletes the company's saved index (a writer around the log must; see the module doc). */
 export async function forgetSavedIndex(kv: Deno.Kv, companyId: number): Promise<void> {
-  await kv.delete(headKey(companyId));
+  await forgetHead(kv, root(companyId));
 }

@@ -66,6 +66,12 @@ export interface Config {
   paymentApiUrls?: Partial<PaymentApiUrls>;
   /** How long a payment provider may take per call, in ms (default 10 s; tests shorten it). */
   paymentTimeoutMs?: number;
+  /**
+   * Tickets (or contacts) a company needs before they are kept as a snapshot that a start
+   * loads instead of every record (actors/_runtime/record_snapshot.ts). 50,000
+   * (BALCAO_SNAPSHOT_MIN); below it a start lists the records in well under a second.
+   */
+  snapshotMinRecords?: number;
 }
 
 /** Reads the configuration from `env` (defaults to the process environment). */
@@ -84,6 +90,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     baileysWsUrl: env.BALCAO_BAILEYS_WS_URL || undefined,
     graphApiUrl: env.BALCAO_GRAPH_API_URL || DEFAULT_GRAPH_API_URL,
     timerMinuteMs: Number(env.BALCAO_TIMER_MINUTE_MS) > 0 ? Number(env.BALCAO_TIMER_MINUTE_MS) : 60_000,
+    snapshotMinRecords: Number(env.BALCAO_SNAPSHOT_MIN) > 0 ? Number(env.BALCAO_SNAPSHOT_MIN) : undefined,
     campaignTimeScale: Number(env.BALCAO_CAMPAIGN_TIME_SCALE) >= 0 && env.BALCAO_CAMPAIGN_TIME_SCALE ? Number(env.BALCAO_CAMPAIGN_TIME_SCALE) : 1,
     integrationTimeoutMs: env.BALCAO_INTEGRATION_TIMEOUT_MS ? Number(env.BALCAO_INTEGRATION_TIMEOUT_MS) : undefined,
     paymentApiUrls: {

@@ -46,7 +46,7 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Runn
   const opened = await Deno.openKv(config.kvPath);
   const kv = config.wrapKv?.(opened) ?? opened;
   const bus = new EventBus();
-  const system = new ActorSystem(kv, { bus });
+  const system = new ActorSystem(kv, { bus, snapshotMinRecords: config.snapshotMinRecords });
   registerActors(system);
   const channels = new Channels();
   const secret = await loadSecret(kv, config.secret);

@@ -31,6 +31,8 @@ export interface ActorSystemOptions {
   now?: () => number;
   /** How often idle actors are looked for, in ms. */
   sweepMs?: number;
+  /** Records a company's area needs before its actor keeps a snapshot (record_snapshot.ts). */
+  snapshotMinRecords?: number;
 }
 
 /** Typed handle to one actor. */
@@ -61,6 +63,8 @@ export class ActorSystem {
   readonly bus: EventBus;
   readonly committer: GroupCommitter;
   readonly now: () => number;
+  /** See ActorSystemOptions. */
+  readonly snapshotMinRecords: number;
   #defs = new Map<string, AnyActorDef>();
   /** Live instances by kind, then id: no key string is built per message. */
   #instances = new Map<string, Map<string, Instance>>();
@@ -74,6 +78,9 @@ export class ActorSystem {
   #allSettled?: PromiseWithResolvers<void>;
   #sweep: ReturnType<typeof setInterval>;
   #closed = false;
+  /** Set when close() starts: background work stops at its next pause. */
+  #stopping = false;
+  #background = new Set<Promise<unknown>>();
   #listening: Promise<void>;
 
   constructor(kv: Deno.Kv, options: ActorSystemOptions = {}) {
@@ -81,6 +88,7 @@ export class ActorSystem {
     this.bus = options.bus ?? new EventBus();
     this.committer = new GroupCommitter(kv, { grouping: options.grouping });
     this.now = options.now ?? Date.now;
+    this.snapshotMinRecords = options.snapshotMinRecords ?? 50_000;
     this.#sweep = setInterval(() => this.#passivateIdle(), options.sweepMs ?? 10_000);
     Deno.unrefTimer(Number(this.#sweep));
     this.#listening = kv.listenQueue((raw) => this.#onQueueMessage(raw));
@@ -116,6 +124,8 @@ export class ActorSystem {
    */
   async close(): Promise<void> {
     clearInterval(this.#sweep);
+    this.#stopping = true;
+    await Promise.allSettled([...this.#background]);
     for (const waiters of this.#awaitingKind.values()) {
       for (const waiter of waiters) waiter.reject(new Error("Actor system is closed"));
     }
@@ -124,6 +134,23 @@ export class ActorSystem {
     await Promise.allSettled([...this.#allInstances()].map((i) => i.outputs));
     await Promise.allSettled([...this.#retiring.values()]);
     this.#closed = true;
+  }
+
+  /**
+   * Runs work an actor started beside its mailbox (a snapshot save, record_snapshot.ts):
+   * `running()` turns false once close() starts, and close() waits for the work to end, so
+   * nothing is left writing to a closed store. Its failure is logged, unless it came from
+   * the close.
+   */
+  background(name: string, work: (running: () => boolean) => Promise<unknown>): void {
+    if (this.#stopping) return;
+    const running = () => !this.#stopping;
+    const task = work(running)
+      .catch((error) => {
+        if (running()) console.error(`${name} failed`, error);
+      })
+      .finally(() => this.#background.delete(task));
+    this.#background.add(task);
   }
 
   /** Resolves when the queue listener has ended (after the KV handle is closed). */

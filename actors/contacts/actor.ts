@@ -20,9 +20,19 @@ import { AppError, notFound } from "../../domain/errors.ts";
 import { companyChannel } from "../../domain/events.ts";
 import { type ActorContext, defineActor } from "../_runtime/actor.ts";
 import { buildState, type ContactsState, dropContact, putContact, putMany } from "./state.ts";
+import {
+  beginCapture,
+  type Capture,
+  endSave,
+  markingFlag,
+  markKey,
+  openSnapshot,
+  saveWhenDue,
+} from "../_runtime/record_snapshot.ts";
+import { type ContactsActorState, CONTACT_SNAPSHOTS } from "./snapshot.ts";
 
 /** KV key of one contact. */
-export const contactKey = (companyId: number, id: number): Deno.KvKey => ["contact", companyId, id];
+export const contactKey = (companyId: number, id: number): Deno.KvKey => [...CONTACT_SNAPSHOTS.recordPrefix(companyId), id];
 const counterKey = (companyId: number): Deno.KvKey => ["counter", "contact", companyId];
 
 /** The 404 of a contact that does not exist in the company. */
@@ -39,7 +49,7 @@ export function duplicated(existing: Contact): AppError {
   });
 }
 
-type Ctx = ActorContext<ContactsState>;
+type Ctx = ActorContext<ContactsActorState>;
 
 /** Parallel KV list streams used on activation. */
 const LOAD_STREAMS = 4;
@@ -67,7 +77,39 @@ function emitDelete(ctx: Ctx, contactId: number, mergedInto?: number): void {
 
 function write(ctx: Ctx, contact: Contact): void {
   putContact(ctx.state, contact);
+  store(ctx, contact);
+}
+
+/** Writes the contact and its snapshot mark (snapshot.ts) into the handler's commit. */
+function store(ctx: Ctx, contact: Contact): void {
   ctx.set(contactKey(contact.companyId, contact.id), contact);
+  marked(ctx, contact.id);
+}
+
+/** Deletes the contact's record, marked for the snapshot. */
+function erase(ctx: Ctx, id: number): void {
+  ctx.delete(contactKey(ctx.state.companyId, id));
+  marked(ctx, id);
+}
+
+/** Marks contact `id` as changed since the snapshot, and starts a save when one is due. */
+function marked(ctx: Ctx, id: number): void {
+  const key = markKey(CONTACT_SNAPSHOTS, ctx.state.companyId, ctx.state.snap, id);
+  if (key) ctx.set(key, null);
+  saveIfDue(ctx);
+}
+
+/** Starts a snapshot save in the background when one is due (record_snapshot.ts). */
+function saveIfDue(ctx: Ctx): void {
+  const { state } = ctx;
+  saveWhenDue(ctx.system, CONTACT_SNAPSHOTS, state.companyId, state.snap, state.contacts.size, () => {
+    const contacts = ctx.system.ref(contactsActor, state.companyId);
+    return {
+      capture: () => contacts.ask("snapshotCapture", null),
+      token: () => contacts.ask("snapshotToken", null),
+      done: (gen) => contacts.ask("snapshotDone", gen),
+    };
+  });
 }
 
 function allocate(ctx: Ctx, fields: ContactFields): Contact {
@@ -130,26 +172,35 @@ export function resolveSighting(
   return { found, next: refresh(found, input, lidFree ? lid : "", numberFree ? number : "") };
 }
 
+/** Every contact of the company from its records (id ranges listed in parallel). */
+async function listContacts(kv: Deno.Kv, companyId: number, counter: number): Promise<Contact[]> {
+  const prefix = CONTACT_SNAPSHOTS.recordPrefix(companyId);
+  const span = Math.max(1, Math.ceil((counter + 1) / LOAD_STREAMS));
+  const parts = await Promise.all(Array.from({ length: LOAD_STREAMS }, (_, k) => {
+    const start = [...prefix, k * span];
+    const selector = k === LOAD_STREAMS - 1
+      ? { prefix, start }
+      : { start, end: [...prefix, (k + 1) * span] };
+    return Array.fromAsync(kv.list<Contact>(selector, { batchSize: 1000 }), (e) => e.value);
+  }));
+  return parts.flat();
+}
+
 export const contactsActor = defineActor({
   kind: "contacts",
   // The company's contacts are a read model (lists, ticket joins, inbound lookups): reloading
   // 50,000 records after an idle spell would stall the next inbound message, so stay live.
   idleMs: Number.POSITIVE_INFINITY,
-  async load(kv, id): Promise<ContactsState> {
+  async load(kv, id): Promise<ContactsActorState> {
     const companyId = Number(id);
-    const counter = (await kv.get<number>(counterKey(companyId))).value ?? 0;
-    // Id ranges listed in parallel: a company of 50,000 contacts loads in a few batches each.
-    const prefix: Deno.KvKey = ["contact", companyId];
-    const span = Math.max(1, Math.ceil((counter + 1) / LOAD_STREAMS));
-    const parts = await Promise.all(Array.from({ length: LOAD_STREAMS }, (_, k) => {
-      const start = [...prefix, k * span];
-      const selector = k === LOAD_STREAMS - 1
-        ? { prefix, start }
-        : { start, end: [...prefix, (k + 1) * span] };
-      return Array.fromAsync(kv.list<Contact>(selector, { batchSize: 1000 }), (e) => e.value);
-    }));
-    return buildState(companyId, parts.flat(), counter);
+    const [counter, { loaded, snap }] = await Promise.all([
+      kv.get<number>(counterKey(companyId)).then((entry) => entry.value ?? 0),
+      openSnapshot(kv, CONTACT_SNAPSHOTS, companyId),
+    ]);
+    const records = loaded ? loaded.records : await listContacts(kv, companyId, counter);
+    return { ...buildState(companyId, records, counter), snap };
   },
+
   handlers: {
     /** Creates a contact; a number another contact has is ERR_DUPLICATED_CONTACT. */
     create(ctx, fields: ContactFields): Contact {
@@ -185,7 +236,7 @@ export const contactsActor = defineActor({
         const old = ctx.state.contacts.get(id);
         if (!old) continue;
         dropContact(ctx.state, id);
-        ctx.delete(contactKey(old.companyId, id));
+        erase(ctx, id);
         emitDelete(ctx, id);
         removed.push(old);
       }
@@ -230,7 +281,7 @@ export const contactsActor = defineActor({
       if (from.id === into.id) return into;
       const merged = mergeContactRecords(from, into, ctx.now);
       dropContact(ctx.state, from.id);
-      ctx.delete(contactKey(from.companyId, from.id));
+      erase(ctx, from.id);
       write(ctx, merged);
       emitDelete(ctx, from.id, merged.id);
       emitContact(ctx, "update", merged);
@@ -257,13 +308,33 @@ export const contactsActor = defineActor({
         }
         if (number) seen.add(number);
         const contact = buildContact(++state.counter, state.companyId, row, ctx.now);
-        ctx.set(contactKey(contact.companyId, contact.id), contact);
+        store(ctx, contact);
         emitContact(ctx, "create", contact);
         created.push(contact);
       }
       if (created.length) ctx.set(counterKey(state.companyId), state.counter);
       putMany(state, created);
       return { created, duplicated: duplicates };
+    },
+
+    /** A snapshot's capture (record_snapshot.ts): every contact as it is now. */
+    snapshotCapture(ctx): Capture<Contact> {
+      ctx.set(...markingFlag(CONTACT_SNAPSHOTS, ctx.state.companyId));
+      return beginCapture(ctx.state.snap, [...ctx.state.contacts.values()]);
+    },
+
+    /** Which load this state comes from (a capture of another one is not saved). */
+    snapshotToken(ctx): string {
+      return ctx.state.snap.token;
+    },
+
+    snapshotDone(ctx, gen: number | null): void {
+      endSave(ctx.state.snap, gen);
+    },
+
+    /** Starts a snapshot save when one is due (after the start: none yet, or many replayed). */
+    snapshotIfDue(ctx): void {
+      saveIfDue(ctx);
     },
   },
 });

@@ -257,4 +257,6 @@ export async function contactsByName(system: ActorSystem, companyId: number): Pr
 /** Activates the company's contacts (loads and indexes them); for start-up warm-up. */
 export async function warmContacts(system: ActorSystem, companyId: number): Promise<void> {
   await state(system, companyId);
+  // A first snapshot, or a new one when the start replayed many changes (record_snapshot.ts).
+  await ref(system, companyId).ask("snapshotIfDue", null);
 }

@@ -18,6 +18,11 @@ const TENANT_KINDS = [
   // The saved message-search index and its log (actors/messages/search_store.ts).
   "search_index",
   "search_log",
+  // Snapshots of the ticket desk and the contacts, and their marks (record_snapshot.ts).
+  "ticket_snapshot",
+  "ticket_mark",
+  "contact_snapshot",
+  "contact_mark",
   "session",
   "outbox",
   "baileys_auth",

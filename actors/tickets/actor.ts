@@ -33,6 +33,17 @@ import { companyTicketsPrefix, ticketCounterKey, ticketKey } from "./keys.ts";
 import { loadWheel, type TimerWheel } from "../_runtime/timer_wheel.ts";
 import { armTicketTimers, cancelTicketTimers, TICK_HANDLER, timerActions } from "./timers.ts";
 import { loadLookups, lookupsNow, type TicketItem, ticketItem } from "./view.ts";
+import {
+  beginCapture,
+  type Capture,
+  endSave,
+  markingFlag,
+  markKey,
+  openSnapshot,
+  saveWhenDue,
+  type SnapshotState,
+} from "../_runtime/record_snapshot.ts";
+import { TICKET_SNAPSHOTS } from "./snapshot.ts";
 
 /** The desk's state: the company, its last ticket id and the indexes. */
 export interface DeskState {
@@ -45,6 +56,8 @@ export interface DeskState {
   wheel: TimerWheel;
   /** The router's last pick per queue (timers.ts); a restart starts the rotation over. */
   routerCursor?: Map<number, number>;
+  /** The snapshot's bookkeeping (snapshot.ts). */
+  snap: SnapshotState;
 }
 
 type Ctx = ActorContext<DeskState>;
@@ -72,8 +85,23 @@ function revive(raw: unknown): Ticket {
 
 async function loadDesk(kv: Deno.Kv, id: string): Promise<DeskState> {
   const companyId = Number(id);
-  const prefix = companyTicketsPrefix(companyId);
   const stored = (await kv.get<number>(ticketCounterKey(companyId))).value ?? 0;
+  const [{ loaded, snap }, wheel] = await Promise.all([
+    openSnapshot(kv, TICKET_SNAPSHOTS, companyId),
+    loadWheel(kv, "ticket-desk", id, TICK_HANDLER),
+  ]);
+  const records = loaded ? loaded.records.map(revive) : await listTickets(kv, companyId, stored);
+  const index = new TicketIndex();
+  index.loadAll(records);
+  let counter = stored;
+  for (const ticketId of index.byId.keys()) if (ticketId > counter) counter = ticketId;
+  const dash = await loadAggregates(kv, companyId, records);
+  return { companyId, counter, index, dash, wheel, snap };
+}
+
+/** Every ticket of the company from its records (several id ranges in parallel). */
+async function listTickets(kv: Deno.Kv, companyId: number, stored: number): Promise<Ticket[]> {
+  const prefix = companyTicketsPrefix(companyId);
   const records: Ticket[] = [];
   const span = Math.max(1, Math.ceil((stored + 1) / LOAD_STREAMS));
   const streams = Array.from({ length: LOAD_STREAMS }, async (_, k) => {
@@ -85,13 +113,35 @@ async function loadDesk(kv: Deno.Kv, id: string): Promise<DeskState> {
       records.push(revive(entry.value));
     }
   });
-  const [wheel] = await Promise.all([loadWheel(kv, "ticket-desk", id, TICK_HANDLER), ...streams]);
-  const index = new TicketIndex();
-  index.loadAll(records);
-  let counter = stored;
-  for (const ticketId of index.byId.keys()) if (ticketId > counter) counter = ticketId;
-  const dash = await loadAggregates(kv, companyId, records);
-  return { companyId, counter, index, dash, wheel };
+  await Promise.all(streams);
+  return records;
+}
+
+/** Writes the ticket and its snapshot mark (snapshot.ts) into the handler's commit. */
+function store(ctx: Ctx, t: Ticket): void {
+  ctx.set(ticketKey(t.companyId, t.id), t);
+  marked(ctx, t.id);
+}
+
+/** Marks ticket `id` as changed since the snapshot, and starts a save when one is due. */
+function marked(ctx: Ctx, id: number): void {
+  const { state } = ctx;
+  const key = markKey(TICKET_SNAPSHOTS, state.companyId, state.snap, id);
+  if (key) ctx.set(key, null);
+  saveIfDue(ctx);
+}
+
+/** Starts a snapshot save in the background when one is due (record_snapshot.ts). */
+function saveIfDue(ctx: Ctx): void {
+  const { state } = ctx;
+  saveWhenDue(ctx.system, TICKET_SNAPSHOTS, state.companyId, state.snap, state.index.byId.size, () => {
+    const desk = ctx.system.ref(ticketDesk, state.companyId);
+    return {
+      capture: () => desk.ask("snapshotCapture", null),
+      token: () => desk.ask("snapshotToken", null),
+      done: (gen) => desk.ask("snapshotDone", gen),
+    };
+  });
 }
 
 /** The realtime scope of a ticket: who may receive its events (domain/visibility.ts). */
@@ -134,7 +184,7 @@ async function commit(ctx: Ctx, before: Ticket | undefined, next: Ticket): Promi
   const others = before ? 1 : ctx.state.index.byContact.get(next.contactId)?.size ?? 0;
   recordDeltas(ctx.state.dash, ctx, next.companyId, ticketDeltas(before, next, ctx.now, others), next);
   ctx.state.index.put(next);
-  ctx.set(ticketKey(next.companyId, next.id), next);
+  store(ctx, next);
   armTicketTimers(ctx, before, next, lookups);
   if (before && leavesList(before, next)) {
     emit(ctx, before, { action: "removeFromList", ticketId: before.id });
@@ -263,6 +313,7 @@ export const ticketDesk = defineActor({
       decide(before, { type: "delete" }, arg.who, arg.settings, ctx.now);
       ctx.state.index.drop(before.id);
       ctx.delete(ticketKey(before.companyId, before.id));
+      marked(ctx, before.id);
       cancelTicketTimers(ctx, before.id);
       emit(ctx, before, { action: "delete", ticketId: before.id });
       return before;
@@ -291,7 +342,7 @@ export const ticketDesk = defineActor({
       if (before.unreadMessages === 0) return before;
       const next = { ...before, unreadMessages: 0 };
       ctx.state.index.put(next);
-      ctx.set(ticketKey(next.companyId, next.id), next);
+      store(ctx, next);
       emit(ctx, next, { action: "updateUnread", ticketId: next.id });
       return next;
     },
@@ -336,10 +387,30 @@ export const ticketDesk = defineActor({
         const before = ctx.state.index.byId.get(id)!;
         const next = { ...before, contactId: arg.intoId };
         ctx.state.index.put(next);
-        ctx.set(ticketKey(next.companyId, next.id), next);
+        store(ctx, next);
         emit(ctx, next, { action: "update", ticket: ticketItem(next, lookups, { event: true }) });
       }
       return ids.length;
+    },
+
+    /** A snapshot's capture (record_snapshot.ts): every ticket as it is now. */
+    snapshotCapture(ctx): Capture<Ticket> {
+      ctx.set(...markingFlag(TICKET_SNAPSHOTS, ctx.state.companyId));
+      return beginCapture(ctx.state.snap, [...ctx.state.index.byId.values()]);
+    },
+
+    /** Which load this state comes from (a capture of another one is not saved). */
+    snapshotToken(ctx): string {
+      return ctx.state.snap.token;
+    },
+
+    snapshotDone(ctx, gen: number | null): void {
+      endSave(ctx.state.snap, gen);
+    },
+
+    /** Starts a snapshot save when one is due (after the start: none yet, or many replayed). */
+    snapshotIfDue(ctx): void {
+      saveIfDue(ctx);
     },
   },
 });

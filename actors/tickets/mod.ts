@@ -206,4 +206,6 @@ export async function oportunidadeTicketCounts(
 /** Activates the desk (loads the company's tickets and builds the indexes). */
 export async function warmTickets(system: ActorSystem, companyId: number): Promise<void> {
   await deskState(system, companyId);
+  // A first snapshot, or a new one when the start replayed many changes (record_snapshot.ts).
+  await deskOf(system, companyId).ask("snapshotIfDue", null);
 }

@@ -1,0 +1,346 @@
+/**
+ * Snapshots of an actor's records (issue #23 §3: a start of 1,000,000 tickets and 500,000
+ * contacts took ~31 s, two thirds of it KV listing and decoding one record at a time). The
+ * ticket desk and the contacts actor keep every record of a company in memory; a snapshot is
+ * those records packed (msgpackr records, ~175 B a ticket) into the chunks of saved_chunks.ts,
+ * so a start reads a few thousand values instead of a million.
+ *
+ * Keys, for an area `name` ("ticket", "contact"):
+ * - `[name + "_snapshot", companyId, ...]`: the chunks and head (saved_chunks.ts); the head
+ *   names the generation, the record count and the highest id saved (`maxId`).
+ * - `[name + "_mark", companyId, gen, id] → null`: record `id` changed after generation `gen`
+ *   was captured. Written by the actor in the same atomic as the change, from the first
+ *   capture on (a company that never had a snapshot writes none).
+ *
+ * - `[name + "_snapshot", companyId, "marking"] → true`: marks are kept (written with the
+ *   first capture, so a state reloaded while that first save runs goes on marking).
+ *
+ * Generations: a snapshot saved as generation `g` holds the records as they were at its
+ * capture; changes after the capture carry marks of `g`, and a state loaded with head `g` marks
+ * with `g + 1` (so a save of `g + 1` that was running when the state was reset, and deletes the
+ * marks below `g + 1` when done, cannot delete them). A load re-reads from KV every record
+ * marked `g` or later and every record above the head's `maxId` (new records, also those a
+ * seeder wrote into KV without marks). So a load returns what KV holds, as long as every
+ * writer of an existing record marks it (both actors do; nothing else writes them).
+ *
+ * A save: the actor's `capture` (one turn: the record objects as they are, never mutated
+ * afterwards, since both actors replace a record on change; marks switch to the new
+ * generation) → its reply, which the runtime releases only after every earlier write of the
+ * actor settled → a `token` check that the actor was not reset meanwhile (a refused write
+ * evicts it, and what was captured may then hold a change KV never took) → pack in slices →
+ * chunks → head → marks of older generations deleted. It runs in the background of the actor
+ * system (ActorSystem.background), so a close waits for it. A save starts when the area's
+ * records are at least `minRecords` and there is no snapshot yet, or when the changes since
+ * the last one reach a twentieth of the records (at least `minRecords` of them): nothing for a
+ * small company, and a start never reads more than about 5 % of the records one by one.
+ */
+import { Packr } from "msgpackr";
+import { CHUNK, deleteRange, loadChunks, readHead, saveChunks, type SavedHead, type Yield } from "./saved_chunks.ts";
+import type { ActorSystem } from "./system.ts";
+
+/** Format of the packed records; a head of another version is ignored (full load). */
+const VERSION = 1;
+/** Records packed per chunk at first (~175 B each); a chunk over CHUNK is split in two. */
+const RECORDS_PER_CHUNK = 300;
+/** Marked records read per `getMany` (KV's limit) and reads in flight at once. */
+const GETS_PER_READ = 10;
+const READS_IN_FLIGHT = 16;
+
+/** One area's keys and records. */
+export interface SnapshotArea<R extends { id: number }> {
+  /** "ticket" or "contact": names the keys. */
+  name: string;
+  /** The prefix of the company's records, keyed by numeric id. */
+  recordPrefix(companyId: number): Deno.KvKey;
+}
+
+/** What the head says besides its generation and chunk counts. */
+interface SnapshotMeta {
+  count: number;
+  maxId: number;
+  savedAt: number;
+}
+
+/** The actor's bookkeeping of its snapshot, kept in its state. */
+export interface SnapshotState {
+  /** Generation of the last head loaded or saved (0: none). */
+  gen: number;
+  /** Generation new marks carry (null: no snapshot was ever captured, so no marks). */
+  markGen: number | null;
+  /** Changes since the last capture (or since the load, those replayed included). */
+  changes: number;
+  saving: boolean;
+  /** Changes at every load: a capture whose token differs came from a state since reset. */
+  token: string;
+}
+
+/** The area's snapshot key root for a company. */
+export const snapshotRoot = (area: SnapshotArea<{ id: number }>, companyId: number): Deno.KvKey => [
+  `${area.name}_snapshot`,
+  companyId,
+];
+
+const markPrefix = (area: SnapshotArea<{ id: number }>, companyId: number): Deno.KvKey => [
+  `${area.name}_mark`,
+  companyId,
+];
+
+/** The KV kinds (first key parts) of an area's snapshot data, for the tenant purge. */
+export const snapshotKinds = (name: string): string[] => [`${name}_snapshot`, `${name}_mark`];
+
+const markingKey = (area: SnapshotArea<{ id: number }>, companyId: number): Deno.KvKey => [
+  ...snapshotRoot(area, companyId),
+  "marking",
+];
+
+/** The flag a first capture writes (in the capture's own commit; see the module doc). */
+export function markingFlag(area: SnapshotArea<{ id: number }>, companyId: number): [Deno.KvKey, true] {
+  return [markingKey(area, companyId), true];
+}
+
+/** The mark to write with a change of record `id`, or null while there is no snapshot. */
+export function markKey(
+  area: SnapshotArea<{ id: number }>,
+  companyId: number,
+  snap: SnapshotState,
+  id: number,
+): Deno.KvKey | null {
+  snap.changes++;
+  return snap.markGen === null ? null : [...markPrefix(area, companyId), snap.markGen, id];
+}
+
+/** Whether a save should start now (see the module doc). */
+export function saveDue(snap: SnapshotState, records: number, minRecords: number): boolean {
+  if (snap.saving || records < minRecords) return false;
+  return snap.gen === 0 || snap.changes >= Math.max(minRecords, records / 20);
+}
+
+/** What an actor's capture returns. */
+export interface Capture<R> {
+  gen: number;
+  token: string;
+  records: R[];
+}
+
+/** Starts a capture on the actor's turn: new marks carry the new generation from now on. */
+export function beginCapture<R>(snap: SnapshotState, records: R[]): Capture<R> {
+  const gen = snap.gen + 1;
+  snap.markGen = Math.max(snap.markGen ?? 0, gen);
+  snap.changes = 0;
+  snap.saving = true;
+  return { gen, token: snap.token, records };
+}
+
+/** The actor's side of a save, asked in order (see the module doc). */
+export interface SaveSteps<R> {
+  capture(): Promise<Capture<R>>;
+  /** The actor's current token (a different one: it was reset since the capture). */
+  token(): Promise<string>;
+  /** The save ended; `gen` is the generation now saved, or null when it failed (`endSave`). */
+  done(gen: number | null): Promise<void>;
+}
+
+/** The actor's `done`: a saved generation becomes the one a next capture follows. */
+export function endSave(snap: SnapshotState, gen: number | null): void {
+  snap.saving = false;
+  if (gen === null || gen <= snap.gen) return;
+  snap.gen = gen;
+  snap.markGen = Math.max(snap.markGen ?? 0, gen);
+}
+
+/** Runs one save of the area's records for the company; see the module doc. */
+export async function saveSnapshot<R extends { id: number }>(
+  kv: Deno.Kv,
+  area: SnapshotArea<R>,
+  companyId: number,
+  steps: SaveSteps<R>,
+  pause: Yield,
+): Promise<boolean> {
+  let saved: number | null = null;
+  try {
+    const capture = await steps.capture();
+    if (await steps.token() !== capture.token) return false;
+    const records = capture.records.slice().sort((a, b) => a.id - b.id);
+    const chunks = await packRecords(records, pause);
+    if (!chunks) return false;
+    const meta: SnapshotMeta = {
+      count: records.length,
+      maxId: records.length ? records[records.length - 1].id : 0,
+      savedAt: Date.now(),
+    };
+    const root = snapshotRoot(area, companyId);
+    if (!await saveChunks(kv, root, VERSION, capture.gen, { r: chunks }, meta, pause)) return false;
+    saved = capture.gen;
+    console.log(`The ${area.name}s of company ${companyId}: snapshot ${saved} saved (${records.length} records)`);
+    const marks = markPrefix(area, companyId);
+    await deleteRange(kv, { start: marks, end: [...marks, capture.gen] }, pause);
+    return true;
+  } finally {
+    await steps.done(saved);
+  }
+}
+
+/** Records in chunks of at most CHUNK bytes, each decodable alone. */
+async function packRecords<R>(records: R[], pause: Yield): Promise<Uint8Array[] | null> {
+  const out: Uint8Array[] = [];
+  const packInto = (from: number, to: number): void => {
+    // A fresh packer per chunk: its record structures are written in the chunk itself.
+    const bytes = new Packr({ useRecords: true, sequential: true }).pack(records.slice(from, to));
+    if (bytes.length <= CHUNK || to - from === 1) {
+      out.push(bytes);
+      return;
+    }
+    const middle = from + Math.floor((to - from) / 2);
+    packInto(from, middle);
+    packInto(middle, to);
+  };
+  for (let at = 0; at < records.length; at += RECORDS_PER_CHUNK) {
+    packInto(at, Math.min(at + RECORDS_PER_CHUNK, records.length));
+    if (out.length % 20 === 0 && !await pause()) return null;
+  }
+  return out;
+}
+
+/** A snapshot read back with the changes since it replayed: the records as KV holds them. */
+export interface LoadedSnapshot<R> {
+  gen: number;
+  /** Ascending by id. */
+  records: R[];
+  /** Records read one by one (marked or newer than the snapshot). */
+  replayed: number;
+}
+
+/**
+ * The company's records from its snapshot and the records changed since (`loaded`, null when
+ * there is no usable snapshot: none, another format, a chunk missing; the caller then lists
+ * the records), and the bookkeeping the actor's state starts with.
+ */
+export async function openSnapshot<R extends { id: number }>(
+  kv: Deno.Kv,
+  area: SnapshotArea<R>,
+  companyId: number,
+): Promise<{ loaded: LoadedSnapshot<R> | null; snap: SnapshotState }> {
+  const [head, marking] = await Promise.all([
+    readHead<SnapshotMeta>(kv, snapshotRoot(area, companyId)),
+    kv.get<boolean>(markingKey(area, companyId)),
+  ]);
+  const loaded = head ? await loadSnapshot(kv, area, companyId, head) : null;
+  if (loaded) {
+    console.log(
+      `The ${area.name}s of company ${companyId}: snapshot ${loaded.gen} loaded ` +
+        `(${loaded.records.length} records, ${loaded.replayed} read since)`,
+    );
+  }
+  const gen = loaded?.gen ?? 0;
+  const snap: SnapshotState = {
+    gen,
+    markGen: marking.value || head ? gen + 1 : null,
+    changes: loaded?.replayed ?? 0,
+    saving: false,
+    token: crypto.randomUUID(),
+  };
+  return { loaded, snap };
+}
+
+async function loadSnapshot<R extends { id: number }>(
+  kv: Deno.Kv,
+  area: SnapshotArea<R>,
+  companyId: number,
+  head: SavedHead<SnapshotMeta>,
+): Promise<LoadedSnapshot<R> | null> {
+  const root = snapshotRoot(area, companyId);
+  if (head.version !== VERSION) return null;
+  const chunks = await loadChunks(kv, root, head, () => Promise.resolve(true));
+  if (!chunks) return null;
+  const records: (R | null)[] = [];
+  const unpacker = new Packr({ useRecords: true, sequential: true });
+  for (const chunk of chunks.r) {
+    for (const record of unpacker.unpack(chunk) as R[]) records.push(record);
+  }
+  if (records.length !== head.count) return null;
+  const marked = new Set<number>();
+  const marks = markPrefix(area, companyId);
+  for await (const entry of kv.list({ prefix: marks, start: [...marks, head.gen] })) {
+    const id = entry.key[3] as number;
+    if (id <= head.maxId) marked.add(id);
+  }
+  const replayed = await replayMarked(kv, area, companyId, records, [...marked]);
+  const prefix = area.recordPrefix(companyId);
+  let newer = 0;
+  for await (const entry of kv.list<R>({ prefix, start: [...prefix, head.maxId + 1] })) {
+    replayed.push(entry.value);
+    newer++;
+  }
+  return { gen: head.gen, records: replayed, replayed: marked.size + newer };
+}
+
+/**
+ * `records` (ascending by id) with each marked one as KV holds it now (gone when deleted),
+ * still ascending by id.
+ */
+async function replayMarked<R extends { id: number }>(
+  kv: Deno.Kv,
+  area: SnapshotArea<R>,
+  companyId: number,
+  records: (R | null)[],
+  marked: number[],
+): Promise<R[]> {
+  const prefix = area.recordPrefix(companyId);
+  const ids = Float64Array.from(records, (r) => r!.id);
+  const extra: R[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < marked.length) {
+      const batch = marked.slice(next, next += GETS_PER_READ);
+      const entries = await kv.getMany<R[]>(batch.map((id) => [...prefix, id]));
+      entries.forEach((entry, k) => {
+        const at = positionOf(ids, batch[k]);
+        if (at >= 0) records[at] = entry.value;
+        else if (entry.value) extra.push(entry.value); // not in the capture: should not happen, kept anyway
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: READS_IN_FLIGHT }, worker));
+  const out = records.filter((r): r is R => r !== null);
+  if (extra.length === 0) return out;
+  return out.concat(extra).sort((a, b) => a.id - b.id);
+}
+
+/** Index of `id` in the ascending `ids`, or -1. */
+function positionOf(ids: Float64Array, id: number): number {
+  let low = 0;
+  let high = ids.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    if (ids[middle] === id) return middle;
+    if (ids[middle] < id) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
+}
+
+/** Milliseconds a save rests between its steps, so requests go first. */
+const REST_MS = 2;
+
+/**
+ * Starts a save in the background of `system` when one is due (`saveDue`); called by the
+ * actor after each change and after its load. `steps` ask the actor (see SaveSteps).
+ */
+export function saveWhenDue<R extends { id: number }>(
+  system: ActorSystem,
+  area: SnapshotArea<R>,
+  companyId: number,
+  snap: SnapshotState,
+  records: number,
+  steps: () => SaveSteps<R>,
+): void {
+  if (!saveDue(snap, records, system.snapshotMinRecords)) return;
+  snap.saving = true;
+  system.background(`The ${area.name} snapshot of company ${companyId}`, (running) => {
+    const pause = async () => {
+      await new Promise((resolve) => setTimeout(resolve, REST_MS));
+      return running();
+    };
+    return saveSnapshot(system.kv, area, companyId, steps(), pause);
+  });
+}

@@ -1,7 +1,8 @@
 /** Unit tests of the contacts indexes (no KV). */
 import assert from "node:assert/strict";
-import { buildContact } from "../../domain/contact.ts";
-import { buildState, dropContact, putContact, putMany } from "./state.ts";
+import { seededRandom } from "../_runtime/testing.ts";
+import { buildContact, type Contact, contactSearchText } from "../../domain/contact.ts";
+import { buildState, dropContact, emptyState, putContact, putMany } from "./state.ts";
 
 const contact = (id: number, name: string, number = `55119${String(id).padStart(8, "0")}`) =>
   buildContact(id, 1, { name, number }, 0);
@@ -67,4 +68,35 @@ Deno.test("the name order holds for names that are prefixes of others, equal nam
     assert.ok(!state.byName.includes(id), `contact ${id} left the name order`);
   }
   assert.equal(state.searchTexts.length, 0);
+});
+
+Deno.test("buildState() builds what putContact() of each contact in name order builds: order, maps, shared numbers, trigrams", () => {
+  const next = seededRandom(41);
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)];
+  // Names that tie on long prefixes, differ past 21 characters, hold characters of 126 and
+  // more (~, ø, CJK, an emoji's surrogates), are empty, or are prefixes of others.
+  const stems = ["Ana", "ana maria da silva santos", "ana maria da silva sampaio", "Bruno Cliente", "~til", "øyvind", "北京 客户", "😀 smile", "", "zz"];
+  const records = Array.from({ length: 2500 }, (_, i) => {
+    const id = 1 + ((i * 7919) % 4000);
+    const name = `${pick(stems)}${next() < 0.5 ? "" : ` ${Math.floor(next() * 30)}`}`;
+    const number = next() < 0.1 ? "" : `5511${Math.floor(next() * 400)}`; // numbers shared by several
+    const lid = next() < 0.3 ? `${Math.floor(next() * 100)}` : null;
+    return { ...buildContact(id, 1, { name, number, lid }, 0), email: next() < 0.2 ? `X${id}@Loja.com` : "" };
+  }).sort(() => next() - 0.5);
+  const built = buildState(1, records, 10);
+  const key = (c: Contact) => contactSearchText(c).split("\u0001")[0];
+  const reference = emptyState(1);
+  for (const c of [...records].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id - b.id))) putContact(reference, c);
+  assert.deepEqual(built.byName, reference.byName);
+  assert.deepEqual(built.searchTexts, reference.searchTexts);
+  assert.deepEqual([...built.contacts], [...reference.contacts]);
+  const sorted = (m: Map<string, number>) => [...m].sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  assert.deepEqual(sorted(built.byNumber), sorted(reference.byNumber));
+  assert.deepEqual(sorted(built.byLid), sorted(reference.byLid));
+  assert.deepEqual(built.textById, reference.textById);
+  assert.equal(built.counter, Math.max(...records.map((c) => c.id)));
+  assert.equal(built.grams.size, reference.grams.size);
+  const terms = new Set(["zzz", "qqq", "北京 ", "😀 s"]);
+  for (const text of built.searchTexts) for (let i = 0; i + 3 <= text.length; i++) terms.add(text.slice(i, i + 3));
+  for (const term of terms) assert.deepEqual(built.grams.candidates(term), reference.grams.candidates(term), term);
 });

@@ -7,9 +7,54 @@
  * table of four entries), and the report's Sets of every ticket per user and per queue ~69
  * more. Here a group is a doubly linked list threaded through arrays indexed by ticket id
  * (ticket ids come from a per-company counter, so they are dense): 12 bytes a ticket, plus
- * one Map entry and four slots per group. Ids iterate in the order they were added, as a
- * Set's do; adding, removing and moving an id are O(1).
+ * four slots per group and its key's entry (`KeySlots`: an array slot for the keys of
+ * counters, a Map entry for others). Ids iterate in the order they were added, as a Set's
+ * do; adding, removing and moving an id are O(1).
  */
+
+/** Keys past this many times the groups held (+ 64k) go in the Map: the array stays dense. */
+const KEY_SPREAD = 4;
+
+/**
+ * Group key → slot: a key from a counter (an integer below the bound above) at its index in
+ * an Int32Array (slot + 1; 0: none), any other key in a Map. Why: at 500,000 contacts the
+ * Map of byContact's keys cost ~30 bytes and a hash insert per contact (a quarter of a
+ * million-ticket load's groups); the array 4 bytes and a store.
+ */
+class KeySlots {
+  #dense = new Int32Array(64);
+  readonly #far = new Map<number, number>();
+  size = 0;
+
+  get(key: number): number | undefined {
+    if (key >= 0 && key < this.#dense.length && (key | 0) === key) {
+      const slot = this.#dense[key];
+      if (slot !== 0) return slot - 1;
+    }
+    return this.#far.size === 0 ? undefined : this.#far.get(key);
+  }
+
+  /** Sets a key that has no slot. */
+  add(key: number, slot: number): void {
+    this.size++;
+    if (key >= 0 && (key | 0) === key && key < KEY_SPREAD * this.size + 65536) {
+      if (key >= this.#dense.length) {
+        let n = this.#dense.length;
+        while (n <= key) n *= 2;
+        const dense = new Int32Array(n);
+        dense.set(this.#dense);
+        this.#dense = dense;
+      }
+      this.#dense[key] = slot + 1;
+    } else this.#far.set(key, slot);
+  }
+
+  delete(key: number): void {
+    this.size--;
+    if (key >= 0 && key < this.#dense.length && (key | 0) === key && this.#dense[key] !== 0) this.#dense[key] = 0;
+    else this.#far.delete(key);
+  }
+}
 
 /** What a group reads like: its size and its ids (a ReadonlySet<number> is one too). */
 export interface IdGroup extends Iterable<number> {
@@ -19,7 +64,7 @@ export interface IdGroup extends Iterable<number> {
 /** See the module doc. Id 0 is never a ticket: 0 in the link arrays means "none". */
 export class IdGroups {
   /** Group key → slot in the arrays below. */
-  readonly #slots = new Map<number, number>();
+  readonly #slots = new KeySlots();
   #head = new Int32Array(64);
   #tail = new Int32Array(64);
   #size = new Int32Array(64);
@@ -60,45 +105,25 @@ export class IdGroups {
 
   /**
    * `add(keys[i], ids[i])` for each i in order (the desk's bulk load: ids oldest first and
-   * their keys, load_rows.ts `rankRows`, read front to back). Into empty groups whose keys span a small
-   * range, a key's slot is found in a typed array instead of the Map: 3M Map lookups were
-   * ~0.8 s of a million-ticket load. The result is the same as adding one by one (slots, and
-   * the Map's order, by first appearance).
+   * their keys, load_rows.ts `rankRows`, read front to back), the id arrays grown once.
    */
   addAll(keys: ArrayLike<number>, ids: ArrayLike<number>): void {
     const n = ids.length;
-    let min = Infinity;
-    let max = -Infinity;
     let maxId = 0;
-    for (let i = 0; i < n; i++) {
-      const key = keys[i];
-      if (key < min) min = key;
-      if (key > max) max = key;
-      if (ids[i] > maxId) maxId = ids[i];
-    }
-    const span = max - min + 1;
-    const plain = this.#slots.size === 0 && this.#freeSlots.length === 0 && Number.isInteger(min) &&
-      Number.isInteger(max) && span <= 4 * n + 1024;
-    if (!plain) {
-      for (let i = 0; i < n; i++) this.add(keys[i], ids[i]);
-      return;
-    }
+    for (let i = 0; i < n; i++) if (ids[i] > maxId) maxId = ids[i];
     if (maxId >= this.#in.length) this.#growIds(maxId);
-    /** Key − min → slot + 1 (0: no group yet). */
-    const slotOf = new Int32Array(span);
     const next = this.#next;
     const prev = this.#prev;
     const into = this.#in;
     for (let i = 0; i < n; i++) {
       const id = ids[i];
-      if (into[id] !== 0) {
-        // A repeated id moves, as `add` does, which may free a slot `slotOf` still names.
-        for (; i < n; i++) this.add(keys[i], ids[i]);
-        return;
-      }
       const key = keys[i];
-      let slot = slotOf[key - min] - 1;
-      if (slot < 0) slotOf[key - min] = (slot = this.#newSlot(key)) + 1;
+      let slot = this.#slots.get(key);
+      if (into[id] !== 0) {
+        this.add(key, id); // an id already in a group moves, as `add` does
+        continue;
+      }
+      if (slot === undefined) slot = this.#newSlot(key);
       const tail = this.#tail[slot];
       prev[id] = tail;
       next[id] = 0;
@@ -123,9 +148,11 @@ export class IdGroups {
     return slot === undefined ? undefined : this.#view(slot);
   }
 
-  /** Every group with its ids (for tests and snapshots). */
+  /** Every group with its ids (for tests and snapshots), in slot order (a freed slot is reused). */
   *[Symbol.iterator](): IterableIterator<[number, IdGroup]> {
-    for (const [key, slot] of this.#slots) yield [key, this.#view(slot)];
+    for (let slot = 0; slot < this.#slotCount; slot++) {
+      if (this.#size[slot] > 0) yield [this.#keyOf[slot], this.#view(slot)];
+    }
   }
 
   #view(slot: number): IdGroup {
@@ -171,7 +198,7 @@ export class IdGroups {
     this.#tail[slot] = 0;
     this.#size[slot] = 0;
     this.#keyOf[slot] = key;
-    this.#slots.set(key, slot);
+    this.#slots.add(key, slot);
     return slot;
   }
 

@@ -84,7 +84,8 @@ export function readRows(tickets: readonly Ticket[]): LoadRows | undefined {
 }
 
 /**
- * The same rows put in `order` (oldest first: `id` becomes `order.ids`), so the steps that
+ * The same rows put in `order` (oldest first: `id` becomes `order.ids`; `updated` and
+ * `uuidHash`, used before, are left empty), so the steps that
  * build in recency order (the lists, the groups) read them front to back: reading the rows
  * by id in that order was a cache miss per field (1.7 s for the lists at a million tickets).
  * One scatter: the positions are read in order, the writes land anywhere (they do not wait).
@@ -96,26 +97,24 @@ export function rankRows(rows: LoadRows, order: RecencyOrder): LoadRows {
   for (let k = 0; k < n; k++) rankOf[at[ids[k]] - 1] = k;
   const out: LoadRows = {
     id: ids,
-    updated: new Float64Array(n),
+    updated: new Float64Array(0),
     created: new Float64Array(n),
     flags: new Uint8Array(n),
     user: new Int32Array(n),
     queue: new Int32Array(n),
     whatsapp: new Int32Array(n),
     contact: new Int32Array(n),
-    uuidHash: new Int32Array(n),
+    uuidHash: new Int32Array(0),
     extra: new Uint8Array(n),
   };
   for (let i = 0; i < n; i++) {
     const k = rankOf[i];
-    out.updated[k] = rows.updated[i];
     out.created[k] = rows.created[i];
     out.flags[k] = rows.flags[i];
     out.user[k] = rows.user[i];
     out.queue[k] = rows.queue[i];
     out.whatsapp[k] = rows.whatsapp[i];
     out.contact[k] = rows.contact[i];
-    out.uuidHash[k] = rows.uuidHash[i];
     out.extra[k] = rows.extra[i];
   }
   return out;

@@ -351,6 +351,17 @@ export function residentTicket(r: Ticket): Ticket {
   };
 }
 
+/**
+ * A record already in residentTicket's shape (a snapshot's, actors/_runtime/record_snapshot.ts)
+ * given its shared values in place: one string per status and channel, one empty tag list.
+ */
+export function settleResident(t: Ticket): Ticket {
+  t.status = t.status === "closed" ? "closed" : t.status === "open" ? "open" : "pending";
+  if (t.channel === "whatsapp") t.channel = "whatsapp";
+  if (t.tagIds.length === 0) t.tagIds = NO_TAGS;
+  return t;
+}
+
 /** Whether a ticket counts as the contact's active ticket on its connection. */
 export function isActive(ticket: Pick<Ticket, "status">): boolean {
   return ticket.status === "open" || ticket.status === "pending";

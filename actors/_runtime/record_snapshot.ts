@@ -35,11 +35,24 @@
  * small company, and a start never reads more than about 5 % of the records one by one.
  */
 import { Packr } from "msgpackr";
-import { CHUNK, deleteRange, loadChunks, readHead, saveChunks, type SavedHead, type Yield } from "./saved_chunks.ts";
+import { CHUNK, deleteRange, eachChunk, readHead, saveChunks, type SavedHead, type Yield } from "./saved_chunks.ts";
 import type { ActorSystem } from "./system.ts";
 
 /** Format of the packed records; a head of another version is ignored (full load). */
-const VERSION = 1;
+const VERSION = 2;
+/**
+ * msgpackr's options: records (a record's keys written once per shape, not per record) whose
+ * shapes are shared by every chunk of a save and kept in the head, so each chunk decodes
+ * alone; strings bundled (one TextDecoder call per chunk). Measured on 200,000 tickets: unpack
+ * 86–145 ms (records with their shapes inline in each chunk 280–340 ms; JSON rows 335–434 ms);
+ * packing, in a save's background, ~1.3–1.8 s.
+ */
+const packOptions = (structures: object[]) => ({
+  structures,
+  useRecords: true,
+  bundleStrings: true,
+  maxSharedStructures: 64,
+});
 /** Records packed per chunk at first (~175 B each); a chunk over CHUNK is split in two. */
 const RECORDS_PER_CHUNK = 300;
 /** Marked records read per `getMany` (KV's limit) and reads in flight at once. */
@@ -52,6 +65,14 @@ export interface SnapshotArea<R extends { id: number }> {
   name: string;
   /** The prefix of the company's records, keyed by numeric id. */
   recordPrefix(companyId: number): Deno.KvKey;
+  /** A record as KV's list or get gives it, in the shape the actor keeps. */
+  fromStore(raw: unknown): R;
+  /**
+   * A record as a chunk gives it (saved from the actor's own shape, so the same keys in the
+   * same order): the shape the actor keeps, best in place, since a copy of a million records
+   * is a million more objects for the collector at start.
+   */
+  fromChunk(unpacked: R): R;
 }
 
 /** What the head says besides its generation and chunk counts. */
@@ -59,6 +80,8 @@ interface SnapshotMeta {
   count: number;
   maxId: number;
   savedAt: number;
+  /** The record shapes the chunks refer to (msgpackr's shared structures). */
+  structures: object[];
 }
 
 /** The actor's bookkeeping of its snapshot, kept in its state. */
@@ -161,12 +184,14 @@ export async function saveSnapshot<R extends { id: number }>(
     const capture = await steps.capture();
     if (await steps.token() !== capture.token) return false;
     const records = capture.records.slice().sort((a, b) => a.id - b.id);
-    const chunks = await packRecords(records, pause);
+    const structures: object[] = [];
+    const chunks = await packRecords(records, structures, pause);
     if (!chunks) return false;
     const meta: SnapshotMeta = {
       count: records.length,
       maxId: records.length ? records[records.length - 1].id : 0,
       savedAt: Date.now(),
+      structures,
     };
     const root = snapshotRoot(area, companyId);
     if (!await saveChunks(kv, root, VERSION, capture.gen, { r: chunks }, meta, pause)) return false;
@@ -180,12 +205,13 @@ export async function saveSnapshot<R extends { id: number }>(
   }
 }
 
-/** Records in chunks of at most CHUNK bytes, each decodable alone. */
-async function packRecords<R>(records: R[], pause: Yield): Promise<Uint8Array[] | null> {
+/** Records in chunks of at most CHUNK bytes, each decodable alone with `structures`. */
+async function packRecords<R>(records: R[], structures: object[], pause: Yield): Promise<Uint8Array[] | null> {
   const out: Uint8Array[] = [];
+  const packer = new Packr(packOptions(structures));
   const packInto = (from: number, to: number): void => {
-    // A fresh packer per chunk: its record structures are written in the chunk itself.
-    const bytes = new Packr({ useRecords: true, sequential: true }).pack(records.slice(from, to));
+    // A copy: the packer writes the next chunk into the same buffer.
+    const bytes = packer.pack(records.slice(from, to)).slice();
     if (bytes.length <= CHUNK || to - from === 1) {
       out.push(bytes);
       return;
@@ -250,13 +276,12 @@ async function loadSnapshot<R extends { id: number }>(
 ): Promise<LoadedSnapshot<R> | null> {
   const root = snapshotRoot(area, companyId);
   if (head.version !== VERSION) return null;
-  const chunks = await loadChunks(kv, root, head, () => Promise.resolve(true));
-  if (!chunks) return null;
   const records: (R | null)[] = [];
-  const unpacker = new Packr({ useRecords: true, sequential: true });
-  for (const chunk of chunks.r) {
-    for (const record of unpacker.unpack(chunk) as R[]) records.push(record);
-  }
+  const unpacker = new Packr(packOptions(head.structures));
+  const complete = await eachChunk(kv, root, head, (_, chunk) => {
+    for (const record of unpacker.unpack(chunk) as R[]) records.push(area.fromChunk(record));
+  }, () => Promise.resolve(true));
+  if (!complete) return null;
   if (records.length !== head.count) return null;
   const marked = new Set<number>();
   const marks = markPrefix(area, companyId);
@@ -268,7 +293,7 @@ async function loadSnapshot<R extends { id: number }>(
   const prefix = area.recordPrefix(companyId);
   let newer = 0;
   for await (const entry of kv.list<R>({ prefix, start: [...prefix, head.maxId + 1] })) {
-    replayed.push(entry.value);
+    replayed.push(area.fromStore(entry.value));
     newer++;
   }
   return { gen: head.gen, records: replayed, replayed: marked.size + newer };
@@ -285,8 +310,10 @@ async function replayMarked<R extends { id: number }>(
   records: (R | null)[],
   marked: number[],
 ): Promise<R[]> {
+  if (marked.length === 0) return records as R[];
   const prefix = area.recordPrefix(companyId);
-  const ids = Float64Array.from(records, (r) => r!.id);
+  const ids = new Float64Array(records.length);
+  for (let n = 0; n < records.length; n++) ids[n] = records[n]!.id;
   const extra: R[] = [];
   let next = 0;
   const worker = async () => {
@@ -295,8 +322,9 @@ async function replayMarked<R extends { id: number }>(
       const entries = await kv.getMany<R[]>(batch.map((id) => [...prefix, id]));
       entries.forEach((entry, k) => {
         const at = positionOf(ids, batch[k]);
-        if (at >= 0) records[at] = entry.value;
-        else if (entry.value) extra.push(entry.value); // not in the capture: should not happen, kept anyway
+        const value = entry.value === null ? null : area.fromStore(entry.value);
+        if (at >= 0) records[at] = value;
+        else if (value) extra.push(value); // not in the capture: should not happen, kept anyway
       });
     }
   };

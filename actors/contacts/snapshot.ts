@@ -10,6 +10,9 @@ import type { ContactsState } from "./state.ts";
 export const CONTACT_SNAPSHOTS: SnapshotArea<Contact> = {
   name: "contact",
   recordPrefix: (companyId) => ["contact", companyId],
+  // buildState (state.ts) rebuilds every record in the resident shape anyway.
+  fromStore: (raw) => raw as Contact,
+  fromChunk: (contact) => contact,
 };
 
 /** The actor's state: the contacts (state.ts) and its snapshot's bookkeeping. */

@@ -18,7 +18,6 @@ import {
   decide,
   isActive,
   otherOpenTicket,
-  residentTicket,
   Ticket,
   type TicketEffect,
   type TicketCommand,
@@ -43,7 +42,7 @@ import {
   saveWhenDue,
   type SnapshotState,
 } from "../_runtime/record_snapshot.ts";
-import { TICKET_SNAPSHOTS } from "./snapshot.ts";
+import { reviveTicket, TICKET_SNAPSHOTS } from "./snapshot.ts";
 
 /** The desk's state: the company, its last ticket id and the indexes. */
 export interface DeskState {
@@ -75,14 +74,6 @@ const LOAD_STREAMS = 4;
 export const ticketMissing = (id: number | string) =>
   notFound("ERR_NO_TICKET_FOUND", `Ticket ${id} does not exist`);
 
-/**
- * A stored record: the current version loads without parsing, older ones are parsed
- * (migrated); either is rebuilt in the desk's compact shape (residentTicket).
- */
-function revive(raw: unknown): Ticket {
-  return residentTicket((raw as { v?: number }).v === 1 ? raw as Ticket : Ticket.parse(raw));
-}
-
 async function loadDesk(kv: Deno.Kv, id: string): Promise<DeskState> {
   const companyId = Number(id);
   const stored = (await kv.get<number>(ticketCounterKey(companyId))).value ?? 0;
@@ -90,7 +81,7 @@ async function loadDesk(kv: Deno.Kv, id: string): Promise<DeskState> {
     openSnapshot(kv, TICKET_SNAPSHOTS, companyId),
     loadWheel(kv, "ticket-desk", id, TICK_HANDLER),
   ]);
-  const records = loaded ? loaded.records.map(revive) : await listTickets(kv, companyId, stored);
+  const records = loaded ? loaded.records : await listTickets(kv, companyId, stored);
   const index = new TicketIndex();
   index.loadAll(records);
   let counter = stored;
@@ -110,7 +101,7 @@ async function listTickets(kv: Deno.Kv, companyId: number, stored: number): Prom
       ? { prefix, start }
       : { start, end: [...prefix, (k + 1) * span] };
     for await (const entry of kv.list(selector, { batchSize: 1000 })) {
-      records.push(revive(entry.value));
+      records.push(reviveTicket(entry.value));
     }
   });
   await Promise.all(streams);

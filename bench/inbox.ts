@@ -28,6 +28,7 @@ import { inboxStore } from "./lib/inbox_store.ts";
 import { readPortLine } from "./lib/port_line.ts";
 import { probeStartSearch } from "./lib/start_search.ts";
 import { benchServerV8Flags, exposedGc } from "./lib/v8_flags.ts";
+import { login, rssOf } from "./lib/server_process.ts";
 
 const PASSWORD = BENCH_PASSWORD;
 const SECRET = BENCH_SECRET;
@@ -133,21 +134,6 @@ async function load(
 /** Where the server under test listens (set once it has started). */
 const server = { hostname: "127.0.0.1", port: 0 };
 
-async function login(base: string, email: string): Promise<string> {
-  const r = await fetch(`${base}/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (!r.ok) throw new Error(`Login ${email}: ${r.status} ${await r.text()}`);
-  return (await r.json()).token;
-}
-
-function rssOf(pid: number): { rss: number; peak: number } {
-  const status = Deno.readTextFileSync(`/proc/${pid}/status`);
-  const kb = (key: string) => Number(status.match(new RegExp(`${key}:\\s+(\\d+)`))?.[1] ?? 0);
-  return { rss: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
-}
 
 /** The bench; `gc` collects this process's garbage on demand (bench/lib/v8_flags.ts). */
 async function main(gc: () => void): Promise<void> {
@@ -195,6 +181,10 @@ async function main(gc: () => void): Promise<void> {
   await firstList.arrayBuffer();
   const coldStart = (performance.now() - spawnAt) / 1000;
   console.log(`cold start (spawn → first list served): ${coldStart.toFixed(2)} s`);
+  // Snapshots (actors/_runtime/record_snapshot.ts) exist once an earlier server saved them: a
+  // fresh seed's first start lists every record (bench/cold_start.ts measures starts after).
+  const fromSnapshots = portLine.rest.match(/The (?:tickets|contacts) of company \d+: snapshot \d+ loaded \([^)]*\)/g);
+  console.log(`  read models from snapshots: ${fromSnapshots?.join("; ") ?? "none (every record listed)"}`);
   console.log(
     `  of which startServer (KV open, warm-up of every read model): ${(startMs / 1000).toFixed(2)} s, ` +
       `process up to listening: ${(sinceProcessMs / 1000).toFixed(2)} s`,

@@ -20,6 +20,7 @@ import { startServer } from "../server/start.ts";
 import { seedStaff, seedVolume } from "./inbox_seed.ts";
 import { drive, quantile } from "./lib/drive.ts";
 import { HttpConnection } from "./lib/http_client.ts";
+import { login } from "./lib/server_process.ts";
 import { discardRest, readPortLine } from "./lib/port_line.ts";
 import { PRODUCTION_V8_FLAGS } from "./lib/v8_flags.ts";
 import { backgroundBuilt, loadAverage } from "./lib/settled.ts";
@@ -44,15 +45,6 @@ function rssMb(pid: number): number {
   return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
 }
 
-async function login(base: string, email: string): Promise<string> {
-  const r = await fetch(`${base}/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (!r.ok) throw new Error(`Login ${email}: ${r.status} ${await r.text()}`);
-  return (await r.json()).token;
-}
 
 async function main(): Promise<void> {
   const plan = {

@@ -25,6 +25,7 @@ import { drive, quantile } from "./lib/drive.ts";
 import { describeGc, gcBetween, parseGcTrace } from "./lib/gc_trace.ts";
 import { HttpConnection } from "./lib/http_client.ts";
 import { describeStalls, parseLoopStalls, watchLoopStalls } from "./lib/loop_stalls.ts";
+import { login } from "./lib/server_process.ts";
 import { readPortLine } from "./lib/port_line.ts";
 import { benchServerV8Flags } from "./lib/v8_flags.ts";
 import { backgroundBuilt, loadAverage } from "./lib/settled.ts";
@@ -109,15 +110,6 @@ async function serve(kvPath: string, dataDir: string): Promise<void> {
   watchLoopStalls();
 }
 
-async function login(base: string, email: string): Promise<string> {
-  const r = await fetch(`${base}/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (!r.ok) throw new Error(`Login ${email}: ${r.status} ${await r.text()}`);
-  return (await r.json()).token;
-}
 
 async function seed(dir: string) {
   const kvPath = `${dir}/bench.kv`;

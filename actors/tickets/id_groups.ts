@@ -22,13 +22,14 @@ const KEY_SPREAD = 4;
  * million-ticket load's groups); the array 4 bytes and a store.
  */
 class KeySlots {
-  #dense = new Int32Array(64);
+  /** Key → slot + 1 for the keys held in the array (read in place by `IdGroups.addAll`). */
+  dense = new Int32Array(64);
   readonly #far = new Map<number, number>();
   size = 0;
 
   get(key: number): number | undefined {
-    if (key >= 0 && key < this.#dense.length && (key | 0) === key) {
-      const slot = this.#dense[key];
+    if (key >= 0 && key < this.dense.length && (key | 0) === key) {
+      const slot = this.dense[key];
       if (slot !== 0) return slot - 1;
     }
     return this.#far.size === 0 ? undefined : this.#far.get(key);
@@ -38,20 +39,20 @@ class KeySlots {
   add(key: number, slot: number): void {
     this.size++;
     if (key >= 0 && (key | 0) === key && key < KEY_SPREAD * this.size + 65536) {
-      if (key >= this.#dense.length) {
-        let n = this.#dense.length;
+      if (key >= this.dense.length) {
+        let n = this.dense.length;
         while (n <= key) n *= 2;
         const dense = new Int32Array(n);
-        dense.set(this.#dense);
-        this.#dense = dense;
+        dense.set(this.dense);
+        this.dense = dense;
       }
-      this.#dense[key] = slot + 1;
+      this.dense[key] = slot + 1;
     } else this.#far.set(key, slot);
   }
 
   delete(key: number): void {
     this.size--;
-    if (key >= 0 && key < this.#dense.length && (key | 0) === key && this.#dense[key] !== 0) this.#dense[key] = 0;
+    if (key >= 0 && key < this.dense.length && (key | 0) === key && this.dense[key] !== 0) this.dense[key] = 0;
     else this.#far.delete(key);
   }
 }
@@ -65,17 +66,20 @@ export interface IdGroup extends Iterable<number> {
 export class IdGroups {
   /** Group key → slot in the arrays below. */
   readonly #slots = new KeySlots();
-  #head = new Int32Array(64);
-  #tail = new Int32Array(64);
-  #size = new Int32Array(64);
+  /** Per slot, side by side at 3 × slot (one cache line): its first id, last id and size. */
+  #groups = new Int32Array(3 * 64);
   #keyOf = new Float64Array(64);
   /** Slots of deleted groups, reused before new ones. */
   #freeSlots: number[] = [];
   #slotCount = 0;
-  /** Per id: the next and previous id of its group, and its slot + 1 (0: in no group). */
-  #next = new Int32Array(1024);
-  #prev = new Int32Array(1024);
-  #in = new Int32Array(1024);
+  /**
+   * Per id, side by side at 3 × id (one cache line, where three arrays were three misses
+   * for an id of a bulk load's scattered ids): the next id of its group (+0), the previous
+   * (+1), and its slot + 1 (+2; 0: in no group).
+   */
+  #links = new Int32Array(3 * 1024);
+  /** How many ids `#links` has room for. */
+  #idRoom = 1024;
 
   /** How many groups hold at least one id. */
   get groupCount(): number {
@@ -84,8 +88,8 @@ export class IdGroups {
 
   /** Adds `id` to `key`'s group (moving it out of the group it was in, if another). */
   add(key: number, id: number): void {
-    if (id >= this.#in.length) this.#growIds(id);
-    const current = this.#in[id];
+    if (id >= this.#idRoom) this.#growIds(id);
+    const current = this.#links[3 * id + 2];
     let slot = this.#slots.get(key);
     if (current !== 0) {
       if (slot !== undefined && current === slot + 1) return;
@@ -93,14 +97,15 @@ export class IdGroups {
       slot = this.#slots.get(key);
     }
     if (slot === undefined) slot = this.#newSlot(key);
-    const tail = this.#tail[slot];
-    this.#prev[id] = tail;
-    this.#next[id] = 0;
-    if (tail === 0) this.#head[slot] = id;
-    else this.#next[tail] = id;
-    this.#tail[slot] = id;
-    this.#size[slot]++;
-    this.#in[id] = slot + 1;
+    const tail = this.#groups[3 * slot + 1];
+    const links = this.#links;
+    links[3 * id + 1] = tail;
+    links[3 * id] = 0;
+    if (tail === 0) this.#groups[3 * slot] = id;
+    else links[3 * tail] = id;
+    this.#groups[3 * slot + 1] = id;
+    this.#groups[3 * slot + 2]++;
+    links[3 * id + 2] = slot + 1;
   }
 
   /**
@@ -111,34 +116,33 @@ export class IdGroups {
     const n = ids.length;
     let maxId = 0;
     for (let i = 0; i < n; i++) if (ids[i] > maxId) maxId = ids[i];
-    if (maxId >= this.#in.length) this.#growIds(maxId);
-    const next = this.#next;
-    const prev = this.#prev;
-    const into = this.#in;
+    if (maxId >= this.#idRoom) this.#growIds(maxId);
+    const links = this.#links;
     for (let i = 0; i < n; i++) {
       const id = ids[i];
       const key = keys[i];
-      let slot = this.#slots.get(key);
-      if (into[id] !== 0) {
+      if (links[3 * id + 2] !== 0) {
         this.add(key, id); // an id already in a group moves, as `add` does
         continue;
       }
-      if (slot === undefined) slot = this.#newSlot(key);
-      const tail = this.#tail[slot];
-      prev[id] = tail;
-      next[id] = 0;
-      if (tail === 0) this.#head[slot] = id;
-      else next[tail] = id;
-      this.#tail[slot] = id;
-      this.#size[slot]++;
-      into[id] = slot + 1;
+      const dense = this.#slots.dense;
+      let slot = key >= 0 && key < dense.length && (key | 0) === key ? dense[key] - 1 : -1;
+      if (slot < 0) slot = this.#slots.get(key) ?? this.#newSlot(key);
+      const tail = this.#groups[3 * slot + 1];
+      links[3 * id + 1] = tail;
+      links[3 * id] = 0;
+      if (tail === 0) this.#groups[3 * slot] = id;
+      else links[3 * tail] = id;
+      this.#groups[3 * slot + 1] = id;
+      this.#groups[3 * slot + 2]++;
+      links[3 * id + 2] = slot + 1;
     }
   }
 
   /** Removes `id` from `key`'s group; nothing when it is not there. */
   delete(key: number, id: number): void {
     const slot = this.#slots.get(key);
-    if (slot === undefined || id >= this.#in.length || this.#in[id] !== slot + 1) return;
+    if (slot === undefined || id >= this.#idRoom || this.#links[3 * id + 2] !== slot + 1) return;
     this.#unlink(id, slot);
   }
 
@@ -151,30 +155,31 @@ export class IdGroups {
   /** Every group with its ids (for tests and snapshots), in slot order (a freed slot is reused). */
   *[Symbol.iterator](): IterableIterator<[number, IdGroup]> {
     for (let slot = 0; slot < this.#slotCount; slot++) {
-      if (this.#size[slot] > 0) yield [this.#keyOf[slot], this.#view(slot)];
+      if (this.#groups[3 * slot + 2] > 0) yield [this.#keyOf[slot], this.#view(slot)];
     }
   }
 
   #view(slot: number): IdGroup {
-    const next = this.#next;
-    const head = this.#head[slot];
+    const links = this.#links;
+    const head = this.#groups[3 * slot];
     return {
-      size: this.#size[slot],
+      size: this.#groups[3 * slot + 2],
       *[Symbol.iterator]() {
-        for (let id = head; id !== 0; id = next[id]) yield id;
+        for (let id = head; id !== 0; id = links[3 * id]) yield id;
       },
     };
   }
 
   #unlink(id: number, slot: number): void {
-    const prev = this.#prev[id];
-    const next = this.#next[id];
-    if (prev === 0) this.#head[slot] = next;
-    else this.#next[prev] = next;
-    if (next === 0) this.#tail[slot] = prev;
-    else this.#prev[next] = prev;
-    this.#in[id] = 0;
-    if (--this.#size[slot] === 0) {
+    const links = this.#links;
+    const prev = links[3 * id + 1];
+    const next = links[3 * id];
+    if (prev === 0) this.#groups[3 * slot] = next;
+    else links[3 * prev] = next;
+    if (next === 0) this.#groups[3 * slot + 1] = prev;
+    else links[3 * next + 1] = prev;
+    links[3 * id + 2] = 0;
+    if (--this.#groups[3 * slot + 2] === 0) {
       this.#slots.delete(this.#keyOf[slot]);
       this.#freeSlots.push(slot);
     }
@@ -184,30 +189,27 @@ export class IdGroups {
     let slot = this.#freeSlots.pop();
     if (slot === undefined) {
       slot = this.#slotCount++;
-      if (slot >= this.#head.length) {
-        const n = this.#head.length * 2;
-        this.#head = grown(this.#head, n);
-        this.#tail = grown(this.#tail, n);
-        this.#size = grown(this.#size, n);
+      if (slot >= this.#keyOf.length) {
+        const n = this.#keyOf.length * 2;
+        this.#groups = grown(this.#groups, 3 * n);
         const keys = new Float64Array(n);
         keys.set(this.#keyOf);
         this.#keyOf = keys;
       }
     }
-    this.#head[slot] = 0;
-    this.#tail[slot] = 0;
-    this.#size[slot] = 0;
+    this.#groups[3 * slot] = 0;
+    this.#groups[3 * slot + 1] = 0;
+    this.#groups[3 * slot + 2] = 0;
     this.#keyOf[slot] = key;
     this.#slots.add(key, slot);
     return slot;
   }
 
   #growIds(id: number): void {
-    let n = this.#in.length;
+    let n = this.#idRoom;
     while (n <= id) n *= 2;
-    this.#next = grown(this.#next, n);
-    this.#prev = grown(this.#prev, n);
-    this.#in = grown(this.#in, n);
+    this.#links = grown(this.#links, 3 * n);
+    this.#idRoom = n;
   }
 }
 

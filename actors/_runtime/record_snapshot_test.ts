@@ -1,0 +1,91 @@
+/**
+ * record_snapshot.ts on its own: records of several shapes, some larger than a chunk's share,
+ * saved out of id order, come back whole and in id order; marks and newer records are read
+ * from KV; a save whose capture came from a reset actor is not kept.
+ */
+import assert from "node:assert/strict";
+import { beginCapture, endSave, markKey, openSnapshot, saveSnapshot, type SaveSteps, type SnapshotArea } from "./record_snapshot.ts";
+import { seededRandom } from "./testing.ts";
+
+interface Item {
+  id: number;
+  text: string;
+  tags?: { name: string; value: number }[];
+  done?: boolean;
+}
+
+const COMPANY = 3;
+const area: SnapshotArea<Item> = {
+  name: "item",
+  recordPrefix: (companyId) => ["item", companyId],
+  fromStore: (raw) => raw as Item,
+  fromChunk: (item) => item,
+};
+const go = () => Promise.resolve(true);
+
+function items(count: number): Item[] {
+  const random = seededRandom(5);
+  return Array.from({ length: count }, (_, n) => {
+    const id = count - n; // descending: the save must order them
+    const roll = random();
+    if (roll < 0.01) return { id, text: "x".repeat(20_000 + Math.floor(random() * 30_000)) };
+    if (roll < 0.3) return { id, text: `texto ${id} ção`, tags: [{ name: "a", value: id }], done: roll < 0.15 };
+    return { id, text: `item ${id}` };
+  });
+}
+
+/** Steps of an actor whose state is `snap` and whose records are `records`. */
+function steps(snap: ReturnType<typeof fresh>, records: Item[], reset = false): SaveSteps<Item> {
+  return {
+    capture: () => Promise.resolve(beginCapture(snap, records)),
+    token: () => Promise.resolve(reset ? "another load" : snap.token),
+    done: (gen) => Promise.resolve(endSave(snap, gen)),
+  };
+}
+
+const fresh = () => ({ gen: 0, markGen: null as number | null, changes: 0, saving: false, token: "t" });
+
+Deno.test("snapshot: every record of every shape back in id order, big ones in chunks of their own", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const records = items(3000);
+    const snap = fresh();
+    assert.equal(await saveSnapshot(kv, area, COMPANY, steps(snap, records), go), true);
+    assert.equal(snap.gen, 1);
+    const { loaded } = await openSnapshot(kv, area, COMPANY);
+    assert.ok(loaded);
+    assert.deepEqual(loaded.records, records.slice().sort((a, b) => a.id - b.id));
+    assert.equal(loaded.replayed, 0);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("snapshot: marked records are read from KV (changed or gone), newer ids too; a reset actor's capture is dropped", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const records = items(500);
+    for (const r of records) await kv.set(["item", COMPANY, r.id], r);
+    const snap = fresh();
+    await saveSnapshot(kv, area, COMPANY, steps(snap, records), go);
+    // After the capture: item 7 changes, item 9 is deleted, item 600 is new (a seeder's, no mark).
+    const changed = { id: 7, text: "mudou" };
+    await kv.atomic().set(["item", COMPANY, 7], changed).set(markKey(area, COMPANY, snap, 7)!, null).commit();
+    await kv.atomic().delete(["item", COMPANY, 9]).set(markKey(area, COMPANY, snap, 9)!, null).commit();
+    await kv.set(["item", COMPANY, 600], { id: 600, text: "novo" });
+    const { loaded, snap: reopened } = await openSnapshot(kv, area, COMPANY);
+    assert.ok(loaded);
+    const expected = records.filter((r) => r.id !== 9).map((r) => r.id === 7 ? changed : r).sort((a, b) => a.id - b.id);
+    assert.deepEqual(loaded.records, [...expected, { id: 600, text: "novo" }]);
+    assert.equal(loaded.replayed, 3);
+    assert.equal(reopened.gen, 1);
+    assert.equal(reopened.markGen, 2, "a loaded state marks above its head");
+
+    // A capture from a state that was reset since: nothing is saved, the head stays at 1.
+    const other = { ...reopened };
+    assert.equal(await saveSnapshot(kv, area, COMPANY, steps(other, records, true), go), false);
+    assert.equal((await openSnapshot(kv, area, COMPANY)).loaded?.gen, 1);
+  } finally {
+    kv.close();
+  }
+});

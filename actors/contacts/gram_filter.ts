@@ -71,18 +71,24 @@ export class GramFilter {
       const id = ids[k];
       const text = texts[k];
       const block = Math.floor(id / BLOCK);
-      let small = true;
-      for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 1024) small = false;
-      if (!small) {
+      const word = block >>> 5;
+      const bit = 1 << (block & 31);
+      // The trigram (gramAt's small form) rolled along the text, one character per position;
+      // at a unit of 1024 or more the text goes through `add` (setting a bit twice is harmless).
+      const a = text.length >= 2 ? text.charCodeAt(0) : 0;
+      const b = text.length >= 2 ? text.charCodeAt(1) : 0;
+      if ((a | b) >= 1024) {
         this.add(id, text);
         continue;
       }
-      const word = block >>> 5;
-      const bit = 1 << (block & 31);
-      // The trigram (gramAt's small form) rolled along the text: one character per position.
-      let gram = text.length >= 2 ? (text.charCodeAt(0) << 10) | text.charCodeAt(1) : 0;
+      let gram = (a << 10) | b;
       for (let i = 0; i + 3 <= text.length; i++) {
-        gram = ((gram << 10) | text.charCodeAt(i + 2)) & 0x3fffffff;
+        const c = text.charCodeAt(i + 2);
+        if (c >= 1024) {
+          this.add(id, text);
+          break;
+        }
+        gram = ((gram << 10) | c) & 0x3fffffff;
         const keys = table.keys;
         let at = Math.imul(gram, 0x9e3779b1) >>> table.shift;
         while (keys[at] !== gram + 1 && keys[at] !== 0) at = (at + 1) & table.mask;

@@ -97,7 +97,8 @@ export function buildState(companyId: number, records: Contact[], counter: numbe
   const n = records.length;
   const contacts: Contact[] = [];
   const texts: string[] = [];
-  const ids = new Float64Array(n);
+  /** A plain array, so `byName` and the Map get the ids as small integers (not doubles). */
+  const ids: number[] = [];
   const prefixes = new Float64Array(n * PREFIXES);
   let maxId = counter;
   for (let i = 0; i < n; i++) {
@@ -105,7 +106,7 @@ export function buildState(companyId: number, records: Contact[], counter: numbe
     const text = contactSearchText(contact);
     contacts.push(contact);
     texts.push(text);
-    ids[i] = contact.id;
+    ids.push(contact.id);
     keyPrefixes(text, prefixes, i * PREFIXES);
     if (contact.id > maxId) maxId = contact.id;
   }
@@ -140,7 +141,7 @@ export function buildState(companyId: number, records: Contact[], counter: numbe
 function fillLast(
   map: Map<string, number>,
   contacts: readonly Contact[],
-  ids: Float64Array,
+  ids: readonly number[],
   rank: Int32Array,
   field: (c: Contact) => string | null | undefined,
 ): void {

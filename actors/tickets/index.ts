@@ -18,7 +18,8 @@
  * The cold start at that volume (1M tickets and 500k contacts, 25.5–28 s on a quiet 2-core
  * machine, CPU profile): KV's own listing and decoding of 1.5M records ~9 s (V8's
  * deserializer, the entry objects, a buffer per value; more streams do not help, it is this
- * thread's work), these indexes ~5 s (loadAll), the contacts' ~2 s, the collector ~2.4 s.
+ * thread's work), these indexes ~5 s (loadAll; ~2.5 s since it reads each record once in
+ * memory order, load_rows.ts), the contacts' ~2 s, the collector ~2.4 s.
  * What would bring it under 10 s is a saved snapshot of this index, loaded the way the message
  * search index is (actors/messages/search_store.ts: packed chunks in KV, a head written
  * last): tickets in recency order as columns, so neither KV's per-record decoding nor the
@@ -35,9 +36,9 @@ import { IdGroups } from "./id_groups.ts";
 import { UuidIndex } from "./uuid_index.ts";
 import { LivePairs } from "./live_pairs.ts";
 import { SortedTickets } from "./sorted.ts";
-import { applyOrder, recencyOrder, sortOldestFirst } from "./recency_sort.ts";
+import { applyOrder, recencyOrder, type RecencyOrder, sortOldestFirst } from "./recency_sort.ts";
 import { GROUP_BIT, NONE } from "./columns.ts";
-import { HAS_OPORTUNIDADE, HAS_TAGS, rankRows, readRows } from "./load_rows.ts";
+import { HAS_OPORTUNIDADE, HAS_TAGS, type LoadRows, rankRows, readRows } from "./load_rows.ts";
 
 /** Queue key of tickets without a queue. */
 export const NO_QUEUE = 0;
@@ -194,15 +195,18 @@ export class TicketIndex {
   loadAll(tickets: Ticket[]): void {
     const rows = this.size === 0 ? readRows(tickets) : undefined;
     const order = rows && recencyOrder(rows.id, rows.updated);
-    if (!rows || !order) {
-      sortOldestFirst(tickets);
-      this.byUuid.reserve(tickets.length);
-      for (const t of tickets) this.#link(t, false);
-      return;
-    }
-    // The same indexes as #link of each ticket oldest first, built structure by structure
-    // from the rows, read once in memory order (load_rows.ts) then put oldest first; a record
-    // is read again only for its tags or its opportunity.
+    if (rows && order) return this.#loadRows(tickets, rows, order);
+    sortOldestFirst(tickets);
+    this.byUuid.reserve(tickets.length);
+    for (const t of tickets) this.#link(t, false);
+  }
+
+  /**
+   * `loadAll` into an empty index: the same indexes as #link of each ticket oldest first,
+   * built structure by structure from the rows, read once in memory order (load_rows.ts)
+   * then put oldest first; a record is read again only for its tags or its opportunity.
+   */
+  #loadRows(tickets: Ticket[], rows: LoadRows, order: RecencyOrder): void {
     const { at } = order;
     for (let id = 1; id < at.length; id++) if (at[id] !== 0) this.byId.set(id, tickets[at[id] - 1]);
     this.byUuid.reserve(tickets.length);

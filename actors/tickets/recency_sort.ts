@@ -54,23 +54,25 @@ export function recencyOrder(id: ArrayLike<number>, updated: ArrayLike<number>):
     at[id[i]] = i + 1;
   }
   if (inOrder) return { ids: Int32Array.from(id), at };
-  // Ids in id order with their date offsets split in two 32-bit halves (exact below 2^53).
+  // Ids in id order with their date offsets split in two 32-bit halves (exact below 2^53;
+  // the high half only when the dates span 2^32 ms or more).
+  const span = newest - oldest;
+  const passes = span === 0 ? 0 : Math.ceil(Math.log2(span + 1) / DIGIT_BITS);
+  const wide = passes > 2 ? n : 0;
   let ids = new Int32Array(n);
   let lo = new Uint32Array(n);
-  let hi = new Uint32Array(n);
+  let hi = new Uint32Array(wide);
   for (let k = 0, next = 0; k <= maxId; k++) {
     if (at[k] === 0) continue;
     const delta = updated[at[k] - 1] - oldest;
     ids[next] = k;
     lo[next] = delta % 4294967296;
-    hi[next] = Math.floor(delta / 4294967296);
+    if (wide) hi[next] = Math.floor(delta / 4294967296);
     next++;
   }
-  const span = newest - oldest;
-  const passes = span === 0 ? 0 : Math.ceil(Math.log2(span + 1) / DIGIT_BITS);
   let ids2 = new Int32Array(n);
   let lo2 = new Uint32Array(n);
-  let hi2 = new Uint32Array(n);
+  let hi2 = new Uint32Array(wide);
   const count = new Int32Array(DIGITS);
   for (let pass = 0; pass < passes; pass++) {
     const half = pass < 2 ? lo : hi;
@@ -82,11 +84,14 @@ export function recencyOrder(id: ArrayLike<number>, updated: ArrayLike<number>):
       count[d] = sum;
       sum += c;
     }
+    // The halves no later pass reads are not moved (dates within 2^32 ms: only `lo`).
+    const moveLo = pass + 1 < Math.min(passes, 2);
+    const moveHi = passes > 2;
     for (let i = 0; i < n; i++) {
       const to = count[(half[i] >>> shift) & (DIGITS - 1)]++;
       ids2[to] = ids[i];
-      lo2[to] = lo[i];
-      hi2[to] = hi[i];
+      if (moveLo) lo2[to] = lo[i];
+      if (moveHi) hi2[to] = hi[i];
     }
     [ids, ids2] = [ids2, ids];
     [lo, lo2] = [lo2, lo];

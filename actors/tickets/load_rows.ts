@@ -6,9 +6,9 @@
  * Why (issue #23 §3): at a million tickets the records take ~430 MB, and the load's passes in
  * recency order read each record's fields, its uuid string and its boxed dates at scattered
  * addresses: a cache and TLB miss per field, most of an 8 s load. Read once in memory order,
- * every later step (the sort, the columns, the groups, the uuid table, the lists) works on
- * these arrays and touches a record again only for its tags, its opportunity, or when it is
- * active.
+ * every later step (the sort, the columns, the groups, the uuid table, the lists, the active
+ * tickets) works on these arrays and touches a record again only for its tags or its
+ * opportunity.
  */
 import type { Ticket } from "../../domain/ticket.ts";
 import { GROUP_BIT, NONE, STATUS_CODE } from "./columns.ts";

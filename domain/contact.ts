@@ -156,6 +156,16 @@ export function residentContact(r: Contact): Contact {
   };
 }
 
+/**
+ * A record already in residentContact's shape (a snapshot's, actors/_runtime/record_snapshot.ts)
+ * given its shared values in place: the channel name and the empty list.
+ */
+export function settleResidentContact(c: Contact): Contact {
+  if (c.channel === "whatsapp") c.channel = "whatsapp";
+  if (c.extraInfo.length === 0) c.extraInfo = NO_EXTRA_INFO;
+  return c;
+}
+
 /** A WhatsApp LID without its `@lid` domain and device suffix; "" when absent. */
 export function normalizeLid(raw: string | null | undefined): string {
   if (!raw) return "";

@@ -199,8 +199,9 @@ export const contactsActor = defineActor({
       kv.get<number>(counterKey(companyId)).then((entry) => entry.value ?? 0),
       openSnapshot(kv, CONTACT_SNAPSHOTS, companyId),
     ]);
-    const records = loaded ? loaded.records : await listContacts(kv, companyId, counter);
-    return { ...buildState(companyId, records, counter), snap };
+    // A snapshot's records are in the resident shape already (snapshot.ts): not copied again.
+    if (loaded) return { ...buildState(companyId, loaded.records, counter, true), snap };
+    return { ...buildState(companyId, await listContacts(kv, companyId, counter), counter), snap };
   },
 
   handlers: {

@@ -3,16 +3,15 @@
  * packed in KV, so a start of 500,000 contacts reads ~1,500 values instead of listing and
  * decoding each record (issue #23 §3).
  */
-import type { Contact } from "../../domain/contact.ts";
+import { type Contact, residentContact, settleResidentContact } from "../../domain/contact.ts";
 import type { SnapshotArea, SnapshotState } from "../_runtime/record_snapshot.ts";
 import type { ContactsState } from "./state.ts";
 
 export const CONTACT_SNAPSHOTS: SnapshotArea<Contact> = {
   name: "contact",
   recordPrefix: (companyId) => ["contact", companyId],
-  // buildState (state.ts) rebuilds every record in the resident shape anyway.
-  fromStore: (raw) => raw as Contact,
-  fromChunk: (contact) => contact,
+  fromStore: (raw) => residentContact(raw as Contact),
+  fromChunk: settleResidentContact,
 };
 
 /** The actor's state: the contacts (state.ts) and its snapshot's bookkeeping. */

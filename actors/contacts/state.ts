@@ -92,7 +92,13 @@ function compareKeys(a: string, b: string): number {
  * (keyPrefixes) and reads texts only on a tie; the walk in name order reads only arrays,
  * never a record (a cache miss per record).
  */
-export function buildState(companyId: number, records: Contact[], counter: number): ContactsState {
+export function buildState(
+  companyId: number,
+  records: Contact[],
+  counter: number,
+  /** The records are in residentContact's shape already (a snapshot's): not copied again. */
+  resident = false,
+): ContactsState {
   const state = emptyState(companyId);
   const n = records.length;
   const contacts: Contact[] = [];
@@ -102,7 +108,7 @@ export function buildState(companyId: number, records: Contact[], counter: numbe
   const prefixes = new Float64Array(n * PREFIXES);
   let maxId = counter;
   for (let i = 0; i < n; i++) {
-    const contact = residentContact(records[i]);
+    const contact = resident ? records[i] : residentContact(records[i]);
     const text = contactSearchText(contact);
     contacts.push(contact);
     texts.push(text);

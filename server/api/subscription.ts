@@ -12,7 +12,6 @@
  * never logged or stored.
  */
 import { Hono } from "hono";
-import QRCode from "qrcode";
 import { SubscriptionPayload } from "../../domain/checkout.ts";
 import { AppError } from "../../domain/errors.ts";
 import { getCompany } from "../../actors/platform/lookup.ts";
@@ -90,6 +89,8 @@ export function subscriptionRoutes(): Hono<AppEnv> {
       const charge = charges[i];
       if (!charge) continue;
       if (provider.kind === "pix" && charge.pix) {
+        // Imported when a Pix charge is shown, not at every start.
+        const { default: QRCode } = await import("qrcode");
         const imagemQrcode = await QRCode.toDataURL(charge.pix.payload, { type: "image/png", width: 256, margin: 1 });
         answer.pix = { qrcode: { qrcode: charge.pix.payload, imagemQrcode } };
       } else if (provider.name in URL_KEYS && charge.url) {

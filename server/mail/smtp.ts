@@ -3,7 +3,6 @@
  * rare, and settings may change between two sends). Timeouts keep a dead server from holding
  * the request for minutes.
  */
-import nodemailer from "nodemailer";
 import type { Mail } from "./mod.ts";
 
 /** Where and how to connect. `secure` is TLS from the start (port 465); otherwise STARTTLS when offered. */
@@ -19,6 +18,9 @@ const TIMEOUT_MS = 15_000;
 
 /** Sends `mail` from `from` through the SMTP server of `options`. */
 export async function sendWithSmtp(options: SmtpOptions, from: string, mail: Mail): Promise<void> {
+  // Imported on the first mail, not at start: nodemailer's modules took 120–270 ms of every
+  // start (issue #23 §3's cold start).
+  const { default: nodemailer } = await import("nodemailer");
   const transport = nodemailer.createTransport({
     host: options.host,
     port: options.port,

@@ -23,7 +23,7 @@ import { apiReader, type Loader, type PublicLoader } from "./loader.ts";
 import { pageViewer, type Viewer } from "./viewer.ts";
 import { routeGate } from "../../islands/shell/menu.ts";
 import type { AppEnv } from "../deps.ts";
-import { PAGE_MODULES } from "./pages.ts";
+import { GATE_PAGE, PAGE_MODULES } from "./pages.ts";
 import { pageBranding } from "../media/branding_files.ts";
 import { BrandingContext } from "../../islands/branding/context.ts";
 import { newNonce, pageCsp } from "../http/security_headers.ts";
@@ -44,13 +44,13 @@ export function pageRouter(fetchApp: (request: Request) => Response | Promise<Re
     if (!wantsHtml(c.req.method, c.req.header("accept"))) return await next();
     const match = matchPage(c.req.path);
     if (!match) return await next();
-    const routed = PAGE_MODULES[match.route.page] ?? PAGE_MODULES.construction;
+    const routed = await (PAGE_MODULES[match.route.page] ?? PAGE_MODULES.construction)();
     const cookieLang = getCookie(c, "lang");
     const lang = isLang(cookieLang) ? cookieLang : "pt";
     const viewer = match.route.kind === "private" ? await pageViewer(c) : null;
     const gated = viewer !== null && routeGate(viewer.user, c.req.path) !== null;
     // A gated page renders the gate's notice in the shell, never the page or its data.
-    const page = gated ? { ...PAGE_MODULES.gate, title: routed.title } : routed;
+    const page = gated ? { ...GATE_PAGE, title: routed.title } : routed;
     const ctx: RenderContext = {
       lang,
       theme: getCookie(c, "theme") === "dark" ? "dark" : "light",

@@ -2,50 +2,16 @@
  * Every page component by its key in the route table (route_table.ts `page`). A route module
  * exports its component as default and may export `load` (its first data, read on the
  * server) and `css` (a stylesheet of its own under static/pages/).
+ *
+ * Route modules are imported when their page is first asked for, not at start: the pages and
+ * the islands and libraries they render (icons, charts, the calendar) were ~450 ms of every
+ * start's module loading before the server could listen (issue #23 §3's cold start). The
+ * first render of each page after a start pays its import once.
  */
 import type { ComponentType } from "react";
 import { t } from "../../islands/lib/i18n.ts";
 import type { PageProps } from "./island.tsx";
 import type { Loader, PublicLoader } from "./loader.ts";
-import * as login from "../../routes/login.tsx";
-import * as signup from "../../routes/signup.tsx";
-import * as forgotpassword from "../../routes/forgotpassword.tsx";
-import * as tickets from "../../routes/tickets.tsx";
-import * as construction from "../../routes/construction.tsx";
-import * as announcements from "../../routes/announcements.tsx";
-import * as connections from "../../routes/connections.tsx";
-import * as users from "../../routes/users.tsx";
-import * as contacts from "../../routes/contacts.tsx";
-import * as queues from "../../routes/queues.tsx";
-import * as tags from "../../routes/tags.tsx";
-import * as dashboard from "../../routes/dashboard.tsx";
-import * as quickMessages from "../../routes/quick_messages.tsx";
-import * as helps from "../../routes/helps.tsx";
-import * as survey from "../../routes/survey.tsx";
-import * as settings from "../../routes/settings.tsx";
-import * as companies from "../../routes/companies.tsx";
-import * as messagesApi from "../../routes/messages_api.tsx";
-import * as subscription from "../../routes/subscription.tsx";
-import * as schedules from "../../routes/schedules.tsx";
-import * as apiDocs from "../../routes/api_docs.tsx";
-import * as relatorios from "../../routes/relatorios.tsx";
-import * as servicePanel from "../../routes/service_panel.tsx";
-import * as webhooks from "../../routes/webhooks.tsx";
-import * as auditLog from "../../routes/audit_log.tsx";
-import * as chats from "../../routes/chats.tsx";
-import * as kanban from "../../routes/kanban.tsx";
-import * as ratings from "../../routes/ratings.tsx";
-import * as oportunidades from "../../routes/oportunidades.tsx";
-import * as wallets from "../../routes/wallets.tsx";
-import * as integrations from "../../routes/integrations.tsx";
-import * as todolist from "../../routes/todolist.tsx";
-import * as aiModule from "../../routes/ai_module.tsx";
-import * as campaigns from "../../routes/campaigns.tsx";
-import * as campaignReport from "../../routes/campaign_report.tsx";
-import * as campaignsConfig from "../../routes/campaigns_config.tsx";
-import * as contactLists from "../../routes/contact_lists.tsx";
-import * as contactListItems from "../../routes/contact_list_items.tsx";
-import * as financeiro from "../../routes/financeiro.tsx";
 import { AdminRoute } from "./admin_route.tsx";
 
 /** What a route module exports. */
@@ -67,51 +33,64 @@ export interface PageDef {
   css?: string | string[];
 }
 
-function page(mod: RouteModule, title: () => string): PageDef {
-  return { component: mod.default, title, load: mod.load, loadPublic: mod.loadPublic, css: mod.css };
+/** A page whose module is imported on its first use (the same promise every use after). */
+function lazy(importer: () => Promise<RouteModule>, title: () => string): () => Promise<PageDef> {
+  let loaded: Promise<PageDef> | undefined;
+  return () =>
+    loaded ??= importer().then((mod) => ({
+      component: mod.default,
+      title,
+      load: mod.load,
+      loadPublic: mod.loadPublic,
+      css: mod.css,
+    }));
 }
 
+/** What a viewer gets on a page they may not open (server/pages/mod.ts). */
+export const GATE_PAGE: PageDef = {
+  component: ({ ctx }) => AdminRoute({ ctx, children: null }),
+  title: () => t("gate.noPermission"),
+};
+
 /** The pages by key. */
-export const PAGE_MODULES: Record<string, PageDef> = {
-  login: page(login, () => t("login.title")),
-  signup: page(signup, () => t("signup.title")),
-  forgotpassword: page(forgotpassword, () => t("forgot.title")),
-  tickets: page(tickets, () => t("menu.tickets")),
-  construction: page(construction, () => t("construction.title")),
-  announcements: page(announcements, () => t("announcements.title")),
-  connections: page(connections, () => t("menu.connections")),
-  users: page(users, () => t("menu.users")),
-  contacts: page(contacts, () => t("menu.contacts")),
-  queues: page(queues, () => t("menu.queues")),
-  tags: page(tags, () => t("menu.tags")),
-  dashboard: page(dashboard, () => t("menu.dashboard")),
-  "quick-messages": page(quickMessages, () => t("menu.quickMessages")),
-  helps: page(helps, () => t("menu.helps")),
-  survey: page(survey, () => t("survey.title")),
-  settings: page(settings, () => t("settings.title")),
-  companies: page(companies, () => t("settings.tab.companies")),
-  "messages-api": page(messagesApi, () => t("messagesApi.title")),
-  subscription: page(subscription, () => t("subscriptionPage.title")),
-  schedules: page(schedules, () => t("menu.schedules")),
-  "api-docs": page(apiDocs, () => t("apiDocs.title")),
-  relatorios: page(relatorios, () => t("menu.relatorios")),
-  "service-panel": page(servicePanel, () => t("menu.servicePanel")),
-  webhooks: page(webhooks, () => t("webhooks.title")),
-  "audit-log": page(auditLog, () => t("audit.title")),
-  chats: page(chats, () => t("menu.chats")),
-  kanban: page(kanban, () => t("menu.kanban")),
-  ratings: page(ratings, () => t("menu.ratings")),
-  oportunidades: page(oportunidades, () => t("menu.oportunidades")),
-  wallets: page(wallets, () => t("menu.wallets")),
-  integrations: page(integrations, () => t("menu.integrations")),
-  todolist: page(todolist, () => t("menu.todolist")),
-  "ai-module": page(aiModule, () => t("menu.aiModule")),
-  campaigns: page(campaigns, () => t("menu.campaigns")),
-  "contact-lists": page(contactLists, () => t("menu.contactLists")),
-  "contact-list-items": page(contactListItems, () => t("menu.contactLists")),
-  "campaign-report": page(campaignReport, () => t("campaignReport.title")),
-  "campaigns-config": page(campaignsConfig, () => t("menu.campaignsConfig")),
-  financeiro: page(financeiro, () => t("menu.financeiro")),
-  /** What a viewer gets on a page they may not open (server/pages/mod.ts). */
-  gate: { component: ({ ctx }) => AdminRoute({ ctx, children: null }), title: () => t("gate.noPermission") },
+export const PAGE_MODULES: Record<string, () => Promise<PageDef>> = {
+  login: lazy(() => import("../../routes/login.tsx"), () => t("login.title")),
+  signup: lazy(() => import("../../routes/signup.tsx"), () => t("signup.title")),
+  forgotpassword: lazy(() => import("../../routes/forgotpassword.tsx"), () => t("forgot.title")),
+  tickets: lazy(() => import("../../routes/tickets.tsx"), () => t("menu.tickets")),
+  construction: lazy(() => import("../../routes/construction.tsx"), () => t("construction.title")),
+  announcements: lazy(() => import("../../routes/announcements.tsx"), () => t("announcements.title")),
+  connections: lazy(() => import("../../routes/connections.tsx"), () => t("menu.connections")),
+  users: lazy(() => import("../../routes/users.tsx"), () => t("menu.users")),
+  contacts: lazy(() => import("../../routes/contacts.tsx"), () => t("menu.contacts")),
+  queues: lazy(() => import("../../routes/queues.tsx"), () => t("menu.queues")),
+  tags: lazy(() => import("../../routes/tags.tsx"), () => t("menu.tags")),
+  dashboard: lazy(() => import("../../routes/dashboard.tsx"), () => t("menu.dashboard")),
+  "quick-messages": lazy(() => import("../../routes/quick_messages.tsx"), () => t("menu.quickMessages")),
+  helps: lazy(() => import("../../routes/helps.tsx"), () => t("menu.helps")),
+  survey: lazy(() => import("../../routes/survey.tsx"), () => t("survey.title")),
+  settings: lazy(() => import("../../routes/settings.tsx"), () => t("settings.title")),
+  companies: lazy(() => import("../../routes/companies.tsx"), () => t("settings.tab.companies")),
+  "messages-api": lazy(() => import("../../routes/messages_api.tsx"), () => t("messagesApi.title")),
+  subscription: lazy(() => import("../../routes/subscription.tsx"), () => t("subscriptionPage.title")),
+  schedules: lazy(() => import("../../routes/schedules.tsx"), () => t("menu.schedules")),
+  "api-docs": lazy(() => import("../../routes/api_docs.tsx"), () => t("apiDocs.title")),
+  relatorios: lazy(() => import("../../routes/relatorios.tsx"), () => t("menu.relatorios")),
+  "service-panel": lazy(() => import("../../routes/service_panel.tsx"), () => t("menu.servicePanel")),
+  webhooks: lazy(() => import("../../routes/webhooks.tsx"), () => t("webhooks.title")),
+  "audit-log": lazy(() => import("../../routes/audit_log.tsx"), () => t("audit.title")),
+  chats: lazy(() => import("../../routes/chats.tsx"), () => t("menu.chats")),
+  kanban: lazy(() => import("../../routes/kanban.tsx"), () => t("menu.kanban")),
+  ratings: lazy(() => import("../../routes/ratings.tsx"), () => t("menu.ratings")),
+  oportunidades: lazy(() => import("../../routes/oportunidades.tsx"), () => t("menu.oportunidades")),
+  wallets: lazy(() => import("../../routes/wallets.tsx"), () => t("menu.wallets")),
+  integrations: lazy(() => import("../../routes/integrations.tsx"), () => t("menu.integrations")),
+  todolist: lazy(() => import("../../routes/todolist.tsx"), () => t("menu.todolist")),
+  "ai-module": lazy(() => import("../../routes/ai_module.tsx"), () => t("menu.aiModule")),
+  campaigns: lazy(() => import("../../routes/campaigns.tsx"), () => t("menu.campaigns")),
+  "contact-lists": lazy(() => import("../../routes/contact_lists.tsx"), () => t("menu.contactLists")),
+  "contact-list-items": lazy(() => import("../../routes/contact_list_items.tsx"), () => t("menu.contactLists")),
+  "campaign-report": lazy(() => import("../../routes/campaign_report.tsx"), () => t("campaignReport.title")),
+  "campaigns-config": lazy(() => import("../../routes/campaigns_config.tsx"), () => t("menu.campaignsConfig")),
+  financeiro: lazy(() => import("../../routes/financeiro.tsx"), () => t("menu.financeiro")),
 };

@@ -185,15 +185,14 @@ export async function saveSnapshot<R extends { id: number }>(
     if (await steps.token() !== capture.token) return false;
     const records = ascendingById(capture.records);
     const structures: object[] = [];
-    const chunks = await packRecords(records, structures, pause);
-    if (!chunks) return false;
-    const meta: SnapshotMeta = {
+    const meta = (): SnapshotMeta => ({
       count: records.length,
       maxId: records.length ? records[records.length - 1].id : 0,
       savedAt: Date.now(),
-      structures,
-    };
+      structures, // complete once every chunk is packed
+    });
     const root = snapshotRoot(area, companyId);
+    const chunks = packedChunks(records, structures, pause);
     if (!await saveChunks(kv, root, VERSION, capture.gen, { r: chunks }, meta, pause)) return false;
     saved = capture.gen;
     console.log(`The ${area.name}s of company ${companyId}: snapshot ${saved} saved (${records.length} records)`);
@@ -224,11 +223,13 @@ function ascendingById<R extends { id: number }>(records: R[]): R[] {
   return Array.from(ids, (id) => byId.get(id)!);
 }
 
-/** Records in chunks of at most CHUNK bytes, each decodable alone with `structures`. */
-async function packRecords<R>(records: R[], structures: object[], pause: Yield): Promise<Uint8Array[] | null> {
-  const out: Uint8Array[] = [];
+/**
+ * Records in chunks of at most CHUNK bytes, each decodable alone with `structures` (filled as
+ * record shapes are met), made as they are written. Throws when `pause` says to stop.
+ */
+async function* packedChunks<R>(records: R[], structures: object[], pause: Yield): AsyncGenerator<Uint8Array> {
   const packer = new Packr(packOptions(structures));
-  const packInto = (from: number, to: number): void => {
+  const packInto = (from: number, to: number, out: Uint8Array[]): void => {
     // A copy: the packer writes the next chunk into the same buffer.
     const bytes = packer.pack(records.slice(from, to)).slice();
     if (bytes.length <= CHUNK || to - from === 1) {
@@ -236,15 +237,16 @@ async function packRecords<R>(records: R[], structures: object[], pause: Yield):
       return;
     }
     const middle = from + Math.floor((to - from) / 2);
-    packInto(from, middle);
-    packInto(middle, to);
+    packInto(from, middle, out);
+    packInto(middle, to, out);
   };
   for (let at = 0; at < records.length; at += RECORDS_PER_CHUNK) {
-    packInto(at, Math.min(at + RECORDS_PER_CHUNK, records.length));
+    const out: Uint8Array[] = [];
+    packInto(at, Math.min(at + RECORDS_PER_CHUNK, records.length), out);
+    yield* out;
     // A pause per chunk (~300 records, 1–2 ms of packing): requests wait at most that long.
-    if (!await pause()) return null;
+    if (!await pause()) throw new Error("The snapshot's save stopped (the system is closing)");
   }
-  return out;
 }
 
 /** A snapshot read back with the changes since it replayed: the records as KV holds them. */

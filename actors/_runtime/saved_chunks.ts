@@ -48,18 +48,20 @@ export async function readHead<M>(kv: Deno.Kv, root: Deno.KvKey): Promise<SavedH
 }
 
 /**
- * Saves `kinds` as generation `gen` under `root` and then its head (`meta` spread in it), then
- * deletes the generation the previous head named. Returns false when `pause` said to stop
+ * Saves `kinds` as generation `gen` under `root` and then its head (`meta()`'s fields spread in
+ * it, asked once every chunk is written), then deletes the generation the previous head
+ * named. A kind's chunks may come from an async iterable, so a big save never holds all of
+ * them at once (a 10× desk is ~175 MB of chunks). Returns false when `pause` said to stop
  * (nothing half-visible is left). `beforeHead` runs after the chunks, before the head: it may
- * refuse the save (false), e.g. when what was captured turned out not to be committed.
+ * refuse the save (false).
  */
 export async function saveChunks<M extends object>(
   kv: Deno.Kv,
   root: Deno.KvKey,
   version: number,
   gen: number,
-  kinds: Record<string, Uint8Array[]>,
-  meta: M,
+  kinds: Record<string, Iterable<Uint8Array> | AsyncIterable<Uint8Array>>,
+  meta: () => M,
   pause: Yield,
   beforeHead: () => Promise<boolean> = () => Promise.resolve(true),
 ): Promise<boolean> {
@@ -67,18 +69,22 @@ export async function saveChunks<M extends object>(
   if (!await deleteRange(kv, { prefix: genPrefix(root, gen) }, pause)) return false;
   const chunks: Record<string, number> = {};
   for (const [kind, list] of Object.entries(kinds)) {
-    chunks[kind] = list.length;
-    for (let n = 0; n < list.length; n += CHUNKS_PER_COMMIT) {
-      const op = kv.atomic();
-      for (let k = n; k < Math.min(n + CHUNKS_PER_COMMIT, list.length); k++) {
-        op.set([...genPrefix(root, gen), kind, k], list[k]);
-      }
+    let count = 0;
+    let op = kv.atomic();
+    let held = 0;
+    for await (const chunk of list) {
+      op.set([...genPrefix(root, gen), kind, count++], chunk);
+      if (++held < CHUNKS_PER_COMMIT) continue;
       await op.commit();
       if (!await pause()) return false;
+      op = kv.atomic();
+      held = 0;
     }
+    if (held > 0) await op.commit();
+    chunks[kind] = count;
   }
   if (!await beforeHead()) return false;
-  const head = { ...meta, version, gen, chunks } as SavedHead<M>;
+  const head = { ...meta(), version, gen, chunks } as SavedHead<M>;
   await kv.atomic().set(headKey(root), head).commit();
   if (old && old.gen !== gen) await deleteGen(kv, root, old, pause);
   return true;

@@ -103,7 +103,7 @@ export async function saveIndex(
   const newest = await newestMessageId(kv, companyId);
   const kinds = { w: wordChunks(frozen), s: cut(bytesOf(frozen.starts)), i: cut(bytesOf(frozen.ids)) };
   const meta: IndexMeta = { words: frozen.slots.size, ids: frozen.ids.length, coversBefore, newest };
-  if (!await saveChunks(kv, root(companyId), VERSION, (old?.gen ?? 0) + 1, kinds, meta, pause)) return false;
+  if (!await saveChunks(kv, root(companyId), VERSION, (old?.gen ?? 0) + 1, kinds, () => meta, pause)) return false;
   if (Number.isFinite(coversBefore)) {
     await deleteRange(kv, { start: searchLogPrefix(companyId), end: [...searchLogPrefix(companyId), coversBefore] }, pause);
   }

@@ -15,19 +15,15 @@
  * tickets older than N days kept out of memory and paged from KV, which every reader above
  * would need to learn.
  *
- * The cold start at that volume (1M tickets and 500k contacts, 25.5–28 s on a quiet 2-core
- * machine, CPU profile): KV's own listing and decoding of 1.5M records ~9 s (V8's
- * deserializer, the entry objects, a buffer per value; more streams do not help, it is this
- * thread's work), these indexes ~5 s (loadAll; ~2.5 s since it reads each record once in
- * memory order, load_rows.ts), the contacts' ~2 s, the collector ~2.4 s.
- * What would bring it under 10 s is a saved snapshot of this index, loaded the way the message
- * search index is (actors/messages/search_store.ts: packed chunks in KV, a head written
- * last): tickets in recency order as columns, so neither KV's per-record decoding nor the
- * sort is paid; plus a marker per ticket changed since the snapshot, written in the same
- * atomic as the change only on its first change after a save (a bit per ticket in memory
- * says whether it is marked), so a start replays the marked tickets and the ids above the
- * snapshot's last. Not built yet: it changes the tickets' write path, and it needs the same
- * for the contacts to reach the goal.
+ * The cold start at that volume (1M tickets and 500k contacts): 31–35 s when every record is
+ * listed from KV, two thirds of it KV's listing and decoding of 1.5M records one by one (V8's
+ * deserializer, an entry object and a buffer per value). From 50,000 tickets the desk keeps a
+ * snapshot instead (snapshot.ts, actors/_runtime/record_snapshot.ts: the records packed in KV
+ * chunks, a mark per ticket changed since, written in the change's own atomic), and a start
+ * reads the chunks and only the marked tickets: 8.9–10.5 s to the first list on a quiet
+ * 2-core machine, most of it this thread's CPU: loadAll ~2.5 s (it reads each record once in
+ * memory order, load_rows.ts), the contacts' build ~2 s, unpacking ~1.3 s, the collector
+ * ~1.8 s (bench/cold_start.ts).
  */
 import { isActive, type Ticket, type TicketStatus } from "../../domain/ticket.ts";
 import { TicketColumns } from "./columns.ts";

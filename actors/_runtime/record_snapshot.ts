@@ -37,6 +37,7 @@
 import { Packr } from "msgpackr";
 import { CHUNK, deleteRange, eachChunk, readHead, saveChunks, type SavedHead, type Yield } from "./saved_chunks.ts";
 import type { ActorSystem } from "./system.ts";
+import type { ActorContext, AnyActorDef } from "./actor.ts";
 
 /** Format of the packed records; a head of another version is ignored (full load). */
 const VERSION = 2;
@@ -393,4 +394,69 @@ export function saveWhenDue<R extends { id: number }>(
     };
     return saveSnapshot(system.kv, area, companyId, steps(), pause);
   });
+}
+
+/** What `snapshotting` needs to know of an actor's state. */
+export interface SnapshotParts<R> {
+  companyId: number;
+  snap: SnapshotState;
+  /** Records held now (a save is due from `minRecords` on). */
+  count: number;
+  /** Every record as it is now, for a capture (read on the actor's turn). */
+  records(): R[];
+}
+
+/**
+ * The snapshot side of an actor that keeps a company's records (the ticket desk, the
+ * contacts): `mark` goes with each write or delete of a record, in the same handler, and
+ * `handlers` are spread into the actor's own (the save's steps and `snapshotIfDue`, asked
+ * after the actor's first load). `self` is the actor's definition, asked lazily (it is
+ * being defined with these handlers).
+ */
+export function snapshotting<S, R extends { id: number }>(
+  area: SnapshotArea<R>,
+  self: () => AnyActorDef,
+  of: (state: S) => SnapshotParts<R>,
+) {
+  type Ctx = ActorContext<S>;
+  const saveIfDue = (ctx: Ctx): void => {
+    const parts = of(ctx.state);
+    saveWhenDue(ctx.system, area, parts.companyId, parts.snap, parts.count, () => {
+      const ask = <T>(handler: string, arg: unknown) =>
+        ctx.system.deliver(self(), String(parts.companyId), handler, arg) as Promise<T>;
+      return {
+        capture: () => ask<Capture<R>>("snapshotCapture", null),
+        token: () => ask<string>("snapshotToken", null),
+        done: (gen) => ask<void>("snapshotDone", gen),
+      };
+    });
+  };
+  return {
+    /** Marks record `id` as changed since the snapshot; a save starts when one is due. */
+    mark(ctx: Ctx, id: number): void {
+      const parts = of(ctx.state);
+      const key = markKey(area, parts.companyId, parts.snap, id);
+      if (key) ctx.set(key, null);
+      saveIfDue(ctx);
+    },
+    handlers: {
+      /** A snapshot's capture: every record as it is now. */
+      snapshotCapture(ctx: Ctx): Capture<R> {
+        const parts = of(ctx.state);
+        ctx.set(...markingFlag(area, parts.companyId));
+        return beginCapture(parts.snap, parts.records());
+      },
+      /** Which load this state comes from (a capture of another one is not saved). */
+      snapshotToken(ctx: Ctx): string {
+        return of(ctx.state).snap.token;
+      },
+      snapshotDone(ctx: Ctx, gen: number | null): void {
+        endSave(of(ctx.state).snap, gen);
+      },
+      /** Starts a save when one is due (after a start: none yet, or many changes replayed). */
+      snapshotIfDue(ctx: Ctx): void {
+        saveIfDue(ctx);
+      },
+    },
+  };
 }

@@ -20,17 +20,9 @@ import {
 } from "../../domain/contact.ts";
 import { AppError, notFound } from "../../domain/errors.ts";
 import { companyChannel } from "../../domain/events.ts";
-import { type ActorContext, defineActor } from "../_runtime/actor.ts";
+import { type ActorContext, type AnyActorDef, defineActor } from "../_runtime/actor.ts";
 import { buildState, type ContactsState, dropContact, putContact, putMany } from "./state.ts";
-import {
-  beginCapture,
-  type Capture,
-  endSave,
-  markingFlag,
-  markKey,
-  openSnapshot,
-  saveWhenDue,
-} from "../_runtime/record_snapshot.ts";
+import { openSnapshot, snapshotting } from "../_runtime/record_snapshot.ts";
 import { type ContactsActorState, CONTACT_SNAPSHOTS } from "./snapshot.ts";
 
 /** KV key of one contact. */
@@ -85,34 +77,22 @@ function write(ctx: Ctx, contact: Contact): void {
 /** Writes the contact and its snapshot mark (snapshot.ts) into the handler's commit. */
 function store(ctx: Ctx, contact: Contact): void {
   ctx.set(contactKey(contact.companyId, contact.id), contact);
-  marked(ctx, contact.id);
+  snapshot.mark(ctx, contact.id);
 }
 
 /** Deletes the contact's record, marked for the snapshot. */
 function erase(ctx: Ctx, id: number): void {
   ctx.delete(contactKey(ctx.state.companyId, id));
-  marked(ctx, id);
+  snapshot.mark(ctx, id);
 }
 
-/** Marks contact `id` as changed since the snapshot, and starts a save when one is due. */
-function marked(ctx: Ctx, id: number): void {
-  const key = markKey(CONTACT_SNAPSHOTS, ctx.state.companyId, ctx.state.snap, id);
-  if (key) ctx.set(key, null);
-  saveIfDue(ctx);
-}
-
-/** Starts a snapshot save in the background when one is due (record_snapshot.ts). */
-function saveIfDue(ctx: Ctx): void {
-  const { state } = ctx;
-  saveWhenDue(ctx.system, CONTACT_SNAPSHOTS, state.companyId, state.snap, state.contacts.size, () => {
-    const contacts = ctx.system.ref(contactsActor, state.companyId);
-    return {
-      capture: () => contacts.ask("snapshotCapture", null),
-      token: () => contacts.ask("snapshotToken", null),
-      done: (gen) => contacts.ask("snapshotDone", gen),
-    };
-  });
-}
+/** The contacts' snapshot (record_snapshot.ts): marks with their writes, and its save's handlers. */
+const snapshot = snapshotting<ContactsActorState, Contact>(CONTACT_SNAPSHOTS, (): AnyActorDef => contactsActor, (state) => ({
+  companyId: state.companyId,
+  snap: state.snap,
+  count: state.contacts.size,
+  records: () => [...state.contacts.values()],
+}));
 
 function allocate(ctx: Ctx, fields: ContactFields): Contact {
   const state = ctx.state;
@@ -320,24 +300,10 @@ export const contactsActor = defineActor({
       return { created, duplicated: duplicates };
     },
 
-    /** A snapshot's capture (record_snapshot.ts): every contact as it is now. */
-    snapshotCapture(ctx): Capture<Contact> {
-      ctx.set(...markingFlag(CONTACT_SNAPSHOTS, ctx.state.companyId));
-      return beginCapture(ctx.state.snap, [...ctx.state.contacts.values()]);
-    },
-
-    /** Which load this state comes from (a capture of another one is not saved). */
-    snapshotToken(ctx): string {
-      return ctx.state.snap.token;
-    },
-
-    snapshotDone(ctx, gen: number | null): void {
-      endSave(ctx.state.snap, gen);
-    },
-
-    /** Starts a snapshot save when one is due (after the start: none yet, or many replayed). */
-    snapshotIfDue(ctx): void {
-      saveIfDue(ctx);
-    },
+    // The snapshot's save and start (record_snapshot.ts `snapshotting`).
+    snapshotCapture: (ctx) => snapshot.handlers.snapshotCapture(ctx),
+    snapshotToken: (ctx) => snapshot.handlers.snapshotToken(ctx),
+    snapshotDone: (ctx, gen: number | null) => snapshot.handlers.snapshotDone(ctx, gen),
+    snapshotIfDue: (ctx) => snapshot.handlers.snapshotIfDue(ctx),
   },
 });

@@ -25,23 +25,14 @@ import {
 } from "../../domain/ticket.ts";
 import { commandsForUpdate, type TicketUpdate } from "../../domain/ticket_input.ts";
 import { messageDelta, ticketDeltas } from "../../domain/dashboard.ts";
-import { type ActorContext, defineActor } from "../_runtime/actor.ts";
+import { type ActorContext, type AnyActorDef, defineActor } from "../_runtime/actor.ts";
 import { type DashAggregates, loadAggregates, recordDeltas } from "../dashboard/aggregates.ts";
 import { TicketIndex } from "./index.ts";
 import { companyTicketsPrefix, ticketCounterKey, ticketKey } from "./keys.ts";
 import { loadWheel, type TimerWheel } from "../_runtime/timer_wheel.ts";
 import { armTicketTimers, cancelTicketTimers, TICK_HANDLER, timerActions } from "./timers.ts";
 import { loadLookups, lookupsNow, type TicketItem, ticketItem } from "./view.ts";
-import {
-  beginCapture,
-  type Capture,
-  endSave,
-  markingFlag,
-  markKey,
-  openSnapshot,
-  saveWhenDue,
-  type SnapshotState,
-} from "../_runtime/record_snapshot.ts";
+import { openSnapshot, snapshotting, type SnapshotState } from "../_runtime/record_snapshot.ts";
 import { reviveTicket, TICKET_SNAPSHOTS } from "./snapshot.ts";
 
 /** The desk's state: the company, its last ticket id and the indexes. */
@@ -111,29 +102,16 @@ async function listTickets(kv: Deno.Kv, companyId: number, stored: number): Prom
 /** Writes the ticket and its snapshot mark (snapshot.ts) into the handler's commit. */
 function store(ctx: Ctx, t: Ticket): void {
   ctx.set(ticketKey(t.companyId, t.id), t);
-  marked(ctx, t.id);
+  snapshot.mark(ctx, t.id);
 }
 
-/** Marks ticket `id` as changed since the snapshot, and starts a save when one is due. */
-function marked(ctx: Ctx, id: number): void {
-  const { state } = ctx;
-  const key = markKey(TICKET_SNAPSHOTS, state.companyId, state.snap, id);
-  if (key) ctx.set(key, null);
-  saveIfDue(ctx);
-}
-
-/** Starts a snapshot save in the background when one is due (record_snapshot.ts). */
-function saveIfDue(ctx: Ctx): void {
-  const { state } = ctx;
-  saveWhenDue(ctx.system, TICKET_SNAPSHOTS, state.companyId, state.snap, state.index.byId.size, () => {
-    const desk = ctx.system.ref(ticketDesk, state.companyId);
-    return {
-      capture: () => desk.ask("snapshotCapture", null),
-      token: () => desk.ask("snapshotToken", null),
-      done: (gen) => desk.ask("snapshotDone", gen),
-    };
-  });
-}
+/** The desk's snapshot (record_snapshot.ts): marks with its writes, and its save's handlers. */
+const snapshot = snapshotting<DeskState, Ticket>(TICKET_SNAPSHOTS, (): AnyActorDef => ticketDesk, (state) => ({
+  companyId: state.companyId,
+  snap: state.snap,
+  count: state.index.byId.size,
+  records: () => [...state.index.byId.values()],
+}));
 
 /** The realtime scope of a ticket: who may receive its events (domain/visibility.ts). */
 export function ticketScope(t: Ticket) {
@@ -304,7 +282,7 @@ export const ticketDesk = defineActor({
       decide(before, { type: "delete" }, arg.who, arg.settings, ctx.now);
       ctx.state.index.drop(before.id);
       ctx.delete(ticketKey(before.companyId, before.id));
-      marked(ctx, before.id);
+      snapshot.mark(ctx, before.id);
       cancelTicketTimers(ctx, before.id);
       emit(ctx, before, { action: "delete", ticketId: before.id });
       return before;
@@ -384,24 +362,10 @@ export const ticketDesk = defineActor({
       return ids.length;
     },
 
-    /** A snapshot's capture (record_snapshot.ts): every ticket as it is now. */
-    snapshotCapture(ctx): Capture<Ticket> {
-      ctx.set(...markingFlag(TICKET_SNAPSHOTS, ctx.state.companyId));
-      return beginCapture(ctx.state.snap, [...ctx.state.index.byId.values()]);
-    },
-
-    /** Which load this state comes from (a capture of another one is not saved). */
-    snapshotToken(ctx): string {
-      return ctx.state.snap.token;
-    },
-
-    snapshotDone(ctx, gen: number | null): void {
-      endSave(ctx.state.snap, gen);
-    },
-
-    /** Starts a snapshot save when one is due (after the start: none yet, or many replayed). */
-    snapshotIfDue(ctx): void {
-      saveIfDue(ctx);
-    },
+    // The snapshot's save and start (record_snapshot.ts `snapshotting`).
+    snapshotCapture: (ctx) => snapshot.handlers.snapshotCapture(ctx),
+    snapshotToken: (ctx) => snapshot.handlers.snapshotToken(ctx),
+    snapshotDone: (ctx, gen: number | null) => snapshot.handlers.snapshotDone(ctx, gen),
+    snapshotIfDue: (ctx) => snapshot.handlers.snapshotIfDue(ctx),
   },
 });

@@ -97,14 +97,20 @@ export class IdGroups {
       slot = this.#slots.get(key);
     }
     if (slot === undefined) slot = this.#newSlot(key);
-    const tail = this.#groups[3 * slot + 1];
+    this.#append(slot, id);
+  }
+
+  /** Links `id` (in no group) at the end of group `slot`. */
+  #append(slot: number, id: number): void {
+    const groups = this.#groups;
     const links = this.#links;
+    const tail = groups[3 * slot + 1];
     links[3 * id + 1] = tail;
     links[3 * id] = 0;
-    if (tail === 0) this.#groups[3 * slot] = id;
+    if (tail === 0) groups[3 * slot] = id;
     else links[3 * tail] = id;
-    this.#groups[3 * slot + 1] = id;
-    this.#groups[3 * slot + 2]++;
+    groups[3 * slot + 1] = id;
+    groups[3 * slot + 2]++;
     links[3 * id + 2] = slot + 1;
   }
 
@@ -128,14 +134,7 @@ export class IdGroups {
       const dense = this.#slots.dense;
       let slot = key >= 0 && key < dense.length && (key | 0) === key ? dense[key] - 1 : -1;
       if (slot < 0) slot = this.#slots.get(key) ?? this.#newSlot(key);
-      const tail = this.#groups[3 * slot + 1];
-      links[3 * id + 1] = tail;
-      links[3 * id] = 0;
-      if (tail === 0) this.#groups[3 * slot] = id;
-      else links[3 * tail] = id;
-      this.#groups[3 * slot + 1] = id;
-      this.#groups[3 * slot + 2]++;
-      links[3 * id + 2] = slot + 1;
+      this.#append(slot, id);
     }
   }
 

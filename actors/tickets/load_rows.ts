@@ -36,6 +36,22 @@ export interface LoadRows {
   readonly extra: Uint8Array;
 }
 
+/** Rows for `n` tickets with these ids; `updated` and `uuidHash` of `early` entries (0: none). */
+function newRows(n: number, id: Int32Array, early: number): LoadRows {
+  return {
+    id,
+    updated: new Float64Array(early),
+    created: new Float64Array(n),
+    flags: new Uint8Array(n),
+    user: new Int32Array(n),
+    queue: new Int32Array(n),
+    whatsapp: new Int32Array(n),
+    contact: new Int32Array(n),
+    uuidHash: new Int32Array(early),
+    extra: new Uint8Array(n),
+  };
+}
+
 /** A non-negative int32: what the typed columns hold exactly. */
 function plainRef(x: number): boolean {
   return (x | 0) === x && x >= 0;
@@ -48,18 +64,7 @@ function plainRef(x: number): boolean {
  */
 export function readRows(tickets: readonly Ticket[]): LoadRows | undefined {
   const n = tickets.length;
-  const rows: LoadRows = {
-    id: new Int32Array(n),
-    updated: new Float64Array(n),
-    created: new Float64Array(n),
-    flags: new Uint8Array(n),
-    user: new Int32Array(n),
-    queue: new Int32Array(n),
-    whatsapp: new Int32Array(n),
-    contact: new Int32Array(n),
-    uuidHash: new Int32Array(n),
-    extra: new Uint8Array(n),
-  };
+  const rows = newRows(n, new Int32Array(n), n);
   for (let i = 0; i < n; i++) {
     const t = tickets[i];
     const { id, userId, queueId, whatsappId, contactId, uuid } = t;
@@ -95,18 +100,7 @@ export function rankRows(rows: LoadRows, order: RecencyOrder): LoadRows {
   const n = ids.length;
   const rankOf = new Int32Array(n);
   for (let k = 0; k < n; k++) rankOf[at[ids[k]] - 1] = k;
-  const out: LoadRows = {
-    id: ids,
-    updated: new Float64Array(0),
-    created: new Float64Array(n),
-    flags: new Uint8Array(n),
-    user: new Int32Array(n),
-    queue: new Int32Array(n),
-    whatsapp: new Int32Array(n),
-    contact: new Int32Array(n),
-    uuidHash: new Int32Array(0),
-    extra: new Uint8Array(n),
-  };
+  const out = newRows(n, ids, 0);
   for (let i = 0; i < n; i++) {
     const k = rankOf[i];
     out.created[k] = rows.created[i];

@@ -11,7 +11,6 @@
  * - `[name + "_mark", companyId, gen, id] → null`: record `id` changed after generation `gen`
  *   was captured. Written by the actor in the same atomic as the change, from the first
  *   capture on (a company that never had a snapshot writes none).
- *
  * - `[name + "_snapshot", companyId, "marking"] → true`: marks are kept (written with the
  *   first capture, so a state reloaded while that first save runs goes on marking).
  *
@@ -27,8 +26,8 @@
  * afterwards, since both actors replace a record on change; marks switch to the new
  * generation) → its reply, which the runtime releases only after every earlier write of the
  * actor settled → a `token` check that the actor was not reset meanwhile (a refused write
- * evicts it, and what was captured may then hold a change KV never took) → pack in slices →
- * chunks → head → marks of older generations deleted. It runs in the background of the actor
+ * evicts it, and what was captured may then hold a change KV never took) → each chunk packed
+ * and written in turn, with a pause after each → head → marks of older generations deleted. It runs in the background of the actor
  * system (ActorSystem.background), so a close waits for it. A save starts when the area's
  * records are at least `minRecords` and there is no snapshot yet, or when the changes since
  * the last one reach a twentieth of the records (at least `minRecords` of them): nothing for a

@@ -18,10 +18,15 @@ import type { Client } from "./helpers/server.ts";
 
 const opts = { ignore: !hasChromium(), sanitizeOps: false, sanitizeResources: false };
 
-/** The AI module's writes the page made, as "METHOD key". */
+/**
+ * The AI module's writes the page made, as "METHOD key", each counted once its response
+ * arrived: counting at the request raced the API read that follows (CI saw the last POST
+ * still in flight).
+ */
 function recordWrites(page: Page): string[] {
   const writes: string[] = [];
-  page.on("request", (r) => {
+  page.on("response", (response) => {
+    const r = response.request();
     if (new URL(r.url()).pathname === "/ai-module" && r.method() !== "GET") writes.push(`${r.method()} ${r.postDataJSON()?.key}`);
   });
   return writes;

@@ -1,8 +1,9 @@
 /**
  * Seeds the inbox benchmark's company (bench/inbox.ts) straight into KV with the areas' own
  * key builders and record builders: 50,000 contacts, 100,000 tickets (10% pending, 20% open,
- * 70% closed over 20 users and 5 queues) and 1,000,000 messages, in large atomics written
- * several at a time. The users and queues go through the product's own commands.
+ * 70% closed over 20 users and 5 queues) and 1,000,000 messages, bulk-loaded into the store's
+ * SQLite file (bench/lib/kv_bulk_load.ts). The users and queues go through the product's own
+ * commands.
  */
 import { ActorSystem } from "../actors/_runtime/system.ts";
 import { createUser } from "../actors/platform/commands.ts";
@@ -14,6 +15,7 @@ import { type Message, messageId } from "../domain/message.ts";
 import { DEFAULT_LUNCH, DEFAULT_SCHEDULES, type Queue } from "../domain/queue.ts";
 import { buildTicket, type Ticket, type TicketStatus } from "../domain/ticket.ts";
 import { hashPassword } from "../server/auth/passwords.ts";
+import { loadFromWorker, verifyLoaded } from "./lib/kv_bulk_load.ts";
 
 export interface SeedPlan {
   companyId: number;
@@ -67,44 +69,6 @@ function seededUuid(random: () => number): string {
   return `${hex(32)}-${hex(16)}-4${hex(12)}-${variant}${hex(12)}-${hex(24)}${hex(24)}`;
 }
 
-/**
- * Writes `[key, value]` pairs in atomics of up to `per` writes, `parallel` at a time. 1000 is
- * Deno KV's limit of mutations per atomic (the seed's records stay far below its 800 KiB of
- * values and 80 KiB of keys per atomic): each commit costs an fsync and a transaction, so the
- * fewer the better. The time goes into KV's own work per entry (serialising the record on
- * this thread, then SQLite on KV's thread); a few commits in flight keep both busy. Two
- * writers on the same file (workers) were slower: SQLite lets one write at a time.
- */
-async function writeAll(
-  kv: Deno.Kv,
-  entries: Iterable<[Deno.KvKey, unknown]>,
-  per = 1000,
-  parallel = 4,
-): Promise<number> {
-  let batch: Array<[Deno.KvKey, unknown]> = [];
-  const inFlight = new Set<Promise<void>>();
-  let count = 0;
-  const flush = async (items: Array<[Deno.KvKey, unknown]>) => {
-    const atomic = kv.atomic();
-    for (const [key, value] of items) atomic.set(key, value);
-    const result = await atomic.commit();
-    if (!result.ok) throw new Error("Seed atomic refused");
-  };
-  for (const entry of entries) {
-    batch.push(entry);
-    count++;
-    if (batch.length >= per) {
-      const p = flush(batch).finally(() => inFlight.delete(p));
-      inFlight.add(p);
-      batch = [];
-      if (inFlight.size >= parallel) await Promise.race(inFlight);
-    }
-  }
-  if (batch.length) await flush(batch);
-  await Promise.all(inFlight);
-  return count;
-}
-
 /** Adds queues (up to 5) and 20 agents with the demo password through the product's commands. */
 export async function seedStaff(
   system: ActorSystem,
@@ -143,31 +107,70 @@ export async function seedStaff(
   return { userIds, userEmails, queueIds };
 }
 
-/** Seeds contacts, tickets and messages (see the module doc). */
+/** The ids the store already holds: the seed's contacts and tickets come after them. */
+export interface SeedBases {
+  contactBase: number;
+  ticketBase: number;
+}
+
+/** What `volumeEntries` answers: the entries to write, in order, and what to check after. */
+export interface Volume {
+  entries: Iterable<[Deno.KvKey, unknown]>;
+  seeded: Seeded;
+  /** A contact, a message and a ticket as written (filled while `entries` is read). */
+  samples: Array<[Deno.KvKey, unknown]>;
+}
+
+/**
+ * Seeds contacts, tickets and messages (see the module doc) into the closed store at
+ * `kvPath`: a worker builds them (bench/lib/seed_worker.ts) while this thread bulk-loads them
+ * into the store's SQLite file (bench/lib/kv_bulk_load.ts says why), then a contact, a ticket
+ * and a message are read back through Deno KV.
+ */
 export async function seedVolume(
-  kv: Deno.Kv,
+  kvPath: string,
   plan: SeedPlan,
   staff: Staff,
 ): Promise<Seeded> {
+  const kv = await Deno.openKv(kvPath);
+  const bases: SeedBases = {
+    contactBase: (await kv.get<number>(["counter", "contact", plan.companyId])).value ?? 0,
+    ticketBase: (await kv.get<number>(ticketCounterKey(plan.companyId))).value ?? 0,
+  };
+  kv.close();
+  const worker = new Worker(new URL("./lib/seed_worker.ts", import.meta.url), { type: "module" });
+  worker.postMessage({ plan, staff, bases });
+  const { result } = await loadFromWorker<Omit<Volume, "entries">>(kvPath, worker);
+  await verifyLoaded(kvPath, result.samples);
+  return result.seeded;
+}
+
+/** The seed's entries, built lazily (see the module doc); deterministic for a plan and bases. */
+export function volumeEntries(plan: SeedPlan, staff: Staff, { contactBase, ticketBase }: SeedBases): Volume {
   const { companyId } = plan;
   const random = rng(42);
   const now = Date.now();
   const DAY = 86_400_000;
-  const contactBase = (await kv.get<number>(["counter", "contact", companyId])).value ?? 0;
-  const ticketBase = (await kv.get<number>(ticketCounterKey(companyId))).value ?? 0;
+  const samples: Array<[Deno.KvKey, unknown]> = [];
+  /** Keeps `entry` to read back once loaded (one of each kind). */
+  const sample = (entry: [Deno.KvKey, unknown]) => {
+    samples.push(entry);
+    return entry;
+  };
 
-  await writeAll(kv, (function* () {
+  const contacts = (function* (): Generator<[Deno.KvKey, unknown]> {
     for (let n = 1; n <= plan.contacts; n++) {
       const id = contactBase + n;
       const number = `55${11 + (n % 80)}9${String(10_000_000 + n * 37).slice(-8)}`;
       const first = ["Ana", "Bruno", "Carla", "Diego", "Elisa", "Fábio", "Gabi", "Hugo"][n % 8];
-      yield [["contact", companyId, id], buildContact(id, companyId, {
+      const entry: [Deno.KvKey, unknown] = [["contact", companyId, id], buildContact(id, companyId, {
         name: `${first} Cliente ${n}`,
         number,
       }, now - 90 * DAY)];
+      yield n === 1 ? sample(entry) : entry;
     }
     yield [["counter", "contact", companyId], contactBase + plan.contacts];
-  })());
+  })();
 
   // Tickets: statuses by position; active tickets get distinct contacts (one active ticket
   // per contact and connection), closed ones any contact.
@@ -203,7 +206,8 @@ export async function seedVolume(
   const bigTicketId = ticketBase + Math.round(plan.tickets * 0.15); // an open ticket
   let messagesLeft = plan.messages - plan.bigTicketMessages;
   const perTicket = messagesLeft / (plan.tickets - 1);
-  await writeAll(kv, (function* () {
+  // Each ticket's last message sets its preview and times, so the tickets follow the messages.
+  const messagesThenTickets = (function* (): Generator<[Deno.KvKey, unknown]> {
     let carry = 0;
     for (const t of tickets) {
       let count: number;
@@ -220,10 +224,12 @@ export async function seedVolume(
       let lastBody = "";
       for (let m = 0; m < count; m++) {
         at += 1000 + Math.floor(random() * 600_000);
-        const words = Array.from({ length: 5 + Math.floor(random() * 8) }, () =>
-          WORDS[Math.floor(random() * WORDS.length)]);
-        if (withWord && m === count - 1) words.splice(2, 0, plan.searchWord);
-        const body = words.join(" ");
+        const wordCount = 5 + Math.floor(random() * 8);
+        let body = WORDS[Math.floor(random() * WORDS.length)];
+        for (let w = 1; w < wordCount; w++) {
+          if (w === 2 && withWord && m === count - 1) body += " " + plan.searchWord;
+          body += " " + WORDS[Math.floor(random() * WORDS.length)];
+        }
         const id = messageId(t.id, at, m);
         const message: Message = {
           id, ticketId: t.id, companyId, contactId: t.contactId, body, fromMe: m % 2 === 1,
@@ -234,7 +240,8 @@ export async function seedVolume(
         };
         lastId = id;
         lastBody = body;
-        yield [messageKey(companyId, t.id, id), message];
+        const entry: [Deno.KvKey, unknown] = [messageKey(companyId, t.id, id), message];
+        yield t.id === bigTicketId && m === 0 ? sample(entry) : entry;
       }
       yield [metaKey(companyId, t.id), { count, lastId }];
       t.lastMessage = lastBody.slice(0, 255);
@@ -243,15 +250,19 @@ export async function seedVolume(
       if (t.status === "closed") t.closedAt = t.updatedAt;
       if (t.status === "open") t.acceptedAt = t.createdAt;
     }
-  })());
-
-  await writeAll(kv, (function* () {
-    for (const t of tickets) yield [ticketKey(companyId, t.id), t];
+    for (const t of tickets) {
+      const entry: [Deno.KvKey, unknown] = [ticketKey(companyId, t.id), t];
+      yield t.id === bigTicketId ? sample(entry) : entry;
+    }
     yield [ticketCounterKey(companyId), ticketBase + plan.tickets];
-  })());
+  })();
+
   return {
-    bigTicketId,
-    pendingIds,
-    firstTicketId: ticketBase + 1,
+    entries: (function* () {
+      yield* contacts;
+      yield* messagesThenTickets;
+    })(),
+    seeded: { bigTicketId, pendingIds, firstTicketId: ticketBase + 1 },
+    samples,
   };
 }

@@ -72,9 +72,7 @@ async function main(): Promise<void> {
     const whatsappId = (conns.find((w) => w.isDefault) ?? conns[0])!.id;
     const seeded = await seedStaff(first.deps.system, companyId, PASSWORD);
     await first.close();
-    const kv = await Deno.openKv(kvPath);
-    await seedVolume(kv, { ...plan, companyId, whatsappId }, seeded);
-    kv.close();
+    await seedVolume(kvPath, { ...plan, companyId, whatsappId }, seeded);
     staff = { userIds: seeded.userIds, queueIds: seeded.queueIds, whatsappId };
     if (reuse) await Deno.writeTextFile(savedPath, JSON.stringify(staff));
   }

@@ -124,8 +124,7 @@ async function seed(dir: string) {
   const whatsappId = (conns.find((w) => w.isDefault) ?? conns[0]).id;
   const staff = await seedStaff(first.deps.system, companyId, PASSWORD);
   await first.close();
-  const kv = await Deno.openKv(kvPath);
-  await seedVolume(kv, {
+  await seedVolume(kvPath, {
     companyId,
     whatsappId,
     contacts: flag("contacts", 50_000),
@@ -136,6 +135,7 @@ async function seed(dir: string) {
   }, staff);
   // The seeder writes records directly, past the desk's counters: drop the marker so the
   // server rebuilds them (what a store older than the counters goes through).
+  const kv = await Deno.openKv(kvPath);
   await kv.delete(dashBuiltKey(companyId));
   kv.close();
   await Deno.writeTextFile(savedPath, JSON.stringify({ staff }));

@@ -34,6 +34,8 @@ export async function inboxStore(
 
   const started = performance.now();
   await Deno.mkdir(dir, { recursive: true });
+  // A seed that was cut left a store without `seeded.json`, maybe half loaded: start over.
+  for (const suffix of ["", "-wal", "-shm"]) await Deno.remove(kvPath + suffix).catch(() => {});
   const first = await startServer({
     kvPath, dataDir, port: 0, demo: true, passwordHash: "fast", secret: options.secret,
   });
@@ -43,9 +45,7 @@ export async function inboxStore(
   if (!whatsappId) throw new Error("The demo tenant has no connection");
   const staff = await seedStaff(first.deps.system, companyId, options.password);
   await first.close();
-  const kv = await Deno.openKv(kvPath);
-  const seeded = await seedVolume(kv, { ...plan, companyId, whatsappId }, staff);
-  kv.close();
+  const seeded = await seedVolume(kvPath, { ...plan, companyId, whatsappId }, staff);
   if (options.reuse) await Deno.writeTextFile(savedPath, JSON.stringify({ seeded, staff }));
   return { dir, kvPath, dataDir, seeded, staff, seedSeconds: (performance.now() - started) / 1000 };
 }

@@ -5,7 +5,7 @@
  */
 import type { ActorSystem } from "../actors/_runtime/system.ts";
 import { helps } from "../actors/helps/collection.ts";
-import { contactsActor, warmContacts } from "../actors/contacts/mod.ts";
+import { contactsActor, nameContacts, warmContacts } from "../actors/contacts/mod.ts";
 import { queueOptions } from "../actors/queue_options/collection.ts";
 import { quickMessages } from "../actors/quick_messages/collection.ts";
 import { ticketNotes } from "../actors/notes/collection.ts";
@@ -70,6 +70,8 @@ export async function warmUp(deps: AppDeps): Promise<void> {
   // Invoice timers (#21): a company written before its invoices actor existed (the demo seed,
   // an older store) gets its timer armed, or its due invoice issued; a no-op otherwise.
   await Promise.all(companyIds.map((id) => syncInvoices(system, id)));
+  // Large companies' contact name indexes too (contacts/naming.ts), once the loads are done.
+  await Promise.all(companyIds.map((id) => nameContacts(system, id)));
   // Provider indexes build in the background, not before /health: the channels' first
   // messages after a restart (the offline ones among them) wait only for their company's scan.
   for (const id of companyIds) providerIndex(system).warm(id);

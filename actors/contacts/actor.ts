@@ -21,7 +21,8 @@ import {
 import { AppError, notFound } from "../../domain/errors.ts";
 import { companyChannel } from "../../domain/events.ts";
 import { type ActorContext, type AnyActorDef, defineActor } from "../_runtime/actor.ts";
-import { buildState, type ContactsState, dropContact, putContact, putMany } from "./state.ts";
+import { buildState, type ContactsState, coreState, dropContact, putContact, putMany } from "./state.ts";
+import { NAME_IN_BACKGROUND_FROM, nameLater } from "./naming.ts";
 import { openSnapshot, snapshotting } from "../_runtime/record_snapshot.ts";
 import { type ContactsActorState, CONTACT_SNAPSHOTS } from "./snapshot.ts";
 
@@ -173,15 +174,21 @@ export const contactsActor = defineActor({
   // The company's contacts are a read model (lists, ticket joins, inbound lookups): reloading
   // 50,000 records after an idle spell would stall the next inbound message, so stay live.
   idleMs: Number.POSITIVE_INFINITY,
-  async load(kv, id): Promise<ContactsActorState> {
+  async load(kv, id, system): Promise<ContactsActorState> {
     const companyId = Number(id);
     const [counter, { loaded, snap }] = await Promise.all([
       kv.get<number>(counterKey(companyId)).then((entry) => entry.value ?? 0),
       openSnapshot(kv, CONTACT_SNAPSHOTS, companyId),
     ]);
     // A snapshot's records are in the resident shape already (snapshot.ts): not copied again.
-    if (loaded) return { ...buildState(companyId, loaded.records, counter, true), snap };
-    return { ...buildState(companyId, await listContacts(kv, companyId, counter), counter), snap };
+    const records = loaded ? loaded.records : await listContacts(kv, companyId, counter);
+    if (records.length < NAME_IN_BACKGROUND_FROM) {
+      return Object.assign(buildState(companyId, records, counter, loaded !== null), { snap });
+    }
+    const { state, contacts } = coreState(companyId, records, counter, loaded !== null);
+    const actorState = Object.assign(state, { snap });
+    nameLater(system, actorState, contacts);
+    return actorState;
   },
 
   handlers: {

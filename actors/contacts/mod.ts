@@ -14,6 +14,8 @@ import {
 import { contactMissing, contactsActor, resolveSighting } from "./actor.ts";
 import type { ContactsState } from "./state.ts";
 import { BLOCK } from "./gram_filter.ts";
+import { startNaming, withNames } from "./naming.ts";
+import { within } from "../_runtime/slices.ts";
 
 export { contactMissing, contactsActor } from "./actor.ts";
 
@@ -190,7 +192,7 @@ export async function pageContacts(
   companyId: number,
   query: ContactPageQuery,
 ): Promise<{ contacts: Contact[]; count: number; hasMore: boolean }> {
-  const s = await state(system, companyId);
+  const s = await withNames(await state(system, companyId));
   const term = query.searchParam?.trim() ?? "";
   if (!term && !query.where) {
     const ids = s.byName.slice(query.offset, query.offset + query.limit);
@@ -215,13 +217,31 @@ export async function pageContacts(
 /** Above this share of the blocks, one pass over every text beats reading the blocks. */
 const SCAN_ALL_SHARE = 0.5;
 
+/** How long after a name index build began (naming.ts) a ticket search still waits for it. */
+export const CONTACTS_PARTIAL_AFTER_MS = 20;
+
 /**
  * Ids of the company's contacts whose name, number or e-mail contains `term`, as
  * `pageContacts` matches them, in no particular order (the ticket search adds their
- * tickets). Reads only the id blocks the trigram filter names (gram_filter.ts).
+ * tickets). Reads only the id blocks the trigram filter names (gram_filter.ts). While the
+ * name index is built after a start (naming.ts), waits for it until `waitMs` after the
+ * build began, then answers with no ids, `partial`.
  */
-export async function contactIdsMatching(system: ActorSystem, companyId: number, term: string): Promise<number[]> {
+export async function contactIdsMatching(
+  system: ActorSystem,
+  companyId: number,
+  term: string,
+  waitMs = CONTACTS_PARTIAL_AFTER_MS,
+): Promise<{ ids: number[]; partial: boolean }> {
   const s = await state(system, companyId);
+  if (s.naming) startNaming(s);
+  if (s.naming) await within(s.naming.done, s.naming.startedAt + waitMs - performance.now());
+  if (s.naming) return { ids: [], partial: true };
+  return { ids: idsMatching(s, term), partial: false };
+}
+
+/** `contactIdsMatching` of a state whose name index is in place. */
+function idsMatching(s: ContactsState, term: string): number[] {
   const matches = contactMatcher(term);
   const needles = contactNeedles(term);
   const found: number[] = [];
@@ -250,7 +270,7 @@ export async function contactIdsMatching(system: ActorSystem, companyId: number,
 
 /** Every contact of the company in name order (for pickers and exports). */
 export async function contactsByName(system: ActorSystem, companyId: number): Promise<Contact[]> {
-  const s = await state(system, companyId);
+  const s = await withNames(await state(system, companyId));
   return s.byName.map((id) => s.contacts.get(id)!);
 }
 
@@ -259,4 +279,12 @@ export async function warmContacts(system: ActorSystem, companyId: number): Prom
   await state(system, companyId);
   // A first snapshot, or a new one when the start replayed many changes (record_snapshot.ts).
   await ref(system, companyId).ask("snapshotIfDue", null);
+}
+
+/**
+ * Begins building a large company's contact name index in the background (naming.ts), for
+ * the warm-up once every read model is loaded.
+ */
+export async function nameContacts(system: ActorSystem, companyId: number): Promise<void> {
+  startNaming(await state(system, companyId));
 }

@@ -9,6 +9,7 @@
  */
 import { type Contact, contactSearchText, residentContact } from "../../domain/contact.ts";
 import { GramFilter } from "./gram_filter.ts";
+import { runToEnd, sortedPositions } from "../_runtime/merge_sort.ts";
 
 export interface ContactsState {
   v: 1;
@@ -25,6 +26,21 @@ export interface ContactsState {
   grams: GramFilter;
   /** The same search texts by contact id (undefined: no such contact), to read a block's. */
   textById: (string | undefined)[];
+  /**
+   * Set while the name index (the four fields above) is built in the background (naming.ts):
+   * until then they are empty, and the contacts written meanwhile are noted here.
+   */
+  naming?: NameBuild;
+}
+
+/** A name index to build (naming.ts): when it began, when it is in place, who was written meanwhile. */
+export interface NameBuild {
+  /** Infinity until the build begins. */
+  startedAt: number;
+  done: Promise<void>;
+  dirty: Set<number>;
+  /** Begins the build; unset once it has begun. */
+  start?: () => void;
 }
 
 /** An empty state for company `companyId`. */
@@ -84,13 +100,9 @@ function compareKeys(a: string, b: string): number {
 }
 
 /**
- * Builds the state from stored records at activation (one sort, then kept incrementally).
- *
- * Why this shape (issue #23 §3, 500,000 contacts: 3.6–5 s before): the records are walked
- * once in the order they sit in memory, and what needs no name order (texts by id, the
- * trigram filter, the number and LID maps) is built in that order; the sort compares numbers
- * (keyPrefixes) and reads texts only on a tie; the walk in name order reads only arrays,
- * never a record (a cache miss per record).
+ * Builds the whole state from stored records at once: `coreState`, then the name index
+ * (`nameSteps`) run to its end. A large company's activation builds the name index in the
+ * background instead (naming.ts).
  */
 export function buildState(
   companyId: number,
@@ -99,56 +111,123 @@ export function buildState(
   /** The records are in residentContact's shape already (a snapshot's): not copied again. */
   resident = false,
 ): ContactsState {
+  const { state, contacts } = coreState(companyId, records, counter, resident);
+  installNames(state, runToEnd(nameSteps(contacts)));
+  return state;
+}
+
+/**
+ * The state without its name index (empty): the records by id and the number and LID maps,
+ * what an inbound message and a ticket's contact need; and the records as kept, for
+ * `nameSteps`. Walks the records once in the order they sit in memory.
+ */
+export function coreState(
+  companyId: number,
+  records: Contact[],
+  counter: number,
+  resident = false,
+): { state: ContactsState; contacts: Contact[] } {
   const state = emptyState(companyId);
-  const n = records.length;
   const contacts: Contact[] = [];
+  let maxId = counter;
+  for (let i = 0; i < records.length; i++) {
+    const contact = resident ? records[i] : residentContact(records[i]);
+    contacts.push(contact);
+    state.contacts.set(contact.id, contact);
+    if (contact.id > maxId) maxId = contact.id;
+  }
+  fillLast(state.byNumber, contacts, (c) => c.number);
+  fillLast(state.byLid, contacts, (c) => c.lid);
+  state.counter = maxId;
+  return { state, contacts };
+}
+
+/** The name index of some contacts: what `nameSteps` builds and `installNames` puts in place. */
+export interface NameParts {
+  byName: number[];
+  searchTexts: string[];
+  grams: GramFilter;
+  textById: (string | undefined)[];
+}
+
+/**
+ * Builds the name index of `contacts`, yielding between slices of about a millisecond (a
+ * caller in the background pauses there; `buildState` runs it through).
+ *
+ * Why this shape (issue #23 §3, 500,000 contacts: 3.6–5 s before): the records are walked
+ * once in the order they sit in memory, and what needs no name order (texts by id, the
+ * trigram filter) is built in that order; the sort compares numbers (keyPrefixes) and reads
+ * texts only on a tie; the walk in name order reads only arrays, never a record.
+ */
+export function* nameSteps(contacts: readonly Contact[]): Generator<void, NameParts> {
+  const n = contacts.length;
   const texts: string[] = [];
-  /** A plain array, so `byName` and the Map get the ids as small integers (not doubles). */
+  /** A plain array, so `byName` gets the ids as small integers (not doubles). */
   const ids: number[] = [];
   const prefixes = new Float64Array(n * PREFIXES);
-  let maxId = counter;
+  let maxId = 0;
   for (let i = 0; i < n; i++) {
-    const contact = resident ? records[i] : residentContact(records[i]);
+    const contact = contacts[i];
     const text = contactSearchText(contact);
-    contacts.push(contact);
     texts.push(text);
     ids.push(contact.id);
     keyPrefixes(text, prefixes, i * PREFIXES);
     if (contact.id > maxId) maxId = contact.id;
+    if ((i & 511) === 511) yield;
   }
   // Sized up front: filled in record order, a growing array would go sparse (a dictionary).
-  state.textById = new Array(maxId + 1);
-  for (let i = 0; i < n; i++) state.textById[ids[i]] = texts[i];
-  state.grams.addAll(ids, texts);
-  const order = Array.from({ length: n }, (_, i) => i);
-  order.sort((a, b) =>
+  const textById: (string | undefined)[] = new Array(maxId + 1);
+  for (let i = 0; i < n; i++) textById[ids[i]] = texts[i];
+  yield;
+  const grams = new GramFilter();
+  for (let at = 0; at < n; at += GRAM_SLICE) {
+    grams.addAll(ids.slice(at, at + GRAM_SLICE), texts.slice(at, at + GRAM_SLICE));
+    yield;
+  }
+  const order = yield* sortedPositions(n, (a, b) =>
     prefixes[a * 3] - prefixes[b * 3] || prefixes[a * 3 + 1] - prefixes[b * 3 + 1] ||
-    prefixes[a * 3 + 2] - prefixes[b * 3 + 2] || compareKeys(texts[a], texts[b]) || ids[a] - ids[b]
-  );
-  const rank = new Int32Array(n);
+    prefixes[a * 3 + 2] - prefixes[b * 3 + 2] || compareKeys(texts[a], texts[b]) || ids[a] - ids[b]);
+  const byName: number[] = [];
+  const searchTexts: string[] = [];
   for (let k = 0; k < n; k++) {
     const i = order[k];
-    rank[i] = k;
-    state.contacts.set(ids[i], contacts[i]);
-    state.byName.push(ids[i]);
-    state.searchTexts.push(texts[i]);
+    byName.push(ids[i]);
+    searchTexts.push(texts[i]);
+    if ((k & 8191) === 8191) yield;
   }
-  fillLast(state.byNumber, contacts, ids, rank, (c) => c.number);
-  fillLast(state.byLid, contacts, ids, rank, (c) => c.lid);
-  state.counter = maxId;
-  return state;
+  return { byName, searchTexts, grams, textById };
+}
+
+/** Contacts per trigram-filter slice of `nameSteps`. */
+const GRAM_SLICE = 2048;
+
+/**
+ * Puts a built name index in place, then brings it up to date with the contacts written
+ * while it was built (`naming.dirty`): each one's built entry out, its current record in.
+ */
+export function installNames(state: ContactsState, parts: NameParts): void {
+  const dirty = state.naming?.dirty;
+  state.naming = undefined;
+  state.byName = parts.byName;
+  state.searchTexts = parts.searchTexts;
+  state.grams = parts.grams;
+  state.textById = parts.textById;
+  for (const id of dirty ?? []) {
+    const built = state.textById[id];
+    if (built !== undefined) removeName(state, id, built.slice(0, built.indexOf("\u0001")));
+    const now = state.contacts.get(id);
+    if (now) insertName(state, now);
+  }
 }
 
 /**
  * `map.set(field(contact), id)` of every contact with the field set, in record order, where
  * a value several contacts share ends with the one last in the name order (what setting
- * them in name order gave): setting in record order reads the strings where they sit.
+ * them in name order gave): the few shared values are settled by comparing those names.
  */
 function fillLast(
   map: Map<string, number>,
   contacts: readonly Contact[],
-  ids: readonly number[],
-  rank: Int32Array,
   field: (c: Contact) => string | null | undefined,
 ): void {
   let shared: Set<string> | undefined;
@@ -156,18 +235,19 @@ function fillLast(
     const value = field(contacts[i]);
     if (!value) continue;
     const size = map.size;
-    map.set(value, ids[i]);
+    map.set(value, contacts[i].id);
     if (map.size === size) (shared ??= new Set()).add(value);
   }
   if (!shared) return;
-  const last = new Map<string, number>();
-  for (let i = 0; i < contacts.length; i++) {
-    const value = field(contacts[i]);
+  const last = new Map<string, { contact: Contact; text: string }>();
+  for (const contact of contacts) {
+    const value = field(contact);
     if (!value || !shared.has(value)) continue;
+    const text = contactSearchText(contact);
     const best = last.get(value);
-    if (best === undefined || rank[best] < rank[i]) last.set(value, i);
+    if (!best || (compareKeys(best.text, text) || best.contact.id - contact.id) < 0) last.set(value, { contact, text });
   }
-  for (const [value, i] of last) map.set(value, ids[i]);
+  for (const [value, { contact }] of last) map.set(value, contact.id);
 }
 
 /** The sort key of a contact: what its search text starts with (contactSearchText). */
@@ -211,26 +291,38 @@ export function putContact(state: ContactsState, contact: Contact): void {
   state.contacts.set(contact.id, contact);
   if (contact.number) state.byNumber.set(contact.number, contact.id);
   if (contact.lid) state.byLid.set(contact.lid, contact.id);
-  const at = position(state, nameKey(contact), contact.id);
-  const text = contactSearchText(contact);
-  state.byName.splice(at, 0, contact.id);
-  state.searchTexts.splice(at, 0, text);
-  state.grams.add(contact.id, text);
-  state.textById[contact.id] = text;
+  if (state.naming) state.naming.dirty.add(contact.id);
+  else insertName(state, contact);
 }
 
 /** Removes a contact from the state and its indexes. */
 export function dropContact(state: ContactsState, id: number): void {
   const old = state.contacts.get(id);
   if (!old) return;
-  const at = position(state, nameKey(old), id);
+  if (state.naming) state.naming.dirty.add(id);
+  else removeName(state, id, nameKey(old));
+  if (old.number && state.byNumber.get(old.number) === id) state.byNumber.delete(old.number);
+  if (old.lid && state.byLid.get(old.lid) === id) state.byLid.delete(old.lid);
+  state.contacts.delete(id);
+}
+
+/** Puts a contact into the name index (name order, search texts, trigram filter). */
+function insertName(state: ContactsState, contact: Contact): void {
+  const text = contactSearchText(contact);
+  const at = position(state, text.slice(0, text.indexOf("\u0001")), contact.id);
+  state.byName.splice(at, 0, contact.id);
+  state.searchTexts.splice(at, 0, text);
+  state.grams.add(contact.id, text);
+  state.textById[contact.id] = text;
+}
+
+/** Takes contact `id`, whose sort key is `key`, out of the name index. */
+function removeName(state: ContactsState, id: number, key: string): void {
+  const at = position(state, key, id);
   if (state.byName[at] === id) {
     state.byName.splice(at, 1);
     state.searchTexts.splice(at, 1);
   }
-  if (old.number && state.byNumber.get(old.number) === id) state.byNumber.delete(old.number);
-  if (old.lid && state.byLid.get(old.lid) === id) state.byLid.delete(old.lid);
-  state.contacts.delete(id);
   state.textById[id] = undefined;
 }
 
@@ -240,7 +332,7 @@ export function dropContact(state: ContactsState, id: number): void {
  * the arrays 50,000 times).
  */
 export function putMany(state: ContactsState, batch: readonly Contact[]): void {
-  if (batch.length < 32) {
+  if (batch.length < 32 || state.naming) {
     for (const contact of batch) putContact(state, contact);
     return;
   }

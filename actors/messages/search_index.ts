@@ -10,7 +10,7 @@
  * another; a company searched before its turn, created later or evicted starts its own build
  * at once. A build is one reverse pass over the company's messages (`kv.list` returns a
  * ticket's messages together, newest tickets first), so the tickets agents look for most are
- * indexed first. It works in slices of `SLICE_MS` with a pause of `REST_MS` between them (a
+ * indexed first. It works in slices of `SLICE_MS` with a pause of `REST_MS` between them (_runtime/slices.ts: a
  * `setTimeout`: the event loop polls sockets before timers, while a microtask, `setImmediate`
  * or a `MessageChannel` kept requests waiting for seconds, measured with a spinning loop and
  * curl), so it takes at most two thirds of the event loop and a request waits at most a slice. Packing the lists it filled into the
@@ -62,6 +62,7 @@
 import { parseMessageId, wordsOf } from "../../domain/message.ts";
 import type { BusEvent } from "../../domain/events.ts";
 import type { ActorSystem } from "../_runtime/system.ts";
+import { rest, SLICE_MS, within } from "../_runtime/slices.ts";
 import { companyMessagesPrefix, messageKey } from "./keys.ts";
 import { FrozenPostings, Postings, PostingsMerge } from "./postings.ts";
 import { loadIndex, loggedSince, LOG_MARGIN_MS, newestMessageId, saveIndex } from "./search_store.ts";
@@ -76,14 +77,6 @@ export const MAX_WORD = 40;
  */
 export const PARTIAL_AFTER_MS = 20;
 
-/** Work a build does before letting pending requests in. */
-const SLICE_MS = 4;
-/**
- * The pause after each slice. Not `setTimeout(0)`: a timer due at every turn of the event
- * loop ran a slice between every two steps of a request (each KV read, each actor's answer),
- * so a search that takes 2 ms took 300 ms during a build (bench/inbox.ts, loaded machine).
- */
-const REST_MS = 2;
 /** Messages per KV read of a build (a batch is decoded in one go, outside the slices). */
 const BATCH = 200;
 /** A build meets ticket ids in descending order and stores `FLIP - id` (postings.ts `PostingsMerge`). */
@@ -243,20 +236,6 @@ async function* pagesOf(kv: Deno.Kv, prefix: Deno.KvKey): AsyncGenerator<Deno.Kv
     next.catch(() => {});
     yield page;
   }
-}
-
-/** Resolves after a pause in which the event loop serves what is pending (see the module doc). */
-function rest(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, REST_MS));
-}
-
-/** Waits for `promise` at most `ms` (no wait left behind when it settles first). */
-async function within(promise: Promise<void>, ms: number): Promise<void> {
-  if (ms <= 0) return;
-  if (ms === Infinity) return await promise;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([promise, new Promise<void>((resolve) => timer = setTimeout(resolve, ms))]);
-  clearTimeout(timer);
 }
 
 /** The message indexes of one actor system (one per app; see `messageSearch`). */

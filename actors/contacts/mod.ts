@@ -3,6 +3,7 @@
  * (no mailbox); writes go through the per-company contacts actor (actor.ts), serialized.
  */
 import type { ActorSystem } from "../_runtime/system.ts";
+import type { ReadonlyIdMap } from "../_runtime/dense_id_map.ts";
 import {
   type Contact,
   type ContactFields,
@@ -40,7 +41,7 @@ export async function getContact(
 }
 
 /** `contactsOf` if the contacts actor is live and loaded, else undefined (no turn of the loop). */
-export function contactsNow(system: ActorSystem, companyId: number): ReadonlyMap<number, Contact> | undefined {
+export function contactsNow(system: ActorSystem, companyId: number): ReadonlyIdMap<Contact> | undefined {
   return ref(system, companyId).peekNow<ContactsState>()?.contacts;
 }
 
@@ -48,7 +49,7 @@ export function contactsNow(system: ActorSystem, companyId: number): ReadonlyMap
 export async function contactsOf(
   system: ActorSystem,
   companyId: number,
-): Promise<ReadonlyMap<number, Contact>> {
+): Promise<ReadonlyIdMap<Contact>> {
   return (await state(system, companyId)).contacts;
 }
 

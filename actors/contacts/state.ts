@@ -10,14 +10,18 @@
 import { type Contact, contactSearchText, residentContact } from "../../domain/contact.ts";
 import { GramFilter } from "./gram_filter.ts";
 import { runToEnd, sortedPositions } from "../_runtime/merge_sort.ts";
+import { DenseIdMap } from "../_runtime/dense_id_map.ts";
+import { StringIdMap } from "../_runtime/string_id_map.ts";
 
 export interface ContactsState {
   v: 1;
   companyId: number;
   counter: number;
-  contacts: Map<number, Contact>;
-  byNumber: Map<string, number>;
-  byLid: Map<string, number>;
+  /** Records by id (an array: _runtime/dense_id_map.ts). */
+  contacts: DenseIdMap<Contact>;
+  /** Ids by number and by LID (open addressing: _runtime/string_id_map.ts). */
+  byNumber: StringIdMap;
+  byLid: StringIdMap;
   /** Ids ordered by (folded name, id). */
   byName: number[];
   /** Texts searched by GET /contacts (contactSearchText), parallel to `byName`; each starts with its sort key. */
@@ -49,9 +53,9 @@ export function emptyState(companyId: number): ContactsState {
     v: 1,
     companyId,
     counter: 0,
-    contacts: new Map(),
-    byNumber: new Map(),
-    byLid: new Map(),
+    contacts: new DenseIdMap(),
+    byNumber: new StringIdMap(),
+    byLid: new StringIdMap(),
     byName: [],
     searchTexts: [],
     grams: new GramFilter(),
@@ -226,7 +230,7 @@ export function installNames(state: ContactsState, parts: NameParts): void {
  * them in name order gave): the few shared values are settled by comparing those names.
  */
 function fillLast(
-  map: Map<string, number>,
+  map: StringIdMap,
   contacts: readonly Contact[],
   field: (c: Contact) => string | null | undefined,
 ): void {

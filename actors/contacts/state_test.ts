@@ -91,7 +91,7 @@ Deno.test("buildState() builds what putContact() of each contact in name order b
   assert.deepEqual(built.searchTexts, reference.searchTexts);
   // The records by id in record order (the name order is byName's).
   assert.deepEqual([...built.contacts].sort((a, b) => a[0] - b[0]), [...reference.contacts].sort((a, b) => a[0] - b[0]));
-  const sorted = (m: Map<string, number>) => [...m].sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  const sorted = (m: Iterable<[string, number]>) => [...m].sort((a, b) => (a[0] < b[0] ? -1 : 1));
   assert.deepEqual(sorted(built.byNumber), sorted(reference.byNumber));
   assert.deepEqual(sorted(built.byLid), sorted(reference.byLid));
   assert.deepEqual(built.textById, reference.textById);

@@ -11,7 +11,7 @@
  * `bench/inbox.ts --scale=10`: the records ~432 B a ticket (one literal shape, see
  * residentTicket; the uuid and lastMessage strings and five boxed timestamps are most of it),
  * these indexes ~147 B (was ~264 before ids by id, uuid, contact, user and queue moved to
- * arrays: dense_map.ts, uuid_index.ts, id_groups.ts), 552 MB in all. Not done yet: closed
+ * arrays: _runtime/dense_id_map.ts, uuid_index.ts, id_groups.ts), 552 MB in all. Not done yet: closed
  * tickets older than N days kept out of memory and paged from KV, which every reader above
  * would need to learn.
  *
@@ -27,7 +27,7 @@
  */
 import { isActive, type Ticket, type TicketStatus } from "../../domain/ticket.ts";
 import { TicketColumns } from "./columns.ts";
-import { DenseIdMap } from "./dense_map.ts";
+import { DenseIdMap } from "../_runtime/dense_id_map.ts";
 import { IdGroups } from "./id_groups.ts";
 import { UuidIndex } from "./uuid_index.ts";
 import { LivePairs } from "./live_pairs.ts";
@@ -71,7 +71,7 @@ export function activeKey(contactId: number, whatsappId: number | null): number 
 
 /** All indexes of one company's tickets; `put` and `drop` keep them consistent. */
 export class TicketIndex {
-  /** Records by id in an array (dense_map.ts: a Map entry was ~37 B a ticket). */
+  /** Records by id in an array (_runtime/dense_id_map.ts: a Map entry was ~37 B a ticket). */
   readonly byId = new DenseIdMap<Ticket>();
   /** Ids by uuid, a hash table of ids that reads uuids from the records (uuid_index.ts). */
   readonly byUuid = new UuidIndex((id) => this.byId.get(id)?.uuid);

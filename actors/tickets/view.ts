@@ -4,6 +4,7 @@
  * ISO text. One shape for GET /tickets, PUT replies and `company-{id}-ticket` events.
  */
 import type { ActorSystem } from "../_runtime/system.ts";
+import type { ReadonlyIdMap } from "../_runtime/dense_id_map.ts";
 import { contactsNow, contactsOf } from "../contacts/mod.ts";
 import { PLATFORM, users } from "../platform/collections.ts";
 import { queues } from "../queues/collection.ts";
@@ -20,7 +21,7 @@ import type { Whatsapp } from "../../domain/whatsapp.ts";
 /** The records a list item joins, read once per request or event. */
 export interface TicketLookups {
   companyId: number;
-  contacts: ReadonlyMap<number, Contact>;
+  contacts: ReadonlyIdMap<Contact>;
   queues: ReadonlyMap<number, Queue>;
   users: ReadonlyMap<number, User>;
   whatsapps: ReadonlyMap<number, Whatsapp>;

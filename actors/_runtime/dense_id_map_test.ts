@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { DenseIdMap } from "./dense_map.ts";
+import { DenseIdMap } from "./dense_id_map.ts";
 
 Deno.test("DenseIdMap answers get, has, size, keys, values and entries as a Map by ascending id", () => {
   const map = new DenseIdMap<string>();

@@ -6,6 +6,13 @@
  * starts with the folded name, the sort key, up to its first \u0001 (contactSearchText):
  * compared in place, it needs no string of its own per contact (500,000 strings fewer at
  * #23 §3's scale for every full collection to mark).
+ *
+ * Resident per contact (issue #23 §3, 500,000 contacts): the record, its slot in the array
+ * of records by id (_runtime/dense_id_map.ts), its number's and LID's slots in open-addressing
+ * tables (_runtime/string_id_map.ts), and the name index: an id and a search text in name
+ * order, the text again by id (the same string), and its bits in the trigram filter. A large
+ * company's name index is built after the start's warm-up (naming.ts): `coreState` is what
+ * the activation builds, `nameSteps` the rest.
  */
 import { type Contact, contactSearchText, residentContact } from "../../domain/contact.ts";
 import { GramFilter } from "./gram_filter.ts";

@@ -42,7 +42,11 @@ export function nameLater(system: ActorSystem, state: ContactsState, contacts: C
         for (let from = contacts; running();) {
           const parts = await runInSlices(nameSteps(from), running);
           if (!parts || !state.naming) return;
-          if (state.naming.dirty.size <= REDO_ABOVE) return installNames(state, parts);
+          if (state.naming.dirty.size <= REDO_ABOVE) {
+            installNames(state, parts);
+            const seconds = ((performance.now() - naming.startedAt) / 1000).toFixed(2);
+            return console.log(`The contacts of company ${state.companyId}: name index built in ${seconds} s (${from.length} records)`);
+          }
           state.naming.dirty = new Set();
           from = [...state.contacts.values()];
         }

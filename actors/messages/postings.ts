@@ -98,6 +98,13 @@ export class FrozenPostings {
   }
 }
 
+/** The ids held by `lists` in all. */
+function pairsIn(lists: ReadonlyMap<string, Postings>): number {
+  let pairs = 0;
+  for (const postings of lists.values()) pairs += postings.size;
+  return pairs;
+}
+
 /**
  * A merge of frozen lists with growable ones into a new frozen form, done a few words at a
  * time: `step(deadline)` works until `performance.now()` passes `deadline` and returns the
@@ -116,14 +123,24 @@ export class PostingsMerge {
   #ids: Uint32Array;
   #size = 0;
 
-  constructor(old: FrozenPostings, added: ReadonlyMap<string, Postings>, flipTop: number | null = null) {
+  /**
+   * `addedPairs`, the ids `added` holds in all (summed here when not given), sizes the output
+   * at once: grown by doubling and then trimmed, a 10M-message build's ids were held up to
+   * three times over at the end of the build, the peak of its memory (issue #23 §3).
+   */
+  constructor(
+    old: FrozenPostings,
+    added: ReadonlyMap<string, Postings>,
+    flipTop: number | null = null,
+    addedPairs = pairsIn(added),
+  ) {
     this.#old = old;
     this.#added = added;
     this.#flipTop = flipTop;
     this.#oldWords = old.slots.keys();
     this.#addedWords = added.keys();
     this.#starts = new Uint32Array(old.slots.size + added.size + 1);
-    this.#ids = new Uint32Array(old.ids.length + 1024);
+    this.#ids = new Uint32Array(old.ids.length + addedPairs);
   }
 
   step(deadline: number): FrozenPostings | null {

@@ -78,3 +78,24 @@ Deno.test("FrozenPostings finds the slots of words containing a needle, their si
   assert.ok(frozen.hasIn(reembolso, 8));
   assert.ok(!frozen.hasIn(reembolso, 5));
 });
+
+Deno.test("PostingsMerge sizes its output from the pairs it is told (or counts), and a wrong count still merges right", () => {
+  const old = new FrozenPostings().merge(growable({ casa: [1, 4, 9], boleto: [2] }));
+  const many = Array.from({ length: 39 }, (_, i) => 100 + i);
+  const added = growable({ casa: [4], pix: many });
+  const expected = { casa: [1, 4, 9], boleto: [2], pix: many };
+  // Told or counted, the 40 pairs size the output at once (4 + 40 ids, one a duplicate): the
+  // result is that array itself, neither grown by doubling nor copied to a trimmed one.
+  for (const merge of [new PostingsMerge(old, added, null, 40), new PostingsMerge(old, added)]) {
+    const result = merge.step(Infinity)!;
+    assert.deepEqual(lists(result), expected);
+    assert.equal(result.ids.length, 43);
+    assert.equal(result.ids.buffer.byteLength, 44 * 4);
+  }
+  // A count too small grows the output; one too large is trimmed.
+  for (const told of [0, 1000]) {
+    const result = new PostingsMerge(old, added, null, told).step(Infinity)!;
+    assert.deepEqual(lists(result), expected);
+    assert.equal(result.ids.length, 43);
+  }
+});

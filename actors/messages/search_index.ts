@@ -359,7 +359,9 @@ export class MessageSearch {
         }
       }
       // No freeze runs during a build, so `frozen` is still the empty form it started with.
-      const packed = await this.#pack(new PostingsMerge(index.frozen, build.scanned, FLIP), live);
+      // Every pair counted so far that is not a live one is in `scanned` (`frozen` is empty).
+      const scannedPairs = index.pairs - index.addedPairs;
+      const packed = await this.#pack(new PostingsMerge(index.frozen, build.scanned, FLIP, scannedPairs), live);
       if (!packed) return;
       index.frozen = packed;
       index.covers = build.startedAtClock - LOG_MARGIN_MS;
@@ -452,12 +454,13 @@ export class MessageSearch {
     if (index.build || index.freezing) return;
     if (!force && index.addedPairs <= Math.max(FREEZE_MIN, index.pairs / 8)) return;
     const lists = index.added;
+    const listPairs = index.addedPairs;
     const startedAtClock = this.#now();
     index.freezing = lists;
     index.added = new Map();
     index.addedPairs = 0;
     const live = () => !this.#closed && this.#indexes.get(companyId) === index;
-    this.#pack(new PostingsMerge(index.frozen, lists), live).then((packed) => {
+    this.#pack(new PostingsMerge(index.frozen, lists, null, listPairs), live).then((packed) => {
       if (packed) {
         index.frozen = packed;
         index.covers = startedAtClock - LOG_MARGIN_MS;

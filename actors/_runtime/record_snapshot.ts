@@ -369,9 +369,6 @@ function positionOf(ids: Float64Array, id: number): number {
   return -1;
 }
 
-/** Milliseconds a save rests between its steps, so requests go first. */
-const REST_MS = 2;
-
 /**
  * Starts a save in the background of `system` when one is due (`saveDue`); called by the
  * actor after each change and after its load. `steps` ask the actor (see SaveSteps).
@@ -388,7 +385,7 @@ export function saveWhenDue<R extends { id: number }>(
   snap.saving = true;
   system.background(`The ${area.name} snapshot of company ${companyId}`, (running) => {
     const pause = async () => {
-      await new Promise((resolve) => setTimeout(resolve, REST_MS));
+      await system.slices.rest();
       return running();
     };
     return saveSnapshot(system.kv, area, companyId, steps(), pause);

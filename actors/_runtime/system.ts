@@ -15,6 +15,7 @@
  * A unit refused later (an I/O error) is rare; messages handled after it in the meantime keep
  * their own commits.
  */
+import { SliceTurns } from "./slices.ts";
 import type { BusEvent } from "../../domain/events.ts";
 import type { AnyActorDef, ArgOf, Handler, ReplyOf } from "./actor.ts";
 import { EventBus } from "./bus.ts";
@@ -65,6 +66,8 @@ export class ActorSystem {
   readonly now: () => number;
   /** See ActorSystemOptions. */
   readonly snapshotMinRecords: number;
+  /** The turns every background job of this system rests through (slices.ts). */
+  readonly slices = new SliceTurns();
   #defs = new Map<string, AnyActorDef>();
   /** Live instances by kind, then id: no key string is built per message. */
   #instances = new Map<string, Map<string, Instance>>();

@@ -40,7 +40,7 @@ export function nameLater(system: ActorSystem, state: ContactsState, contacts: C
       started = true;
       try {
         for (let from = contacts; running();) {
-          const parts = await runInSlices(nameSteps(from), running);
+          const parts = await runInSlices(nameSteps(from), running, system.slices);
           if (!parts || !state.naming) return;
           if (state.naming.dirty.size <= REDO_ABOVE) {
             installNames(state, parts);

@@ -62,7 +62,7 @@
 import { parseMessageId, wordsOf } from "../../domain/message.ts";
 import type { BusEvent } from "../../domain/events.ts";
 import type { ActorSystem } from "../_runtime/system.ts";
-import { rest, SLICE_MS, within } from "../_runtime/slices.ts";
+import { SLICE_MS, type SliceTurns, within } from "../_runtime/slices.ts";
 import { companyMessagesPrefix, messageKey } from "./keys.ts";
 import { FrozenPostings, Postings, PostingsMerge } from "./postings.ts";
 import { loadIndex, loggedSince, LOG_MARGIN_MS, newestMessageId, saveIndex } from "./search_store.ts";
@@ -241,6 +241,8 @@ async function* pagesOf(kv: Deno.Kv, prefix: Deno.KvKey): AsyncGenerator<Deno.Kv
 /** The message indexes of one actor system (one per app; see `messageSearch`). */
 export class MessageSearch {
   #kv: Deno.Kv;
+  /** The system's background turns (_runtime/slices.ts): builds, loads and saves rest through them. */
+  #turns: SliceTurns;
   #now: () => number;
   #indexes = new Map<number, CompanyIndex>();
   #tokens = new TokenWords();
@@ -249,6 +251,7 @@ export class MessageSearch {
 
   constructor(system: ActorSystem) {
     this.#kv = system.kv;
+    this.#turns = system.slices;
     this.#now = system.now;
     system.bus.subscribe((event) => this.#onEvent(event));
     system.listening.then(() => this.#closed = true, () => this.#closed = true);
@@ -353,7 +356,7 @@ export class MessageSearch {
         for (const { value } of page) {
           if (typeof value.body === "string") addScanned(index, build, this.#tokens, value.ticketId, value.body);
           if (performance.now() < sliceEnd) continue;
-          await rest();
+          await this.#turns.rest();
           if (!live()) return;
           sliceEnd = performance.now() + SLICE_MS;
         }
@@ -384,7 +387,7 @@ export class MessageSearch {
    */
   async #load(companyId: number, index: CompanyIndex, live: () => boolean): Promise<boolean> {
     const pause = async () => {
-      await rest();
+      await this.#turns.rest();
       return live();
     };
     const loaded = await loadIndex(this.#kv, companyId, pause);
@@ -425,7 +428,7 @@ export class MessageSearch {
     index.saving = true;
     const live = () => !this.#closed && this.#indexes.get(companyId) === index;
     const pause = async () => {
-      await rest();
+      await this.#turns.rest();
       return live();
     };
     saveIndex(this.#kv, companyId, index.frozen, index.covers, pause)
@@ -440,7 +443,7 @@ export class MessageSearch {
     for (;;) {
       const packed = merge.step(performance.now() + SLICE_MS);
       if (packed) return packed;
-      await rest();
+      await this.#turns.rest();
       if (!live()) return null;
     }
   }

@@ -30,7 +30,8 @@ export class SliceTurns {
   rest(): Promise<void> {
     const start = Math.max(performance.now() + REST_MS, this.#free);
     this.#free = start + SLICE_MS + REST_MS;
-    return new Promise((resolve) => setTimeout(resolve, start - performance.now()));
+    // Never a negative delay (Deno warns): a collection between the two clock reads can pass `start`.
+    return new Promise((resolve) => setTimeout(resolve, Math.max(0, start - performance.now())));
   }
 }
 

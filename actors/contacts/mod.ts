@@ -235,8 +235,10 @@ export async function contactIdsMatching(
   waitMs = CONTACTS_PARTIAL_AFTER_MS,
 ): Promise<{ ids: number[]; partial: boolean }> {
   const s = await state(system, companyId);
-  if (s.naming) startNaming(s);
-  if (s.naming) await within(s.naming.done, s.naming.startedAt + waitMs - performance.now());
+  if (s.naming) {
+    startNaming(s);
+    await within(s.naming.done, s.naming.startedAt + waitMs - performance.now());
+  }
   if (s.naming) return { ids: [], partial: true };
   return { ids: idsMatching(s, term), partial: false };
 }

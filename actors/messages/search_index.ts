@@ -10,11 +10,12 @@
  * another; a company searched before its turn, created later or evicted starts its own build
  * at once. A build is one reverse pass over the company's messages (`kv.list` returns a
  * ticket's messages together, newest tickets first), so the tickets agents look for most are
- * indexed first. It works in slices of `SLICE_MS` with a pause of `REST_MS` between them (_runtime/slices.ts: a
- * `setTimeout`: the event loop polls sockets before timers, while a microtask, `setImmediate`
- * or a `MessageChannel` kept requests waiting for seconds, measured with a spinning loop and
- * curl), so it takes at most two thirds of the event loop and a request waits at most a slice. Packing the lists it filled into the
- * compact form (postings.ts) is sliced the same way, as is every later freeze of the live
+ * indexed first. It works in slices of `SLICE_MS` with a pause of `REST_MS` between them
+ * (_runtime/slices.ts: a `setTimeout`, since the event loop polls sockets before timers,
+ * while a microtask, `setImmediate` or a `MessageChannel` kept requests waiting for seconds,
+ * measured with a spinning loop and curl), resting through the system's turns with its
+ * other background jobs, so together they take at most two thirds of the event loop and a
+ * request waits at most a slice. Packing the lists it filled into the compact form (postings.ts) is sliced the same way, as is every later freeze of the live
  * lists (`#maybeFreeze`): at 4M pairs one whole merge was a pause of 170–580 ms on a loaded
  * machine.
  *

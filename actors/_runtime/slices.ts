@@ -25,13 +25,41 @@ export const REST_MS = 2;
 export class SliceTurns {
   /** `performance.now()` from which the next slice may begin. */
   #free = 0;
+  /**
+   * When the last slice ended: a granted slice is taken to end `SLICE_MS` after it began
+   * (the timers due in one turn of the loop all fire before any of their slices runs), and
+   * each `rest()` call ends its caller's slice.
+   */
+  #lastEnd = -Infinity;
 
-  /** Resolves when the caller may run its next slice: after a rest, and after the slices granted before. */
+  /**
+   * Resolves when the caller may run its next slice: after a rest, and after the slices
+   * granted before. A turn whose timer fires less than `REST_MS` after another slice ended
+   * waits again: when a turn of the event loop ran long (a collection, a request), several
+   * jobs' timers fell due together and ran back to back in the next turn, which then ran
+   * long too, and the loop never went idle (see `REST_MS`).
+   */
   rest(): Promise<void> {
-    const start = Math.max(performance.now() + REST_MS, this.#free);
+    const now = performance.now();
+    this.#lastEnd = now;
+    const start = Math.max(now + REST_MS, this.#free);
     this.#free = start + SLICE_MS + REST_MS;
-    // Never a negative delay (Deno warns): a collection between the two clock reads can pass `start`.
-    return new Promise((resolve) => setTimeout(resolve, Math.max(0, start - performance.now())));
+    return new Promise((resolve) => this.#wake(start, resolve));
+  }
+
+  /** Resolves at `at`, or later if a slice ended less than `REST_MS` before then. */
+  #wake(at: number, resolve: () => void): void {
+    // Never a negative delay (Deno warns): a collection between the two clock reads can pass `at`.
+    setTimeout(() => {
+      const earliest = this.#lastEnd + REST_MS;
+      const now = performance.now();
+      if (now >= earliest) {
+        this.#lastEnd = now + SLICE_MS;
+        return resolve();
+      }
+      this.#free = Math.max(this.#free, earliest + SLICE_MS + REST_MS);
+      this.#wake(earliest, resolve);
+    }, Math.max(0, at - performance.now()));
   }
 }
 

@@ -12,3 +12,29 @@ Deno.test("SliceTurns spaces the slices of every job resting through it by a sli
     assert.ok(starts[i] >= earliest - 1, `job ${i} began ${starts[i]} ms in, before ${earliest} ms`);
   }
 });
+
+/** Holds the event loop `ms`, as a long slice or a collection would. */
+function hold(ms: number): void {
+  const until = performance.now() + ms;
+  while (performance.now() < until) { /* busy */ }
+}
+
+Deno.test("SliceTurns never runs two slices back to back when a long turn made both jobs due at once", async () => {
+  const turns = new SliceTurns();
+  const ends: number[] = [];
+  const starts: number[] = [];
+  const job = async () => {
+    await turns.rest();
+    starts.push(performance.now());
+    hold(SLICE_MS);
+    ends.push(performance.now());
+    void turns.rest();
+  };
+  const both = Promise.all([job(), job()]);
+  // Both timers fall due during this hold: without the rule their slices ran in one turn.
+  hold(SLICE_MS + 3 * REST_MS + 10);
+  await both;
+  const [first, second] = starts[0] <= starts[1] ? [0, 1] : [1, 0];
+  const gap = starts[second] - ends[first];
+  assert.ok(gap >= REST_MS - 0.5, `the second slice began ${gap.toFixed(2)} ms after the first ended`);
+});

@@ -26,7 +26,7 @@
  */
 import { drive, quantile } from "./lib/drive.ts";
 import { HttpConnection } from "./lib/http_client.ts";
-import { PRODUCTION_V8_FLAGS } from "./lib/v8_flags.ts";
+import { PRODUCTION_ENV, PRODUCTION_V8_FLAGS } from "./lib/v8_flags.ts";
 
 const NUMBERS = Number(Deno.args.find((a) => /^\d+$/.test(a)) ?? 200);
 const CLOSED = { concurrency: 64, requests: 10_000 };
@@ -78,7 +78,7 @@ async function clientMain(): Promise<void> {
     stdin: "piped",
     stdout: "piped",
     stderr: "inherit",
-    env: { BALCAO_API_RATE: "1000000", BALCAO_API_BURST: "1000000" },
+    env: { ...PRODUCTION_ENV, BALCAO_API_RATE: "1000000", BALCAO_API_BURST: "1000000" },
   }).spawn();
   try {
     const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();

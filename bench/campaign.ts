@@ -35,7 +35,7 @@
  */
 import { drive, quantile } from "./lib/drive.ts";
 import { HttpConnection } from "./lib/http_client.ts";
-import { PRODUCTION_V8_FLAGS } from "./lib/v8_flags.ts";
+import { PRODUCTION_ENV, PRODUCTION_V8_FLAGS } from "./lib/v8_flags.ts";
 import { loginAt, spawnServer } from "../tests/helpers/child_server.ts";
 import { seedContactList } from "../tests/helpers/campaign_lists.ts";
 import type { OutboxEntry, SimulatorLedgerEntry } from "../server/channels/simulator.ts";
@@ -94,7 +94,7 @@ const kvPath = `${dir}/bench.kv`;
 const server = await spawnServer({
   kvPath,
   dataDir: `${dir}/media`,
-  env: { BALCAO_CAMPAIGN_TIME_SCALE: "0", ...(PRODUCTION_V8_FLAGS ? { DENO_V8_FLAGS: PRODUCTION_V8_FLAGS } : {}) },
+  env: { ...PRODUCTION_ENV, BALCAO_CAMPAIGN_TIME_SCALE: "0", ...(PRODUCTION_V8_FLAGS ? { DENO_V8_FLAGS: PRODUCTION_V8_FLAGS } : {}) },
   timeoutMs: 120_000,
 });
 try {

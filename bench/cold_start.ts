@@ -15,7 +15,7 @@ import { flag } from "./lib/args.ts";
 import { readPortLine } from "./lib/port_line.ts";
 import { login, rssOf } from "./lib/server_process.ts";
 import { loadAverage } from "./lib/settled.ts";
-import { PRODUCTION_V8_FLAGS } from "./lib/v8_flags.ts";
+import { PRODUCTION_ENV, PRODUCTION_V8_FLAGS } from "./lib/v8_flags.ts";
 
 const [kvPath, dataDir] = Deno.args.filter((a) => !a.startsWith("--"));
 if (!kvPath || !dataDir) {
@@ -39,6 +39,7 @@ for (let run = 1; run <= runs; run++) {
       kvPath,
       dataDir,
     ],
+    env: PRODUCTION_ENV,
     stdout: "piped",
     stderr: "inherit",
   }).spawn();

@@ -26,7 +26,7 @@ import { type Principal } from "../domain/permissions.ts";
 import { allowed } from "../server/realtime/routing.ts";
 import { SETTING_DEFAULTS } from "../domain/settings.ts";
 import type { EventScope } from "../domain/events.ts";
-import { PRODUCTION_V8_FLAGS } from "./lib/v8_flags.ts";
+import { PRODUCTION_ENV, PRODUCTION_V8_FLAGS } from "./lib/v8_flags.ts";
 import { type ClientSocket, denoWebSocket, WsClient, type WsHandlers } from "./lib/ws_client.ts";
 
 const env = (name: string, fallback: number) => Number(Deno.env.get(name) ?? fallback);
@@ -220,7 +220,7 @@ async function clientMain(): Promise<void> {
     stdin: "piped",
     stdout: "piped",
     stderr: "inherit",
-    env: { FANOUT_EVENTS: String(EVENTS), FANOUT_RATE: String(RATE), FANOUT_SOCKETS: String(SOCKETS), FANOUT_OTHER: String(OTHER), FANOUT_QUEUES: String(QUEUES) },
+    env: { ...PRODUCTION_ENV, FANOUT_EVENTS: String(EVENTS), FANOUT_RATE: String(RATE), FANOUT_SOCKETS: String(SOCKETS), FANOUT_OTHER: String(OTHER), FANOUT_QUEUES: String(QUEUES) },
   }).spawn();
   const writer = child.stdin.getWriter();
   const say = (line: string) => writer.write(new TextEncoder().encode(line + "\n"));

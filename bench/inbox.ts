@@ -27,7 +27,7 @@ import { describeStalls, type LoopStall, parseLoopStalls, watchLoopStalls } from
 import { inboxStore } from "./lib/inbox_store.ts";
 import { readPortLine } from "./lib/port_line.ts";
 import { probeStartSearch } from "./lib/start_search.ts";
-import { benchServerV8Flags, exposedGc } from "./lib/v8_flags.ts";
+import { benchServerV8Flags, exposedGc, PRODUCTION_ENV } from "./lib/v8_flags.ts";
 import { login, rssOf } from "./lib/server_process.ts";
 
 const PASSWORD = BENCH_PASSWORD;
@@ -164,6 +164,7 @@ async function main(gc: () => void): Promise<void> {
   const spawnAt = performance.now();
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", benchServerV8Flags(), import.meta.filename!, "--serve", kvPath, dataDir],
+    env: PRODUCTION_ENV,
     stdout: "piped",
     stderr: "inherit",
   }).spawn();

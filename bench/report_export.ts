@@ -22,7 +22,7 @@ import { drive, quantile } from "./lib/drive.ts";
 import { HttpConnection } from "./lib/http_client.ts";
 import { login } from "./lib/server_process.ts";
 import { discardRest, readPortLine } from "./lib/port_line.ts";
-import { PRODUCTION_V8_FLAGS } from "./lib/v8_flags.ts";
+import { PRODUCTION_ENV, PRODUCTION_V8_FLAGS } from "./lib/v8_flags.ts";
 import { backgroundBuilt, loadAverage } from "./lib/settled.ts";
 
 const PASSWORD = "demo1234";
@@ -80,6 +80,7 @@ async function main(): Promise<void> {
 
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", `--v8-flags=${PRODUCTION_V8_FLAGS}`, import.meta.filename!, "--serve", kvPath, dataDir],
+    env: PRODUCTION_ENV,
     stdout: "piped",
     stderr: "inherit",
   }).spawn();

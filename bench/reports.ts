@@ -27,7 +27,7 @@ import { HttpConnection } from "./lib/http_client.ts";
 import { describeStalls, parseLoopStalls, watchLoopStalls } from "./lib/loop_stalls.ts";
 import { login } from "./lib/server_process.ts";
 import { readPortLine } from "./lib/port_line.ts";
-import { benchServerV8Flags } from "./lib/v8_flags.ts";
+import { benchServerV8Flags, PRODUCTION_ENV } from "./lib/v8_flags.ts";
 import { backgroundBuilt, loadAverage } from "./lib/settled.ts";
 
 const PASSWORD = "demo1234";
@@ -151,6 +151,7 @@ async function main(): Promise<void> {
 
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", benchServerV8Flags(), import.meta.filename!, "--serve", kvPath, dataDir],
+    env: PRODUCTION_ENV,
     stdout: "piped",
     stderr: "inherit",
   }).spawn();

@@ -18,7 +18,7 @@ import { inboxStore } from "./lib/inbox_store.ts";
 import { discardRest, readPortLine } from "./lib/port_line.ts";
 import { loadAverage } from "./lib/settled.ts";
 import { probeStartSearch, type StartSearch } from "./lib/start_search.ts";
-import { PRODUCTION_V8_FLAGS } from "./lib/v8_flags.ts";
+import { PRODUCTION_ENV, PRODUCTION_V8_FLAGS } from "./lib/v8_flags.ts";
 
 const PASSWORD = BENCH_PASSWORD;
 const SECRET = BENCH_SECRET;
@@ -47,6 +47,7 @@ async function startAndProbe(
 ): Promise<StartSearch> {
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", `--v8-flags=${PRODUCTION_V8_FLAGS}`, new URL("./inbox.ts", import.meta.url).pathname, "--serve", kvPath, dataDir],
+    env: PRODUCTION_ENV,
     stdout: "piped",
     stderr: "inherit",
   }).spawn();

@@ -16,6 +16,16 @@
  *   meant a full collection every ~3 s, each stalling the path for 50–100 ms: 4–6 in the
  *   10-second open loop, now 1, and its p99 62–81 → 22–50 ms. bench/inbox (four runs each
  *   way): RSS peak 494–503 vs 487–520 MB, worst closed list p99 8.9–11.1 vs 8.0–10.2 ms.
+ *
+ * and sets `DENO_TOKIO_EVENT_INTERVAL=1` (read by Deno when it builds its runtime, so it
+ * cannot be set from here). Deno's scheduler checks the sockets once every that many task
+ * polls (61 by default), and the JavaScript event loop is one of the tasks. While background
+ * work runs in slices (an index loading after a start, actors/_runtime/slices.ts), each turn
+ * of the loop took ~20 ms and the next one was always due, so a request's bytes sat unread
+ * for 61 turns: 1.1–2.1 s, seen with `perf trace` as no `epoll_wait` on the main thread for
+ * that long while timers kept firing. Searches in the first 10 s after a 10× restart: p99
+ * 663–1,480 ms in 7 of 8 starts without it, 97–200 ms in 6 of 7 with it. Checking the
+ * sockets after every poll costs one `epoll_wait` that returns at once.
  */
 import { startServer } from "./start.ts";
 import { seedDemoConversations } from "./seed/demo_conversations.ts";

@@ -2,9 +2,18 @@
  * V8 flags of `npm start`, read from deno.json's start task so a bench's server process runs
  * with what runs in production (server/main.ts says why they are what they are).
  */
-export const PRODUCTION_V8_FLAGS: string =
-  JSON.parse(Deno.readTextFileSync(new URL("../../deno.json", import.meta.url))).tasks.start.match(/--v8-flags=(\S+)/)?.[1] ??
-    "";
+const START_TASK: string = JSON.parse(Deno.readTextFileSync(new URL("../../deno.json", import.meta.url))).tasks.start;
+
+export const PRODUCTION_V8_FLAGS: string = START_TASK.match(/--v8-flags=(\S+)/)?.[1] ?? "";
+
+/**
+ * The environment the start task sets before `deno` (`NAME=value` words), for a bench's
+ * server process: `DENO_TOKIO_EVENT_INTERVAL` changes when requests are read while background
+ * work runs (server/main.ts says why), so a bench without it measures another server.
+ */
+export const PRODUCTION_ENV: Record<string, string> = Object.fromEntries(
+  [...START_TASK.matchAll(/(?:^|\s)([A-Z_][A-Z0-9_]*)=(\S*)(?=\s)/g)].map((m) => [m[1], m[2]]),
+);
 
 /**
  * The `--v8-flags=` argument of a bench's server process: production's flags, or the
@@ -30,7 +39,7 @@ export async function withProductionFlags(script: string): Promise<void> {
   if (Deno.env.get(MARK) === "1" || PRODUCTION_V8_FLAGS === "") return;
   const { code } = await new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", `--v8-flags=${PRODUCTION_V8_FLAGS}`, script, ...Deno.args],
-    env: { [MARK]: "1" },
+    env: { ...PRODUCTION_ENV, [MARK]: "1" },
     stdin: "inherit",
     stdout: "inherit",
     stderr: "inherit",

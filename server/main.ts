@@ -24,8 +24,11 @@
  * of the loop took ~20 ms and the next one was always due, so a request's bytes sat unread
  * for 61 turns: 1.1–2.1 s, seen with `perf trace` as no `epoll_wait` on the main thread for
  * that long while timers kept firing. Searches in the first 10 s after a 10× restart: p99
- * 663–1,480 ms in 7 of 8 starts without it, 97–200 ms in 6 of 7 with it. Checking the
- * sockets after every poll costs one `epoll_wait` that returns at once.
+ * 663–1,480 ms in 7 of 8 starts without it, 97–425 ms with it (8 of 8 under 0.5 s);
+ * intervals of 4 and 8 left 115–1,075 ms. The cost, measured with bench/cold_start.ts at 10×
+ * (six starts each way, interleaved): spawn to first list 8.7–9.6 s at 61, 9.2–10.7 s at 1.
+ * A request waiting seconds behind any background work (a snapshot or an index being saved
+ * also runs in slices) weighs more than 0.7 s on a start.
  */
 import { startServer } from "./start.ts";
 import { seedDemoConversations } from "./seed/demo_conversations.ts";

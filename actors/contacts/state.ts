@@ -191,6 +191,7 @@ export function* nameSteps(contacts: readonly Contact[]): Generator<void, NamePa
   for (let i = 0; i < n; i++) textById[ids[i]] = texts[i];
   yield;
   const grams = new GramFilter();
+  grams.reserve(maxId);
   for (let at = 0; at < n; at += GRAM_SLICE) {
     grams.addAll(ids.slice(at, at + GRAM_SLICE), texts.slice(at, at + GRAM_SLICE));
     yield;

@@ -16,7 +16,7 @@ import { isManager, type Principal } from "./permissions.ts";
 import type { Ticket, TicketStatus } from "./ticket.ts";
 import { TicketStatus as StatusSchema } from "./ticket.ts";
 import { Flag, MAX, MSG } from "./text.ts";
-import { canSeeTicket, type VisibilitySettings } from "./visibility.ts";
+import { canSeeTicket, type TicketVisibilityFacts, type VisibilitySettings } from "./visibility.ts";
 
 /** The list page size of spec 000 §9. */
 export const PAGE_SIZE = 25;
@@ -108,7 +108,7 @@ export function showsAll(q: { showAll?: boolean }, who: Pick<Principal, "profile
 
 /** Whether `ticket` belongs in a list of `who` (see the module doc). */
 export function inList(
-  ticket: Ticket,
+  ticket: TicketVisibilityFacts,
   who: Pick<Principal, "id" | "profile" | "queueIds">,
   settings: VisibilitySettings,
   showAll: boolean,

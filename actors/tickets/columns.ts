@@ -28,6 +28,8 @@ export const NONE = -1;
 export class TicketColumns {
   flags = new Uint8Array(1024);
   created = new Float64Array(1024);
+  /** `updatedAt`: a search's matches are ordered by it without reading their records (query.ts). */
+  updated = new Float64Array(1024);
   user = new Int32Array(1024);
   queue = new Int32Array(1024);
   whatsapp = new Int32Array(1024);
@@ -45,6 +47,7 @@ export class TicketColumns {
     };
     this.flags = grow(this.flags, (n) => new Uint8Array(n));
     this.created = grow(this.created, (n) => new Float64Array(n));
+    this.updated = grow(this.updated, (n) => new Float64Array(n));
     this.user = grow(this.user, (n) => new Int32Array(n));
     this.queue = grow(this.queue, (n) => new Int32Array(n));
     this.whatsapp = grow(this.whatsapp, (n) => new Int32Array(n));
@@ -90,6 +93,7 @@ export class TicketColumns {
     }
     this.flags[id] = flags;
     this.created[id] = t.createdAt;
+    this.updated[id] = t.updatedAt;
     this.user[id] = userId;
     this.queue[id] = queueId;
     this.whatsapp[id] = whatsappId;
@@ -103,7 +107,7 @@ export class TicketColumns {
    * fields go in by id, the day counts are taken by ascending id (a day after another, see
    * day_counts.ts), the groups and the creation order in the rows' order.
    */
-  loadAll(ranked: LoadRows): void {
+  loadAll(ranked: LoadRows, dated: Pick<LoadRows, "id" | "updated">): void {
     const ids = ranked.id;
     const n = ids.length;
     let maxId = 0;
@@ -119,6 +123,8 @@ export class TicketColumns {
       this.whatsapp[id] = ranked.whatsapp[k];
       this.contact[id] = ranked.contact[k];
     }
+    // Ranked rows leave `updated` empty (load_rows.ts `rankRows`): it comes from the rows before.
+    for (let i = 0; i < dated.id.length; i++) this.updated[dated.id[i]] = dated.updated[i];
     for (let id = 1; id <= maxId; id++) if (this.flags[id] !== 0) this.#countDay(id, 1);
     this.idsByUser.addAll(ranked.user, ids);
     this.idsByQueue.addAll(ranked.queue, ids);

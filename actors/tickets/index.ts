@@ -209,7 +209,7 @@ export class TicketIndex {
     for (let i = 0; i < rows.id.length; i++) this.byUuid.setHashed(rows.uuidHash[i], rows.id[i]);
     const ranked = rankRows(rows, order);
     applyOrder(tickets, order);
-    this.columns.loadAll(ranked);
+    this.columns.loadAll(ranked, rows);
     this.byContact.addAll(ranked.contact, ranked.id);
     const { id: ids, flags, user, queue, contact, whatsapp, extra } = ranked;
     for (let k = 0; k < ids.length; k++) {

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import type { Principal } from "../../domain/permissions.ts";
 import { buildTicket, type Ticket } from "../../domain/ticket.ts";
+import { inList, queryFilter, showsAll } from "../../domain/ticket_query.ts";
 import { TicketIndex } from "./index.ts";
 import { firstInOrder, queryTickets } from "./query.ts";
 
@@ -111,5 +112,64 @@ Deno.test("firstInOrder() keeps the first k in order, as a full sort would, ties
     const first = firstInOrder([...items], compare, k);
     assert.deepEqual(first.map((x) => Math.floor(x / 3)), sorted.map((x) => Math.floor(x / 3)));
     assert.equal(first.length, Math.min(k, items.length));
+  }
+});
+
+Deno.test("queryTickets() with search ids answers from the columns what the records would answer", () => {
+  let seed = 11;
+  const pick = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+  const statuses = ["open", "pending", "closed"] as const;
+  const random = (id: number): Ticket =>
+    make(id, {
+      status: statuses[pick(3)],
+      userId: [null, 3, 4][pick(3)],
+      queueId: [null, 10, 11][pick(3)],
+      isGroup: pick(5) === 0,
+      whatsappId: 1 + pick(2),
+      // Few distinct dates: ties fall back to the id.
+      updatedAt: 5000 + pick(40),
+      createdAt: 1000 + pick(40),
+    });
+  const current = new Map<number, Ticket>();
+  for (let id = 1; id <= 300; id++) current.set(id, random(id));
+  const index = new TicketIndex();
+  index.loadAll([...current.values()]); // the bulk load (load_rows.ts) fills the columns
+  for (let step = 0; step < 200; step++) { // then single changes and new tickets
+    const t = random(1 + pick(330));
+    index.put(t);
+    current.set(t.id, t);
+  }
+  const admin: Principal = { ...agent, id: 4, profile: "admin" };
+  const settingsOf = [{}, { viewclosed: "enabled", viewgroups: "enabled" }, { allusersviewgroups: "enabled" }];
+  const orders = [undefined, "updatedAt", "createdAt", "id", "latestCreatedAt"] as const;
+  for (let round = 0; round < 400; round++) {
+    const ids = new Set(Array.from({ length: pick(120) }, () => 1 + pick(340))); // some never existed
+    const who = [agent, admin][pick(2)];
+    const settings = settingsOf[pick(3)];
+    const q = {
+      showAll: pick(2) === 0,
+      status: pick(3) === 0 ? statuses[pick(3)] : undefined,
+      statuses: pick(4) === 0 ? [statuses[pick(3)], statuses[pick(3)]] : undefined,
+      orderBy: orders[pick(orders.length)],
+      order: pick(2) === 0 ? "ASC" as const : undefined,
+      limit: 1 + pick(15),
+      pageNumber: 1 + pick(3),
+      // A filter the columns do not hold: the records answer.
+      whatsappIds: pick(5) === 0 ? [1] : undefined,
+    };
+    const all = showsAll(q, who);
+    const field = q.orderBy ?? "updatedAt";
+    const sign = q.order === "ASC" ? 1 : -1;
+    const expected = [...ids].map((id) => current.get(id)).filter((t): t is Ticket =>
+      t !== undefined && queryFilter(q)(t) && (!q.statuses || q.statuses.includes(t.status)) &&
+      inList(t, who, settings, all)
+    ).sort((a, b) => sign * (((a[field] ?? 0) - (b[field] ?? 0)) || a.id - b.id));
+    const page = queryTickets(index, q, who, settings, ids);
+    const from = (q.pageNumber - 1) * q.limit;
+    const context = JSON.stringify({ round, q, who: who.profile, settings });
+    assert.deepEqual(page.tickets.map((t) => t.id), expected.slice(from, from + q.limit).map((t) => t.id), context);
+    assert.deepEqual(page.tickets, expected.slice(from, from + q.limit), context);
+    assert.equal(page.count, expected.length, context);
+    assert.equal(page.hasMore, from + q.limit < expected.length, context);
   }
 });

@@ -247,3 +247,47 @@ Deno.test({
     });
   },
 });
+
+Deno.test({
+  name: "ContactsPage counts an import once when its live events reach the page after the upload's answer",
+  ...opts,
+  async fn() {
+    await withServer(async (server) => {
+      const admin = await server.login("supervisor@demo.local");
+      const chrome = await launchBrowser();
+      try {
+        const context = await chrome.newContext();
+        // Every socket message reaches the page 800 ms late (in order), as on a slow link or
+        // a busy server: the upload's answer then comes before the import's create events.
+        await context.addInitScript(() => {
+          const own = Object.getOwnPropertyDescriptor(WebSocket.prototype, "onmessage")!;
+          Object.defineProperty(WebSocket.prototype, "onmessage", {
+            configurable: true,
+            get() {
+              return own.get!.call(this);
+            },
+            set(handler: ((event: MessageEvent) => void) | null) {
+              own.set!.call(this, handler && ((event: MessageEvent) => setTimeout(() => handler.call(this, event), 800)));
+            },
+          });
+        });
+        const page = await context.newPage();
+        await loginToShell(page, server.url, "admin@demo.local");
+        await page.goto(`${server.url}/contacts`);
+        await page.getByTestId("contacts-table").waitFor({ timeout: 20_000 });
+        const before = (await admin.get("/contacts/")).body.count as number;
+        const rows = Array.from({ length: 30 }, (_, i) => [`Atrasado ${String(i).padStart(2, "0")}`, `55119700000${String(i).padStart(2, "0")}`]);
+        await importThrough(page, { name: "atrasados.csv", mimeType: "text/csv", buffer: Buffer.from(Papa.unparse([["Nome", "Telefone"], ...rows])) });
+        await page.getByText("Importação concluída! Contatos Válidos: 30").waitFor({ timeout: 20_000 });
+        const heading = page.getByRole("heading", { name: /^Contatos \(\d+\)$/ });
+        await page.getByRole("heading", { name: `Contatos (${before + 30})` }).waitFor({ timeout: 10_000 });
+        // Long after every delayed event has arrived, the count is still the server's.
+        await page.waitForTimeout(2_000);
+        assert.equal(await heading.textContent(), `Contatos (${before + 30})`);
+        assert.equal((await admin.get("/contacts/")).body.count, before + 30);
+      } finally {
+        await chrome.close();
+      }
+    });
+  },
+});

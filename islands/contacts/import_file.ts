@@ -28,21 +28,37 @@ export interface ImportResult {
   duplicated: number;
 }
 
-/** The progress toast for one server event. */
-function onProgress(data: unknown): void {
+/** The progress toast for one server event; whether it is the last one (every row done). */
+function onProgress(data: unknown): boolean {
   const event = data as { action?: string; done?: number; total?: number };
-  if (event?.action !== "progress" || typeof event.total !== "number") return;
+  if (event?.action !== "progress" || typeof event.total !== "number") return false;
   showToast("info", t("contacts.importProgress", { done: event.done ?? 0, total: event.total }), TOAST_KEY);
+  return (event.done ?? 0) >= event.total;
 }
 
 /**
+ * How long an import's answer waits for its last progress event. The server publishes the
+ * contacts' create events, then that event, and the socket keeps their order: once it has
+ * come, no create event of the import is still on its way, so a list reloaded then is not
+ * counted again by late events (each one a row added on top). A socket that is down does
+ * not hold the answer longer than this.
+ */
+const LAST_PROGRESS_WAIT_MS = 5_000;
+
+/**
  * Runs one import call (`send`) with the progress toasts around it; resolves with the
- * result, or null after showing the failure.
+ * result, or null after showing the failure, once the import's events have arrived (above).
  */
 export async function withImportToasts(companyId: number, send: () => Promise<ImportResult>): Promise<ImportResult | null> {
-  const off = onChannel(channelName(companyId, "contactImport"), onProgress);
+  const last = Promise.withResolvers<void>();
+  const off = onChannel(channelName(companyId, "contactImport"), (data) => {
+    if (onProgress(data)) last.resolve();
+  });
   try {
     const result = await send();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([last.promise, new Promise<void>((r) => timer = setTimeout(r, LAST_PROGRESS_WAIT_MS))]);
+    clearTimeout(timer);
     showToast("success", t("contacts.importDone", { n: result.valid }), TOAST_KEY);
     return result;
   } catch (error) {

@@ -13,8 +13,10 @@
  * Profiling: `--reuse=dir` seeds once into `dir` and reuses it afterwards; the server
  * process's V8 flags can be replaced with `--server-v8-flags=…` and its later output goes to
  * `--server-log=path`. The server always runs with `--trace-gc` added, so each open-loop
- * line is followed by the collector's pauses during it (bench/lib/gc_trace.ts) and the server's
- * event-loop stalls (bench/lib/loop_stalls.ts).
+ * line is followed by the collector's pauses during it (bench/lib/gc_trace.ts), the server's
+ * event-loop stalls (bench/lib/loop_stalls.ts) and the CPU per call of the server and of this
+ * process, the client, which share the machine's cores: a tail with no stall and no pause
+ * then shows the two processes' cost side by side.
  *
  * With `--serve <kvPath>` it is the server process the benchmark spawns.
  */
@@ -28,7 +30,7 @@ import { inboxStore } from "./lib/inbox_store.ts";
 import { readPortLine } from "./lib/port_line.ts";
 import { probeStartSearch } from "./lib/start_search.ts";
 import { benchServerV8Flags, exposedGc, PRODUCTION_ENV } from "./lib/v8_flags.ts";
-import { login, rssOf } from "./lib/server_process.ts";
+import { cpuMsOf, login, rssOf } from "./lib/server_process.ts";
 
 const PASSWORD = BENCH_PASSWORD;
 const SECRET = BENCH_SECRET;
@@ -84,6 +86,9 @@ interface Result {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU per call in µs, user + system, of the server and of this process (the client). */
+  serverCpuUs: number;
+  clientCpuUs: number;
 }
 
 /** One request of a load run: what `HttpConnection.request` takes. */
@@ -112,14 +117,22 @@ async function load(
     Array.from({ length: concurrency }, () => HttpConnection.open(server.hostname, server.port)),
   );
   let errors = 0;
+  const serverCpu = cpuMsOf(server.pid);
+  const clientCpu = cpuMsOf("self");
   const from = performance.now();
   const { latencies, seconds } = await drive(requests, concurrency, async (k, worker) => {
     const call = next(k);
     const reply = await connections[worker].request(call.method, call.path, call.headers, call.body);
     if (reply.status >= 400) errors++;
   }, rate);
+  const perCallUs = (before: { user: number; system: number }, after: { user: number; system: number }) =>
+    ((after.user + after.system - before.user - before.system) * 1000) / requests;
+  const serverCpuUs = perCallUs(serverCpu, cpuMsOf(server.pid));
+  const clientCpuUs = perCallUs(clientCpu, cpuMsOf("self"));
   for (const connection of connections) connection.close();
   return {
+    serverCpuUs,
+    clientCpuUs,
     name,
     from,
     to: performance.now(),
@@ -132,7 +145,7 @@ async function load(
 }
 
 /** Where the server under test listens (set once it has started). */
-const server = { hostname: "127.0.0.1", port: 0 };
+const server = { hostname: "127.0.0.1", port: 0, pid: 0 };
 
 
 /** The bench; `gc` collects this process's garbage on demand (bench/lib/v8_flags.ts). */
@@ -175,6 +188,7 @@ async function main(gc: () => void): Promise<void> {
   const drained = drain(reader, portLine.rest);
   const base = `http://127.0.0.1:${port}`;
   server.port = port;
+  server.pid = child.pid;
   const adminToken = await login(base, "admin@demo.local");
   const firstList = await fetch(`${base}/tickets?status=open&showAll=true`, {
     headers: { authorization: `Bearer ${adminToken}` },
@@ -284,7 +298,8 @@ async function main(gc: () => void): Promise<void> {
     const [from, to] = [isolateTime(r.from), isolateTime(r.to)];
     const collector = describeGc(gcBetween(pauses, from, to));
     const client = describeStalls(clientStalls, r.from, r.to);
-    console.log(`    ${r.name.padEnd(62)} p99 ${r.p99.toFixed(2).padStart(6)} ms  ${collector}; server ${describeStalls(stalls, from, to)}; client ${client}`);
+    const cpu = `CPU per call: server ${r.serverCpuUs.toFixed(0)} µs, client ${r.clientCpuUs.toFixed(0)} µs`;
+    console.log(`    ${r.name.padEnd(62)} p99 ${r.p99.toFixed(2).padStart(6)} ms  ${collector}; server ${describeStalls(stalls, from, to)}; client ${client}; ${cpu}`);
   }
   console.log(`  inbox lists' capacity (closed loop, ${C} in flight): lowest ${lowest(closed)} req/s, worst p99 ${worst(closed)} ms`);
   const search = results.filter((r) => r.name.includes("searchParam"));

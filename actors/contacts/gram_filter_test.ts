@@ -7,7 +7,7 @@ import { buildState, type ContactsState, dropContact, putContact, putMany } from
 /** The ids a term matches, by testing every search text (what the filter must never miss). */
 function scan(state: ContactsState, term: string): number[] {
   const matches = contactMatcher(term);
-  return state.byName.filter((id) => matches(state.texts.get(id)!)).sort((a, b) => a - b);
+  return state.byName.filter((_, i) => matches(state.searchTexts[i])).sort((a, b) => a - b);
 }
 
 /** The ids in the blocks the filter names for any of the term's needles. */
@@ -55,10 +55,10 @@ Deno.test("the filter never misses a contact the full scan finds, through puts, 
     for (const id of all) assert.ok(inBlocks.has(id), `${term}: contact ${id} is in a named block`);
   }
   assert.ok(narrowed(state, "zzz")!.length === 0, "a term in no text names no block");
-  // Every contact in the name order has a text, and nothing is left of a dropped contact.
-  state.byName.forEach((id) => assert.ok(state.texts.get(id) !== undefined, `contact ${id} has a text`));
+  // The texts by id are the name order's, and nothing is left of a dropped contact.
+  state.byName.forEach((id, i) => assert.equal(state.textById[id], state.searchTexts[i]));
   const live = new Set(state.byName);
-  for (const [id] of state.texts.entries()) assert.ok(live.has(id), `contact ${id} was dropped`);
+  state.textById.forEach((text, id) => assert.ok(text === undefined || live.has(id), `contact ${id} was dropped`));
   // A contact renamed away still leaves its block named (bits are only set): never a miss.
   const renamed = { ...state.contacts.get(state.byName[0])!, name: "Zulmira Quintal" };
   putContact(state, renamed);

@@ -201,13 +201,12 @@ export async function pageContacts(
     const count = s.byName.length;
     return { contacts, count, hasMore: query.offset + contacts.length < count };
   }
-  const needles = contactNeedles(term);
-  const hits = needles.length > 0 ? s.texts.matching(needles) : undefined;
-  const { byName } = s;
+  const matches = contactMatcher(term);
+  const { byName, searchTexts } = s;
   const contacts: Contact[] = [];
   let count = 0;
   for (let i = 0; i < byName.length; i++) {
-    if (hits && hits[byName[i]] !== 1) continue;
+    if (!matches(searchTexts[i])) continue;
     const contact = s.contacts.get(byName[i])!;
     if (query.where && !query.where(contact)) continue;
     if (count >= query.offset && contacts.length < query.limit) contacts.push(contact);
@@ -256,15 +255,16 @@ function idsMatching(s: ContactsState, term: string): number[] {
     else for (const block of some) blocks?.add(block);
   }
   const allBlocks = Math.ceil((s.counter + 1) / BLOCK);
-  if (needles.length === 0) return [...s.byName];
-  if (!blocks || blocks.size > allBlocks * SCAN_ALL_SHARE) {
-    s.texts.visitMatching(needles, (id) => found.push(id));
+  if (needles.length === 0 || !blocks || blocks.size > allBlocks * SCAN_ALL_SHARE) {
+    const { byName, searchTexts } = s;
+    for (let i = 0; i < byName.length; i++) if (matches(searchTexts[i])) found.push(byName[i]);
     return found;
   }
+  const { textById } = s;
   for (const block of blocks) {
-    const end = Math.min(s.counter + 1, (block + 1) * BLOCK);
+    const end = Math.min(textById.length, (block + 1) * BLOCK);
     for (let id = block * BLOCK; id < end; id++) {
-      const text = s.texts.get(id);
+      const text = textById[id];
       if (text !== undefined && matches(text)) found.push(id);
     }
   }

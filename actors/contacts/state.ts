@@ -1,21 +1,21 @@
 /**
  * The in-memory state of a company's contacts and its indexes: by number, by LID, and ids
  * kept sorted by folded name (so a page of the contact list needs no sort per request; a
- * write moves one id with a binary search and a splice). Each contact's search text
- * (contactSearchText) is in a text pool by id (text_pool.ts: packed, one string per 512
- * contacts a build made). A search text starts with the folded name, the sort key, up to its
- * first \u0001: compared in place, it needs no string of its own per contact.
+ * write moves one id with a binary search and a splice). The name order is two parallel
+ * arrays (ids, search texts) so a search is one tight loop over plain arrays. A search text
+ * starts with the folded name, the sort key, up to its first \u0001 (contactSearchText):
+ * compared in place, it needs no string of its own per contact (500,000 strings fewer at
+ * #23 §3's scale for every full collection to mark).
  *
  * Resident per contact (issue #23 §3, 500,000 contacts): the record, its slot in the array
  * of records by id (_runtime/dense_id_map.ts), its number's and LID's slots in open-addressing
- * tables (_runtime/string_id_map.ts), and the name index: an id in name order, its search
- * text in the pool (its characters and three integers), and its bits in the trigram filter. A large
+ * tables (_runtime/string_id_map.ts), and the name index: an id and a search text in name
+ * order, the text again by id (the same string), and its bits in the trigram filter. A large
  * company's name index is built after the start's warm-up (naming.ts): `coreState` is what
  * the activation builds, `nameSteps` the rest.
  */
 import { type Contact, contactSearchText, residentContact } from "../../domain/contact.ts";
 import { GramFilter } from "./gram_filter.ts";
-import { CHUNK, TextPool } from "./text_pool.ts";
 import { runToEnd, sortedPositions } from "../_runtime/merge_sort.ts";
 import { DenseIdMap } from "../_runtime/dense_id_map.ts";
 import { StringIdMap } from "../_runtime/string_id_map.ts";
@@ -31,12 +31,14 @@ export interface ContactsState {
   byLid: StringIdMap;
   /** Ids ordered by (folded name, id). */
   byName: number[];
+  /** Texts searched by GET /contacts (contactSearchText), parallel to `byName`; each starts with its sort key. */
+  searchTexts: string[];
   /** Which blocks of ids may match a term (gram_filter.ts), for the ticket search. */
   grams: GramFilter;
-  /** The texts searched by GET /contacts (contactSearchText) by contact id; each starts with its sort key. */
-  texts: TextPool;
+  /** The same search texts by contact id (undefined: no such contact), to read a block's. */
+  textById: (string | undefined)[];
   /**
-   * Set while the name index (the three fields above) is built in the background (naming.ts):
+   * Set while the name index (the four fields above) is built in the background (naming.ts):
    * until then they are empty, and the contacts written meanwhile are noted here.
    */
   naming?: NameBuild;
@@ -62,8 +64,9 @@ export function emptyState(companyId: number): ContactsState {
     byNumber: new StringIdMap(),
     byLid: new StringIdMap(),
     byName: [],
+    searchTexts: [],
     grams: new GramFilter(),
-    texts: new TextPool(),
+    textById: [],
   };
 }
 
@@ -153,8 +156,9 @@ export function coreState(
 /** The name index of some contacts: what `nameSteps` builds and `installNames` puts in place. */
 export interface NameParts {
   byName: number[];
+  searchTexts: string[];
   grams: GramFilter;
-  texts: TextPool;
+  textById: (string | undefined)[];
 }
 
 /**
@@ -162,57 +166,52 @@ export interface NameParts {
  * caller in the background pauses there; `buildState` runs it through).
  *
  * Why this shape (issue #23 §3, 500,000 contacts: 3.6–5 s before): the records are walked
- * once in the order they sit in memory (once more before, for the highest id), and what needs
- * no name order (the packed texts, the trigram filter) is built in that order; the sort
- * compares numbers (keyPrefixes) and reads texts, in place, only on a tie; the walk in name
- * order reads only arrays, never a record.
+ * once in the order they sit in memory, and what needs no name order (texts by id, the
+ * trigram filter) is built in that order; the sort compares numbers (keyPrefixes) and reads
+ * texts only on a tie; the walk in name order reads only arrays, never a record.
  */
 export function* nameSteps(contacts: readonly Contact[]): Generator<void, NameParts> {
   const n = contacts.length;
-  let maxId = 0;
-  for (let i = 0; i < n; i++) {
-    if (contacts[i].id > maxId) maxId = contacts[i].id;
-    if ((i & 8191) === 8191) yield;
-  }
+  const texts: string[] = [];
   /** A plain array, so `byName` gets the ids as small integers (not doubles). */
   const ids: number[] = [];
   const prefixes = new Float64Array(n * PREFIXES);
+  let maxId = 0;
+  for (let i = 0; i < n; i++) {
+    const contact = contacts[i];
+    const text = contactSearchText(contact);
+    texts.push(text);
+    ids.push(contact.id);
+    keyPrefixes(text, prefixes, i * PREFIXES);
+    if (contact.id > maxId) maxId = contact.id;
+    if ((i & 511) === 511) yield;
+  }
+  // Sized up front: filled in record order, a growing array would go sparse (a dictionary).
+  const textById: (string | undefined)[] = new Array(maxId + 1);
+  for (let i = 0; i < n; i++) textById[ids[i]] = texts[i];
+  yield;
   const grams = new GramFilter();
   grams.reserve(maxId);
-  const texts = new TextPool(maxId);
-  // A step's texts go to the filter and into one packed string, then are garbage (text_pool.ts).
-  for (let from = 0; from < n; from += CHUNK) {
-    const to = Math.min(n, from + CHUNK);
-    const stepIds: number[] = [];
-    const stepTexts: string[] = [];
-    for (let i = from; i < to; i++) {
-      const contact = contacts[i];
-      const text = contactSearchText(contact);
-      stepIds.push(contact.id);
-      stepTexts.push(text);
-      ids.push(contact.id);
-      keyPrefixes(text, prefixes, i * PREFIXES);
-    }
-    grams.addAll(stepIds, stepTexts);
-    texts.pack(stepIds, stepTexts);
+  for (let at = 0; at < n; at += GRAM_SLICE) {
+    grams.addAll(ids.slice(at, at + GRAM_SLICE), texts.slice(at, at + GRAM_SLICE));
     yield;
   }
-  // Positions in the pool are the contacts' places here (packed in this order).
   const order = yield* sortedPositions(n, (a, b) =>
     prefixes[a * 3] - prefixes[b * 3] || prefixes[a * 3 + 1] - prefixes[b * 3 + 1] ||
-    prefixes[a * 3 + 2] - prefixes[b * 3 + 2] || texts.compareKeysAt(a, b) || ids[a] - ids[b]);
+    prefixes[a * 3 + 2] - prefixes[b * 3 + 2] || compareKeys(texts[a], texts[b]) || ids[a] - ids[b]);
   const byName: number[] = [];
+  const searchTexts: string[] = [];
   for (let k = 0; k < n; k++) {
-    byName.push(ids[order[k]]);
+    const i = order[k];
+    byName.push(ids[i]);
+    searchTexts.push(texts[i]);
     if ((k & 8191) === 8191) yield;
   }
-  return { byName, grams, texts };
+  return { byName, searchTexts, grams, textById };
 }
 
-/** The search texts in name order (`byName`'s). */
-export function searchTextsInOrder(state: ContactsState): string[] {
-  return state.byName.map((id) => state.texts.get(id)!);
-}
+/** Contacts per trigram-filter slice of `nameSteps`. */
+const GRAM_SLICE = 2048;
 
 /**
  * Puts a built name index in place, then brings it up to date with the contacts written
@@ -222,10 +221,11 @@ export function installNames(state: ContactsState, parts: NameParts): void {
   const dirty = state.naming?.dirty;
   state.naming = undefined;
   state.byName = parts.byName;
+  state.searchTexts = parts.searchTexts;
   state.grams = parts.grams;
-  state.texts = parts.texts;
+  state.textById = parts.textById;
   for (const id of dirty ?? []) {
-    const built = state.texts.get(id);
+    const built = state.textById[id];
     if (built !== undefined) removeName(state, id, built.slice(0, built.indexOf("\u0001")));
     const now = state.contacts.get(id);
     if (now) insertName(state, now);
@@ -281,7 +281,7 @@ function compareKey(text: string, key: string): number {
 
 /** Whether the entry at `i` comes before (key, id) in the name order. */
 function before(state: ContactsState, i: number, key: string, id: number): boolean {
-  const c = compareKey(state.texts.get(state.byName[i])!, key);
+  const c = compareKey(state.searchTexts[i], key);
   return c < 0 || (c === 0 && state.byName[i] < id);
 }
 
@@ -323,15 +323,19 @@ function insertName(state: ContactsState, contact: Contact): void {
   const text = contactSearchText(contact);
   const at = position(state, text.slice(0, text.indexOf("\u0001")), contact.id);
   state.byName.splice(at, 0, contact.id);
+  state.searchTexts.splice(at, 0, text);
   state.grams.add(contact.id, text);
-  state.texts.set(contact.id, text);
+  state.textById[contact.id] = text;
 }
 
 /** Takes contact `id`, whose sort key is `key`, out of the name index. */
 function removeName(state: ContactsState, id: number, key: string): void {
   const at = position(state, key, id);
-  if (state.byName[at] === id) state.byName.splice(at, 1);
-  state.texts.delete(id);
+  if (state.byName[at] === id) {
+    state.byName.splice(at, 1);
+    state.searchTexts.splice(at, 1);
+  }
+  state.textById[id] = undefined;
 }
 
 /**
@@ -348,17 +352,27 @@ export function putMany(state: ContactsState, batch: readonly Contact[]): void {
   const rows = batch.map((contact) => ({ contact, key: nameKey(contact) }));
   rows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.contact.id - b.contact.id));
   const ids: number[] = [];
+  const texts: string[] = [];
   let i = 0;
   for (const { contact, key } of rows) {
     state.contacts.set(contact.id, contact);
     if (contact.number) state.byNumber.set(contact.number, contact.id);
     if (contact.lid) state.byLid.set(contact.lid, contact.id);
-    while (i < state.byName.length && before(state, i, key, contact.id)) ids.push(state.byName[i++]);
+    while (i < state.byName.length && before(state, i, key, contact.id)) {
+      ids.push(state.byName[i]);
+      texts.push(state.searchTexts[i]);
+      i++;
+    }
     const text = contactSearchText(contact);
     ids.push(contact.id);
+    texts.push(text);
     state.grams.add(contact.id, text);
-    state.texts.set(contact.id, text);
+    state.textById[contact.id] = text;
   }
-  for (; i < state.byName.length; i++) ids.push(state.byName[i]);
+  for (; i < state.byName.length; i++) {
+    ids.push(state.byName[i]);
+    texts.push(state.searchTexts[i]);
+  }
   state.byName = ids;
+  state.searchTexts = texts;
 }

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { seededRandom } from "../_runtime/testing.ts";
 import { buildContact, type Contact, contactSearchText } from "../../domain/contact.ts";
-import { buildState, dropContact, emptyState, putContact, putMany, searchTextsInOrder } from "./state.ts";
+import { buildState, dropContact, emptyState, putContact, putMany } from "./state.ts";
 
 const contact = (id: number, name: string, number = `55119${String(id).padStart(8, "0")}`) =>
   buildContact(id, 1, { name, number }, 0);
@@ -15,11 +15,11 @@ Deno.test("putContact() keeps ids, keys and search texts in name order through r
   assert.deepEqual(state.byName, [1, 4, 2, 3]);
   putContact(state, { ...contact(1, "Zuleica"), number: "5511900000001" });
   assert.deepEqual(state.byName, [4, 2, 3, 1]);
-  assert.deepEqual(searchTextsInOrder(state).map((t) => t.split("\u0001")[0]), ["beatriz", "bruno", "carla", "zuleica"]);
-  assert.ok(searchTextsInOrder(state)[3].startsWith("zuleica"));
+  assert.deepEqual(state.searchTexts.map((t) => t.split("\u0001")[0]), ["beatriz", "bruno", "carla", "zuleica"]);
+  assert.ok(state.searchTexts[3].startsWith("zuleica"));
   dropContact(state, 2);
   assert.deepEqual(state.byName, [4, 3, 1]);
-  assert.equal(searchTextsInOrder(state).length, 3);
+  assert.equal(state.searchTexts.length, 3);
   assert.equal(state.byNumber.get("5511900000002"), undefined);
   assert.equal(state.byNumber.get("5511900000001"), 1);
 });
@@ -38,7 +38,7 @@ Deno.test("putMany() merges a large batch into the name order like single puts w
   for (const c of batch) putContact(one, c);
   putMany(many, batch);
   assert.deepEqual(many.byName, one.byName);
-  assert.deepEqual(searchTextsInOrder(many), searchTextsInOrder(one));
+  assert.deepEqual(many.searchTexts, one.searchTexts);
   assert.equal(many.byNumber.size, 302);
 });
 
@@ -50,7 +50,7 @@ Deno.test("buildState() keeps a stored record's every field while rebuilding it 
   assert.deepEqual(kept, stored);
   assert.notEqual(kept, stored);
   assert.deepEqual(Object.keys(kept), Object.keys(contact(7, "x")));
-  assert.equal(state.texts.get(7), "elida\u00015511988887777\u0001e@x.com");
+  assert.equal(state.searchTexts[0], "elida\u00015511988887777\u0001e@x.com");
   const withInfo = { ...contact(8, "Ivo"), extraInfo: [{ name: "CPF", value: "1" }] };
   assert.deepEqual(buildState(1, [withInfo], 0).contacts.get(8)!.extraInfo, [{ name: "CPF", value: "1" }]);
 });
@@ -60,15 +60,14 @@ Deno.test("the name order holds for names that are prefixes of others, equal nam
   const state = buildState(1, names.slice(0, 4).map((n, i) => contact(i + 1, n)), 0);
   names.slice(4).forEach((n, i) => putContact(state, contact(i + 5, n)));
   const keyOf = (t: string) => t.split("\u0001")[0];
-  const order = (s: typeof state) => searchTextsInOrder(s).map((t, i) => [keyOf(t), s.byName[i]] as const);
+  const order = (s: typeof state) => s.searchTexts.map((t, i) => [keyOf(t), s.byName[i]] as const);
   const sorted = [...order(state)].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
   assert.deepEqual(order(state), sorted);
   for (let id = 1; id <= names.length; id++) {
     dropContact(state, id);
     assert.ok(!state.byName.includes(id), `contact ${id} left the name order`);
   }
-  assert.equal(searchTextsInOrder(state).length, 0);
-  assert.deepEqual([...state.texts.entries()], []);
+  assert.equal(state.searchTexts.length, 0);
 });
 
 Deno.test("buildState() builds what putContact() of each contact in name order builds: order, maps, shared numbers, trigrams", () => {
@@ -89,16 +88,16 @@ Deno.test("buildState() builds what putContact() of each contact in name order b
   const reference = emptyState(1);
   for (const c of [...records].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id - b.id))) putContact(reference, c);
   assert.deepEqual(built.byName, reference.byName);
-  assert.deepEqual(searchTextsInOrder(built), searchTextsInOrder(reference));
+  assert.deepEqual(built.searchTexts, reference.searchTexts);
   // The records by id in record order (the name order is byName's).
   assert.deepEqual([...built.contacts].sort((a, b) => a[0] - b[0]), [...reference.contacts].sort((a, b) => a[0] - b[0]));
   const sorted = (m: Iterable<[string, number]>) => [...m].sort((a, b) => (a[0] < b[0] ? -1 : 1));
   assert.deepEqual(sorted(built.byNumber), sorted(reference.byNumber));
   assert.deepEqual(sorted(built.byLid), sorted(reference.byLid));
-  assert.deepEqual([...built.texts.entries()], [...reference.texts.entries()]);
+  assert.deepEqual(built.textById, reference.textById);
   assert.equal(built.counter, Math.max(...records.map((c) => c.id)));
   assert.equal(built.grams.size, reference.grams.size);
   const terms = new Set(["zzz", "qqq", "北京 ", "😀 s"]);
-  for (const text of searchTextsInOrder(built)) for (let i = 0; i + 3 <= text.length; i++) terms.add(text.slice(i, i + 3));
+  for (const text of built.searchTexts) for (let i = 0; i + 3 <= text.length; i++) terms.add(text.slice(i, i + 3));
   for (const term of terms) assert.deepEqual(built.grams.candidates(term), reference.grams.candidates(term), term);
 });

@@ -150,6 +150,13 @@ export function queryTickets(
   return index.cachedPage(key, () => walkPage(index, q, who, settings));
 }
 
+/** Where `q`'s page starts and ends among the matches (rowsQuantity=all: all of them). */
+function pageWindow(q: TicketQuery): { offset: number; end: number } {
+  const size = pageSize(q);
+  const offset = size === Infinity ? 0 : ((q.pageNumber ?? 1) - 1) * size;
+  return { offset, end: offset + size };
+}
+
 /** The columns (columns.ts) a search's matches can be ordered by, by `orderBy`. */
 function sortColumn(columns: TicketColumns, orderBy: TicketQuery["orderBy"]): Float64Array | "id" | undefined {
   if (orderBy === undefined || orderBy === "updatedAt") return columns.updated;
@@ -198,9 +205,7 @@ function searchPage(
   const compare = key === "id"
     ? (a: number, b: number) => sign * (a - b)
     : (a: number, b: number) => sign * ((key[a] - key[b]) || a - b);
-  const size = pageSize(q);
-  const offset = size === Infinity ? 0 : ((q.pageNumber ?? 1) - 1) * size;
-  const end = offset + size;
+  const { offset, end } = pageWindow(q);
   const tickets = firstInOrder(found, compare, end).slice(offset, end).map((id) => index.byId.get(id)!);
   return { tickets, count: found.length, hasMore: end < found.length };
 }
@@ -218,9 +223,7 @@ function walkPage(
   const statuses = q.statuses ? new Set(q.statuses) : undefined;
   const matches = (t: Ticket) =>
     (!statuses || statuses.has(t.status)) && filter(t) && inList(t, who, settings, all);
-  const size = pageSize(q);
-  const offset = size === Infinity ? 0 : ((q.pageNumber ?? 1) - 1) * size;
-  const end = offset + size;
+  const { offset, end } = pageWindow(q);
 
   const recencyOrder = (q.orderBy ?? "updatedAt") === "updatedAt";
   if (searchIds) {

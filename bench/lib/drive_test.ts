@@ -39,3 +39,13 @@ Deno.test("drive() closed loop runs every call once with at most `workers` in fl
   assert.equal(most, 4);
   assert.equal(latencies.length, 50);
 });
+
+Deno.test("drive() leaves the uncounted first calls out of the latencies", async () => {
+  // Calls 0–4 take 60 ms, the rest 1 ms; only calls 5–19 are measured.
+  const slow = (k: number) => sleep(k < 5 ? 60 : 1);
+  const { latencies } = await drive(20, 20, (k) => slow(k), 1000, 5);
+  assert.equal(latencies.length, 15);
+  assert.ok(latencies[14] < 50, `worst counted latency ${latencies[14]} ms includes an uncounted call`);
+  const all = await drive(20, 20, (k) => slow(k), 1000);
+  assert.ok(all.latencies[19] >= 60, "without uncounted calls the slow ones are measured");
+});

@@ -1,7 +1,7 @@
 /**
  * `npm start`: runs the product and prints where to log in.
  *
- * deno.json's start task gives V8 three flags, measured with bench/inbox.ts and bench/ingest.ts
+ * deno.json's start task gives V8 four flags, measured with bench/inbox.ts and bench/ingest.ts
  * (which run their server with the same ones, bench/lib/v8_flags.ts):
  * - `--max-semi-space-size=64`: a 64 MB young generation; fewer scavenges cut the inbox p99s
  *   about threefold (worst list 55.7 → 15.5 ms, messages page 57.0 → 18.8 ms).
@@ -16,6 +16,17 @@
  *   meant a full collection every ~3 s, each stalling the path for 50–100 ms: 4–6 in the
  *   10-second open loop, now 1, and its p99 62–81 → 22–50 ms. bench/inbox (four runs each
  *   way): RSS peak 494–503 vs 487–520 MB, worst closed list p99 8.9–11.1 vs 8.0–10.2 ms.
+ * - `--no-allocation-site-pretenuring`, measured with bench/inbox.ts at 10×: V8 allocates an
+ *   object straight in the old generation when most objects from its allocation site survived
+ *   recent scavenges. A start's index builds made it decide so for sites the request path
+ *   shares, and afterwards every list call left ~2–3 KB in the old generation (it grew 1.5 MB
+ *   a scavenge, 738 → 1,112 MB in 50 s) until a mark-compact of the whole heap: 1.1–1.7 s of
+ *   incremental marking with steps of 35–108 ms, 1.2–1.7 s p99 in the open-loop cell it fell
+ *   in, 89 ms in a closed one. Without it the old generation stays flat (748.0 → 748.8 MB
+ *   over a minute of calls), scavenges take ≤ 4 ms instead of 6–8, every open-loop cell's p99
+ *   is 3.5–4.5 ms, closed-loop capacity rises from 4,356–4,846 to 6,899 req/s, and the first
+ *   10 s of searches after a start have p99 33 ms instead of 87–585. At 1× nothing got worse
+ *   (open-loop p99s 3.4–4.1 ms; capacity 7,216 req/s, was 4,747–5,920).
  *
  * and sets `DENO_TOKIO_EVENT_INTERVAL=1` (read by Deno when it builds its runtime, so it
  * cannot be set from here). Deno's scheduler checks the sockets once every that many task

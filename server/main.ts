@@ -25,8 +25,11 @@
  *   in, 89 ms in a closed one. Without it the old generation stays flat (748.0 → 748.8 MB
  *   over a minute of calls), scavenges take ≤ 4 ms instead of 6–8, every open-loop cell's p99
  *   is 3.5–4.5 ms, closed-loop capacity rises from 4,356–4,846 to 6,899 req/s, and the first
- *   10 s of searches after a start have p99 33 ms instead of 87–585. At 1× nothing got worse
- *   (open-loop p99s 3.4–4.1 ms; capacity 7,216 req/s, was 4,747–5,920).
+ *   10 s of searches after a start have p99 26–67 ms instead of 87–585 (three runs each
+ *   way). At 1× nothing got worse (open-loop p99s 3.4–4.4 ms; capacity 6,972–7,216 req/s,
+ *   was 4,747–5,920). Its cost is on the inbound path, whose ticket snapshots do live until
+ *   the next message: bench/ingest.ts, five runs each way, interleaved, median 512-cell
+ *   throughput 6,344 vs 7,210 msg/s (each side's runs spread ±25 %) and process CPU +3 %.
  *
  * and sets `DENO_TOKIO_EVENT_INTERVAL=1` (read by Deno when it builds its runtime, so it
  * cannot be set from here). Deno's scheduler checks the sockets once every that many task

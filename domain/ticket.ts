@@ -13,6 +13,7 @@
  */
 import { z } from "zod";
 import { AppError, forbidden, unreachable } from "./errors.ts";
+import { lastMessageText, type Message } from "./message.ts";
 import { can, isManager, type Principal } from "./permissions.ts";
 import { settingOn } from "./settings.ts";
 import { canSeeTicket, type VisibilitySettings } from "./visibility.ts";
@@ -385,4 +386,35 @@ export function otherOpenTicket(active: Ticket): AppError {
       },
     },
   });
+}
+
+/** What a message tells its ticket: the list's preview, who wrote, when, and if it is unread. */
+export interface MessageNote {
+  preview: string;
+  fromMe: boolean;
+  at: number;
+  unread: boolean;
+}
+
+/** The note a stored message owes its ticket (inbound and outbound alike: unread when the customer wrote). */
+export function noteOf(message: Pick<Message, "body" | "mediaType" | "mediaName" | "fromMe" | "createdAt">): MessageNote {
+  return { preview: lastMessageText(message), fromMe: message.fromMe, at: message.createdAt, unread: !message.fromMe };
+}
+
+/**
+ * `t` once a message joined it: preview, times, unread counter and who wrote last. A note
+ * `late` (applied after newer ones, as a crash's leftover is: actors/tickets/notes.ts) only
+ * counts, so the ticket keeps its newest message's preview and wait.
+ */
+export function withMessage(t: Ticket, note: MessageNote, late = false): Ticket {
+  const unreadMessages = t.unreadMessages + (note.unread ? 1 : 0);
+  if (late && t.latestCreatedAt !== null && note.at < t.latestCreatedAt) return { ...t, unreadMessages };
+  return {
+    ...t,
+    lastMessage: note.preview.slice(0, 255),
+    updatedAt: Math.max(note.at, t.updatedAt),
+    latestCreatedAt: note.at,
+    unreadMessages,
+    lastFromMe: note.fromMe,
+  };
 }

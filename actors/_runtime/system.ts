@@ -270,8 +270,25 @@ export class ActorSystem {
       instance.lastUsed = this.now();
       ofKind.set(id, instance);
       this.#live++;
+      if (def.recover) this.#recover(instance, def.recover);
     }
     return instance;
+  }
+
+  /** Queues the activation's `recover` handler first (actor.ts) and starts the mailbox. */
+  #recover(instance: Instance, handler: string): void {
+    const once = this.#accept();
+    instance.mailbox.unshift({
+      handler,
+      arg: undefined,
+      recovery: true,
+      resolve: () => once(),
+      reject: (error) => {
+        if (once()) console.error(`Recovery of ${instance.def.kind} ${instance.id} failed`, error);
+      },
+      undelivered: () => once(),
+    });
+    if (!instance.running) this.#run(instance);
   }
 
   #enqueue(def: AnyActorDef, id: string, envelope: Envelope): void {
@@ -464,7 +481,9 @@ export class ActorSystem {
     const queued = instance.mailbox.splice(0);
     if (queued.length === 0) return;
     const fresh = this.#instance(instance.def, instance.id);
-    fresh.mailbox.unshift(...queued);
+    const recovery = queued.findIndex((e) => e.recovery);
+    if (recovery >= 0) queued.splice(recovery, 1)[0].undelivered(new Error("superseded"));
+    fresh.mailbox.splice(fresh.mailbox[0]?.recovery ? 1 : 0, 0, ...queued);
     if (!fresh.running) this.#run(fresh);
   }
 

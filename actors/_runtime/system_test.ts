@@ -104,6 +104,45 @@ Deno.test("ActorSystem.evictWhere() drops only the matching actors, which reload
   });
 });
 
+Deno.test("ActorSystem runs an actor's recover handler first on every activation, before queued messages", async () => {
+  await withSystem(async ({ system }) => {
+    const log: string[] = [];
+    const def = defineActor({
+      kind: "test_recovering",
+      recover: "recover",
+      load: (): Promise<{ n: number }> => Promise.resolve({ n: 0 }),
+      handlers: {
+        recover(ctx) {
+          log.push(`recover ${ctx.state.n}`);
+        },
+        work(ctx, label: string) {
+          ctx.state.n++;
+          log.push(label);
+        },
+        async hold(_ctx, gate: Promise<void>) {
+          await gate;
+        },
+      },
+    });
+    const ref = system.ref(def, "a");
+    await Promise.all([ref.ask("work", "one"), ref.ask("work", "two")]);
+    // Evicted with messages queued behind a held one: they go to the next activation, after its recovery.
+    const gate = Promise.withResolvers<void>();
+    const held = ref.ask("hold", gate.promise);
+    const queued = [ref.ask("work", "three"), ref.ask("work", "four")];
+    await settle();
+    assert.equal(system.evictWhere((kind) => kind === "test_recovering"), 1);
+    gate.resolve();
+    await assert.rejects(held, /was reset/); // the message running when it was dropped
+    await Promise.all(queued);
+    // A read activates it too, and recovery runs without a message to carry it.
+    system.passivateAll();
+    await system.peek(def, "a");
+    await waitFor(() => log.length === 7, "recovery after a read");
+    assert.deepEqual(log, ["recover 0", "one", "two", "recover 0", "three", "four", "recover 0"]);
+  });
+});
+
 Deno.test("ActorSystem passivates an actor idle for longer than its idleMs", async () => {
   await withSystem(async ({ system }) => {
     const { def, stats } = counterKind(30);

@@ -25,6 +25,8 @@
 import { type ActorContext, defineActor } from "../_runtime/actor.ts";
 import { AppError, notFound } from "../../domain/errors.ts";
 import { type Message, messageId } from "../../domain/message.ts";
+import { noteOf } from "../../domain/ticket.ts";
+import { noteDueKey } from "../tickets/keys.ts";
 import { applyChange, type MessageChange } from "./change.ts";
 import { providerIndex } from "./context.ts";
 import {
@@ -192,6 +194,8 @@ function appendNew(
   s.lastId = id;
   s.count++;
   ctx.set(messageKey(s.companyId, s.ticketId, id), message);
+  // What the message owes its ticket until the desk notes it (tickets/notes.ts).
+  ctx.set(noteDueKey(s.companyId, s.ticketId, id), noteOf(message));
   ctx.set(searchLogKey(s.companyId, ctx.now, id), null);
   if (message.providerId !== null) {
     ctx.set(providerLogKey(s.companyId, id), message.providerId);

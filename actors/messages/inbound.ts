@@ -16,7 +16,7 @@
 import { findOrCreateContact } from "../contacts/mod.ts";
 import { noteMessage, openTicketForInbound } from "../tickets/mod.ts";
 import type { InboundMessage } from "../../domain/channel.ts";
-import { lastMessageText, MAX_BODY, type Message } from "../../domain/message.ts";
+import { MAX_BODY, type Message } from "../../domain/message.ts";
 import type { ActorSystem } from "../_runtime/system.ts";
 import type { MessagesPorts } from "./ports.ts";
 import { bindMessages, type MessagesContext, messagesContext } from "./context.ts";
@@ -124,20 +124,10 @@ async function store(
     sendAttempts: 0,
     createdAt: msg.timestamp > 0 ? msg.timestamp : system.now(),
   };
-  const note = () =>
-    noteMessage(system, companyId, ticket.id, {
-      preview: lastMessageText(draft),
-      fromMe: draft.fromMe,
-      at: draft.createdAt,
-      unread: !draft.fromMe,
-    });
-  // A customer's message is stored and noted on its ticket at once, both durable before this
-  // resolves (two commits waited for side by side, not one after the other): it passed the
-  // dedupe read and no other receipt of its provider id runs, so the store cannot turn out a
-  // duplicate. An own-phone message may echo one the outbound path is recording right now
-  // (same provider id): the ticket is noted only once it is known to be stored.
-  const early = draft.fromMe ? null : note();
-  early?.catch(() => {}); // awaited below; a failed store must not leave it unhandled
+  // Noted once stored, never beside it: the message's atomic writes what it owes the ticket,
+  // which the note's atomic clears, so a crash between the two loses no note
+  // (actors/tickets/notes.ts). An own-phone message may echo one the outbound path is
+  // recording right now (same provider id): then nothing was stored and nothing is noted.
   const { message, duplicateOf } = await appendMessage(system, companyId, ticket.id, draft);
   if (!message) {
     if (mediaUrl) await removeMedia(deps.config.dataDir, companyId, mediaUrl);
@@ -149,7 +139,7 @@ async function store(
       contactCreated,
     };
   }
-  const noted = await (early ?? note());
+  const noted = await noteMessage(system, message);
   await publishCreated(system, message, noted, contact);
   return { ticketId: ticket.id, messageId: message.id, duplicate: false, ticketCreated, contactCreated };
 }

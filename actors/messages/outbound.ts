@@ -9,7 +9,7 @@ import type { MenuList } from "../../domain/bot_walker.ts";
 import type { OutboundMessage, TemplateSend } from "../../domain/channel.ts";
 import type { Contact } from "../../domain/contact.ts";
 import { notFound } from "../../domain/errors.ts";
-import { lastMessageText, type Message, type MessageView, type Participant } from "../../domain/message.ts";
+import { type Message, type MessageView, type Participant } from "../../domain/message.ts";
 import type { Ticket } from "../../domain/ticket.ts";
 import type { MessagesPorts } from "./ports.ts";
 import { bindMessages } from "./context.ts";
@@ -89,12 +89,7 @@ export async function storeOutgoing(
     sendAttempts: 0,
   });
   const stored = message!;
-  const noted = await noteMessage(system, companyId, ticket.id, {
-    preview: lastMessageText(stored),
-    fromMe: true,
-    at: stored.createdAt,
-    unread: false,
-  });
+  const noted = await noteMessage(system, stored);
   const view = await publishCreated(system, stored, noted, who);
   return { message: stored, view };
 }

@@ -24,13 +24,14 @@ import {
   type TicketSettings,
 } from "../../domain/ticket.ts";
 import { commandsForUpdate, type TicketUpdate } from "../../domain/ticket_input.ts";
-import { messageDelta, ticketDeltas } from "../../domain/dashboard.ts";
+import { ticketDeltas } from "../../domain/dashboard.ts";
 import { type ActorContext, type AnyActorDef, defineActor } from "../_runtime/actor.ts";
 import { type DashAggregates, loadAggregates, recordDeltas } from "../dashboard/aggregates.ts";
 import { TicketIndex } from "./index.ts";
 import { companyTicketsPrefix, ticketCounterKey, ticketKey } from "./keys.ts";
 import { loadWheel, type TimerWheel } from "../_runtime/timer_wheel.ts";
 import { armTicketTimers, cancelTicketTimers, TICK_HANDLER, timerActions } from "./timers.ts";
+import { applyNotes, type NoteArg, noteRecovery, type NoteRecovery, RECOVER_HANDLER, takeLiveNote } from "./notes.ts";
 import { loadLookups, lookupsNow, type TicketItem, ticketItem } from "./view.ts";
 import { openSnapshot, snapshotting, type SnapshotState } from "../_runtime/record_snapshot.ts";
 import { reviveTicket, TICKET_SNAPSHOTS } from "./snapshot.ts";
@@ -48,6 +49,8 @@ export interface DeskState {
   routerCursor?: Map<number, number>;
   /** The snapshot's bookkeeping (snapshot.ts). */
   snap: SnapshotState;
+  /** Set once notes a stop had left were found (notes.ts). */
+  notes?: NoteRecovery;
 }
 
 type Ctx = ActorContext<DeskState>;
@@ -221,10 +224,12 @@ async function storeNew(ctx: Ctx, ticket: Ticket): Promise<void> {
 }
 
 const timers = timerActions({ commit });
+const recoverNotes = noteRecovery({ commit });
 
 export const ticketDesk = defineActor({
   kind: "ticket-desk",
   idleMs: Infinity,
+  recover: RECOVER_HANDLER,
   load(kv, id): Promise<DeskState> {
     return loadDesk(kv, id);
   },
@@ -288,22 +293,19 @@ export const ticketDesk = defineActor({
       return before;
     },
 
-    /** A message joined the ticket: preview, times and the unread counter. */
-    async note(ctx,
-      arg: { id: number; preview: string; fromMe: boolean; at: number; unread: boolean },
-    ): Promise<NotedTicket> {
+    /** A message joined the ticket: preview, times and the unread counter (notes.ts). */
+    async note(ctx, arg: NoteArg): Promise<NotedTicket> {
       const before = get(ctx.state, arg.id);
-      const next: Ticket = {
-        ...before,
-        lastMessage: arg.preview.slice(0, 255),
-        updatedAt: Math.max(arg.at, before.updatedAt),
-        latestCreatedAt: arg.at,
-        unreadMessages: before.unreadMessages + (arg.unread ? 1 : 0),
-        lastFromMe: arg.fromMe,
-      };
-      recordDeltas(ctx.state.dash, ctx, before.companyId, [messageDelta(before, arg.fromMe, arg.at)]);
+      if (!takeLiveNote(ctx, before, arg.messageId)) {
+        const lookups = lookupsNow(ctx.system, before.companyId) ?? await loadLookups(ctx.system, before.companyId);
+        return { ticket: before, item: ticketItem(before, lookups, { event: true }) };
+      }
+      const next = applyNotes(ctx, before, [arg], false);
       return { ticket: next, item: await commit(ctx, before, next) };
     },
+
+    /** Applies the notes a stop left between a message's commit and its note's (notes.ts). */
+    [RECOVER_HANDLER]: (ctx) => recoverNotes(ctx),
 
     /** The ticket was read: unread counter to 0 (no event when it already was). */
     read(ctx, arg: { id: number }): Ticket {

@@ -18,3 +18,18 @@ export function companyTicketsPrefix(companyId: number): Deno.KvKey {
 export function ticketCounterKey(companyId: number): Deno.KvKey {
   return ["counter", "ticket", companyId];
 }
+
+/**
+ * What a stored message still owes its ticket: `["ticket_note_due", companyId, ticketId,
+ * messageId] → DueNote`, written by the messages actor in the message's own atomic and
+ * deleted by the desk in the atomic of the note (notes.ts). A crash between the two leaves
+ * it, and the desk's next activation applies it.
+ */
+export function noteDueKey(companyId: number, ticketId: number, messageId: string): Deno.KvKey {
+  return ["ticket_note_due", companyId, ticketId, messageId];
+}
+
+/** The prefix of a company's notes due (listed on the desk's activation). */
+export function noteDuePrefix(companyId: number): Deno.KvKey {
+  return ["ticket_note_due", companyId];
+}

@@ -18,6 +18,8 @@ export interface Envelope {
   reject: (error: unknown) => void;
   /** The handler never ran (activation failed, the actor was reset): the sender may retry. */
   undelivered: (error: unknown) => void;
+  /** Called with the reply once the handler's writes wait in the committer (ActorRef.askQueued). */
+  queued?: (reply: unknown) => void;
   /** The activation's `recover` run (actor.ts), which stays first in the mailbox. */
   recovery?: true;
 }

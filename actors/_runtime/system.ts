@@ -45,6 +45,24 @@ export class ActorRef<H extends Record<string, Handler<never>>> {
     return this.system.deliver(this.def, this.id, handler, arg) as Promise<ReplyOf<H, K>>;
   }
 
+  /**
+   * `ask` in two steps: `queued` resolves with the reply as soon as the handler has run and
+   * its writes wait in the group committer, `durable` once they are durable (as `ask`). A
+   * write queued after `queued` resolves commits in the same KV atomic or a later one, never
+   * before: for a caller whose next write must not land ahead of this one, yet need not wait
+   * for this one's commit (the inbound path notes a message beside its store, messages/inbound.ts).
+   * The reply seen at `queued` is not durable yet: nothing may be told of it before `durable`.
+   */
+  askQueued<K extends keyof H & string>(
+    handler: K,
+    arg: ArgOf<H, K>,
+  ): { queued: Promise<ReplyOf<H, K>>; durable: Promise<ReplyOf<H, K>> } {
+    const queued = Promise.withResolvers<ReplyOf<H, K>>();
+    const durable = this.system.deliver(this.def, this.id, handler, arg, queued.resolve as (reply: unknown) => void);
+    durable.catch(queued.reject); // settles `queued` too when the handler never queued anything
+    return { queued: queued.promise, durable: durable as Promise<ReplyOf<H, K>> };
+  }
+
   /** The actor's current in-memory state (activating it if needed), for reads only. */
   peek<S>(): Promise<S> {
     return this.system.peek(this.def, this.id) as Promise<S>;
@@ -161,8 +179,17 @@ export class ActorSystem {
     return this.#listening;
   }
 
-  /** Queues a message for actor `id`; resolves with the reply once its writes are durable. */
-  deliver(def: AnyActorDef, id: string, handler: string, arg: unknown): Promise<unknown> {
+  /**
+   * Queues a message for actor `id`; resolves with the reply once its writes are durable.
+   * `queued`, if given, gets the reply once the handler's writes wait in the committer.
+   */
+  deliver(
+    def: AnyActorDef,
+    id: string,
+    handler: string,
+    arg: unknown,
+    queued?: (reply: unknown) => void,
+  ): Promise<unknown> {
     if (this.#closed) return Promise.reject(new Error("Actor system is closed"));
     if (!(handler in def.handlers)) {
       return Promise.reject(new Error(`Actor ${def.kind} has no handler ${handler}`));
@@ -176,6 +203,7 @@ export class ActorSystem {
       resolve: (reply) => once() && resolve(reply),
       reject: failed,
       undelivered: failed,
+      ...(queued ? { queued } : {}),
     });
     return promise;
   }
@@ -360,6 +388,7 @@ export class ActorSystem {
       run.runDurable();
       envelope.resolve(reply);
     }, envelope.reject);
+    envelope.queued?.(reply);
   }
 
   /** A handler failed: commit only what is spent anyway; drop the state if it was written to. */

@@ -143,6 +143,30 @@ Deno.test("ActorSystem runs an actor's recover handler first on every activation
   });
 });
 
+Deno.test("ActorRef.askQueued() replies before the writes are durable, and a write asked then never lands first", async () => {
+  await withSystem(async ({ system, kv, probe }) => {
+    const { def } = counterKind();
+    probe.hold();
+    const first = system.ref(def, "a").askQueued("inc", undefined);
+    let durable = false;
+    first.durable.then(() => (durable = true));
+    assert.equal(await first.queued, 1);
+    assert.equal(durable, false, "queued resolved before the commit");
+    // Asked now, the other actor's write joins the same atomic or a later one.
+    const second = system.ref(def, "b").ask("inc", undefined);
+    probe.release();
+    assert.equal(await first.durable, 1);
+    await second;
+    assert.equal((await kv.get(["counter", "a"])).value, 1);
+    assert.equal((await kv.get(["counter", "b"])).value, 1);
+    assert.ok(probe.atomics.length <= 2, `atomics ${probe.atomics}`);
+    // A handler that fails rejects both.
+    const refused = system.ref(def, "a").askQueued("refuse", "no");
+    await assert.rejects(refused.queued, /no/);
+    await assert.rejects(refused.durable, /no/);
+  });
+});
+
 Deno.test("ActorSystem passivates an actor idle for longer than its idleMs", async () => {
   await withSystem(async ({ system }) => {
     const { def, stats } = counterKind(30);

@@ -2,8 +2,9 @@
  * The messages of one ticket: one actor per ticket (id `{companyId}:{ticketId}`), so writes
  * to a conversation serialize while different conversations run in parallel.
  *
- * It allocates time-ordered ids, writes each message with its provider-id index in one unit
- * (the runtime commits it atomically) and, with every new text, its search log entry (the
+ * It allocates time-ordered ids, writes each message with its provider-id index and what it
+ * owes its ticket (the due note the desk deletes when it notes it: tickets/notes.ts) in one
+ * unit (the runtime commits it atomically) and, with every new text, its search log entry (the
  * saved search index replays it after a start, search_store.ts), checkpoints the ticket's meta record every
  * `CHECKPOINT` messages, and applies acks,
  * send results, edits and deletes in arrival order.
@@ -195,7 +196,7 @@ function appendNew(
   s.count++;
   ctx.set(messageKey(s.companyId, s.ticketId, id), message);
   // What the message owes its ticket until the desk notes it (tickets/notes.ts).
-  ctx.set(noteDueKey(s.companyId, s.ticketId, id), noteOf(message));
+  ctx.set(noteDueKey(s.companyId, id), noteOf(message));
   ctx.set(searchLogKey(s.companyId, ctx.now, id), null);
   if (message.providerId !== null) {
     ctx.set(providerLogKey(s.companyId, id), message.providerId);

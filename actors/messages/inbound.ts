@@ -10,11 +10,11 @@
  * Under load (issue #4: 512 conversations at once) the path waits on KV, not on CPU, so it
  * waits as little as it can: the company's provider index (provider_index.ts) answers the
  * dedupe check for a new id without a read, the reads that confirm a known one are batched
- * with those of other messages, and a customer's message is stored and noted on its ticket
- * in parallel (see `store`).
+ * with those of other messages, and a message is stored and noted on its ticket in one
+ * commit's wait (store.ts `storeAndNote`).
  */
 import { findOrCreateContact } from "../contacts/mod.ts";
-import { noteMessage, openTicketForInbound } from "../tickets/mod.ts";
+import { openTicketForInbound } from "../tickets/mod.ts";
 import type { InboundMessage } from "../../domain/channel.ts";
 import { MAX_BODY, type Message } from "../../domain/message.ts";
 import type { ActorSystem } from "../_runtime/system.ts";
@@ -23,7 +23,7 @@ import { bindMessages, type MessagesContext, messagesContext } from "./context.t
 import { removeMedia, saveMedia } from "./media_files.ts";
 import type { MessageRef } from "./provider_index.ts";
 import { publishCreated } from "./publish.ts";
-import { appendMessage, findByProvider } from "./store.ts";
+import { findByProvider, storeAndNote } from "./store.ts";
 
 /** What `receiveInbound` did. */
 export interface InboundResult {
@@ -124,22 +124,20 @@ async function store(
     sendAttempts: 0,
     createdAt: msg.timestamp > 0 ? msg.timestamp : system.now(),
   };
-  // Noted once stored, never beside it: the message's atomic writes what it owes the ticket,
-  // which the note's atomic clears, so a crash between the two loses no note
-  // (actors/tickets/notes.ts). An own-phone message may echo one the outbound path is
-  // recording right now (same provider id): then nothing was stored and nothing is noted.
-  const { message, duplicateOf } = await appendMessage(system, companyId, ticket.id, draft);
+  // Stored and noted on its ticket in one commit's wait (store.ts `storeAndNote`). An
+  // own-phone message may echo one the outbound path is recording right now (same provider
+  // id): then nothing is stored and nothing noted.
+  const { message, noted, duplicateOf } = await storeAndNote(system, companyId, ticket.id, draft);
   if (!message) {
     if (mediaUrl) await removeMedia(deps.config.dataDir, companyId, mediaUrl);
     return {
       ticketId: ticket.id,
-      messageId: duplicateOf!,
+      messageId: duplicateOf,
       duplicate: true,
       ticketCreated,
       contactCreated,
     };
   }
-  const noted = await noteMessage(system, message);
   await publishCreated(system, message, noted, contact);
   return { ticketId: ticket.id, messageId: message.id, duplicate: false, ticketCreated, contactCreated };
 }

@@ -4,7 +4,7 @@
  * through `deps.outbound`; the channel reports back with `recordSendResult` and acks.
  */
 import { getContact } from "../contacts/mod.ts";
-import { getTicket, noteMessage } from "../tickets/mod.ts";
+import { getTicket } from "../tickets/mod.ts";
 import type { MenuList } from "../../domain/bot_walker.ts";
 import type { OutboundMessage, TemplateSend } from "../../domain/channel.ts";
 import type { Contact } from "../../domain/contact.ts";
@@ -15,7 +15,7 @@ import type { MessagesPorts } from "./ports.ts";
 import { bindMessages } from "./context.ts";
 import { mediaFilePath } from "./media_files.ts";
 import { publishCreated, publishUpdated } from "./publish.ts";
-import { appendMessage, changeStoredMessage, getMessage } from "./store.ts";
+import { changeStoredMessage, getMessage, storeAndNote } from "./store.ts";
 
 /** An outgoing message before it is stored. */
 export interface OutgoingDraft {
@@ -69,7 +69,7 @@ export async function storeOutgoing(
   bindMessages(deps);
   const { system } = deps;
   const companyId = ticket.companyId;
-  const { message } = await appendMessage(system, companyId, ticket.id, {
+  const { message, noted } = await storeAndNote(system, companyId, ticket.id, {
     contactId: ticket.contactId,
     body: draft.body,
     fromMe: true,
@@ -88,9 +88,8 @@ export async function storeOutgoing(
     failed: null,
     sendAttempts: 0,
   });
-  const stored = message!;
-  const noted = await noteMessage(system, stored);
-  const view = await publishCreated(system, stored, noted, who);
+  const stored = message!; // no provider id yet: never a duplicate
+  const view = await publishCreated(system, stored, noted!, who);
   return { message: stored, view };
 }
 

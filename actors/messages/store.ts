@@ -12,6 +12,8 @@ import {
   type TicketMessagesState,
 } from "./actor.ts";
 import type { MessageChange } from "./change.ts";
+import { noteMessage } from "../tickets/mod.ts";
+import type { NotedTicket } from "../tickets/actor.ts";
 import { TAIL_SIZE } from "./tail.ts";
 import { providerIndex } from "./context.ts";
 import { messageKey, ticketMessagesPrefix } from "./keys.ts";
@@ -19,6 +21,36 @@ import { holderAmong, type MessageRef } from "./provider_index.ts";
 
 function ref(system: ActorSystem, companyId: number, ticketId: number) {
   return system.ref(messagesActor, actorId(companyId, ticketId));
+}
+
+/** What `storeAndNote` did: the stored message and its ticket after the note, or the duplicate's id. */
+export type StoredAndNoted =
+  | { message: Message; noted: NotedTicket; duplicateOf: null }
+  | { message: null; noted: null; duplicateOf: string };
+
+/**
+ * Stores `draft` in ticket `ticketId` and notes it on the ticket (preview, times, unread),
+ * resolving once both are durable; a provider id already stored is a duplicate, and nothing
+ * is noted. The note is asked as soon as the store's writes wait in the committer
+ * (`askQueued`), so the two commit together (in one KV atomic as a rule) and the note's
+ * delete of the message's due note can never land before the store wrote it
+ * (actors/tickets/notes.ts): one commit's wait, not two in a row.
+ */
+export async function storeAndNote(
+  system: ActorSystem,
+  companyId: number,
+  ticketId: number,
+  draft: MessageDraft & { createdAt?: number },
+): Promise<StoredAndNoted> {
+  const append = ref(system, companyId, ticketId).askQueued("append", draft);
+  append.durable.catch(() => {}); // awaited below, after the note is asked
+  const { message, duplicateOf } = await append.queued;
+  if (!message) {
+    await append.durable;
+    return { message: null, noted: null, duplicateOf: duplicateOf! };
+  }
+  const [, noted] = await Promise.all([append.durable, noteMessage(system, message)]);
+  return { message, noted, duplicateOf: null };
 }
 
 /** Stores a new message in ticket `ticketId` (deduplicated by provider id). */

@@ -21,6 +21,7 @@
 import type { ActorContext } from "../_runtime/actor.ts";
 import { type MessageNote, type Ticket, withMessage } from "../../domain/ticket.ts";
 import { messageDelta } from "../../domain/dashboard.ts";
+import { parseMessageId } from "../../domain/message.ts";
 import { recordDeltas } from "../dashboard/aggregates.ts";
 import type { DeskState } from "./actor.ts";
 import { noteDueKey, noteDuePrefix } from "./keys.ts";
@@ -64,7 +65,7 @@ export function takeLiveNote(ctx: Ctx, t: Ticket, messageId: string): boolean {
   const recovery = ctx.state.notes;
   if (recovery?.recovered.delete(messageId)) return false;
   recovery?.notedLive?.add(messageId);
-  ctx.delete(noteDueKey(t.companyId, t.id, messageId));
+  ctx.delete(noteDueKey(t.companyId, messageId));
   return true;
 }
 
@@ -89,14 +90,14 @@ export function noteRecovery(ops: NoteOps) {
     );
     const recovery = ctx.state.notes ??= { recovered: new Set() };
     const more = due.length > PER_RUN;
-    // Keys sort by ticket, then by message id (time order): each ticket's notes come in order.
+    // Keys sort by message id, time first: each ticket's notes come in order.
     const byTicket = new Map<number, { messageId: string; note: MessageNote }[]>();
     for (const entry of due.slice(0, PER_RUN)) {
-      const ticketId = Number(entry.key[2]);
-      const messageId = String(entry.key[3]);
+      const messageId = String(entry.key[2]);
       if (recovery.notedLive?.has(messageId)) continue;
       ctx.delete(entry.key);
-      if (!ctx.state.index.byId.has(ticketId)) continue; // the ticket was deleted: nothing owed
+      const ticketId = parseMessageId(messageId)?.ticketId;
+      if (ticketId === undefined || !ctx.state.index.byId.has(ticketId)) continue; // deleted: nothing owed
       const list = byTicket.get(ticketId) ?? [];
       list.push({ messageId, note: entry.value });
       byTicket.set(ticketId, list);

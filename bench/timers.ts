@@ -137,7 +137,7 @@ async function armClose(whatsappId: number): Promise<void> {
     contactId: ++contact, whatsappId, queueId: inbox.id, userId: 1, status: "open",
     isGroup: false, channel: "whatsapp", who: admin, settings: {},
   });
-  await desk.ask("note", { id: t.id, messageId: `reply-${t.id}`, preview: "Posso ajudar em algo mais?", fromMe: true, at: Date.now(), unread: false });
+  await desk.ask("note", { id: t.id, preview: "Posso ajudar em algo mais?", fromMe: true, at: Date.now(), unread: false });
   if (whatsappId === far.id) openTickets.push(t.id);
 }
 
@@ -174,7 +174,7 @@ console.log(
 
 // Lazy re-arm: more company messages on armed open tickets write no timer.
 const extra = Math.min(10_000, openTickets.length);
-await pool(extra, (i) => desk.ask("note", { id: openTickets[i], messageId: `again-${i}`, preview: "Ainda está aí?", fromMe: true, at: Date.now(), unread: false }));
+await pool(extra, (i) => desk.ask("note", { id: openTickets[i], preview: "Ainda está aí?", fromMe: true, at: Date.now(), unread: false }));
 console.log(`${extra.toLocaleString("en")} more company messages on armed tickets added ${queueRows() - messagesQueued} queue rows and ${(await timerKeys()) - armed} timer keys`);
 
 // The near ones, evenly over one minute (so they come due over one minute).

@@ -401,20 +401,14 @@ export function noteOf(message: Pick<Message, "body" | "mediaType" | "mediaName"
   return { preview: lastMessageText(message), fromMe: message.fromMe, at: message.createdAt, unread: !message.fromMe };
 }
 
-/**
- * `t` once a message joined it: preview, times, unread counter and who wrote last. A note
- * `late` (applied after newer ones, as a crash's leftover is: actors/tickets/notes.ts) only
- * counts, so the ticket keeps its newest message's preview and wait.
- */
-export function withMessage(t: Ticket, note: MessageNote, late = false): Ticket {
-  const unreadMessages = t.unreadMessages + (note.unread ? 1 : 0);
-  if (late && t.latestCreatedAt !== null && note.at < t.latestCreatedAt) return { ...t, unreadMessages };
+/** `t` once a message joined it: preview, times, unread counter and who wrote last. */
+export function withMessage(t: Ticket, note: MessageNote): Ticket {
   return {
     ...t,
     lastMessage: note.preview.slice(0, 255),
     updatedAt: Math.max(note.at, t.updatedAt),
     latestCreatedAt: note.at,
-    unreadMessages,
+    unreadMessages: t.unreadMessages + (note.unread ? 1 : 0),
     lastFromMe: note.fromMe,
   };
 }

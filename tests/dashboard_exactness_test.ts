@@ -168,7 +168,7 @@ async function replay(system: ActorSystem, clock: { now: number }) {
     } else if (open.length || pending.length) {
       const m = pick([...open, ...pending]);
       const fromMe = m.status === "open" && random() < 0.5;
-      await desk.ask("note", { id: m.id, messageId: `m${m.id}-${clock.now}`, preview: "oi", fromMe, at: clock.now, unread: !fromMe });
+      await desk.ask("note", { id: m.id, preview: "oi", fromMe, at: clock.now, unread: !fromMe });
       fact(fromMe ? "sent" : "received", m, m.userId);
     }
   }

@@ -6,7 +6,7 @@
  * and the exports: the CSV paths of /exportar/baixar/dash(/ratings) and the page's .xlsx.
  */
 import assert from "node:assert/strict";
-import { deskOf, setTicketRating } from "../actors/tickets/mod.ts";
+import { noteMessage, setTicketRating } from "../actors/tickets/mod.ts";
 import type { DashboardResponse } from "../domain/dashboard.ts";
 import { withServer } from "./helpers/server.ts";
 import { createTenant } from "./helpers/tenants.ts";
@@ -45,10 +45,10 @@ Deno.test("GET /dashboard answers every key and follows ticket actions, filters 
     const c2 = await makeContact(server, companyId, { name: "Cliente Dois" });
     const t1 = await inboundTicket(server, companyId, { contact: c1, queueId });
     await inboundTicket(server, companyId, { contact: c2, queueId });
-    await deskOf(server.deps.system, companyId).ask("note", { id: t1.id, messageId: "m1", preview: "oi", fromMe: false, at: Date.now(), unread: true });
+    await noteMessage(server.deps.system, companyId, t1.id, { preview: "oi", fromMe: false, at: Date.now(), unread: true });
     const accepted = await admin.put(`/tickets/${t1.id}`, { status: "open", userId: agent.id });
     assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
-    await deskOf(server.deps.system, companyId).ask("note", { id: t1.id, messageId: "m2", preview: "olá", fromMe: true, at: Date.now(), unread: false });
+    await noteMessage(server.deps.system, companyId, t1.id, { preview: "olá", fromMe: true, at: Date.now(), unread: false });
     const resolved = await admin.put(`/tickets/${t1.id}`, { status: "closed", sendFarewellMessage: false });
     assert.equal(resolved.status, 200, JSON.stringify(resolved.body));
     // The customer's survey answer reaches the ticket as the ratings area records it (actors/ratings).

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { deskOf, setTicketTags } from "../actors/tickets/mod.ts";
+import { noteMessage, setTicketTags } from "../actors/tickets/mod.ts";
 import { tags } from "../actors/tags/collection.ts";
 import { type Client, type TestServer, withServer } from "./helpers/server.ts";
 import { inboundTicket, makeContact, makeUser, setSettings } from "./helpers/fixtures.ts";
@@ -120,7 +120,7 @@ Deno.test("GET /tickets filters by users, queues, connections, tags, unread and 
     assert.deepEqual(body.tickets.map((t) => t.id), [i.pSupport]);
     assert.deepEqual(body.tickets[0].tags, [{ id: tag.id, name: "VIP", color: "#f00" }]);
 
-    await deskOf(server.deps.system, s.companyId).ask("note", { id: i.pNoQueue, messageId: "m1",
+    await noteMessage(server.deps.system, s.companyId, i.pNoQueue, {
       preview: "Olá, preciso de ajuda",
       fromMe: false,
       at: Date.now(),
@@ -191,7 +191,7 @@ Deno.test("GET /ticketsCount counts open, pending and unread groups as the lists
     const s = await scene(server);
     const agentCount = await ok(s.agent.get("/ticketsCount"));
     assert.deepEqual(agentCount.body, { openTicketsCount: 1, pendingTicketsCount: 2, unreadGroupsCount: 0 });
-    await deskOf(server.deps.system, s.companyId).ask("note", { id: s.ids.gSales, messageId: "m2",
+    await noteMessage(server.deps.system, s.companyId, s.ids.gSales, {
       preview: "oi", fromMe: false, at: Date.now(), unread: true,
     });
     const adminCount = await ok(s.admin.get("/ticketsCount?showAll=true"));

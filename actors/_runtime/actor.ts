@@ -57,13 +57,6 @@ export interface ActorDef<S, H extends Record<string, Handler<S>>> {
   readonly handlers: H;
   /** Milliseconds without messages after which the actor is dropped from memory. */
   readonly idleMs?: number;
-  /**
-   * A handler (taking no argument) that runs first on every activation, before any message:
-   * for work that another actor's crash can leave half done and that only this actor can
-   * finish with its own writes (the ticket desk's notes of stored messages, tickets/notes.ts).
-   * A failure is logged; the messages queued behind it run as usual.
-   */
-  readonly recover?: string;
 }
 
 /** Declares an actor kind with inferred handler types. */

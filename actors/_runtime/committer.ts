@@ -107,6 +107,24 @@ export class GroupCommitter {
     if (!this.#running) this.#drain();
   }
 
+  /**
+   * Commits two units in one atomic, in this order (actors' linked writes, commit_link.ts):
+   * merged into one unit, which the batching never splits. Units too large to merge go one
+   * after the other, still in order.
+   */
+  commitTogether(first: WriteUnit, firstSettled: Settled, second: WriteUnit, secondSettled: Settled): void {
+    const merged = first.error || second.error ? undefined : measure([...first.mutations, ...second.mutations]);
+    if (!merged || merged.error) {
+      this.commitThen(first, firstSettled);
+      this.commitThen(second, secondSettled);
+      return;
+    }
+    this.commitThen(merged, (error) => {
+      firstSettled(error);
+      secondSettled(error);
+    });
+  }
+
   async #drain(): Promise<void> {
     this.#running = true;
     try {

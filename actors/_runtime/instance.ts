@@ -5,6 +5,7 @@
 import type { BusEvent } from "../../domain/events.ts";
 import type { AnyActorDef } from "./actor.ts";
 import type { ActorSystem } from "./system.ts";
+import type { CommitLink } from "./commit_link.ts";
 import { timerPrefix } from "./timers.ts";
 
 /** One message in a mailbox. */
@@ -18,10 +19,10 @@ export interface Envelope {
   reject: (error: unknown) => void;
   /** The handler never ran (activation failed, the actor was reset): the sender may retry. */
   undelivered: (error: unknown) => void;
-  /** Called with the reply once the handler's writes wait in the committer (ActorRef.askQueued). */
-  queued?: (reply: unknown) => void;
-  /** The activation's `recover` run (actor.ts), which stays first in the mailbox. */
-  recovery?: true;
+  /** Holds the handler's writes in a link and hands it over with the reply (ActorRef.askLinked). */
+  hold?: (reply: unknown, link: CommitLink) => void;
+  /** Commits the handler's writes with the unit this link holds (ActorRef.askJoined). */
+  join?: CommitLink;
 }
 
 /**
@@ -52,6 +53,8 @@ export class Instance {
   releasing = false;
   #drained?: PromiseWithResolvers<void>;
   evicted = false;
+  /** Set while a unit of this actor is held in a link: no message runs until it is released. */
+  held?: Promise<void>;
   /** True once the state is loaded. */
   loaded = false;
   /** Settles when the state is loaded; rejects if loading failed. */

@@ -20,6 +20,7 @@ import type { BusEvent } from "../../domain/events.ts";
 import type { AnyActorDef, ArgOf, Handler, ReplyOf } from "./actor.ts";
 import { EventBus } from "./bus.ts";
 import { HandlerRun } from "./context.ts";
+import { CommitLink } from "./commit_link.ts";
 import { GroupCommitter, type Mutation, type WriteUnit } from "./committer.ts";
 import { type Envelope, Instance, type Output } from "./instance.ts";
 import { EARLY_TOLERANCE_MS, timerEnqueue, timerKey, TimerMessage } from "./timers.ts";
@@ -46,21 +47,25 @@ export class ActorRef<H extends Record<string, Handler<never>>> {
   }
 
   /**
-   * `ask` in two steps: `queued` resolves with the reply as soon as the handler has run and
-   * its writes wait in the group committer, `durable` once they are durable (as `ask`). A
-   * write queued after `queued` resolves commits in the same KV atomic or a later one, never
-   * before: for a caller whose next write must not land ahead of this one, yet need not wait
-   * for this one's commit (the inbound path notes a message beside its store, messages/inbound.ts).
-   * The reply seen at `queued` is not durable yet: nothing may be told of it before `durable`.
+   * `ask` whose writes wait for a second actor's (commit_link.ts): `queued` resolves with the
+   * reply and the link as soon as the handler has run, `durable` once its writes are durable,
+   * which is when the link was joined (`askJoined`) or released alone and that commit landed.
+   * The reply at `queued` is not durable yet: nothing may be told of it before `durable`.
    */
-  askQueued<K extends keyof H & string>(
+  askLinked<K extends keyof H & string>(
     handler: K,
     arg: ArgOf<H, K>,
-  ): { queued: Promise<ReplyOf<H, K>>; durable: Promise<ReplyOf<H, K>> } {
-    const queued = Promise.withResolvers<ReplyOf<H, K>>();
-    const durable = this.system.deliver(this.def, this.id, handler, arg, queued.resolve as (reply: unknown) => void);
-    durable.catch(queued.reject); // settles `queued` too when the handler never queued anything
+  ): { queued: Promise<{ reply: ReplyOf<H, K>; link: CommitLink }>; durable: Promise<ReplyOf<H, K>> } {
+    const queued = Promise.withResolvers<{ reply: ReplyOf<H, K>; link: CommitLink }>();
+    const hold = (reply: unknown, link: CommitLink) => queued.resolve({ reply: reply as ReplyOf<H, K>, link });
+    const durable = this.system.deliver(this.def, this.id, handler, arg, { hold });
+    durable.catch(queued.reject); // the handler failed before it held anything
     return { queued: queued.promise, durable: durable as Promise<ReplyOf<H, K>> };
+  }
+
+  /** `ask` whose writes commit in one atomic with those `link` holds (commit_link.ts). */
+  askJoined<K extends keyof H & string>(handler: K, arg: ArgOf<H, K>, link: CommitLink): Promise<ReplyOf<H, K>> {
+    return this.system.deliver(this.def, this.id, handler, arg, { join: link }) as Promise<ReplyOf<H, K>>;
   }
 
   /** The actor's current in-memory state (activating it if needed), for reads only. */
@@ -181,14 +186,14 @@ export class ActorSystem {
 
   /**
    * Queues a message for actor `id`; resolves with the reply once its writes are durable.
-   * `queued`, if given, gets the reply once the handler's writes wait in the committer.
+   * `link` holds its writes or joins them to held ones (ActorRef.askLinked, askJoined).
    */
   deliver(
     def: AnyActorDef,
     id: string,
     handler: string,
     arg: unknown,
-    queued?: (reply: unknown) => void,
+    link?: Pick<Envelope, "hold" | "join">,
   ): Promise<unknown> {
     if (this.#closed) return Promise.reject(new Error("Actor system is closed"));
     if (!(handler in def.handlers)) {
@@ -203,7 +208,7 @@ export class ActorSystem {
       resolve: (reply) => once() && resolve(reply),
       reject: failed,
       undelivered: failed,
-      ...(queued ? { queued } : {}),
+      ...link,
     });
     return promise;
   }
@@ -298,25 +303,8 @@ export class ActorSystem {
       instance.lastUsed = this.now();
       ofKind.set(id, instance);
       this.#live++;
-      if (def.recover) this.#recover(instance, def.recover);
     }
     return instance;
-  }
-
-  /** Queues the activation's `recover` handler first (actor.ts) and starts the mailbox. */
-  #recover(instance: Instance, handler: string): void {
-    const once = this.#accept();
-    instance.mailbox.unshift({
-      handler,
-      arg: undefined,
-      recovery: true,
-      resolve: () => once(),
-      reject: (error) => {
-        if (once()) console.error(`Recovery of ${instance.def.kind} ${instance.id} failed`, error);
-      },
-      undelivered: () => once(),
-    });
-    if (!instance.running) this.#run(instance);
   }
 
   #enqueue(def: AnyActorDef, id: string, envelope: Envelope): void {
@@ -340,6 +328,13 @@ export class ActorSystem {
       const envelope = instance.mailbox.shift()!;
       instance.lastUsed = this.now();
       await this.#handle(instance, envelope);
+      // A joining handler that failed or never ran leaves the held unit to commit alone.
+      envelope.join?.alone();
+      if (instance.held) {
+        // Held in a link (commit_link.ts): later writes of this actor must not land first.
+        await instance.held;
+        instance.held = undefined;
+      }
     }
     instance.running = false;
   }
@@ -355,7 +350,8 @@ export class ActorSystem {
         // A capped delay ran out before the due time: arm the rest.
         const rearm = timerEnqueue(kind, instance.id, timerId, dueAt, envelope, this.now());
         const armed = () => envelope.resolve(undefined);
-        return this.#release(instance, [rearm], [], armed, envelope.reject);
+        this.#release(instance, [rearm], [], armed, envelope.reject);
+        return;
       }
       instance.timers.delete(timerId);
       spent.push({ type: "delete", key: timerKey(kind, instance.id, timerId) });
@@ -384,11 +380,14 @@ export class ActorSystem {
     const unit = this.committer.prepare(run.mutations);
     if (unit.error) return this.#fail(instance, envelope, spent, true, unit.error);
     run.applyTimers();
-    this.#release(instance, unit, run.events, () => {
+    const link = this.#release(instance, unit, run.events, () => {
       run.runDurable();
       envelope.resolve(reply);
-    }, envelope.reject);
-    envelope.queued?.(reply);
+    }, envelope.reject, envelope.hold ? "hold" : envelope.join);
+    if (link) {
+      instance.held = link.released;
+      envelope.hold!(reply, link);
+    }
   }
 
   /** A handler failed: commit only what is spent anyway; drop the state if it was written to. */
@@ -407,6 +406,7 @@ export class ActorSystem {
   /**
    * Commits the writes, then (in order with earlier messages of the actor) publishes the events
    * and calls `done`; if KV refuses the writes, evicts the actor and calls `failed` instead.
+   * `via` "hold" holds the writes in the link it returns; a link joins them to its held unit.
    */
   #release(
     instance: Instance,
@@ -414,14 +414,20 @@ export class ActorSystem {
     events: BusEvent[],
     done: () => void,
     failed: (error: unknown) => void,
-  ): void {
+    via?: "hold" | CommitLink,
+  ): CommitLink | undefined {
     const output: Output = { settled: false, events, done, failed };
     instance.outputQueue.push(output);
-    this.committer.commitThen(Array.isArray(unit) ? this.committer.prepare(unit) : unit, (error) => {
+    const prepared = Array.isArray(unit) ? this.committer.prepare(unit) : unit;
+    const settled = (error?: unknown) => {
       output.settled = true;
       output.error = error;
       this.#releaseOutputs(instance);
-    });
+    };
+    if (via === "hold") return new CommitLink(this.committer, prepared, settled);
+    if (via instanceof CommitLink && via.join(prepared, settled)) return undefined;
+    this.committer.commitThen(prepared, settled);
+    return undefined;
   }
 
   /**
@@ -510,9 +516,7 @@ export class ActorSystem {
     const queued = instance.mailbox.splice(0);
     if (queued.length === 0) return;
     const fresh = this.#instance(instance.def, instance.id);
-    const recovery = queued.findIndex((e) => e.recovery);
-    if (recovery >= 0) queued.splice(recovery, 1)[0].undelivered(new Error("superseded"));
-    fresh.mailbox.splice(fresh.mailbox[0]?.recovery ? 1 : 0, 0, ...queued);
+    fresh.mailbox.unshift(...queued);
     if (!fresh.running) this.#run(fresh);
   }
 

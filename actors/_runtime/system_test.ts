@@ -104,66 +104,36 @@ Deno.test("ActorSystem.evictWhere() drops only the matching actors, which reload
   });
 });
 
-Deno.test("ActorSystem runs an actor's recover handler first on every activation, before queued messages", async () => {
-  await withSystem(async ({ system }) => {
-    const log: string[] = [];
-    const def = defineActor({
-      kind: "test_recovering",
-      recover: "recover",
-      load: (): Promise<{ n: number }> => Promise.resolve({ n: 0 }),
-      handlers: {
-        recover(ctx) {
-          log.push(`recover ${ctx.state.n}`);
-        },
-        work(ctx, label: string) {
-          ctx.state.n++;
-          log.push(label);
-        },
-        async hold(_ctx, gate: Promise<void>) {
-          await gate;
-        },
-      },
-    });
-    const ref = system.ref(def, "a");
-    await Promise.all([ref.ask("work", "one"), ref.ask("work", "two")]);
-    // Evicted with messages queued behind a held one: they go to the next activation, after its recovery.
-    const gate = Promise.withResolvers<void>();
-    const held = ref.ask("hold", gate.promise);
-    const queued = [ref.ask("work", "three"), ref.ask("work", "four")];
-    await settle();
-    assert.equal(system.evictWhere((kind) => kind === "test_recovering"), 1);
-    gate.resolve();
-    await assert.rejects(held, /was reset/); // the message running when it was dropped
-    await Promise.all(queued);
-    // A read activates it too, and recovery runs without a message to carry it.
-    system.passivateAll();
-    await system.peek(def, "a");
-    await waitFor(() => log.length === 7, "recovery after a read");
-    assert.deepEqual(log, ["recover 0", "one", "two", "recover 0", "three", "four", "recover 0"]);
-  });
-});
-
-Deno.test("ActorRef.askQueued() replies before the writes are durable, and a write asked then never lands first", async () => {
+Deno.test("ActorRef.askLinked() holds an actor's writes until a second actor's join them in one atomic", async () => {
   await withSystem(async ({ system, kv, probe }) => {
     const { def } = counterKind();
-    probe.hold();
-    const first = system.ref(def, "a").askQueued("inc", undefined);
+    const a = system.ref(def, "a");
+    const linked = a.askLinked("inc", undefined);
     let durable = false;
-    first.durable.then(() => (durable = true));
-    assert.equal(await first.queued, 1);
-    assert.equal(durable, false, "queued resolved before the commit");
-    // Asked now, the other actor's write joins the same atomic or a later one.
-    const second = system.ref(def, "b").ask("inc", undefined);
-    probe.release();
-    assert.equal(await first.durable, 1);
-    await second;
-    assert.equal((await kv.get(["counter", "a"])).value, 1);
+    linked.durable.then(() => (durable = true));
+    const { reply, link } = await linked.queued;
+    assert.equal(reply, 1);
+    // Held: not durable, and the actor's next message waits, so its write cannot land first.
+    const next = a.ask("inc", undefined);
+    await settle();
+    assert.equal(durable, false);
+    assert.equal((await kv.get(["counter", "a"])).value, null);
+    const before = probe.atomics.length;
+    assert.equal(await system.ref(def, "b").askJoined("inc", undefined, link), 1);
+    assert.equal(await linked.durable, 1);
+    assert.equal(await next, 2);
+    // The pair in one atomic (the next write of "a", waiting behind it, may join it there).
+    const after = probe.atomics.slice(before);
+    assert.ok(after[0] >= 2 && after.reduce((a, b) => a + b) === 3, `atomics ${after}`);
+    assert.equal((await kv.get(["counter", "a"])).value, 2);
+
+    // A joining handler that fails leaves the held writes to commit alone.
+    const again = a.askLinked("inc", undefined);
+    const held = await again.queued;
+    await assert.rejects(system.ref(def, "b").askJoined("refuse", "no", held.link), /no/);
+    assert.equal(await again.durable, 3);
+    assert.equal((await kv.get(["counter", "a"])).value, 3);
     assert.equal((await kv.get(["counter", "b"])).value, 1);
-    assert.ok(probe.atomics.length <= 2, `atomics ${probe.atomics}`);
-    // A handler that fails rejects both.
-    const refused = system.ref(def, "a").askQueued("refuse", "no");
-    await assert.rejects(refused.queued, /no/);
-    await assert.rejects(refused.durable, /no/);
   });
 });
 

@@ -2,9 +2,9 @@
  * The messages of one ticket: one actor per ticket (id `{companyId}:{ticketId}`), so writes
  * to a conversation serialize while different conversations run in parallel.
  *
- * It allocates time-ordered ids, writes each message with its provider-id index and what it
- * owes its ticket (the due note the desk deletes when it notes it: tickets/notes.ts) in one
- * unit (the runtime commits it atomically) and, with every new text, its search log entry (the
+ * It allocates time-ordered ids, writes each message with its provider-id index in one unit
+ * (the runtime commits it atomically, with the ticket's note: store.ts `storeAndNote`) and,
+ * with every new text, its search log entry (the
  * saved search index replays it after a start, search_store.ts), checkpoints the ticket's meta record every
  * `CHECKPOINT` messages, and applies acks,
  * send results, edits and deletes in arrival order.
@@ -26,8 +26,6 @@
 import { type ActorContext, defineActor } from "../_runtime/actor.ts";
 import { AppError, notFound } from "../../domain/errors.ts";
 import { type Message, messageId } from "../../domain/message.ts";
-import { noteOf } from "../../domain/ticket.ts";
-import { noteDueKey } from "../tickets/keys.ts";
 import { applyChange, type MessageChange } from "./change.ts";
 import { providerIndex } from "./context.ts";
 import {
@@ -195,8 +193,6 @@ function appendNew(
   s.lastId = id;
   s.count++;
   ctx.set(messageKey(s.companyId, s.ticketId, id), message);
-  // What the message owes its ticket until the desk notes it (tickets/notes.ts).
-  ctx.set(noteDueKey(s.companyId, id), noteOf(message));
   ctx.set(searchLogKey(s.companyId, ctx.now, id), null);
   if (message.providerId !== null) {
     ctx.set(providerLogKey(s.companyId, id), message.providerId);

@@ -12,7 +12,7 @@ import {
   type TicketMessagesState,
 } from "./actor.ts";
 import type { MessageChange } from "./change.ts";
-import { noteMessage } from "../tickets/mod.ts";
+import { noteStoredMessage } from "../tickets/mod.ts";
 import type { NotedTicket } from "../tickets/actor.ts";
 import { TAIL_SIZE } from "./tail.ts";
 import { providerIndex } from "./context.ts";
@@ -31,10 +31,10 @@ export type StoredAndNoted =
 /**
  * Stores `draft` in ticket `ticketId` and notes it on the ticket (preview, times, unread),
  * resolving once both are durable; a provider id already stored is a duplicate, and nothing
- * is noted. The note is asked as soon as the store's writes wait in the committer
- * (`askQueued`), so the two commit together (in one KV atomic as a rule) and the note's
- * delete of the message's due note can never land before the store wrote it
- * (actors/tickets/notes.ts): one commit's wait, not two in a row.
+ * is noted. The two are one KV atomic (actors/_runtime/commit_link.ts): a crash never leaves
+ * a stored message that its ticket does not know of (the auto-close would wait on the wrong
+ * side, the inbox would show a stale preview and unread count), and the pair waits for one
+ * commit, not two in a row.
  */
 export async function storeAndNote(
   system: ActorSystem,
@@ -42,15 +42,20 @@ export async function storeAndNote(
   ticketId: number,
   draft: MessageDraft & { createdAt?: number },
 ): Promise<StoredAndNoted> {
-  const append = ref(system, companyId, ticketId).askQueued("append", draft);
-  append.durable.catch(() => {}); // awaited below, after the note is asked
-  const { message, duplicateOf } = await append.queued;
-  if (!message) {
-    await append.durable;
-    return { message: null, noted: null, duplicateOf: duplicateOf! };
+  const append = ref(system, companyId, ticketId).askLinked("append", draft);
+  append.durable.catch(() => {}); // awaited below, once the note is asked
+  const { reply: { message, duplicateOf }, link } = await append.queued;
+  try {
+    if (!message) {
+      link.alone();
+      await append.durable;
+      return { message: null, noted: null, duplicateOf: duplicateOf! };
+    }
+    const [, noted] = await Promise.all([append.durable, noteStoredMessage(system, message, link)]);
+    return { message, noted, duplicateOf: null };
+  } finally {
+    link.alone(); // on every path where the note never joined it
   }
-  const [, noted] = await Promise.all([append.durable, noteMessage(system, message)]);
-  return { message, noted, duplicateOf: null };
 }
 
 /** Stores a new message in ticket `ticketId` (deduplicated by provider id). */

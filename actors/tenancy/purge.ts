@@ -7,7 +7,7 @@
  */
 import type { ActorSystem } from "../_runtime/system.ts";
 import { companyMessagesPrefix } from "../messages/keys.ts";
-import { companyTicketsPrefix, noteDuePrefix, ticketCounterKey } from "../tickets/keys.ts";
+import { companyTicketsPrefix, ticketCounterKey } from "../tickets/keys.ts";
 
 /** Tenant stores that are not collections: `[kind, companyId, ...]`. */
 const TENANT_KINDS = [
@@ -69,7 +69,6 @@ export function tenantPrefixes(system: ActorSystem, companyId: number): Deno.KvK
   const prefixes: Deno.KvKey[] = [
     companyTicketsPrefix(companyId),
     ticketCounterKey(companyId),
-    noteDuePrefix(companyId),
     companyMessagesPrefix(companyId),
     ...TENANT_KINDS.map((kind) => [kind, companyId]),
     ...TENANT_COUNTERS.map((name) => ["counter", name, companyId]),

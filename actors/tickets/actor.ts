@@ -17,21 +17,22 @@ import {
   buildTicket,
   decide,
   isActive,
+  type MessageNote,
   otherOpenTicket,
   Ticket,
   type TicketEffect,
   type TicketCommand,
   type TicketSettings,
+  withMessage,
 } from "../../domain/ticket.ts";
 import { commandsForUpdate, type TicketUpdate } from "../../domain/ticket_input.ts";
-import { ticketDeltas } from "../../domain/dashboard.ts";
+import { messageDelta, ticketDeltas } from "../../domain/dashboard.ts";
 import { type ActorContext, type AnyActorDef, defineActor } from "../_runtime/actor.ts";
 import { type DashAggregates, loadAggregates, recordDeltas } from "../dashboard/aggregates.ts";
 import { TicketIndex } from "./index.ts";
 import { companyTicketsPrefix, ticketCounterKey, ticketKey } from "./keys.ts";
 import { loadWheel, type TimerWheel } from "../_runtime/timer_wheel.ts";
 import { armTicketTimers, cancelTicketTimers, TICK_HANDLER, timerActions } from "./timers.ts";
-import { applyNotes, type NoteArg, noteRecovery, type NoteRecovery, RECOVER_HANDLER, takeLiveNote } from "./notes.ts";
 import { loadLookups, lookupsNow, type TicketItem, ticketItem } from "./view.ts";
 import { openSnapshot, snapshotting, type SnapshotState } from "../_runtime/record_snapshot.ts";
 import { reviveTicket, TICKET_SNAPSHOTS } from "./snapshot.ts";
@@ -49,8 +50,6 @@ export interface DeskState {
   routerCursor?: Map<number, number>;
   /** The snapshot's bookkeeping (snapshot.ts). */
   snap: SnapshotState;
-  /** Set once notes a stop had left were found (notes.ts). */
-  notes?: NoteRecovery;
 }
 
 type Ctx = ActorContext<DeskState>;
@@ -224,12 +223,10 @@ async function storeNew(ctx: Ctx, ticket: Ticket): Promise<void> {
 }
 
 const timers = timerActions({ commit });
-const recoverNotes = noteRecovery({ commit });
 
 export const ticketDesk = defineActor({
   kind: "ticket-desk",
   idleMs: Infinity,
-  recover: RECOVER_HANDLER,
   load(kv, id): Promise<DeskState> {
     return loadDesk(kv, id);
   },
@@ -293,19 +290,13 @@ export const ticketDesk = defineActor({
       return before;
     },
 
-    /** A message joined the ticket: preview, times and the unread counter (notes.ts). */
-    async note(ctx, arg: NoteArg): Promise<NotedTicket> {
+    /** A message joined the ticket: preview, times and the unread counter. */
+    async note(ctx, arg: MessageNote & { id: number }): Promise<NotedTicket> {
       const before = get(ctx.state, arg.id);
-      if (!takeLiveNote(ctx, before, arg.messageId)) {
-        const lookups = lookupsNow(ctx.system, before.companyId) ?? await loadLookups(ctx.system, before.companyId);
-        return { ticket: before, item: ticketItem(before, lookups, { event: true }) };
-      }
-      const next = applyNotes(ctx, before, [arg], false);
+      const next = withMessage(before, arg);
+      recordDeltas(ctx.state.dash, ctx, before.companyId, [messageDelta(before, arg.fromMe, arg.at)]);
       return { ticket: next, item: await commit(ctx, before, next) };
     },
-
-    /** Applies the notes a stop left between a message's commit and its note's (notes.ts). */
-    [RECOVER_HANDLER]: (ctx) => recoverNotes(ctx),
 
     /** The ticket was read: unread counter to 0 (no event when it already was). */
     read(ctx, arg: { id: number }): Ticket {

@@ -6,7 +6,8 @@ import type { ActorSystem } from "../_runtime/system.ts";
 import { whatsapps } from "../whatsapps/collection.ts";
 import { awaitingRating } from "../ratings/surveys.ts";
 import type { Message } from "../../domain/message.ts";
-import { noteOf, type Ticket } from "../../domain/ticket.ts";
+import { type MessageNote, noteOf, type Ticket } from "../../domain/ticket.ts";
+import type { CommitLink } from "../_runtime/commit_link.ts";
 import { type DeskState, type NotedTicket, ticketDesk, ticketMissing } from "./actor.ts";
 
 export { type DeskState, type NotedTicket, ticketDesk, ticketMissing, ticketScope } from "./actor.ts";
@@ -92,16 +93,24 @@ export async function openTicketForInbound(
 }
 
 /**
- * Records that the stored `message` joined its ticket: `lastMessage` its preview, `updatedAt`
- * and `latestCreatedAt` its time, `unreadMessages` + 1 when the customer wrote it; publishes
- * the update. Asked once the message is durable (its due note with it: tickets/notes.ts).
+ * Records that a message joined the ticket: `lastMessage` = `preview`, `updatedAt` and
+ * `latestCreatedAt` = `at`, `unreadMessages` + 1 when `unread`; publishes the update.
  */
-export async function noteMessage(system: ActorSystem, message: Message): Promise<NotedTicket> {
-  return await deskOf(system, message.companyId).ask("note", {
-    id: message.ticketId,
-    messageId: message.id,
-    ...noteOf(message),
-  });
+export async function noteMessage(
+  system: ActorSystem,
+  companyId: number,
+  ticketId: number,
+  message: MessageNote,
+): Promise<NotedTicket> {
+  return await deskOf(system, companyId).ask("note", { id: ticketId, ...message });
+}
+
+/**
+ * `noteMessage` for a message whose store is held by `link` (messages/store.ts
+ * `storeAndNote`): the note commits in the same KV atomic as the message.
+ */
+export async function noteStoredMessage(system: ActorSystem, message: Message, link: CommitLink): Promise<NotedTicket> {
+  return await deskOf(system, message.companyId).askJoined("note", { id: message.ticketId, ...noteOf(message) }, link);
 }
 
 /** Sets the unread counter to 0 and publishes `updateUnread` (nothing when already 0). */

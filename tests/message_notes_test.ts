@@ -3,57 +3,22 @@
  * KV atomic (actors/messages/store.ts `storeAndNote`, actors/_runtime/commit_link.ts): a crash
  * between two commits used to leave an agent's reply stored on a ticket that did not know the
  * agent wrote last, so its auto-close was never armed (tests/faults_kill_test.ts caught it).
- * Here the server runs on a KV that records the keys of every atomic it commits.
+ * Here the server runs on a KV that records the keys of every atomic it commits (`probeKv`).
  */
 import assert from "node:assert/strict";
 import { messageKey } from "../actors/messages/keys.ts";
 import { ticketKey } from "../actors/tickets/keys.ts";
 import { freshNumber, inboundText, receive } from "./helpers/messages.ts";
 import { withServer } from "./helpers/server.ts";
-
-/** Wraps `inner` so every committed atomic's set keys are recorded (as JSON strings). */
-function recordingKv(inner: Deno.Kv): { kv: Deno.Kv; atomics: Set<string>[] } {
-  const atomics: Set<string>[] = [];
-  const wrapAtomic = () => {
-    const op = inner.atomic();
-    const keys = new Set<string>();
-    const wrapped: Deno.AtomicOperation = new Proxy(op, {
-      get(target, prop) {
-        if (prop === "commit") {
-          return async () => {
-            const result = await target.commit();
-            if (result.ok) atomics.push(keys);
-            return result;
-          };
-        }
-        const value = Reflect.get(target, prop, target);
-        if (typeof value !== "function") return value;
-        return (...args: unknown[]) => {
-          if (prop === "set") keys.add(JSON.stringify(args[0]));
-          value.apply(target, args);
-          return wrapped;
-        };
-      },
-    });
-    return wrapped;
-  };
-  const kv = new Proxy(inner, {
-    get(target, prop) {
-      if (prop === "atomic") return wrapAtomic;
-      const value = Reflect.get(target, prop, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  return { kv, atomics };
-}
+import { type ProbedKv, probeKv } from "../actors/_runtime/testing.ts";
 
 Deno.test("a customer's message and an agent's reply are stored in the same atomic as their ticket's note", async () => {
-  let recorder: ReturnType<typeof recordingKv> | undefined;
+  let probe: ProbedKv | undefined;
   await withServer(async (server) => {
     const companyId = server.demo!.companyId;
     const admin = await server.login("admin@demo.local");
     const adminId = server.demo!.logins.find((l) => l.email === "admin@demo.local")!.id;
-    const atomics = recorder!.atomics;
+    const atomics = probe!.setKeys;
     const together = (ticketId: number, messageId: string) =>
       atomics.some((keys) =>
         keys.has(JSON.stringify(messageKey(companyId, ticketId, messageId))) &&
@@ -83,5 +48,5 @@ Deno.test("a customer's message and an agent's reply are stored in the same atom
     assert.equal(copy.duplicate, true);
     assert.equal(copy.messageId, first.messageId);
     assert.equal((await admin.get(`/tickets/${first.ticketId}`)).body.unreadMessages, 1);
-  }, { wrapKv: (kv) => (recorder = recordingKv(kv)).kv });
+  }, { wrapKv: (kv) => (probe = probeKv(kv)).kv });
 });

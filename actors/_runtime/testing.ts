@@ -10,6 +10,8 @@ export interface ProbedKv {
   readonly kv: Deno.Kv;
   /** Mutation count of every atomic committed so far, in commit order. */
   readonly atomics: number[];
+  /** The keys each of those atomics set, as JSON (to see which writes landed together). */
+  readonly setKeys: Set<string>[];
   /** Makes every commit from now on wait until `release()`. */
   hold(): void;
   release(): void;
@@ -18,17 +20,22 @@ export interface ProbedKv {
 /** Wraps `inner` so a test can see each atomic and delay commits (to widen race windows). */
 export function probeKv(inner: Deno.Kv): ProbedKv {
   const atomics: number[] = [];
+  const setKeys: Set<string>[] = [];
   let gate: PromiseWithResolvers<void> | undefined;
   const wrapAtomic = () => {
     const op = inner.atomic();
     let count = 0;
+    const keys = new Set<string>();
     const counted = new Proxy(op, {
       get(target, prop) {
         if (prop === "commit") {
           return async () => {
             if (gate) await gate.promise;
             const result = await target.commit();
-            if (result.ok) atomics.push(count);
+            if (result.ok) {
+              atomics.push(count);
+              setKeys.push(keys);
+            }
             return result;
           };
         }
@@ -36,6 +43,7 @@ export function probeKv(inner: Deno.Kv): ProbedKv {
         if (typeof value !== "function") return value;
         return (...args: unknown[]) => {
           if (prop === "set" || prop === "delete" || prop === "enqueue") count++;
+          if (prop === "set") keys.add(JSON.stringify(args[0]));
           value.apply(target, args);
           return counted;
         };
@@ -53,6 +61,7 @@ export function probeKv(inner: Deno.Kv): ProbedKv {
   return {
     kv,
     atomics,
+    setKeys,
     hold: () => gate ??= Promise.withResolvers<void>(),
     release: () => {
       gate?.resolve();

@@ -113,8 +113,15 @@ export class GroupCommitter {
    * after the other, still in order.
    */
   commitTogether(first: WriteUnit, firstSettled: Settled, second: WriteUnit, secondSettled: Settled): void {
-    const merged = first.error || second.error ? undefined : measure([...first.mutations, ...second.mutations]);
-    if (!merged || merged.error) {
+    // Both were measured already: only the sums need checking against one atomic's limits.
+    const merged: WriteUnit = {
+      mutations: [...first.mutations, ...second.mutations],
+      bytes: first.bytes + second.bytes,
+      enqueues: first.enqueues + second.enqueues,
+    };
+    const fits = merged.mutations.length <= KV_LIMITS.mutationsPerAtomic &&
+      merged.bytes <= KV_LIMITS.bytesPerAtomic && merged.enqueues <= KV_LIMITS.enqueuesPerAtomic;
+    if (first.error || second.error || !fits) {
       this.commitThen(first, firstSettled);
       this.commitThen(second, secondSettled);
       return;

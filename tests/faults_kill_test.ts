@@ -13,13 +13,15 @@
  *   and printed, not hidden): the schedules actor stores its message again if killed before
  *   ENVIADA is committed (actors/schedules/actor.ts), and the durable outbox sends again if
  *   killed after the phone got it and before the send was recorded (live_session.ts);
- * - an auto-close sent its close message at most once per time the ticket was opened.
+ * - an auto-close sent its close message at most once per time the ticket was opened;
+ * - every ticket shows its newest message (stored and noted in one atomic).
  * After the last restart the load stops and every armed timer must fire: each schedule goes
  * out (once) and each open ticket waiting on its customer closes.
  */
 import assert from "node:assert/strict";
 import { type ChildServer, loginAt, spawnServer } from "./helpers/child_server.ts";
 import type { Client } from "./helpers/server.ts";
+import { lastMessageText, listPreview } from "../domain/message.ts";
 
 const KILL_POINTS = 10;
 /** A test minute: inatividade 5 (the smallest) closes a silent ticket after 2.5 s. */
@@ -194,6 +196,25 @@ async function load(life: Life, ledger: Ledger, numbers: string[], alive: () => 
   await Promise.all([customer(), customer(), agent(), scheduler(), outbox()]);
 }
 
+/** Asserts that ticket `ticketId`'s last message is its newest message (read again if a timer wrote meanwhile). */
+async function assertNoted(life: Life, ticketId: number): Promise<void> {
+  for (let attempt = 1;; attempt++) {
+    const before = await messagesOf(life, ticketId);
+    const ticket = await life.admin.get(`/tickets/${ticketId}`);
+    assert.equal(ticket.status, 200, JSON.stringify(ticket.body));
+    const after = await messagesOf(life, ticketId);
+    if (after.length !== before.length && attempt < 5) continue;
+    const newest = before.at(-1);
+    const expected = newest ? lastMessageText({ mediaType: "chat", mediaName: null, ...newest }) : "";
+    assert.equal(
+      listPreview(ticket.body.lastMessage),
+      listPreview(expected),
+      `ticket ${ticketId} shows "${ticket.body.lastMessage}" but its newest message is "${newest?.body}"`,
+    );
+    return;
+  }
+}
+
 /** Checks every acknowledged write and the invariants on a freshly restarted server; returns writes checked. */
 async function check(life: Life, ledger: Ledger, numbers: string[], final: boolean): Promise<number> {
   const tickets = await ticketsOfCustomers(life, new Set(numbers));
@@ -221,6 +242,9 @@ async function check(life: Life, ledger: Ledger, numbers: string[], final: boole
     else assert.equal(now, "closed", `ticket ${ticketId} closed, now ${now}`);
     checked++;
   }
+  // Every ticket shows its newest message: a message and its ticket's note are one atomic
+  // (actors/messages/store.ts `storeAndNote`), so no kill leaves one without the other.
+  for (const t of tickets) await assertNoted(life, t.id);
   // One active ticket per contact.
   const active = new Map<number, number[]>();
   for (const t of tickets.filter((t) => t.status !== "closed")) active.set(t.contactId, [...active.get(t.contactId) ?? [], t.id]);

@@ -375,7 +375,8 @@ export class MessageSearch {
       this.#save(companyId, index);
       this.#maybeFreeze(companyId, index);
     } catch (error) {
-      if (!live()) return;
+      // A closed KV handle fails the read before `listening` tells this index the store closed.
+      if (!live() || error instanceof Deno.errors.BadResource) return;
       this.#indexes.delete(companyId);
       console.error(`Message search: the index of company ${companyId} failed to build (retried on its next search)`, error);
     }

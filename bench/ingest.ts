@@ -46,7 +46,7 @@ import process from "node:process";
 import { startServer } from "../server/start.ts";
 import { whatsapps } from "../actors/whatsapps/collection.ts";
 import type { InboundMessage } from "../domain/channel.ts";
-import { legacyProviderKey, messageKey, providerLogKey, providerLogPrefix } from "../actors/messages/keys.ts";
+import { legacyProviderKey, messageKey } from "../actors/messages/keys.ts";
 import { ticketKey } from "../actors/tickets/keys.ts";
 import { buildTicket } from "../domain/ticket.ts";
 import { type Message, messageId } from "../domain/message.ts";
@@ -55,6 +55,14 @@ import { drive, quantile } from "./lib/drive.ts";
 import { withProductionFlags } from "./lib/v8_flags.ts";
 
 await withProductionFlags(import.meta.filename!);
+
+/**
+ * The message log's keys as stored (actors/messages/keys.ts `messageLogKey`), spelled out:
+ * bench/ingest_compare.ts runs this file in older trees too, whose keys.ts names them
+ * otherwise.
+ */
+const messageLogKey = (companyId: number, id: string): Deno.KvKey => ["provider_log", companyId, id];
+const messageLogPrefix = (companyId: number): Deno.KvKey => ["provider_log", companyId];
 
 const NUMBERS = 10_000;
 const SEQUENTIAL_IDS = Deno.args.includes("--sequential-ids");
@@ -112,7 +120,7 @@ async function kvFloor(seconds: number): Promise<number> {
       }, now);
       atomic.set(messageKey(1, ticketId, id), message);
       if (BY_PROVIDER) atomic.set(legacyProviderKey(1, providerIdOf(i)), [ticketId, id]);
-      else atomic.set(providerLogKey(1, id), providerIdOf(i));
+      else atomic.set(messageLogKey(1, id), providerIdOf(i));
       atomic.set(ticketKey(1, ticketId), { ...ticket, lastMessage: message.body, unreadMessages: i });
     }
     const result = await atomic.commit();
@@ -255,7 +263,7 @@ const sentIds = new Set<string>();
 for (let i = 0; i < sent; i++) sentIds.add(providerIdOf(i));
 const providerIds = new Set<string>();
 let logEntries = 0;
-for await (const entry of deps.kv.list<string>({ prefix: providerLogPrefix(companyId) })) {
+for await (const entry of deps.kv.list<string>({ prefix: messageLogPrefix(companyId) })) {
   if (!sentIds.has(entry.value)) continue;
   providerIds.add(entry.value);
   logEntries++;

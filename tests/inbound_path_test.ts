@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { getMessage, receiveInbound } from "../actors/messages/mod.ts";
 import { providerIndex } from "../actors/messages/context.ts";
-import { legacyProviderKey, providerLogKey } from "../actors/messages/keys.ts";
+import { legacyProviderKey, messageLogKey } from "../actors/messages/keys.ts";
 import { getTicket } from "../actors/tickets/mod.ts";
 import { withServer } from "./helpers/server.ts";
 import { withTempDir } from "./helpers/temp.ts";
@@ -83,7 +83,7 @@ Deno.test("receiveInbound() knows a message stored before a restart once the pro
       // A store written before the provider log held a `message_by_provider` entry instead.
       const { kv } = server.deps;
       await kv.atomic()
-        .delete(providerLogKey(companyId, legacy.messageId))
+        .delete(messageLogKey(companyId, legacy.messageId))
         .set(legacyProviderKey(companyId, older.providerId), [legacy.ticketId, legacy.messageId])
         .commit();
     }, { kvPath });
@@ -99,7 +99,7 @@ Deno.test("receiveInbound() knows a message stored before a restart once the pro
       const fresh = inboundText(freshNumber(), "outra");
       const another = await receive(server, fresh, companyId);
       assert.equal(another.duplicate, false, "a new id is stored");
-      assert.equal((await server.deps.kv.get(providerLogKey(companyId, another.messageId))).value, fresh.providerId);
+      assert.equal((await server.deps.kv.get(messageLogKey(companyId, another.messageId))).value, fresh.providerId);
     }, { kvPath, demo: "auto" });
   });
 });

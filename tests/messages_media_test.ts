@@ -1,6 +1,6 @@
 /** Multipart uploads and signed media URLs (GET /media/{companyId}/{file}?exp&sig). */
 import assert from "node:assert/strict";
-import { deleteTicketMessages, findByProvider, getMessage, providerLogKey } from "../actors/messages/mod.ts";
+import { deleteTicketMessages, findByProvider, getMessage, messageLogKey } from "../actors/messages/mod.ts";
 import { signMediaUrl } from "../domain/media_url.ts";
 import { makeContact } from "./helpers/fixtures.ts";
 import { type TestServer, withServer } from "./helpers/server.ts";
@@ -125,6 +125,6 @@ Deno.test("forwarded media get their own file; deleteTicketMessages() removes me
 
     await deleteTicketMessages(server.deps, companyId, other.ticketId);
     assert.equal(await findByProvider(server.deps.system, companyId, inbound.providerId), null);
-    assert.equal((await kv.get(providerLogKey(companyId, other.messageId))).versionstamp, null);
+    assert.equal((await kv.get(messageLogKey(companyId, other.messageId))).versionstamp, null);
   });
 });

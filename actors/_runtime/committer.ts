@@ -35,8 +35,19 @@ export interface WriteUnit {
   readonly mutations: Mutation[];
   readonly bytes: number;
   readonly enqueues: number;
+  /**
+   * The key of each sum mutation, in order, as text (`keyId`): a batch writes one sum per key
+   * (see `#takeBatch`), so only a key the batch has not summed yet counts against its limit.
+   */
+  readonly sumIds: readonly string[];
   /** Set when KV would refuse the unit on its own; `commit` then rejects it at once. */
   readonly error?: Error;
+}
+
+/** Whether an atomic of these totals is within KV's limits. */
+function fitsOneAtomic(mutations: number, bytes: number, enqueues: number): boolean {
+  return mutations <= KV_LIMITS.mutationsPerAtomic && bytes <= KV_LIMITS.bytesPerAtomic &&
+    enqueues <= KV_LIMITS.enqueuesPerAtomic;
 }
 
 /** Called once a unit is durable (`error` undefined) or refused. */
@@ -62,8 +73,9 @@ export class GroupCommitter {
   #stats: CommitterStats = { commits: 0, units: 0, mutations: 0 };
 
   /**
-   * Called after each atomic KV accepted, with how long KV took (ms) and its mutations:
-   * benchmarks read the store's own commit latency through it (bench/ingest.ts).
+   * Called after each atomic KV accepted, with how long KV took (ms) and the mutations KV
+   * wrote (a key's sums counted once): benchmarks read the store's own commit latency
+   * through it (bench/ingest.ts).
    */
   onCommit?: (ms: number, mutations: number) => void;
 
@@ -118,10 +130,9 @@ export class GroupCommitter {
       mutations: [...first.mutations, ...second.mutations],
       bytes: first.bytes + second.bytes,
       enqueues: first.enqueues + second.enqueues,
+      sumIds: first.sumIds.length + second.sumIds.length === 0 ? NO_SUMS : [...first.sumIds, ...second.sumIds],
     };
-    const fits = merged.mutations.length <= KV_LIMITS.mutationsPerAtomic &&
-      merged.bytes <= KV_LIMITS.bytesPerAtomic && merged.enqueues <= KV_LIMITS.enqueuesPerAtomic;
-    if (first.error || second.error || !fits) {
+    if (first.error || second.error || !fitsOneAtomic(merged.mutations.length, merged.bytes, merged.enqueues)) {
       this.commitThen(first, firstSettled);
       this.commitThen(second, secondSettled);
       return;
@@ -163,19 +174,26 @@ export class GroupCommitter {
     }
   }
 
-  /** Takes from the queue the longest prefix that fits one atomic. */
+  /**
+   * Takes from the queue the longest prefix that fits one atomic. Sums of one key commute, so
+   * a batch writes one sum per key (`#commitBatch`), and a unit's sum of a key the batch sums
+   * already costs it nothing: the dashboard's counters take one sum per message, nearly all on
+   * the same few keys, and counted each they cut a batch at 200 messages instead of 250
+   * (issue #34).
+   */
   #takeBatch(): Pending[] {
     if (!this.#grouping) return this.#queue.splice(0, 1);
     let count = 0;
     let bytes = 0;
     let enqueues = 0;
     let n = 0;
+    let summed: Set<string> | undefined;
     for (const p of this.#queue) {
-      const fits = count + p.mutations.length <= KV_LIMITS.mutationsPerAtomic &&
-        bytes + p.bytes <= KV_LIMITS.bytesPerAtomic &&
-        enqueues + p.enqueues <= KV_LIMITS.enqueuesPerAtomic;
-      if (!fits && n > 0) break;
-      count += p.mutations.length;
+      let added = p.mutations.length;
+      for (const id of p.sumIds) if (summed?.has(id)) added--;
+      if (!fitsOneAtomic(count + added, bytes + p.bytes, enqueues + p.enqueues) && n > 0) break;
+      for (const id of p.sumIds) (summed ??= new Set()).add(id);
+      count += added;
       bytes += p.bytes;
       enqueues += p.enqueues;
       n++;
@@ -188,21 +206,24 @@ export class GroupCommitter {
     try {
       const atomic = this.#kv.atomic();
       let count = 0;
-      // Sums of one key commute: a batch writes one sum per key (the dashboard's counters
-      // take one per inbound message, nearly all on the same few keys).
+      // One sum per key (see `#takeBatch`).
       let sums: Map<string, { key: Deno.KvKey; value: bigint }> | undefined;
       for (const p of batch) {
+        let nextSum = 0;
         for (const m of p.mutations) {
           if (m.type === "set") atomic.set(m.key, m.value, m.expireIn === undefined ? undefined : { expireIn: m.expireIn });
           else if (m.type === "delete") atomic.delete(m.key);
           else if (m.type === "sum") {
-            const id = keyId(m.key);
+            const id = p.sumIds[nextSum++];
             const seen = (sums ??= new Map()).get(id);
-            if (seen) seen.value += m.value;
-            else sums.set(id, { key: m.key, value: m.value });
+            if (seen) {
+              seen.value += m.value;
+              continue;
+            }
+            sums.set(id, { key: m.key, value: m.value });
           } else atomic.enqueue(m.value, { delay: Math.max(0, Math.round(m.delay)) });
+          count++;
         }
-        count += p.mutations.length;
       }
       if (sums) for (const { key, value } of sums.values()) atomic.sum(key, BigInt.asUintN(64, value));
       const started = this.onCommit ? performance.now() : 0;
@@ -245,20 +266,25 @@ function settle(settled: Settled, error: unknown): void {
   }
 }
 
+/** The `sumIds` of a unit with no sums, shared. */
+const NO_SUMS: readonly string[] = Object.freeze([]);
+
 /** Sizes a unit and says why it could never be committed, if so. */
 function measure(mutations: Mutation[]): WriteUnit {
   let bytes = 0;
   let enqueues = 0;
+  let sumIds: string[] | undefined;
   for (const m of mutations) {
     const size = mutationSize(m);
     if (m.type !== "delete" && size > KV_LIMITS.bytesPerValue) {
       const error = new Error(
         `Value of ${m.type} ${describeKey(m)} is ${size} bytes, over KV's 64 KiB`,
       );
-      return { mutations, bytes, enqueues, error };
+      return { mutations, bytes, enqueues, sumIds: sumIds ?? NO_SUMS, error };
     }
     bytes += size;
     if (m.type === "enqueue") enqueues++;
+    else if (m.type === "sum") (sumIds ??= []).push(keyId(m.key));
   }
   const over = mutations.length > KV_LIMITS.mutationsPerAtomic
     ? `${mutations.length} mutations, over ${KV_LIMITS.mutationsPerAtomic}`
@@ -267,9 +293,10 @@ function measure(mutations: Mutation[]): WriteUnit {
     : enqueues > KV_LIMITS.enqueuesPerAtomic
     ? `${enqueues} enqueues, over ${KV_LIMITS.enqueuesPerAtomic}`
     : undefined;
+  const ids = sumIds ?? NO_SUMS;
   return over
-    ? { mutations, bytes, enqueues, error: new Error(`Write unit has ${over} per atomic`) }
-    : { mutations, bytes, enqueues };
+    ? { mutations, bytes, enqueues, sumIds: ids, error: new Error(`Write unit has ${over} per atomic`) }
+    : { mutations, bytes, enqueues, sumIds: ids };
 }
 
 /** Approximate encoded size of a mutation: enough to keep a batch inside KV's byte limit. */

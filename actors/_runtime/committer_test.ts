@@ -164,6 +164,23 @@ Deno.test("GroupCommitter merges sums of one key in a batch into one KV sum", as
   }
 });
 
+Deno.test("GroupCommitter counts a key's sums once against a batch's mutation limit", async () => {
+  await withCommitter(async (committer, kv, atomics) => {
+    // Three sets and one sum of the same counter per unit, as a message and its dashboard
+    // count: one atomic takes 333 units (999 sets and one sum), not 250 (each sum counted).
+    const unit = (u: number): Mutation[] => [
+      set(["a", u]),
+      set(["b", u]),
+      set(["c", u]),
+      { type: "sum", key: ["count"], value: 1n },
+    ];
+    await Promise.all(Array.from({ length: 600 }, (_, u) => committer.commit(unit(u))));
+    assert.equal(atomics[0], 999, `atomics' sets: ${atomics}`);
+    assert.equal(atomics.reduce((a, b) => a + b, 0), 1800);
+    assert.equal((await kv.get<Deno.KvU64>(["count"])).value?.value, 600n);
+  });
+});
+
 Deno.test("GroupCommitter.commit() rejects each unit of a store that refuses writes with a 503 ERR_STORE_UNAVAILABLE, and commits again once it accepts", async () => {
   const inner = await Deno.openKv(":memory:");
   const store = refusingKv(inner);

@@ -2,12 +2,12 @@
  * The messages of one ticket: one actor per ticket (id `{companyId}:{ticketId}`), so writes
  * to a conversation serialize while different conversations run in parallel.
  *
- * It allocates time-ordered ids, writes each message with its provider-id index in one unit
- * (the runtime commits it atomically, with the ticket's note: store.ts `storeAndNote`) and,
- * with every new text, its search log entry (the
- * saved search index replays it after a start, search_store.ts), checkpoints the ticket's meta record every
- * `CHECKPOINT` messages, and applies acks,
- * send results, edits and deletes in arrival order.
+ * It allocates time-ordered ids, writes each message with its message log entry in one unit
+ * (the runtime commits it atomically, with the ticket's note: store.ts `storeAndNote`); the
+ * log names its provider id for the provider index and lets a start replay the saved search
+ * index (keys.ts). An edit of a text adds a search log entry. It checkpoints the ticket's
+ * meta record every `CHECKPOINT` messages, and applies acks, send results, edits and deletes
+ * in arrival order.
  *
  * Duplicates: the handler that writes a provider id checks it itself (`providerHolder`):
  * first among this ticket's writes still in flight, then in the company's provider index
@@ -33,7 +33,7 @@ import {
   type MessageMeta,
   metaKey,
   legacyProviderKey,
-  providerLogKey,
+  messageLogKey,
   searchLogKey,
   ticketMessagesPrefix,
 } from "./keys.ts";
@@ -193,11 +193,9 @@ function appendNew(
   s.lastId = id;
   s.count++;
   ctx.set(messageKey(s.companyId, s.ticketId, id), message);
-  ctx.set(searchLogKey(s.companyId, ctx.now, id), null);
-  if (message.providerId !== null) {
-    ctx.set(providerLogKey(s.companyId, id), message.providerId);
-    providerIndex(ctx.system).add(s.companyId, message.providerId, id);
-  }
+  // One log entry serves the provider index and the search index's replay (keys.ts).
+  ctx.set(messageLogKey(s.companyId, id), message.providerId);
+  if (message.providerId !== null) providerIndex(ctx.system).add(s.companyId, message.providerId, id);
   if (s.count % CHECKPOINT === 0) {
     ctx.set(metaKey(s.companyId, s.ticketId), { count: s.count, lastId: id } satisfies MessageMeta);
   }
@@ -255,10 +253,8 @@ export const messagesActor = defineActor({
         if (n++ === PURGE_CHUNK) break;
         const m = s.inFlight.find((w) => w.id === entry.value.id) ?? entry.value;
         ctx.delete(entry.key);
-        if (m.providerId !== null) {
-          ctx.delete(providerLogKey(s.companyId, m.id));
-          ctx.delete(legacyProviderKey(s.companyId, m.providerId));
-        }
+        ctx.delete(messageLogKey(s.companyId, m.id));
+        if (m.providerId !== null) ctx.delete(legacyProviderKey(s.companyId, m.providerId));
         if (m.mediaUrl) files.push(m.mediaUrl);
       }
       const more = n > PURGE_CHUNK;
@@ -301,7 +297,7 @@ export const messagesActor = defineActor({
       ctx.set(messageKey(s.companyId, s.ticketId, next.id), next);
       if (arg.change.type === "edit") ctx.set(searchLogKey(s.companyId, ctx.now, next.id), null);
       if (arg.change.type === "sent") {
-        ctx.set(providerLogKey(s.companyId, next.id), arg.change.providerId);
+        ctx.set(messageLogKey(s.companyId, next.id), arg.change.providerId);
         providerIndex(ctx.system).add(s.companyId, arg.change.providerId, next.id);
       }
       keepUntilDurable(ctx, next);

@@ -1,14 +1,22 @@
 /**
  * KV keys of messages (DESIGN §3). Seeders (the tickets benchmark) write with these builders:
- * a message, its provider log entry when it has a provider id, and the ticket's meta record.
+ * a message, its log entry, and the ticket's meta record.
  *
  * - `["message", companyId, ticketId, messageId] → Message` (ids sort by time: a page is one
  *   reverse `kv.list` with a limit);
- * - `["provider_log", companyId, messageId] → providerId`, written in the same atomic as the
- *   message (or as the send result that gave it its provider id): the durable record from
- *   which the in-memory provider index is built (provider_index.ts), so a message delivered
- *   twice is stored once. Message ids sort by time, so each entry appends at one end of
- *   KV's B-tree;
+ * - `["provider_log", companyId, messageId] → providerId | null`, the message log: one entry
+ *   per message, written in the same atomic as the message (and again by the send result that
+ *   gave it its provider id). It serves two readers (issue #34: each key a message writes
+ *   costs about a quarter of the ingest ceiling, and these were two keys):
+ *   - the in-memory provider index is built from its provider ids (provider_index.ts), so a
+ *     message delivered twice is stored once (a null entry holds none);
+ *   - a start replays the message-search index from it (search_store.ts `loggedSince`):
+ *     message ids begin with the actor's clock at the append, so the entries since a time
+ *     are one range of keys.
+ *   Message ids sort by time, so each entry appends at one end of KV's B-tree. The key keeps
+ *   its first name, `provider_log`, so stores written before it took the second job need no
+ *   migration: their messages without a provider id have no entry, and were logged in
+ *   `search_log` instead;
  * - `["message_by_provider", companyId, providerId] → [ticketId, messageId]`: what stores
  *   written before the log hold instead. Still read when an index is built and deleted with
  *   its message, never written: its random keys made it the costliest write of an inbound
@@ -17,10 +25,11 @@
  *   newest id, written every few messages; a ticket's message actor activates with one
  *   `kv.get` and a list of the messages after the checkpoint. A seeder that skips it is
  *   tolerated: the actor then counts the ticket's messages once on activation.
- * - `["search_log", companyId, at, messageId] → null`, written in the same atomic as a new
- *   message or an edit of its text (`at`: the actor's clock): what a start replays on top of
- *   the message-search index it loads (search_store.ts). A seeder that skips it must forget
- *   that saved index.
+ * - `["search_log", companyId, at, messageId] → null`, written in the same atomic as an edit
+ *   of a message's text (`at`: the actor's clock): with the message log, what a start replays
+ *   on top of the message-search index it loads (search_store.ts). (Stores written before
+ *   issue #34 also hold one for every new message.) A seeder that writes messages around the
+ *   log must forget that saved index.
  */
 
 /** The key of one message. */
@@ -38,14 +47,22 @@ export function companyMessagesPrefix(companyId: number): Deno.KvKey {
   return ["message", companyId];
 }
 
-/** The log entry of the message that holds a provider id (see the module doc). */
-export function providerLogKey(companyId: number, messageId: string): Deno.KvKey {
+/** A message's entry in the message log, its provider id or null (see the module doc). */
+export function messageLogKey(companyId: number, messageId: string): Deno.KvKey {
   return ["provider_log", companyId, messageId];
 }
 
-/** The prefix of a company's provider log (provider_index.ts scans it). */
-export function providerLogPrefix(companyId: number): Deno.KvKey {
+/** The prefix of a company's message log (provider_index.ts and search_store.ts read it). */
+export function messageLogPrefix(companyId: number): Deno.KvKey {
   return ["provider_log", companyId];
+}
+
+/**
+ * Where the message log's entries of ids stamped at `at` or later begin: a message id begins
+ * with its time in 13 digits (domain/message.ts `messageId`).
+ */
+export function messageLogFrom(companyId: number, at: number): Deno.KvKey {
+  return ["provider_log", companyId, String(Math.max(0, Math.floor(at))).padStart(13, "0")];
 }
 
 /** The entry an older store holds for a provider id (see the module doc). */
@@ -72,7 +89,7 @@ export interface MessageMeta {
   lastId: string | null;
 }
 
-/** The search log entry of a message written or edited at `at` (see the module doc). */
+/** The search log entry of a message edited at `at` (see the module doc). */
 export function searchLogKey(companyId: number, at: number, messageId: string): Deno.KvKey {
   return ["search_log", companyId, at, messageId];
 }

@@ -18,7 +18,7 @@ export {
   messageKey,
   type MessageMeta,
   metaKey,
-  providerLogKey,
+  messageLogKey,
   ticketMessagesPrefix,
 } from "./keys.ts";
 export { sendOutgoing, sendSystemMessage, storeOutgoing } from "./outbound.ts";

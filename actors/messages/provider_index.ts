@@ -28,7 +28,7 @@
  * actors already do; ids written by another process would be missed.
  */
 import { messageId as messageIdOf, parseMessageId } from "../../domain/message.ts";
-import { type LegacyProviderRef, legacyProviderPrefix, messageKey, providerLogPrefix } from "./keys.ts";
+import { type LegacyProviderRef, legacyProviderPrefix, messageKey, messageLogPrefix } from "./keys.ts";
 
 /** Where a message is stored. */
 export interface MessageRef {
@@ -127,8 +127,8 @@ export class ProviderIndex {
   #scan(companyId: number, index: CompanyIndex): Promise<void> {
     const scan = (async () => {
       // An entry whose message id does not parse was not written by this code: skipped.
-      for await (const entry of this.kv.list<string>({ prefix: providerLogPrefix(companyId) }, { batchSize: 1000 })) {
-        insertId(index, entry.value, String(entry.key[2]));
+      for await (const entry of this.kv.list<string | null>({ prefix: messageLogPrefix(companyId) }, { batchSize: 1000 })) {
+        if (entry.value !== null) insertId(index, entry.value, String(entry.key[2]));
       }
       for await (
         const entry of this.kv.list<LegacyProviderRef>({ prefix: legacyProviderPrefix(companyId) }, { batchSize: 1000 })

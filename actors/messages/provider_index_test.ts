@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { messageId } from "../../domain/message.ts";
-import { legacyProviderKey, providerLogKey } from "./keys.ts";
+import { legacyProviderKey, messageLogKey } from "./keys.ts";
 import { holderAmong, type MessageRef, ProviderIndex } from "./provider_index.ts";
 
 /** The message id of message `i` (ticket 1 + i % 7, in time order). */
@@ -17,8 +17,8 @@ Deno.test("ProviderIndex finds every id logged before it was built or added sinc
     // 3,000 ids logged before the index exists, 50 in an older store's layout, another company's.
     for (let i = 0; i < 3000; i += 500) {
       const op = kv.atomic();
-      for (let j = i; j < i + 500; j++) op.set(providerLogKey(1, idOf(j)), `OLD${j}`);
-      op.set(providerLogKey(2, idOf(i)), `OTHER${i}`);
+      for (let j = i; j < i + 500; j++) op.set(messageLogKey(1, idOf(j)), `OLD${j}`);
+      op.set(messageLogKey(2, idOf(i)), `OTHER${i}`);
       await op.commit();
     }
     const legacy = kv.atomic();

@@ -15,10 +15,14 @@
  *   is 64 KiB): `w` the vocabulary (whole words per chunk, `\n`-separated, in slot order),
  *   `s` the list starts and `i` the ticket ids (FrozenPostings' arrays, the platform's byte
  *   order).
- * - `["search_log", companyId, at, messageId] → null` (keys.ts `searchLogKey`): written by the
- *   messages actor in the same atomic as a new message or an edit, so every committed text is
- *   in the log; a load indexes the messages of the entries from the saved head's
- *   `coversBefore` on. Entries below a saved head's `coversBefore` are deleted after the save.
+ * - the message log, `["provider_log", companyId, messageId] → providerId | null` (keys.ts
+ *   `messageLogKey`), and the search log, `["search_log", companyId, at, messageId] → null`
+ *   (`searchLogKey`): the messages actor writes the first in the same atomic as a new message
+ *   and the second with an edit of a text, so every committed text is in one or the other; a
+ *   load indexes the messages of the entries from the saved head's `coversBefore` on (a
+ *   message id begins with the actor's clock, so the message log's entries since a time are
+ *   one range). Search log entries below a saved head's `coversBefore` are deleted after the
+ *   save; the message log stays, the provider index's record.
  *
  * What a saved generation covers: every message whose log entry is older than `coversBefore`
  * — the start of the build or freeze that produced it, less `LOG_MARGIN_MS`, which allows
@@ -34,7 +38,7 @@
  * head (`forgetSavedIndex`).
  */
 import { FrozenPostings } from "./postings.ts";
-import { companyMessagesPrefix, searchLogPrefix } from "./keys.ts";
+import { companyMessagesPrefix, messageLogFrom, messageLogPrefix, searchLogPrefix } from "./keys.ts";
 import { CHUNK, cut, deleteRange, forgetHead, loadChunks, readHead, saveChunks, type Yield } from "../_runtime/saved_chunks.ts";
 
 export type { Yield };
@@ -150,15 +154,24 @@ export async function loadIndex(kv: Deno.Kv, companyId: number, pause: Yield): P
   return { frozen: new FrozenPostings(slots, starts, ids), coversBefore: head.coversBefore, newest: head.newest };
 }
 
-/** The message ids of the company's log entries stamped at `from` or later, in pages. */
+/**
+ * The message ids of the company's message log and search log entries stamped at `from` or
+ * later, in pages (an id may come twice: from both logs, in a store older than issue #34).
+ */
 export async function* loggedSince(kv: Deno.Kv, companyId: number, from: number): AsyncGenerator<string[]> {
-  const prefix = searchLogPrefix(companyId);
+  const searchLog = searchLogPrefix(companyId);
+  const ranges = [
+    { selector: { prefix: messageLogPrefix(companyId), start: messageLogFrom(companyId, from) }, idAt: 2 },
+    { selector: { prefix: searchLog, start: [...searchLog, from] }, idAt: 3 },
+  ];
   let page: string[] = [];
-  for await (const entry of kv.list({ prefix, start: [...prefix, from] }, { batchSize: 500 })) {
-    page.push(String(entry.key[3]));
-    if (page.length === 500) {
-      yield page;
-      page = [];
+  for (const { selector, idAt } of ranges) {
+    for await (const entry of kv.list(selector, { batchSize: 500 })) {
+      page.push(String(entry.key[idAt]));
+      if (page.length === 500) {
+        yield page;
+        page = [];
+      }
     }
   }
   if (page.length > 0) yield page;

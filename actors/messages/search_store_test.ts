@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import type { ActorSystem } from "../_runtime/system.ts";
 import { settle, waitFor, withSystem } from "../_runtime/testing.ts";
 import { messageId } from "../../domain/message.ts";
-import { messageKey, searchLogKey } from "./keys.ts";
+import { messageKey, messageLogKey, searchLogKey } from "./keys.ts";
 import { MessageSearch } from "./search_index.ts";
 
 const COMPANY = 9;
@@ -32,12 +32,22 @@ async function seedRaw(kv: Deno.Kv, tickets: number, perTicket: number): Promise
   await op.commit();
 }
 
-/** Writes a message the way the messages actor does: the message and its log entry in one atomic. */
-async function writeLogged(system: ActorSystem, ticketId: number, body: string, at = system.now()): Promise<string> {
+/**
+ * Writes a message the way the messages actor does: the message and its message log entry in
+ * one atomic; `via: "search_log"` as an edit of its text does, or as stores written before
+ * issue #34 did for every message.
+ */
+async function writeLogged(
+  system: ActorSystem,
+  ticketId: number,
+  body: string,
+  at = system.now(),
+  via: "message_log" | "search_log" = "message_log",
+): Promise<string> {
   const id = messageId(ticketId, at, 0);
   await system.kv.atomic()
     .set(messageKey(COMPANY, ticketId, id), { ticketId, body })
-    .set(searchLogKey(COMPANY, at, id), null)
+    .set(via === "message_log" ? messageLogKey(COMPANY, id) : searchLogKey(COMPANY, at, id), null)
     .commit();
   return id;
 }
@@ -68,6 +78,28 @@ Deno.test("a restart loads the saved index and replays the log: messages written
     assert.equal((await next.search(COMPANY, "comum")).ids.size, 300);
     assert.deepEqual((await next.search(COMPANY, "pedido42 linha7")).ids, new Set([42]));
     assert.deepEqual((await next.search(COMPANY, "invisivel")).ids, new Set(), "it loaded, it did not rebuild");
+  });
+});
+
+Deno.test("a restart replays both logs: an edit's search log entry and an older store's, beside the message log", async () => {
+  await withSystem(async ({ system, kv }) => {
+    await seedRaw(kv, 40, 5);
+    await buildAndSave(system);
+    await writeLogged(system, 11, "primeira via registro", system.now(), "message_log");
+    const edited = await writeLogged(system, 12, "texto antigo", system.now(), "message_log");
+    // The edit rewrites the message and logs it in the search log, keyed by the edit's time.
+    await kv.atomic()
+      .set(messageKey(COMPANY, 12, edited), { ticketId: 12, body: "texto corrigido" })
+      .set(searchLogKey(COMPANY, system.now(), edited), null)
+      .commit();
+    await writeLogged(system, 13, "segunda via antiga", system.now(), "search_log");
+
+    const next = new MessageSearch(system);
+    await next.whenReady(COMPANY);
+    assert.deepEqual((await next.search(COMPANY, "primeira")).ids, new Set([11]));
+    assert.deepEqual((await next.search(COMPANY, "corrigido")).ids, new Set([12]));
+    assert.deepEqual((await next.search(COMPANY, "antiga")).ids, new Set([13]));
+    assert.equal((await next.search(COMPANY, "comum")).ids.size, 40, "loaded, not rebuilt");
   });
 });
 

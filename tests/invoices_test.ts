@@ -4,6 +4,7 @@
  * settlement, the expired company's billing token, and no duplicate invoice across restarts.
  */
 import assert from "node:assert/strict";
+import { type ArmedTimer, timerKey } from "../actors/_runtime/timers.ts";
 import { companies, PLATFORM } from "../actors/platform/collections.ts";
 import { billingRegistry, invoicesOf, listInvoices, listPayments } from "../actors/invoices/mod.ts";
 import { periodOf } from "../domain/invoice.ts";
@@ -286,9 +287,9 @@ Deno.test("the invoice timer survives restarts without issuing a period twice", 
       try {
         assert.equal((await listInvoices(server.deps.system, near)).length, 1, `restart ${restart}: no duplicate`);
         assert.equal((await listInvoices(server.deps.system, far)).length, 1, `restart ${restart}: next period not yet issued`);
-        const armed = await server.deps.kv.get<number>(["timer", "invoices", String(far), "issue"]);
+        const armed = await server.deps.kv.get<ArmedTimer>(timerKey("invoices", String(far), "issue"));
         const farDue = (await dueOf(server, far))!;
-        assert.equal(armed.value, Math.floor(farDue / DAY) * DAY - 10 * DAY, "armed 10 days before the new due date");
+        assert.equal(armed.value?.dueAt, Math.floor(farDue / DAY) * DAY - 10 * DAY, "armed 10 days before the new due date");
       } finally {
         await server.close();
       }

@@ -94,7 +94,7 @@ Deno.test("auto-move: a pending ticket nobody accepted moves to the transfer que
     assert.equal(stayed.status, "open");
     // The moved ticket waits no more: it is where the rule sends it.
     assert.equal(server.deps.system.kinds.includes("ticket-desk"), true);
-    const timers = await Array.fromAsync(server.deps.kv.list({ prefix: ["timer", "ticket-desk"] }));
+    const timers = await Array.fromAsync(server.deps.kv.list({ prefix: ["timer_wheel", "ticket-desk"] }));
     assert.deepEqual(timers.map((e) => e.key.at(-1)).filter((id) => String(id).startsWith("move:")), []);
   }, { timerMinuteMs: minute });
 });

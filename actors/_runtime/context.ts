@@ -8,7 +8,8 @@ import type { ActorContext } from "./actor.ts";
 import type { Mutation } from "./committer.ts";
 import type { Instance } from "./instance.ts";
 import type { ActorSystem } from "./system.ts";
-import { timerEnqueue, timerKey } from "./timers.ts";
+import type { AlarmClock } from "./alarms.ts";
+import { type ArmedTimer, legacyTimerKey, timerKey } from "./timers.ts";
 
 /**
  * What one message's handler recorded; see the module doc. The run is itself the handler's
@@ -19,8 +20,10 @@ export class HandlerRun implements ActorContext<unknown> {
   /** Every write of the run, including `spent`. */
   readonly mutations: Mutation[];
   readonly events: BusEvent[] = [];
-  /** New due time per timer id, or null when cancelled (created on first use). */
-  timerChanges?: Map<string, number | null>;
+  /** New timer per timer id, or null when cancelled (created on first use). */
+  timerChanges?: Map<string, ArmedTimer | null>;
+  /** The due time each changed timer had before the run (its alarm is dropped). */
+  timersBefore?: Map<string, number | undefined>;
   /** Callbacks of `onDurable`, in the order given (created on first use). */
   durable?: Array<() => void>;
   readonly id: string;
@@ -65,15 +68,29 @@ export class HandlerRun implements ActorContext<unknown> {
       throw new Error(`Actor ${def.kind} has no handler ${handler} for timer ${timerId}`);
     }
     if (!Number.isFinite(dueAt)) throw new Error(`Timer ${timerId} due at ${dueAt}`);
-    this.#record(this.mutations, { type: "set", key: timerKey(def.kind, id, timerId), value: dueAt });
-    this.mutations.push(timerEnqueue(def.kind, id, timerId, dueAt, { handler, arg }, this.now));
-    (this.timerChanges ??= new Map()).set(timerId, dueAt);
+    const armed: ArmedTimer = { dueAt, handler, arg: arg ?? null };
+    this.#record(this.mutations, { type: "set", key: timerKey(def.kind, id, timerId), value: armed });
+    this.#dropLegacy(timerId);
+    this.#change(timerId, armed);
   }
 
   cancelTimer(timerId: string): void {
     const { def, id } = this.instance;
     this.#record(this.mutations, { type: "delete", key: timerKey(def.kind, id, timerId) });
-    (this.timerChanges ??= new Map()).set(timerId, null);
+    this.#dropLegacy(timerId);
+    this.#change(timerId, null);
+  }
+
+  #change(timerId: string, armed: ArmedTimer | null): void {
+    const before = this.timersBefore ??= new Map();
+    if (!before.has(timerId)) before.set(timerId, this.instance.timers.get(timerId));
+    (this.timerChanges ??= new Map()).set(timerId, armed);
+  }
+
+  /** Deletes an older store's key of `timerId` (timers.ts), which the new one replaces. */
+  #dropLegacy(timerId: string): void {
+    const { def, id, legacyTimers } = this.instance;
+    if (legacyTimers?.has(timerId)) this.mutations.push({ type: "delete", key: legacyTimerKey(def.kind, id, timerId) });
   }
 
   onDurable(fn: () => void): void {
@@ -94,7 +111,7 @@ export class HandlerRun implements ActorContext<unknown> {
 
   timerDue(timerId: string): number | undefined {
     return this.timerChanges?.has(timerId)
-      ? this.timerChanges.get(timerId) ?? undefined
+      ? this.timerChanges.get(timerId)?.dueAt
       : this.instance.timers.get(timerId);
   }
 
@@ -111,9 +128,22 @@ export class HandlerRun implements ActorContext<unknown> {
   /** Applies the run's timer changes to the instance (after the handler succeeded). */
   applyTimers(): void {
     if (!this.timerChanges) return;
-    for (const [timerId, dueAt] of this.timerChanges) {
-      if (dueAt === null) this.instance.timers.delete(timerId);
-      else this.instance.timers.set(timerId, dueAt);
+    const { timers, legacyTimers } = this.instance;
+    for (const [timerId, armed] of this.timerChanges) {
+      legacyTimers?.delete(timerId);
+      if (armed === null) timers.delete(timerId);
+      else timers.set(timerId, armed.dueAt);
+    }
+  }
+
+  /** Tells the alarm clock of the run's timer changes (once its writes are durable). */
+  armAlarms(clock: AlarmClock): void {
+    if (!this.timerChanges) return;
+    const { def: { kind }, id } = this.instance;
+    for (const [timerId, armed] of this.timerChanges) {
+      const before = this.timersBefore?.get(timerId);
+      if (before !== undefined && before !== armed?.dueAt) clock.cancel(kind, id, timerId, before);
+      if (armed !== null) clock.arm({ kind, id, timerId, ...armed });
     }
   }
 

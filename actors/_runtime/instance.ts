@@ -6,7 +6,7 @@ import type { BusEvent } from "../../domain/events.ts";
 import type { AnyActorDef } from "./actor.ts";
 import type { ActorSystem } from "./system.ts";
 import type { CommitLink } from "./commit_link.ts";
-import { timerPrefix } from "./timers.ts";
+import { type ArmedTimer, legacyTimerPrefix, timerPrefix } from "./timers.ts";
 
 /** One message in a mailbox. */
 export interface Envelope {
@@ -40,7 +40,10 @@ export interface Output {
 /** A live actor; see the module doc. */
 export class Instance {
   state: unknown;
+  /** Due time of each armed timer, by timer id. */
   timers = new Map<string, number>();
+  /** The armed timers stored in an older store's layout (timers.ts), usually none. */
+  legacyTimers?: Set<string>;
   mailbox: Envelope[] = [];
   running = false;
   lastUsed = 0;
@@ -97,12 +100,19 @@ export class Instance {
 
   async #activate(system: ActorSystem, after: Promise<void>): Promise<void> {
     await after;
-    const [state, timers] = await Promise.all([
+    const [state, timers, legacy] = await Promise.all([
       this.def.load(system.kv, this.id, system),
-      Array.fromAsync(system.kv.list<number>({ prefix: timerPrefix(this.def.kind, this.id) })),
+      Array.fromAsync(system.kv.list<ArmedTimer>({ prefix: timerPrefix(this.def.kind, this.id) })),
+      system.legacyTimers.then((some) =>
+        some ? Array.fromAsync(system.kv.list<number>({ prefix: legacyTimerPrefix(this.def.kind, this.id) })) : []
+      ),
     ]);
     this.state = state;
-    for (const entry of timers) this.timers.set(String(entry.key[3]), entry.value);
+    for (const entry of legacy) {
+      this.timers.set(String(entry.key[3]), entry.value);
+      (this.legacyTimers ??= new Set()).add(String(entry.key[3]));
+    }
+    for (const entry of timers) this.timers.set(String(entry.key[4]), entry.value.dueAt);
     this.loaded = true;
   }
 }

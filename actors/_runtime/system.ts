@@ -23,7 +23,8 @@ import { HandlerRun } from "./context.ts";
 import { CommitLink } from "./commit_link.ts";
 import { GroupCommitter, type Mutation, type WriteUnit } from "./committer.ts";
 import { type Envelope, Instance, type Output } from "./instance.ts";
-import { EARLY_TOLERANCE_MS, timerEnqueue, timerKey, TimerMessage } from "./timers.ts";
+import { type Alarm, AlarmClock } from "./alarms.ts";
+import { companyTimersPrefix, EARLY_TOLERANCE_MS, legacyTimerKey, timerKey, TimerMessage } from "./timers.ts";
 
 export interface ActorSystemOptions {
   bus?: EventBus;
@@ -35,6 +36,12 @@ export interface ActorSystemOptions {
   sweepMs?: number;
   /** Records a company's area needs before its actor keeps a snapshot (record_snapshot.ts). */
   snapshotMinRecords?: number;
+  /**
+   * Whether this system runs every company of the store (a process alone): it then arms every
+   * stored timer at once. A process of several arms a company's timers when it takes the
+   * company (`armTimersOf`). Default true.
+   */
+  ownsAll?: boolean;
 }
 
 /** Typed handle to one actor. */
@@ -108,6 +115,13 @@ export class ActorSystem {
   #stopping = false;
   #background = new Set<Promise<unknown>>();
   #listening: Promise<void>;
+  /** Wakes the timers of the companies this system runs (alarms.ts). */
+  readonly alarms: AlarmClock;
+  /**
+   * Whether the store holds timers in the layout before issue #35 (timers.ts): only then does
+   * an activation read that layout too, one list more per actor.
+   */
+  readonly legacyTimers: Promise<boolean>;
 
   constructor(kv: Deno.Kv, options: ActorSystemOptions = {}) {
     this.kv = kv;
@@ -117,7 +131,21 @@ export class ActorSystem {
     this.snapshotMinRecords = options.snapshotMinRecords ?? 50_000;
     this.#sweep = setInterval(() => this.#passivateIdle(), options.sweepMs ?? 10_000);
     Deno.unrefTimer(Number(this.#sweep));
+    // Only an older store's timers still come as queue messages (timers.ts).
     this.#listening = kv.listenQueue((raw) => this.#onQueueMessage(raw));
+    this.alarms = new AlarmClock((alarm) => this.#deliverTimer(alarm), this.now);
+    this.legacyTimers = (async () => {
+      // Keys sort strings before numbers: an older key, if any, comes first.
+      for await (const entry of kv.list({ prefix: ["timer"] }, { limit: 1 })) return typeof entry.key[1] === "string";
+      return false;
+    })();
+    this.legacyTimers.catch(() => {}); // read by activations, which report a failure
+    if (options.ownsAll ?? true) this.background("Arming the stored timers", () => this.alarms.armFrom(kv, ["timer"]));
+  }
+
+  /** Arms the stored timers of company `companyId` (the process has taken it). */
+  armTimersOf(companyId: number): Promise<number> {
+    return this.alarms.armFrom(this.kv, companyTimersPrefix(companyId));
   }
 
   /** Makes a kind known before any message to it, so timers of a restarted process find it. */
@@ -150,6 +178,7 @@ export class ActorSystem {
    */
   async close(): Promise<void> {
     clearInterval(this.#sweep);
+    this.alarms.stop();
     this.#stopping = true;
     await Promise.allSettled([...this.#background]);
     for (const waiters of this.#awaitingKind.values()) {
@@ -347,14 +376,15 @@ export class ActorSystem {
       const { timerId, dueAt } = envelope.timer;
       if (instance.timers.get(timerId) !== dueAt) return envelope.resolve(undefined);
       if (dueAt > this.now() + EARLY_TOLERANCE_MS) {
-        // A capped delay ran out before the due time: arm the rest.
-        const rearm = timerEnqueue(kind, instance.id, timerId, dueAt, envelope, this.now());
-        const armed = () => envelope.resolve(undefined);
-        this.#release(instance, [rearm], [], armed, envelope.reject);
+        // Early (a clock that moved, or an older store's capped queue delay): arm it again.
+        this.#rearm(instance, envelope);
         return;
       }
       instance.timers.delete(timerId);
       spent.push({ type: "delete", key: timerKey(kind, instance.id, timerId) });
+      if (instance.legacyTimers?.delete(timerId)) {
+        spent.push({ type: "delete", key: legacyTimerKey(kind, instance.id, timerId) });
+      }
     }
 
     const run = new HandlerRun(this, instance, spent);
@@ -381,6 +411,7 @@ export class ActorSystem {
     if (unit.error) return this.#fail(instance, envelope, spent, true, unit.error);
     run.applyTimers();
     const link = this.#release(instance, unit, run.events, () => {
+      run.armAlarms(this.alarms);
       run.runDurable();
       envelope.resolve(reply);
     }, envelope.reject, envelope.hold ? "hold" : envelope.join);
@@ -388,6 +419,25 @@ export class ActorSystem {
       instance.held = link.released;
       envelope.hold!(reply, link);
     }
+  }
+
+  /**
+   * A timer delivered before its due time: its alarm is armed again. One of an older store
+   * (a queue message whose delay KV capped) moves to the current layout on the way.
+   */
+  #rearm(instance: Instance, envelope: Envelope): void {
+    const { kind } = instance.def;
+    const { timerId, dueAt } = envelope.timer!;
+    const alarm: Alarm = { kind, id: instance.id, timerId, dueAt, handler: envelope.handler, arg: envelope.arg };
+    const armed = () => {
+      this.alarms.arm(alarm);
+      envelope.resolve(undefined);
+    };
+    if (!instance.legacyTimers?.delete(timerId)) return armed();
+    this.#release(instance, [
+      { type: "set", key: timerKey(kind, instance.id, timerId), value: { dueAt, handler: alarm.handler, arg: alarm.arg } },
+      { type: "delete", key: legacyTimerKey(kind, instance.id, timerId) },
+    ], [], armed, envelope.reject);
   }
 
   /** A handler failed: commit only what is spent anyway; drop the state if it was written to. */
@@ -461,11 +511,28 @@ export class ActorSystem {
     if (queue.length === 0) instance.drained();
   }
 
-  /** Routes a delivered timer into its actor's mailbox; the actor decides if it is stale. */
+  /**
+   * Routes a due alarm into its actor's mailbox; the actor decides if it is stale. One that
+   * could not be handed over (the actor failed to activate) is armed again a second later.
+   */
+  async #deliverTimer(alarm: Alarm): Promise<void> {
+    if (this.#stopping) return;
+    try {
+      await this.#routeTimer(alarm);
+    } catch {
+      if (!this.#stopping) this.alarms.arm(alarm, this.now() + 1000);
+    }
+  }
+
+  /** Routes an older store's timer message into its actor's mailbox (timers.ts). */
   async #onQueueMessage(raw: unknown): Promise<void> {
     const parsed = TimerMessage.safeParse(raw);
     if (!parsed.success) return;
-    const message = parsed.data;
+    await this.#routeTimer(parsed.data);
+  }
+
+  /** Hands a timer to its actor; resolves once handled, rejects if the actor could not take it. */
+  async #routeTimer(message: Alarm): Promise<void> {
     // Timers that come due while close() drains still run. After that, a delivery is thrown
     // back: KV keeps the message and delivers it again (after the restart). One dequeued just
     // as the KV handle closes comes back only when KV's 60 s in-flight deadline passes.

@@ -15,9 +15,10 @@
  * The wheel is part of the actor's state: changed only by its handlers, through their
  * context, so a failed handler's eviction reloads it from KV with the rest of the state.
  * Entries due at the same time fire in arming order; a cancelled or re-armed entry is skipped
- * lazily (its heap slot is stale), so cancelling costs one KV delete and nothing else.
+ * lazily (due_heap.ts), so cancelling costs one KV delete and nothing else.
  */
 import type { ActorContext } from "./actor.ts";
+import { DueHeap } from "./due_heap.ts";
 
 /** The runtime timer id an actor's wheel uses. */
 export const WHEEL_TIMER = "timer_wheel";
@@ -39,16 +40,9 @@ export function wheelPrefix(kind: string, id: string): Deno.KvKey {
   return ["timer_wheel", kind, id];
 }
 
-/** A min-heap of (dueAt, seq, timerId); seq keeps arming order among equal due times. */
-type Slot = [number, number, string];
-
-const before = (a: Slot, b: Slot) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
-
 /** See the module doc. */
 export class TimerWheel {
-  readonly #entries = new Map<string, WheelEntry & { seq: number }>();
-  #heap: Slot[] = [];
-  #seq = 0;
+  readonly #entries = new DueHeap<WheelEntry>();
 
   /** `tick` is the actor's handler that the runtime timer calls (it runs `takeDue`). */
   constructor(readonly kind: string, readonly id: string, readonly tick: string) {}
@@ -67,7 +61,7 @@ export class TimerWheel {
   set(ctx: ActorContext<unknown>, timerId: string, entry: WheelEntry): void {
     if (!Number.isFinite(entry.dueAt)) throw new Error(`Wheel entry ${timerId} due at ${entry.dueAt}`);
     ctx.set(wheelKey(this.kind, this.id, timerId), entry);
-    this.#put(timerId, entry);
+    this.#entries.set(timerId, entry);
     const armed = ctx.timerDue(WHEEL_TIMER);
     if (armed === undefined || armed > entry.dueAt) ctx.setTimer(WHEEL_TIMER, entry.dueAt, this.tick);
   }
@@ -85,22 +79,20 @@ export class TimerWheel {
   takeDue(ctx: ActorContext<unknown>, now: number, max: number): Array<WheelEntry & { timerId: string }> {
     const out: Array<WheelEntry & { timerId: string }> = [];
     while (out.length < max) {
-      const top = this.#peekLive();
-      if (!top || top[0] > now) break;
-      this.#pop();
-      const entry = this.#entries.get(top[2])!;
-      this.#entries.delete(top[2]);
-      ctx.delete(wheelKey(this.kind, this.id, top[2]));
-      out.push({ timerId: top[2], dueAt: entry.dueAt, action: entry.action, arg: entry.arg });
+      const due = this.#entries.takeDue(now);
+      if (!due) break;
+      const [timerId, entry] = due;
+      ctx.delete(wheelKey(this.kind, this.id, timerId));
+      out.push({ timerId, dueAt: entry.dueAt, action: entry.action, arg: entry.arg });
     }
     return out;
   }
 
   /** Arms the runtime timer for the earliest entry left (at `now` when some are overdue). */
   rearm(ctx: ActorContext<unknown>): void {
-    const top = this.#peekLive();
+    const top = this.#entries.peek();
     if (!top) return;
-    const dueAt = Math.max(top[0], ctx.now);
+    const dueAt = Math.max(top[1].dueAt, ctx.now);
     if (ctx.timerDue(WHEEL_TIMER) !== dueAt) ctx.setTimer(WHEEL_TIMER, dueAt, this.tick);
   }
 
@@ -115,61 +107,7 @@ export class TimerWheel {
 
   /** Adds entries read from KV (activation). */
   load(entries: Iterable<[string, WheelEntry]>): void {
-    for (const [timerId, entry] of entries) this.#put(timerId, entry);
-  }
-
-  #put(timerId: string, entry: WheelEntry): void {
-    const seq = this.#seq++;
-    this.#entries.set(timerId, { ...entry, seq });
-    this.#push([entry.dueAt, seq, timerId]);
-    // Stale slots (re-armed or cancelled entries) are dropped when they outnumber live ones.
-    if (this.#heap.length > 64 && this.#heap.length > 3 * this.#entries.size) this.#rebuild();
-  }
-
-  /** The earliest slot whose entry is still armed as it says, dropping stale ones. */
-  #peekLive(): Slot | undefined {
-    while (this.#heap.length > 0) {
-      const top = this.#heap[0];
-      const entry = this.#entries.get(top[2]);
-      if (entry && entry.seq === top[1]) return top;
-      this.#pop();
-    }
-    return undefined;
-  }
-
-  #rebuild(): void {
-    this.#heap = [...this.#entries].map(([id, e]): Slot => [e.dueAt, e.seq, id]);
-    this.#heap.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
-  }
-
-  #push(slot: Slot): void {
-    const heap = this.#heap;
-    heap.push(slot);
-    let i = heap.length - 1;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (!before(heap[i], heap[parent])) break;
-      [heap[i], heap[parent]] = [heap[parent], heap[i]];
-      i = parent;
-    }
-  }
-
-  #pop(): void {
-    const heap = this.#heap;
-    const last = heap.pop()!;
-    if (heap.length === 0) return;
-    heap[0] = last;
-    let i = 0;
-    for (;;) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let m = i;
-      if (l < heap.length && before(heap[l], heap[m])) m = l;
-      if (r < heap.length && before(heap[r], heap[m])) m = r;
-      if (m === i) return;
-      [heap[i], heap[m]] = [heap[m], heap[i]];
-      i = m;
-    }
+    for (const [timerId, entry] of entries) this.#entries.set(timerId, entry);
   }
 }
 

@@ -1,31 +1,71 @@
 /**
- * Durable actor timers: an armed timer is a KV key `["timer", kind, actorId, timerId] → dueAt`
- * plus a queue message enqueued in the same atomic. KV delivers queue messages at least once,
- * out of order and possibly early or late, so the message only names the timer and its due
- * time; the actor fires it only if that exact due time is still armed (see system.ts).
- * So a timer is (timerId, dueAt): re-arming it for the very same millisecond with another
- * handler or argument may fire either version, once.
+ * Durable actor timers: an armed timer is one KV key
+ * `["timer", companyId, kind, actorId, timerId] → { dueAt, handler, arg }`, written in the same
+ * atomic as the state that needs it. What wakes it is the process's own alarm clock
+ * (alarms.ts), armed from these keys when the process takes the company (at start, for a
+ * process alone) and by each commit that sets one: the key is the timer, the alarm only a
+ * wake-up. The actor fires a delivered timer only if that exact due time is still armed
+ * (system.ts), and the firing's commit deletes the key with the handler's writes, so a timer
+ * fires once, and a crash before that commit leaves it armed for the next start. So a timer is
+ * (timerId, dueAt): re-arming it for the very same millisecond with another handler or
+ * argument may fire either version, once.
+ *
+ * Why not KV queue messages (`kv.enqueue` with a delay), as before issue #35: processes that
+ * share one store file do not get each other's queue messages, KV Connect (a remote store)
+ * has no queues at all, and a local store delivered about 100 a second. Keys grouped by
+ * company let the process that takes a company over arm that company's timers with one list.
+ *
+ * Stores written before issue #35 hold `["timer", kind, actorId, timerId] → dueAt` with a
+ * queue message carrying the handler: activation still reads those keys, the system's queue
+ * listener still routes their messages, and a firing deletes both layouts' keys.
  */
 import { z } from "zod";
-import type { Mutation } from "./committer.ts";
 
-/** KV key of an armed timer; its value is the due time in ms since the epoch. */
+/** What an armed timer's key holds. */
+export interface ArmedTimer {
+  dueAt: number;
+  handler: string;
+  arg: unknown;
+}
+
+/**
+ * The company an actor belongs to: its id begins with the company id (`"12"`, `"12:340"`);
+ * 0 for the platform's actors and ids without one.
+ */
+export function actorCompany(id: string): number {
+  const n = parseInt(id, 10);
+  return Number.isSafeInteger(n) && n > 0 ? n : 0;
+}
+
+/** KV key of an armed timer (see the module doc). */
 export function timerKey(kind: string, id: string, timerId: string): Deno.KvKey {
-  return ["timer", kind, id, timerId];
+  return ["timer", actorCompany(id), kind, id, timerId];
 }
 
 /** Prefix of all armed timers of one actor (read on activation). */
 export function timerPrefix(kind: string, id: string): Deno.KvKey {
+  return ["timer", actorCompany(id), kind, id];
+}
+
+/** Prefix of every armed timer of a company's actors (a process arms them when it takes it). */
+export function companyTimersPrefix(companyId: number): Deno.KvKey {
+  return ["timer", companyId];
+}
+
+/** An older store's key of an armed timer: its value is the due time (see the module doc). */
+export function legacyTimerKey(kind: string, id: string, timerId: string): Deno.KvKey {
+  return ["timer", kind, id, timerId];
+}
+
+/** Prefix of an older store's timers of one actor. */
+export function legacyTimerPrefix(kind: string, id: string): Deno.KvKey {
   return ["timer", kind, id];
 }
 
-/** KV caps enqueue delays at 30 days; a longer timer is re-armed when the capped delay ends. */
-export const MAX_DELAY_MS = 29 * 24 * 3600 * 1000;
-
-/** A delivery earlier than this before the due time is treated as a capped delay: re-armed. */
+/** A delivery earlier than this before the due time is early: armed again, not fired. */
 export const EARLY_TOLERANCE_MS = 1000;
 
-/** Queue message of the runtime; parsed at the boundary like any other input. */
+/** Queue message of an older store's timer; parsed at the boundary like any other input. */
 export const TimerMessage = z.object({
   t: z.literal("actor-timer"),
   kind: z.string(),
@@ -36,25 +76,3 @@ export const TimerMessage = z.object({
   arg: z.unknown(),
 });
 export type TimerMessage = z.infer<typeof TimerMessage>;
-
-/** The queue write that delivers timer `timerId` at `dueAt` (or at the delay cap, if sooner). */
-export function timerEnqueue(
-  kind: string,
-  id: string,
-  timerId: string,
-  dueAt: number,
-  target: { handler: string; arg?: unknown },
-  now: number,
-): Mutation {
-  const message: TimerMessage = {
-    t: "actor-timer",
-    kind,
-    id,
-    timerId,
-    dueAt,
-    handler: target.handler,
-    arg: target.arg ?? null,
-  };
-  const delay = Math.min(MAX_DELAY_MS, Math.max(0, dueAt - now));
-  return { type: "enqueue", value: message, delay };
-}

@@ -52,10 +52,10 @@ Deno.test("invoices actor: the issue timer fires 10 days before the due date, on
       register(system);
       companyId = (await companyDue(system, due)).id;
       assert.equal(await syncInvoices(system, companyId), null, "not yet");
-      assert.equal((await kv.get(timerKey("invoices", String(companyId), "issue"))).value, midnight);
+      assert.equal((await kv.get<{ dueAt: number }>(timerKey("invoices", String(companyId), "issue"))).value?.dueAt, midnight);
       assert.equal((await listInvoices(system, companyId)).length, 0);
     }, { now: clock.now, path });
-    // Restarted before the timer was due: the queue delivers it to the new process, whose
+    // Restarted before the timer was due: the new process's alarm rings it, and its
     // start-up sync (as server/boot.ts does) races it through the same mailbox.
     await withSystem(async ({ system }) => {
       register(system);

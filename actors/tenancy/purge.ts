@@ -12,6 +12,8 @@ import { companyTicketsPrefix, ticketCounterKey } from "../tickets/keys.ts";
 /** Tenant stores that are not collections: `[kind, companyId, ...]`. */
 const TENANT_KINDS = [
   "contact",
+  // Armed actor timers (actors/_runtime/timers.ts).
+  "timer",
   "provider_log",
   "message_by_provider",
   "message_meta",
@@ -92,8 +94,9 @@ async function keysUnder(kv: Deno.Kv, prefix: Deno.KvKey): Promise<Deno.KvKey[]>
 }
 
 /**
- * Armed timers (`["timer", kind, actorId, timerId]`) of the company's actors, and the entries
- * of their timer wheels (`["timer_wheel", kind, actorId, timerId]`, _runtime/timer_wheel.ts).
+ * Armed timers of the company's actors in an older store's layout (`["timer", kind, actorId,
+ * timerId]`; today's, `["timer", companyId, …]`, is a tenant prefix), and the entries of their
+ * timer wheels (`["timer_wheel", kind, actorId, timerId]`, _runtime/timer_wheel.ts).
  */
 async function tenantTimers(system: ActorSystem, companyId: number): Promise<Deno.KvKey[]> {
   const keys: Deno.KvKey[] = [];

@@ -151,7 +151,7 @@ Deno.test("An older store's timer (a key holding its due time and a queue messag
   const now = () => Date.now() + offset;
   const kv = await Deno.openKv(":memory:");
   const { def, count } = timerKind("test_timer_legacy");
-  const dueAt = now() + 40 * 24 * 3600 * 1000;
+  const dueAt = now() + 40 * DAY;
   await kv.set(legacyTimerKey(def.kind, "a", "far"), dueAt);
   const system = new ActorSystem(kv, { now });
   try {

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { get } from "../lib/api.ts";
-import { channelName, join, leave, onChannel } from "../lib/socket.ts";
+import { channelName, onChannel, retain } from "../lib/socket.ts";
 import type { Message, TicketItem } from "./types.ts";
 
 /** State and actions of a conversation's messages. */
@@ -19,25 +19,6 @@ export interface Messages {
   upsert: (message: Message) => void;
   /** Removes a message (the temporary copy of a sent one) by id. */
   drop: (id: string) => void;
-}
-
-/**
- * How many views (the chat, a spy dialog) follow each ticket's chat box: the first joins it,
- * the last leaves it, so closing a spy dialog on the open chat's ticket keeps the chat live.
- */
-const chatBoxViews = new Map<number, number>();
-
-function joinChatBox(ticketId: number): void {
-  const n = chatBoxViews.get(ticketId) ?? 0;
-  chatBoxViews.set(ticketId, n + 1);
-  if (n === 0) join(`chatBox-${ticketId}`, { type: "joinChatBox", ticketId });
-}
-
-function leaveChatBox(ticketId: number): void {
-  const n = (chatBoxViews.get(ticketId) ?? 1) - 1;
-  if (n > 0) return void chatBoxViews.set(ticketId, n);
-  chatBoxViews.delete(ticketId);
-  leave(`chatBox-${ticketId}`, { type: "leaveChatBox", ticketId });
 }
 
 function sortById(list: Message[]): Message[] {
@@ -87,7 +68,8 @@ export function useMessages(companyId: number, ticketId: number | null, ghost: b
     setStatus("loading");
     if (!ticketId) return;
     reload();
-    joinChatBox(ticketId);
+    // Shared with a spy dialog on the same ticket: closing one keeps the other live.
+    const release = retain(`chatBox-${ticketId}`, { type: "joinChatBox", ticketId }, { type: "leaveChatBox", ticketId });
     let readTimer: ReturnType<typeof setTimeout> | undefined;
     // A customer message in the open conversation is read: re-reading page 1 tells the server.
     const markRead = () => {
@@ -106,7 +88,7 @@ export function useMessages(companyId: number, ticketId: number | null, ghost: b
     return () => {
       clearTimeout(readTimer);
       offs.forEach((off) => off());
-      leaveChatBox(ticketId);
+      release();
     };
   }, [ticketId, ghost]);
 

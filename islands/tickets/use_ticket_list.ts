@@ -4,11 +4,13 @@
  * `appMessage` events and confirmed by a reload debounced 500 ms (spec 000 §4, §9), a reload
  * on socket resync, and loading / error states. A search answered while the server's message
  * index is still building (after a start) says so (`partial`) and is asked again every few
- * seconds until it is complete (issue #23).
+ * seconds until it is complete (issue #23). While a status list is shown the page follows its
+ * messages (joinTickets, shared by the open and group lists of one status); hiding it sends
+ * leaveTickets.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { get, query } from "../lib/api.ts";
-import { channelName, onChannel } from "../lib/socket.ts";
+import { channelName, onChannel, retain } from "../lib/socket.ts";
 import type { ListFilters, TicketItem } from "./types.ts";
 
 const PAGE = 25;
@@ -115,6 +117,12 @@ export function useTicketList(spec: ListSpec): TicketList {
       setCount(r.count);
     }, () => {});
   }, [hasMore, status, fetchPages]);
+
+  useEffect(() => {
+    if (!spec.enabled || !spec.status || spec.search) return;
+    const status = spec.status;
+    return retain(`tickets-${status}`, { type: "joinTickets", status }, { type: "leaveTickets", status });
+  }, [spec.enabled, spec.status, spec.search]);
 
   useEffect(() => {
     if (!spec.enabled) return;

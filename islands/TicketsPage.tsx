@@ -13,6 +13,7 @@ import { channelName, onChannel, startSocket } from "./lib/socket.ts";
 import { showToast, toastError } from "./lib/toast.ts";
 import { EmptyState, Skeleton } from "./ui/States.tsx";
 import { Chat } from "./tickets/Chat.tsx";
+import { onContactUpdate, withContact } from "./tickets/contact_patch.ts";
 import { TicketsManager } from "./tickets/TicketsManager.tsx";
 import type { TicketItem } from "./tickets/types.ts";
 
@@ -86,6 +87,15 @@ function Screen({ user, initialUuid }: { user: SessionUser; initialUuid: string 
       });
     });
   }, [user.companyId]);
+
+  // A contact renamed or given a photo meanwhile shows in the conversation's header at once.
+  useEffect(() => onContactUpdate(user.companyId, (contact) =>
+    setCurrent((cur) => {
+      if (!cur) return cur;
+      const ticket = withContact(cur.ticket, contact);
+      return ticket === cur.ticket ? cur : { ...cur, ticket };
+    })
+  ), [user.companyId]);
 
   function onOpen(ticket: TicketItem, spy = false) {
     if (spy) return show(ticket, true);

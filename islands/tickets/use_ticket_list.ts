@@ -1,7 +1,8 @@
 /**
  * One ticket list (a status and group flag plus the manager's filters): pages of 25 from
  * GET /tickets, infinite scroll, live updates applied at once from `company-{id}-ticket` and
- * `appMessage` events and confirmed by a reload debounced 500 ms (spec 000 §4, §9), a reload
+ * `appMessage` events and confirmed by a reload debounced 500 ms (spec 000 §4, §9), contact
+ * edits copied into the rows (contact_patch.ts), a reload
  * on socket resync, and loading / error states. A search answered while the server's message
  * index is still building (after a start) says so (`partial`) and is asked again every few
  * seconds until it is complete (issue #23). While a status list is shown the page follows its
@@ -11,6 +12,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { get, query } from "../lib/api.ts";
 import { channelName, onChannel, retain } from "../lib/socket.ts";
+import { onContactUpdate, withContact } from "./contact_patch.ts";
 import type { ListFilters, TicketItem } from "./types.ts";
 
 const PAGE = 25;
@@ -162,6 +164,11 @@ export function useTicketList(spec: ListSpec): TicketList {
         if (d.action === "create" && d.ticket && "status" in d.ticket) apply(d.ticket);
         later();
       }),
+      onContactUpdate(spec.companyId, (contact) =>
+        setTickets((old) => {
+          const next = old.map((o) => withContact(o, contact));
+          return next.some((o, i) => o !== old[i]) ? next : old;
+        })),
       onChannel("resync", reload),
       onChannel("socket:open", later),
     ];

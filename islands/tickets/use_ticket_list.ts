@@ -77,6 +77,7 @@ export function useTicketList(spec: ListSpec): TicketList {
         whatsappIds: f.whatsappIds.length ? f.whatsappIds : undefined,
         queueIds: f.queueIds.length ? f.queueIds : undefined,
         showAll: f.showAll ? "true" : undefined,
+        order: f.order,
         pageNumber,
         limit,
       }),
@@ -141,7 +142,8 @@ export function useTicketList(spec: ListSpec): TicketList {
           return rest;
         }
         if (rest.length === old.length) setCount((c) => c + 1);
-        return [t, ...rest].sort((a, b) => Date.parse(b.updatedAt ?? "") - Date.parse(a.updatedAt ?? "") || b.id - a.id);
+        const sign = specRef.current.filters.order === "ASC" ? -1 : 1;
+        return [t, ...rest].sort((a, b) => sign * (Date.parse(b.updatedAt ?? "") - Date.parse(a.updatedAt ?? "") || b.id - a.id));
       });
     const remove = (id: number) =>
       setTickets((old) => {

@@ -6,7 +6,7 @@
  * permitted); the messages with the tracking lines; the composer; the contact drawer. A spy
  * view (managers on others' tickets) is read-only.
  */
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { DropdownMenu } from "radix-ui";
 import { ArrowLeft, ArrowLeftRight, Check, CircleCheck, EllipsisVertical, Info, Phone, RotateCcw, Search, Undo2 } from "lucide-react";
 import { api, get, query } from "../lib/api.ts";
@@ -72,6 +72,8 @@ export function Chat({ user, ticket, spy, onTicket, onBack, onDeleted }: ChatPro
   const [term, setTerm] = useState("");
   const open = ticket.status === "open";
   const readOnly = spy || !open;
+  // One object per user and connection, so the memoized bubbles do not re-render for it.
+  const cardChat = useMemo(() => ({ user, whatsappId: ticket.whatsappId }), [user, ticket.whatsappId]);
 
   const apply = (updated: TicketItem | null): void => {
     if (updated) onTicket(updated);
@@ -166,7 +168,7 @@ export function Chat({ user, ticket, spy, onTicket, onBack, onDeleted }: ChatPro
             <input className="input" type="search" autoFocus value={term} placeholder={t("tickets.searchMessages")} aria-label={t("tickets.searchMessages")} onChange={(e) => setTerm(e.target.value)} />
           </form>
         )}
-        <MessagesList data={data} notes={notes} readOnly={readOnly} onAction={onAction} />
+        <MessagesList data={data} notes={notes} readOnly={readOnly} onAction={onAction} chat={spy ? undefined : cardChat} />
         {!spy && open && (
           <CloudWindowBar
             ticketId={ticket.id}

@@ -2,7 +2,8 @@
  * One message (shared/UI.md "Conversation"): left for the customer, right for the agent;
  * time and ack icon (0 clock, 1–2 single/double grey, 3 delivered, 4–5 blue); quoted message;
  * media inline (image, audio player, video, document, location, contact card with its
- * "Conversar" button: ContactCard.tsx); deleted and
+ * "Conversar" button: ContactCard.tsx); a text's first link with its preview card
+ * (LinkPreview.tsx); deleted and
  * edited marks; an options menu (reply, edit — within WhatsApp's 15-minute window — delete,
  * forward).
  */
@@ -10,10 +11,11 @@ import { memo } from "react";
 import { DropdownMenu } from "radix-ui";
 import { Check, CheckCheck, ChevronDown, Clock, Download, FileText, MapPin, Phone, TriangleAlert } from "lucide-react";
 import { editWindowOpen } from "../../domain/message.ts";
-import { plainText } from "../../domain/whatsapp_format.ts";
+import { firstLink, plainText } from "../../domain/whatsapp_format.ts";
 import { formatTime } from "../lib/format.ts";
 import { hasText, t } from "../lib/i18n.ts";
 import { type CardChat, ContactCard } from "./ContactCard.tsx";
+import { LinkPreview } from "./LinkPreview.tsx";
 import type { Message } from "./types.ts";
 import { WhatsappText } from "./WhatsappText.tsx";
 
@@ -84,6 +86,7 @@ const SILENT_BODY = new Set(["locationMessage", "contactMessage", "contactsArray
 
 function MessageBubbleImpl({ message, readOnly, onAction, chat }: MessageBubbleProps) {
   const showBody = !SILENT_BODY.has(message.mediaType) && message.body && message.body !== message.mediaName;
+  const link = message.mediaType === "chat" && !message.isDeleted ? firstLink(message.body) : null;
   return (
     <div className={`bubble-row ${message.fromMe ? "out" : "in"}`} data-message-id={message.id}>
       <div className={`bubble ${message.isDeleted ? "deleted" : ""}`}>
@@ -120,6 +123,7 @@ function MessageBubbleImpl({ message, readOnly, onAction, chat }: MessageBubbleP
             <>
               <Media message={message} chat={chat} />
               {showBody && <div className="bubble-text"><WhatsappText text={message.body} /></div>}
+              {link && <LinkPreview url={link} />}
             </>
           )}
         <div className="bubble-meta">

@@ -15,6 +15,8 @@ export interface Messages {
   status: "loading" | "ready" | "error";
   hasMore: boolean;
   loadOlder: () => Promise<boolean>;
+  /** Loads older pages until message `id` is among the messages (false: it is not in this conversation). */
+  reveal: (id: string) => Promise<boolean>;
   reload: () => void;
   upsert: (message: Message) => void;
   /** Removes a message (the temporary copy of a sent one) by id. */
@@ -31,6 +33,14 @@ export function useMessages(companyId: number, ticketId: number | null, ghost: b
   const [status, setStatus] = useState<Messages["status"]>("loading");
   const [hasMore, setHasMore] = useState(false);
   const page = useRef(1);
+  // Refs, so older pages can be asked one after another within one call (reveal) and a
+  // scroll and a search asking at once share one request.
+  const hasMoreRef = useRef(false);
+  hasMoreRef.current = hasMore;
+  const loaded = useRef(new Set<string>());
+  loaded.current = new Set(messages.map((m) => m.id));
+  const olderInFlight = useRef<Promise<boolean> | null>(null);
+
   const onTicketRef = useRef(onTicket);
   onTicketRef.current = onTicket;
 
@@ -57,6 +67,7 @@ export function useMessages(companyId: number, ticketId: number | null, ghost: b
     page.current = 1;
     fetchPage(1).then((r) => {
       setMessages(sortById(r.messages));
+      hasMoreRef.current = r.hasMore;
       setHasMore(r.hasMore);
       setStatus("ready");
       if (r.ticket) onTicketRef.current(r.ticket);
@@ -65,6 +76,8 @@ export function useMessages(companyId: number, ticketId: number | null, ghost: b
 
   useEffect(() => {
     setMessages([]);
+    setHasMore(false);
+    hasMoreRef.current = false;
     setStatus("loading");
     if (!ticketId) return;
     reload();
@@ -92,19 +105,33 @@ export function useMessages(companyId: number, ticketId: number | null, ghost: b
     };
   }, [ticketId, ghost]);
 
-  const loadOlder = useCallback(async () => {
-    if (!hasMore || !ticketId) return false;
-    const next = page.current + 1;
-    try {
-      const r = await fetchPage(next);
-      page.current = next;
-      setHasMore(r.hasMore);
-      setMessages((old) => sortById([...r.messages.filter((m) => !old.some((o) => o.id === m.id)), ...old]));
-      return true;
-    } catch {
-      return false;
-    }
-  }, [hasMore, ticketId, fetchPage]);
+  const loadOlder = useCallback(() => {
+    if (!hasMoreRef.current || !ticketId) return Promise.resolve(false);
+    olderInFlight.current ??= (async () => {
+      const next = page.current + 1;
+      try {
+        const r = await fetchPage(next);
+        page.current = next;
+        hasMoreRef.current = r.hasMore;
+        for (const m of r.messages) loaded.current.add(m.id);
+        setHasMore(r.hasMore);
+        setMessages((old) => sortById([...r.messages.filter((m) => !old.some((o) => o.id === m.id)), ...old]));
+        return true;
+      } catch {
+        return false;
+      } finally {
+        olderInFlight.current = null;
+      }
+    })();
+    return olderInFlight.current;
+  }, [ticketId, fetchPage]);
 
-  return { messages, status, hasMore, loadOlder, reload, upsert, drop };
+  const reveal = useCallback(async (id: string) => {
+    while (!loaded.current.has(id)) {
+      if (!(await loadOlder())) return false;
+    }
+    return true;
+  }, [loadOlder]);
+
+  return { messages, status, hasMore, loadOlder, reveal, reload, upsert, drop };
 }

@@ -20,6 +20,12 @@ import { ContactDialog } from "../contacts/ContactDialog.tsx";
 
 const MAX_CONTACTS = 5;
 
+/** A saved contact as the picker holds it (with its number, which the chips' list shows). */
+function pickOf(contact: { id: number; name: string; number: string }): Option {
+  const picked: Option & { number: string } = { id: contact.id, name: contact.name, number: contact.number };
+  return picked;
+}
+
 /** The new contact's first values from the search text: digits are its number, else its name. */
 function newContactValues(text: string): { name?: string; number?: string } {
   const typed = text.trim();
@@ -116,7 +122,7 @@ export function NewTicketDialog({ user, open, onOpenChange, onCreated }: NewTick
           contact={null}
           initial={newContactValues(text)}
           onClose={() => setCreating(false)}
-          onSaved={(saved) => add({ id: saved.id, name: saved.name, number: saved.number } satisfies Option & { number: string })}
+          onSaved={(saved) => add(pickOf(saved))}
         />
       )}
     </Modal>

@@ -1,12 +1,15 @@
 /**
  * The messages of one ticket: page 1 (newest) from GET /messages/{id} (or /messages-ghost for
  * a supervisor's spy view), older pages on demand, live creates and updates from
- * `company-{id}-appMessage` after joinChatBox, and a temporary copy of what the agent just
- * sent until the server copy arrives (spec 000 §4: replaced when body and ticket match).
+ * `company-{id}-appMessage` after joinChatBox (an agent's media still uploading shows an info
+ * toast), and a temporary copy of what the agent just sent until the server copy arrives
+ * (spec 000 §4: replaced when body and ticket match).
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { get } from "../lib/api.ts";
+import { t } from "../lib/i18n.ts";
 import { channelName, onChannel, retain } from "../lib/socket.ts";
+import { showToast } from "../lib/toast.ts";
 import type { Message, TicketItem } from "./types.ts";
 
 /** State and actions of a conversation's messages. */
@@ -21,6 +24,16 @@ export interface Messages {
   upsert: (message: Message) => void;
   /** Removes a message (the temporary copy of a sent one) by id. */
   drop: (id: string) => void;
+}
+
+/**
+ * Whether a new message is media the company is still sending (spec 000 §4 "Live events": a
+ * media-processing notice shows as info): an agent's file stored and waiting for the
+ * connection to upload it (ack 0), which for a large video takes a while with only a clock on
+ * the bubble.
+ */
+function processingMedia(message: Message): boolean {
+  return message.fromMe && message.ack === 0 && !message.failed && message.mediaType !== "chat" && message.mediaUrl !== null && message.mediaUrl !== "";
 }
 
 function sortById(list: Message[]): Message[] {
@@ -94,6 +107,7 @@ export function useMessages(companyId: number, ticketId: number | null, ghost: b
         const d = data as { action?: string; message?: Message; ticket?: TicketItem };
         if (!d.message || d.message.ticketId !== ticketId) return;
         upsert(d.message);
+        if (d.action === "create" && !ghost && processingMedia(d.message)) showToast("info", t("inbox.mediaProcessing"), "media-processing");
         if (d.action === "create" && !d.message.fromMe && !ghost) markRead();
       }),
       onChannel("resync", reload),

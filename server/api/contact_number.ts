@@ -4,6 +4,10 @@
  * through a connection's adapter (`checkNumber`: the simulator, Baileys and Evolution can;
  * the Cloud API has no such check and says yes).
  *
+ * A number WhatsApp confirmed is remembered for a day per connection (the cache the external
+ * messages API keeps, external_messages_state.ts), so a card's lookup and the save that
+ * follows cost one paced check.
+ *
  * The answer is `null` when nobody can tell now: the company has no such connection, it is not
  * connected, or the check failed or took longer than `CHECK_TIMEOUT_MS` (a check waits for the
  * connection's anti-ban slot, like a send). A contact is then saved unchecked rather than
@@ -12,6 +16,7 @@
  */
 import { whatsapps } from "../../actors/whatsapps/collection.ts";
 import type { AppDeps } from "../deps.ts";
+import { externalApiState } from "./external_messages_state.ts";
 
 /** How long a save waits for the check before it goes on unchecked. */
 export const CHECK_TIMEOUT_MS = 5000;
@@ -21,7 +26,7 @@ export const CHECK_TIMEOUT_MS = 5000;
  * connection); `null` when it cannot be told (see the module doc).
  */
 export async function numberOnWhatsapp(
-  deps: Pick<AppDeps, "system" | "channels">,
+  deps: AppDeps,
   companyId: number,
   number: string,
   whatsappId?: number,
@@ -29,10 +34,15 @@ export async function numberOnWhatsapp(
   const records = await whatsapps.in(deps.system, companyId).records();
   const conn = whatsappId ? records.get(whatsappId) : [...records.values()].find((w) => w.isDefault);
   if (!conn || conn.companyId !== companyId) return null;
+  const confirmed = externalApiState(deps).numbers;
+  if (confirmed.get(conn.id, number, Date.now())) return true;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<null>((resolve) => timer = setTimeout(() => resolve(null), CHECK_TIMEOUT_MS));
   try {
-    const checked = deps.channels.checkNumber(companyId, conn.id, number).then((r) => r.exists, () => null);
+    const checked = deps.channels.checkNumber(companyId, conn.id, number).then((r) => {
+      if (r.exists) confirmed.confirm(conn.id, number, r.jid, Date.now());
+      return r.exists;
+    }, () => null);
     return await Promise.race([checked, late]);
   } finally {
     clearTimeout(timer);

@@ -12,7 +12,7 @@ import { updateContact } from "../actors/contacts/mod.ts";
 import { eventually } from "./helpers/channels.ts";
 import { inboundTicket, makeConnection, makeContact } from "./helpers/fixtures.ts";
 import { type TestServer, withServer } from "./helpers/server.ts";
-import { hasChromium, launchBrowser, loginToShell, screenshot } from "./helpers/browser.ts";
+import { assertFitsWidth, hasChromium, launchBrowser, loginToShell, screenshot } from "./helpers/browser.ts";
 
 const opts = { ignore: !hasChromium(), sanitizeOps: false, sanitizeResources: false };
 const WIDE = { viewport: { width: 1280, height: 800 } };
@@ -85,6 +85,10 @@ Deno.test({
         await eventually(async () => (await rows(page, "pending").count()) === 3 || undefined, 15_000, "the list after a reload");
         assert.deepEqual(await names(page, "pending"), ["Cliente Zap", "Cliente Nuvem", "Cliente Evo"]);
         assert.equal(await page.getByTestId("sort-order").getAttribute("data-order"), "ASC");
+        await page.setViewportSize({ width: 390, height: 800 });
+        await assertFitsWidth(page, "the list's toolbar at phone width");
+        await screenshot(page, "tickets_toolbar_390");
+        await page.setViewportSize(WIDE.viewport);
 
         await tick(page, "filter-connections", ["Nuvem Oficial", "Servidor Evo"]);
         await eventually(async () => (await rows(page, "pending").count()) === 2 || undefined, 10_000, "two connections' tickets");

@@ -238,6 +238,36 @@ export function walletTakenMessage(name: string): string {
   return `O contato: ${name} já está adicionado a uma carteira.`;
 }
 
+/** The text of spec 000 §8 when a number already belongs to a contact. */
+export function duplicatedNameMessage(name: string): string {
+  return `Contato já cadastrado com o nome ${name}`;
+}
+
+/** One of the spec's server messages that name a contact, as a client translates it. */
+export interface ContactMessage {
+  kind: "walletTaken" | "duplicatedName";
+  name: string;
+}
+
+const CONTACT_MESSAGES: ReadonlyArray<[ContactMessage["kind"], RegExp]> = [
+  ["walletTaken", /^O contato: (.+) já está adicionado a uma carteira\.$/s],
+  ["duplicatedName", /^Contato já cadastrado com o nome (.+)$/s],
+];
+
+/**
+ * Reads a server message carrying one of the spec's contact texts (walletTakenMessage,
+ * duplicatedNameMessage), so the browser shows it, in its language, instead of the generic
+ * text of the error's code; null for any other message.
+ */
+export function readContactMessage(text: unknown): ContactMessage | null {
+  if (typeof text !== "string") return null;
+  for (const [kind, pattern] of CONTACT_MESSAGES) {
+    const name = pattern.exec(text)?.[1];
+    if (name) return { kind, name };
+  }
+  return null;
+}
+
 /**
  * Who may change a contact's wallet (spec 000 §5–§6, 001 §6): whoever holds
  * `wallet:fullUserList` (admin) assigns anyone; everyone else may only put a contact in

@@ -308,6 +308,19 @@ export function vcard(name: string, number: string): string {
   ].join("\n");
 }
 
+/**
+ * The name and number of a contact card's vCard (the first card of a list): the `FN` line,
+ * and the `waid` of the first `TEL` (WhatsApp's own id), else that line's digits. Either is ""
+ * when the card lacks it (spec 000 §5: a lookup needs both).
+ */
+export function readVcard(body: string): { name: string; number: string } {
+  const name = /^FN[^:\n]*:(.*)$/m.exec(body)?.[1]?.trim() ?? "";
+  const tel = /^(?:item\d+\.)?TEL[^:\n]*:.*$/im.exec(body)?.[0] ?? "";
+  const waid = /waid=(\d+)/.exec(tel)?.[1];
+  const number = waid ?? tel.slice(tel.indexOf(":") + 1).replace(/\D/g, "");
+  return { name, number };
+}
+
 // ---------------------------------------------------------------------------------------
 // Search words
 

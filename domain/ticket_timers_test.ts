@@ -4,6 +4,7 @@ import type { Ticket } from "./ticket.ts";
 import {
   autoCloseDue,
   autoMoveTarget,
+  DEFAULT_INACTIVITY_MINUTES,
   closeTimerId,
   moveTimerId,
   nextInRotation,
@@ -40,7 +41,9 @@ Deno.test("autoCloseDue() counts the customer's silence from the company's last 
   assert.equal(autoCloseDue(open, conn, MIN), NOW - 1000 + 30 * MIN);
   assert.equal(autoCloseDue({ ...open, latestCreatedAt: NOW - 9000 }, conn, MIN), NOW - 5000 + 30 * MIN);
   assert.equal(autoCloseDue({ ...open, lastFromMe: false }, conn, MIN), null, "the customer wrote last");
-  assert.equal(autoCloseDue(open, off, MIN), null, "disabled");
+  assert.equal(autoCloseDue(open, off, MIN), NOW - 1000 + DEFAULT_INACTIVITY_MINUTES * MIN, "none set: the default");
+  assert.equal(DEFAULT_INACTIVITY_MINUTES, 24 * 60, "spec 000 §9: 24 hours");
+  assert.equal(autoCloseDue(open, undefined, MIN), null, "no connection");
   assert.equal(autoCloseDue({ ...open, isGroup: true }, conn, MIN), null, "groups");
   assert.equal(autoCloseDue({ ...open, status: "pending" }, conn, MIN), null);
 });

@@ -40,6 +40,13 @@ function isSpace(ch: string | undefined): boolean {
   return ch === undefined || /\s/.test(ch);
 }
 
+/** The first link of a message's text as its href (www. links get https), or null: the one a link preview shows. */
+export function firstLink(text: string): string | null {
+  const match = new RegExp(LINK.source, "i").exec(text);
+  if (!match) return null;
+  return match[0].startsWith("www.") ? `https://${match[0]}` : match[0];
+}
+
 /** Plain text with links cut out as their own spans. */
 function textWithLinks(text: string): Span[] {
   const spans: Span[] = [];

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parseInline, parseWhatsapp, plainText } from "./whatsapp_format.ts";
+import { firstLink, parseInline, parseWhatsapp, plainText } from "./whatsapp_format.ts";
 
 Deno.test("parseInline() reads bold, italic, strike, mono and code, nested styles and links", () => {
   assert.deepEqual(parseInline("*Alice Atendente:*"), [{ kind: "bold", children: [{ kind: "text", text: "Alice Atendente:" }] }]);
@@ -49,4 +49,10 @@ Deno.test("plainText() drops the markers for previews and keeps the words", () =
   assert.equal(plainText("*Alice Atendente:*\nOlá, _tudo_ ~bem~?"), "Alice Atendente:\nOlá, tudo bem?");
   assert.equal(plainText("* um\n* dois"), "• um\n• dois");
   assert.equal(plainText("2*3*4"), "2*3*4");
+});
+
+Deno.test("firstLink() finds the first link of a text as the bubble links it, or null", () => {
+  assert.equal(firstLink("Veja https://loja.example/tenis?cor=azul, e depois www.outra.example"), "https://loja.example/tenis?cor=azul");
+  assert.equal(firstLink("site: www.loja.example."), "https://www.loja.example");
+  assert.equal(firstLink("sem links aqui"), null);
 });

@@ -9,10 +9,11 @@ import { MessagesSquare } from "lucide-react";
 import { ApiError, get } from "./lib/api.ts";
 import { t } from "./lib/i18n.ts";
 import { type SessionUser, useSession } from "./lib/session.ts";
-import { channelName, join, onChannel, startSocket } from "./lib/socket.ts";
+import { channelName, onChannel, startSocket } from "./lib/socket.ts";
 import { showToast, toastError } from "./lib/toast.ts";
 import { EmptyState, Skeleton } from "./ui/States.tsx";
 import { Chat } from "./tickets/Chat.tsx";
+import { onContactUpdate, withContact } from "./tickets/contact_patch.ts";
 import { TicketsManager } from "./tickets/TicketsManager.tsx";
 import type { TicketItem } from "./tickets/types.ts";
 
@@ -37,12 +38,8 @@ function Screen({ user, initialUuid }: { user: SessionUser; initialUuid: string 
   const [loadingUuid, setLoadingUuid] = useState(initialUuid);
   const [pane, setPane] = useState<"list" | "chat">(initialUuid ? "chat" : "list");
 
-  useEffect(() => {
-    startSocket(user.companyId, user.id);
-    join("tickets", { type: "joinTickets", status: "open" });
-    join("tickets-pending", { type: "joinTickets", status: "pending" });
-    join("notification", { type: "joinNotification" });
-  }, []);
+  // The lists join their status rooms (use_ticket_list.ts), the top bar's bell the notifications.
+  useEffect(() => startSocket(user.companyId, user.id), []);
 
   const show = useCallback((ticket: TicketItem | null, spy = false, push = true) => {
     setCurrent(ticket ? { ticket, spy } : null);
@@ -90,6 +87,15 @@ function Screen({ user, initialUuid }: { user: SessionUser; initialUuid: string 
       });
     });
   }, [user.companyId]);
+
+  // A contact renamed or given a photo meanwhile shows in the conversation's header at once.
+  useEffect(() => onContactUpdate(user.companyId, (contact) =>
+    setCurrent((cur) => {
+      if (!cur) return cur;
+      const ticket = withContact(cur.ticket, contact);
+      return ticket === cur.ticket ? cur : { ...cur, ticket };
+    })
+  ), [user.companyId]);
 
   function onOpen(ticket: TicketItem, spy = false) {
     if (spy) return show(ticket, true);

@@ -35,6 +35,11 @@ export interface Config {
    * (BALCAO_WEBHOOK_ALLOW_PRIVATE=1): off in production, on in tests and closed networks.
    */
   webhookAllowPrivate?: boolean;
+  /**
+   * Link previews (GET /messages/metadados) may fetch private and loopback addresses on any
+   * port (BALCAO_PREVIEW_ALLOW_PRIVATE=1): off in production, on in tests and closed networks.
+   */
+  linkPreviewAllowPrivate?: boolean;
   /** Overrides of the outbound webhooks' retry schedule (domain/webhook.ts DEFAULT_RETRY; tests shorten it). */
   webhookRetry?: Partial<RetryPolicy>;
   /**
@@ -100,6 +105,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
       efi: env.BALCAO_EFI_API_URL || undefined,
     },
     webhookAllowPrivate: env.BALCAO_WEBHOOK_ALLOW_PRIVATE === "1" || env.BALCAO_WEBHOOK_ALLOW_PRIVATE === "true",
+    linkPreviewAllowPrivate: env.BALCAO_PREVIEW_ALLOW_PRIVATE === "1" || env.BALCAO_PREVIEW_ALLOW_PRIVATE === "true",
     trustProxy: env.BALCAO_TRUST_PROXY === "1" || env.BALCAO_TRUST_PROXY === "true",
     smtp: env.SMTP_HOST
       ? {

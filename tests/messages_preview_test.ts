@@ -1,7 +1,7 @@
 /**
  * GET /messages/metadados (link preview): refusals over HTTP, the address rule and the HTML
- * parser as units. A positive fetch would need a public server, which tests cannot reach;
- * a loopback test server is refused by design.
+ * parser as units, and a positive fetch from a loopback page with the closed-network switch
+ * (`linkPreviewAllowPrivate`), which is off by default and refuses such a page.
  */
 import assert from "node:assert/strict";
 import { isPublicAddress, previewFromHtml } from "../server/api/message_preview.ts";
@@ -92,4 +92,31 @@ Deno.test("previewFromHtml() reads Open Graph and plain HTML metadata", async ()
   assert.equal(plain.title, "Só título");
   assert.equal(plain.description, null);
   assert.equal(plain.image, null);
+});
+
+Deno.test("previewFromHtml() keeps only an image the pages may show (https or a data: image)", async () => {
+  const page = (image: string) => `<meta property="og:title" content="T"><meta property="og:image" content="${image}">`;
+  assert.equal((await previewFromHtml("http://intranet.example/a", page("/logo.png"))).image, null, "plain http is refused by the page's CSP");
+  assert.equal((await previewFromHtml("http://intranet.example/a", page("data:image/png;base64,iVBORw0KGgo="))).image, "data:image/png;base64,iVBORw0KGgo=");
+  assert.equal((await previewFromHtml("https://loja.example/a", page("/logo.png"))).image, "https://loja.example/logo.png");
+});
+
+Deno.test("GET /messages/metadados fetches a loopback page when the closed-network switch is on, and lets the browser keep it", async () => {
+  const target = Deno.serve(
+    { port: 0, hostname: "127.0.0.1", onListen() {} },
+    () => new Response('<title>x</title><meta property="og:title" content="Intranet"><meta property="og:description" content="Página interna">', { headers: { "content-type": "text/html" } }),
+  );
+  try {
+    await withServer(async (server) => {
+      const admin = await server.login("admin@demo.local");
+      const url = `http://127.0.0.1:${target.addr.port}/pagina`;
+      const r = await admin.get(`/messages/metadados?url=${encodeURIComponent(url)}`);
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      assert.deepEqual(r.body, { url, title: "Intranet", description: "Página interna", image: null });
+      assert.equal(r.headers.get("cache-control"), "private, max-age=86400");
+      assert.equal((await admin.get("/messages/metadados?url=ftp://127.0.0.1/x")).status, 400, "still http(s) only");
+    }, { linkPreviewAllowPrivate: true });
+  } finally {
+    await target.shutdown();
+  }
 });

@@ -1,11 +1,14 @@
 /**
  * The ticket desk's durable timers through the real server (issue #17): auto-move of an
  * unanswered pending ticket, auto-close of an open ticket whose customer went silent (with the
- * connection's close message), and the queue router's rotation among online users. Intervals
+ * connection's close message, and after the spec's 24-hour default when the connection sets
+ * none), and the queue router's rotation among online users. Intervals
  * are the spec's minutes with a shortened minute (config timerMinuteMs), so a rule fires in
  * about a second; assertions on time are lower bounds (never early), not exact.
  */
 import assert from "node:assert/strict";
+import { deskState } from "../actors/tickets/mod.ts";
+import { closeTimerId, DEFAULT_INACTIVITY_MINUTES } from "../domain/ticket_timers.ts";
 import { eventually } from "./helpers/channels.ts";
 import { type Client, type TestServer, withServer } from "./helpers/server.ts";
 import { SocketPool } from "./helpers/ws.ts";
@@ -150,6 +153,34 @@ Deno.test("auto-close: an open ticket whose customer stays silent closes with th
     await sleep(5 * MINUTE + 500);
     assert.equal((await ticket(admin, other.id)).status, "open");
   }, { timerMinuteMs: MINUTE });
+});
+
+Deno.test("auto-close default: a connection that sets no inactivity closes a silent ticket after 24 hours", async () => {
+  // 24 hours of 2 ms minutes: 2.88 s.
+  const minute = 2;
+  await withServer(async (server) => {
+    const admin = await server.login("admin@demo.local");
+    const [support] = server.demo!.queueIds;
+    const conn = await connection(admin, { queueIds: [support] });
+    assert.equal((await admin.get(`/whatsapp/${conn}`)).body.inatividade, 0, "none set");
+    const closeDue = async (id: number) => (await deskState(server.deps.system, server.demo!.companyId)).wheel.due(closeTimerId(id));
+
+    const t = await customerWrites(admin, conn, "5511990000013", "Olá, tudo bem?");
+    assert.equal((await admin.put(`/tickets/${t.id}`, { status: "open", userId: userId(server, "admin@demo.local") })).status, 200);
+    assert.equal(await closeDue(t.id), undefined, "the customer wrote last: nothing waits to close it");
+
+    const reply = await admin.post(`/messages/${t.id}`, { body: "Tudo! Como posso ajudar?" });
+    assert.equal(reply.status, 200);
+    const repliedAt = Date.parse(reply.body.message.createdAt);
+    const due = await closeDue(t.id);
+    assert.ok(due !== undefined && Math.abs(due - (repliedAt + DEFAULT_INACTIVITY_MINUTES * minute)) <= 50, `armed for ${due}`);
+
+    const closed = await eventually(async () => {
+      const now = await ticket(admin, t.id);
+      return now.status === "closed" ? now : undefined;
+    }, 15_000, "default auto-close");
+    assert.ok(Date.parse(closed.closedAt!) >= repliedAt + DEFAULT_INACTIVITY_MINUTES * minute - 5, "closed before 24 hours of silence");
+  }, { timerMinuteMs: minute });
 });
 
 Deno.test("router: a pending ticket is offered to the queue's online users in turn until one accepts it", async () => {

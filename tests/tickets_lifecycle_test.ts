@@ -42,7 +42,7 @@ Deno.test("POST /tickets opens a ticket for the user with queue and connection",
     });
     assert.deepEqual(t.queue, { id: d.support, name: "Suporte", color: "#2563eb" });
     assert.equal(t.user.id, d.agentId);
-    assert.deepEqual(t.whatsapp, { id: d.conn.id, name: d.conn.name, channel: "whatsapp" });
+    assert.deepEqual(t.whatsapp, { id: d.conn.id, name: d.conn.name, channel: "whatsapp", provider: d.conn.provider });
     assert.deepEqual(t.tags, []);
 
     const byId = await d.agent.get(`/tickets/${t.id}`);

@@ -16,6 +16,7 @@ import {
   mergeContactRecords,
   type NewContact,
   normalizeLid,
+  duplicatedNameMessage,
   normalizeNumber,
 } from "../../domain/contact.ts";
 import { AppError, notFound } from "../../domain/errors.ts";
@@ -34,12 +35,11 @@ const counterKey = (companyId: number): Deno.KvKey => ["counter", "contact", com
 export const contactMissing = (id: number) =>
   notFound("ERR_NO_CONTACT_FOUND", `Contact ${id} does not exist`);
 
-/** The 400 of a number that another contact already has. */
+/** The 400 of a number that another contact already has, with the spec's text (000 §8). */
 export function duplicated(existing: Contact): AppError {
   return new AppError("ERR_DUPLICATED_CONTACT", {
     status: 400,
-    message:
-      `Number ${existing.number} already belongs to contact ${existing.id} (${existing.name})`,
+    message: duplicatedNameMessage(existing.name),
     extra: { existingContact: existing },
   });
 }

@@ -139,7 +139,8 @@ export function ticketItem(
       : contactPart,
     queue: queue ? refOf(queue, () => ({ id: queue.id, name: queue.name, color: queue.color })) : null,
     user: userRef(l, t.userId),
-    whatsapp: conn ? refOf(conn, () => ({ id: conn.id, name: conn.name, channel: conn.channel })) : null,
+    // `provider` tells the list's channel icon WhatsApp (Baileys, the simulator), the Cloud API and Evolution apart.
+    whatsapp: conn ? refOf(conn, () => ({ id: conn.id, name: conn.name, channel: conn.channel, provider: conn.provider })) : null,
     tags: t.tagIds.length === 0 ? [] : t.tagIds.flatMap((id) => {
       const tag = l.tags.get(id);
       return tag ? [refOf(tag, () => ({ id: tag.id, name: tag.name, color: tag.color }))] : [];

@@ -8,6 +8,7 @@
  */
 import { useEffect, useState } from "react";
 import { INACTIVITY_INTERVALS, MOVE_INTERVALS, newWhatsapp, SELECTABLE_PROVIDERS, type Whatsapp } from "../../domain/whatsapp.ts";
+import { DEFAULT_INACTIVITY_MINUTES } from "../../domain/ticket_timers.ts";
 import { api, get } from "../lib/api.ts";
 import { type LocaleKey, t } from "../lib/i18n.ts";
 import { showToast, toastError } from "../lib/toast.ts";
@@ -49,8 +50,9 @@ const valuesOf = (record: Whatsapp): ConnectionValues =>
 /** A new connection's values: the defaults the server gives a new record. */
 const EMPTY = valuesOf(newWhatsapp(0, 0, 0));
 
-const minutes = (options: readonly number[]): Choice<number>[] =>
-  options.map((n) => ({ value: n, label: n === 0 ? t("connections.disabled") : t("connections.minutes", { n }) }));
+/** Interval choices; 0 is "Desativado", or the text given (the inactivity's 24-hour default). */
+const minutes = (options: readonly number[], zero = t("connections.disabled")): Choice<number>[] =>
+  options.map((n) => ({ value: n, label: n === 0 ? zero : t("connections.minutes", { n }) }));
 
 /** Props of ConnectionDialog. */
 export interface ConnectionDialogProps {
@@ -139,7 +141,7 @@ function ConnectionForm(
         </div>
         <SelectField form={form} name="selectedMoveQueueId" label={t("connections.moveQueue")} options={queueChoices} empty={t("connections.disabled")} />
         <SelectField form={form} name="selectedInterval" label={t("connections.moveInterval")} options={minutes(MOVE_INTERVALS)} />
-        <SelectField form={form} name="inatividade" label={t("connections.inactivity")} options={minutes(INACTIVITY_INTERVALS)} />
+        <SelectField form={form} name="inatividade" label={t("connections.inactivity")} options={minutes(INACTIVITY_INTERVALS, t("inbox.autoCloseDefault", { hours: DEFAULT_INACTIVITY_MINUTES / 60 }))} />
       </div>
     </FormDialog>
   );

@@ -29,17 +29,19 @@ interface ContactValues extends Record<string, unknown> {
 export interface ContactDialogProps {
   /** The contact to edit, or null to add one. */
   contact: ContactRow | null;
+  /** A new contact's first values (the new-ticket dialog's search text as a name or a number). */
+  initial?: { name?: string; number?: string };
   onClose: () => void;
   onSaved: (contact: ContactRow) => void;
 }
 
 /** The add/edit dialog; closes after a successful save. */
-export function ContactDialog({ contact, onClose, onSaved }: ContactDialogProps) {
+export function ContactDialog({ contact, initial, onClose, onSaved }: ContactDialogProps) {
   const form = useSchemaForm<ContactValues>({
     schema: contact ? "ContactUpdate" : "ContactInput",
     initial: {
-      name: contact?.name ?? "",
-      number: contact?.number ?? "",
+      name: contact?.name ?? initial?.name ?? "",
+      number: contact?.number ?? initial?.number ?? "",
       email: contact?.email ?? "",
       extraInfo: (contact?.extraInfo ?? []).map((i) => ({ ...i })),
     },

@@ -140,6 +140,29 @@ export function leave(key: string, frame?: Record<string, unknown>): void {
   if (frame && ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify(frame));
 }
 
+const holders = new Map<string, number>();
+
+/**
+ * A join shared by several views: the first `retain` of `key` sends `joinFrame` (and again
+ * after every reconnect), the release of the last one sends `leaveFrame`. So a view that
+ * closes leaves its room (spec 000 §7: leaveTickets, leaveNotification, leaveChatBox) without
+ * taking it from another view of the tab that still follows it. Returns the release.
+ */
+export function retain(key: string, joinFrame: Record<string, unknown>, leaveFrame: Record<string, unknown>): () => void {
+  const n = holders.get(key) ?? 0;
+  holders.set(key, n + 1);
+  if (n === 0) join(key, joinFrame);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const left = (holders.get(key) ?? 1) - 1;
+    if (left > 0) return void holders.set(key, left);
+    holders.delete(key);
+    leave(key, leaveFrame);
+  };
+}
+
 /** Sends a one-off client frame (userStatus…). */
 export function sendFrame(frame: Record<string, unknown>): void {
   if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify(frame));

@@ -3,6 +3,7 @@
  * as is, anything else 'An error occurred!'. Each toast closes after 2 s and is keyed, so
  * the same code shows once at a time. A tiny store the `<Toasts/>` component subscribes to.
  */
+import { readContactMessage } from "../../domain/contact.ts";
 import { hasText, t } from "./i18n.ts";
 
 /** One toast on screen. */
@@ -47,8 +48,16 @@ export function dismissToast(key: string): void {
   emit();
 }
 
-/** The text shown for an error body or thrown value (spec 000 §8 rules). */
+/**
+ * The text shown for an error body or thrown value (spec 000 §8 rules). A body whose message
+ * is one of the spec's own texts that name a contact ('O contato: {name} já está adicionado a
+ * uma carteira.', 'Contato já cadastrado com o nome {name}') shows that text, translated,
+ * rather than the generic one of its code.
+ */
 export function errorText(error: unknown): { key: string; text: string } {
+  const message = typeof error === "object" && error !== null && "message" in error ? (error as { message?: unknown }).message : undefined;
+  const named = readContactMessage(message);
+  if (named) return { key: named.kind, text: t(`inbox.${named.kind}`, { name: named.name }) };
   const code = typeof error === "object" && error !== null && "code" in error
     ? (error as { code?: unknown }).code
     : typeof error === "object" && error !== null && "error" in error

@@ -33,6 +33,7 @@ import campaignsTexts from "./pages/campaigns.ts";
 import contactListsTexts from "./pages/contact_lists.ts";
 import chatsTexts from "./pages/chats.ts";
 import financeiroTexts from "./pages/financeiro.ts";
+import inboxTexts from "./pages/inbox.ts";
 
 const dict: Readonly<Record<LocaleKey, string>> = {
   "app.name": "Balcão",
@@ -231,7 +232,6 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   "tickets.back": "Back to the list",
   "tickets.previewContact": "New contact received",
   "tickets.previewLocation": "Location received",
-  "tickets.channel": "Channel {{channel}}",
   "messages.placeholder": "Type a message",
   "messages.placeholderClosed": "Reopen or accept the ticket to send messages",
   "messages.send": "Send",
@@ -407,6 +407,7 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   ...contactListsTexts.en,
   ...chatsTexts.en,
   ...financeiroTexts.en,
+  ...inboxTexts.en,
 };
 
 export default dict;

@@ -33,6 +33,7 @@ import campaignsTexts from "./pages/campaigns.ts";
 import contactListsTexts from "./pages/contact_lists.ts";
 import chatsTexts from "./pages/chats.ts";
 import financeiroTexts from "./pages/financeiro.ts";
+import inboxTexts from "./pages/inbox.ts";
 
 const dict: Readonly<Record<LocaleKey, string>> = {
   "app.name": "Balcão",
@@ -231,7 +232,6 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   "tickets.back": "Volver a la lista",
   "tickets.previewContact": "Nuevo contacto recibido",
   "tickets.previewLocation": "Ubicación recibida",
-  "tickets.channel": "Canal {{channel}}",
   "messages.placeholder": "Escriba un mensaje",
   "messages.placeholderClosed": "Reabra o acepte la atención para enviar mensajes",
   "messages.send": "Enviar",
@@ -407,6 +407,7 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   ...contactListsTexts.es,
   ...chatsTexts.es,
   ...financeiroTexts.es,
+  ...inboxTexts.es,
 };
 
 export default dict;

@@ -32,6 +32,7 @@ import campaignsTexts from "./pages/campaigns.ts";
 import contactListsTexts from "./pages/contact_lists.ts";
 import chatsTexts from "./pages/chats.ts";
 import financeiroTexts from "./pages/financeiro.ts";
+import inboxTexts from "./pages/inbox.ts";
 const pt = {
   "app.name": "Balcão",
   "common.loading": "Carregando...",
@@ -237,7 +238,6 @@ const pt = {
   "tickets.back": "Voltar para a lista",
   "tickets.previewContact": "Novo Contato recebido",
   "tickets.previewLocation": "Localização recebida",
-  "tickets.channel": "Canal {{channel}}",
 
   "messages.placeholder": "Digite uma mensagem",
   "messages.placeholderClosed": "Reabra ou aceite o atendimento para enviar mensagens",
@@ -420,6 +420,7 @@ const pt = {
   ...contactListsTexts.pt,
   ...chatsTexts.pt,
   ...financeiroTexts.pt,
+  ...inboxTexts.pt,
 };
 
 /** A text key of the locale files. */

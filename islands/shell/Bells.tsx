@@ -11,7 +11,8 @@ import { ANNOUNCEMENT_CHANNEL } from "../../domain/realtime.ts";
 import { badgeCount, messagePreview } from "../lib/format.ts";
 import { t } from "../lib/i18n.ts";
 import type { SessionUser } from "../lib/session.ts";
-import { channelName, onChannel } from "../lib/socket.ts";
+import { channelName, onChannel, retain } from "../lib/socket.ts";
+import { type RingEvent, rings } from "./notification_rule.ts";
 import { playNotification } from "./sound.ts";
 import { AnnouncementViewer, type BellAnnouncement } from "./AnnouncementViewer.tsx";
 
@@ -23,14 +24,25 @@ interface UnreadTicket {
   contact?: { name: string };
 }
 
-/** Bell with the tickets that have unread messages; refetched (debounced 500 ms) on live events. */
+/**
+ * Bell with the tickets that have unread messages: every ticket the user's lists hold (their
+ * own, the pending ones waiting in their queues, groups), whatever its status, as
+ * `GET /tickets?withUnreadMessages=true` answers for them; the badge is the server's count.
+ * Refetched (debounced 500 ms) on live events. While it is shown the page has joined the
+ * notification room (joinNotification, left again on unmount), so every page of the shell
+ * receives the customers' messages and rings (notification_rule.ts), not only /tickets.
+ */
 export function NotificationsBell({ user }: { user: SessionUser }) {
   const [tickets, setTickets] = useState<UnreadTicket[]>([]);
+  const [count, setCount] = useState(0);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const load = () =>
-      get<{ tickets: UnreadTicket[] }>("/tickets?withUnreadMessages=true&status=open").then(
-        (r) => setTickets((r.tickets ?? []).filter((x) => x.unreadMessages > 0)),
+      get<{ tickets: UnreadTicket[]; count: number }>("/tickets?withUnreadMessages=true").then(
+        (r) => {
+          setTickets((r.tickets ?? []).filter((x) => x.unreadMessages > 0));
+          setCount(r.count ?? 0);
+        },
         () => {},
       );
     const later = () => {
@@ -38,31 +50,34 @@ export function NotificationsBell({ user }: { user: SessionUser }) {
       timer = setTimeout(load, 500);
     };
     load();
+    const release = retain("notification", { type: "joinNotification" }, { type: "leaveNotification" });
     const offs = [
       onChannel(channelName(user.companyId, "ticket"), later),
       onChannel(channelName(user.companyId, "appMessage"), (data) => {
-        const d = data as { action?: string; message?: { fromMe?: boolean } };
-        if (d.action === "create" && d.message && !d.message.fromMe) playNotification();
-        later();
+        const watching = { path: location.pathname, visible: document.visibilityState === "visible" };
+        if (rings(user.id, data as RingEvent, watching)) playNotification();
+        if ((data as RingEvent).action === "create") later();
       }),
+      onChannel("resync", later),
     ];
     return () => {
       clearTimeout(timer);
       offs.forEach((off) => off());
+      release();
     };
   }, [user.id]);
   return (
     <Popover.Root>
       <Popover.Trigger className="icon-btn topbar-btn" aria-label={t("topbar.notifications")}>
         <Bell size={20} />
-        {tickets.length > 0 && <span className="badge" data-testid="notifications-count">{badgeCount(tickets.length)}</span>}
+        {count > 0 && <span className="badge" data-testid="notifications-count">{badgeCount(count)}</span>}
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content className="popover" align="end" sideOffset={6}>
           {tickets.length === 0 ? <p className="muted">{t("topbar.noNotifications")}</p> : (
             <ul className="popover-list">
               {tickets.map((ticket) => (
-                <li key={ticket.id}>
+                <li key={ticket.id} data-testid="notification-item">
                   <a href={`/tickets/${ticket.uuid}`}>
                     <strong>{ticket.contact?.name}</strong>
                     <span className="muted">{messagePreview(ticket.lastMessage)}</span>

@@ -6,10 +6,10 @@
  * permitted); the messages with the tracking lines; the composer; the contact drawer. A spy
  * view (managers on others' tickets) is read-only.
  */
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { DropdownMenu } from "radix-ui";
 import { ArrowLeft, ArrowLeftRight, Check, CircleCheck, EllipsisVertical, Info, Phone, RotateCcw, Search, Undo2 } from "lucide-react";
-import { api, get, query } from "../lib/api.ts";
+import { api } from "../lib/api.ts";
 import { phoneLink } from "../lib/format.ts";
 import { t } from "../lib/i18n.ts";
 import { allowed, manager, planHas, type SessionUser } from "../lib/session.ts";
@@ -22,6 +22,7 @@ import { WalletDialog } from "./WalletDialog.tsx";
 import { ConfirmDialog, EditMessageDialog, ForwardDialog, ResolveDialog, SendContactDialog, TransferDialog } from "./dialogs.tsx";
 import { MessageInput } from "./MessageInput.tsx";
 import { CloudWindowBar } from "./CloudWindowBar.tsx";
+import { MessageSearch } from "./MessageSearch.tsx";
 import { MessagesList } from "./MessagesList.tsx";
 import { initials } from "./TicketRow.tsx";
 import type { Message, TicketItem } from "./types.ts";
@@ -43,21 +44,6 @@ type DialogName = "transfer" | "resolve" | "delete" | "sendContact" | "groupUser
 /** The schedule dialog, loaded on first use: the inbox's first load does not carry it. */
 const ScheduleDialog = lazy(() => import("../schedules/ScheduleDialog.tsx").then((m) => ({ default: m.ScheduleDialog })));
 
-/** Finds messages containing `term` and scrolls to the newest one already on screen. */
-async function searchMessages(ticketId: number, term: string): Promise<number> {
-  const r = await get<{ messagesIds: string[] }>(`/messages/searchMessage/${ticketId}` + query({ searchedTerm: term }));
-  document.querySelectorAll(".bubble-row.found").forEach((el) => el.classList.remove("found"));
-  for (const id of r.messagesIds ?? []) {
-    const el = document.querySelector(`[data-message-id="${CSS.escape(id)}"]`);
-    if (el) {
-      el.classList.add("found");
-      el.scrollIntoView({ block: "center" });
-      break;
-    }
-  }
-  return r.messagesIds?.length ?? 0;
-}
-
 /** Header, messages, composer and drawer of the open ticket. */
 export function Chat({ user, ticket, spy, onTicket, onBack, onDeleted }: ChatProps) {
   const data = useMessages(user.companyId, ticket.id, spy, onTicket);
@@ -69,9 +55,10 @@ export function Chat({ user, ticket, spy, onTicket, onBack, onDeleted }: ChatPro
   const [forwarding, setForwarding] = useState<Message | null>(null);
   const [deleting, setDeleting] = useState<Message | null>(null);
   const [searching, setSearching] = useState(false);
-  const [term, setTerm] = useState("");
   const open = ticket.status === "open";
   const readOnly = spy || !open;
+  // One object per user and connection, so the memoized bubbles do not re-render for it.
+  const cardChat = useMemo(() => ({ user, whatsappId: ticket.whatsappId }), [user, ticket.whatsappId]);
 
   const apply = (updated: TicketItem | null): void => {
     if (updated) onTicket(updated);
@@ -158,15 +145,8 @@ export function Chat({ user, ticket, spy, onTicket, onBack, onDeleted }: ChatPro
             </DropdownMenu.Root>
           </div>
         </header>
-        {searching && (
-          <form className="message-search" role="search" onSubmit={(e) => {
-            e.preventDefault();
-            if (term.trim()) searchMessages(ticket.id, term.trim()).catch(toastError);
-          }}>
-            <input className="input" type="search" autoFocus value={term} placeholder={t("tickets.searchMessages")} aria-label={t("tickets.searchMessages")} onChange={(e) => setTerm(e.target.value)} />
-          </form>
-        )}
-        <MessagesList data={data} notes={notes} readOnly={readOnly} onAction={onAction} />
+        {searching && <MessageSearch ticketId={ticket.id} data={data} />}
+        <MessagesList data={data} notes={notes} readOnly={readOnly} onAction={onAction} chat={spy ? undefined : cardChat} />
         {!spy && open && (
           <CloudWindowBar
             ticketId={ticket.id}

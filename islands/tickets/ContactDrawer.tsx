@@ -52,7 +52,8 @@ export function ContactDrawer({ ticket, onClose }: ContactDrawerProps) {
     get<Contact>(`/contacts/${contactId}`).then(setContact, () => setFailed(true));
     get<Note[]>("/ticket-notes/list" + query({ ticketId: ticket.id, contactId })).then((n) => setNotes(Array.isArray(n) ? n : []), () => {});
   }
-  useEffect(load, [contactId, ticket.id]);
+  // Reloaded when the contact's shown fields change live (an edit by anyone: contact_patch.ts).
+  useEffect(load, [contactId, ticket.id, ticket.contact?.name, ticket.contact?.number]);
 
   async function toggleTag(id: number, on: boolean) {
     const ids = ticket.tags.map((x) => x.id).filter((x) => x !== id);

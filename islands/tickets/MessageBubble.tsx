@@ -1,17 +1,21 @@
 /**
  * One message (shared/UI.md "Conversation"): left for the customer, right for the agent;
  * time and ack icon (0 clock, 1–2 single/double grey, 3 delivered, 4–5 blue); quoted message;
- * media inline (image, audio player, video, document, location, contact card); deleted and
+ * media inline (image, audio player, video, document, location, contact card with its
+ * "Conversar" button: ContactCard.tsx); a text's first link with its preview card
+ * (LinkPreview.tsx); deleted and
  * edited marks; an options menu (reply, edit — within WhatsApp's 15-minute window — delete,
  * forward).
  */
 import { memo } from "react";
 import { DropdownMenu } from "radix-ui";
-import { Check, CheckCheck, ChevronDown, Clock, Download, FileText, MapPin, Phone, TriangleAlert, UserRound } from "lucide-react";
+import { Check, CheckCheck, ChevronDown, Clock, Download, FileText, MapPin, Phone, TriangleAlert } from "lucide-react";
 import { editWindowOpen } from "../../domain/message.ts";
-import { plainText } from "../../domain/whatsapp_format.ts";
+import { firstLink, plainText } from "../../domain/whatsapp_format.ts";
 import { formatTime } from "../lib/format.ts";
 import { hasText, t } from "../lib/i18n.ts";
+import { type CardChat, ContactCard } from "./ContactCard.tsx";
+import { LinkPreview } from "./LinkPreview.tsx";
 import type { Message } from "./types.ts";
 import { WhatsappText } from "./WhatsappText.tsx";
 
@@ -20,6 +24,8 @@ export interface MessageBubbleProps {
   message: Message;
   readOnly: boolean;
   onAction: (action: "reply" | "edit" | "delete" | "forward", message: Message) => void;
+  /** The conversation's user and connection: contact cards get their "Conversar" button. */
+  chat?: CardChat;
 }
 
 /** The ack icon of an outgoing message; a failed one says why (its error code's text, e.g. the Cloud API's closed window). */
@@ -35,14 +41,7 @@ export function AckIcon({ ack, failed }: { ack: number; failed?: string | null }
   return <CheckCheck size={14} className="ack ack-read" aria-label={t("messages.ack4")} />;
 }
 
-/** Fields of a vCard body: the name and the first number. */
-function vcard(body: string): { name: string; number: string } {
-  const name = /FN[^:]*:(.*)/.exec(body)?.[1]?.trim() ?? "";
-  const number = /waid=(\d+)/.exec(body)?.[1] ?? /TEL[^:]*:(.*)/.exec(body)?.[1]?.trim() ?? "";
-  return { name, number };
-}
-
-function Media({ message }: { message: Message }) {
+function Media({ message, chat }: { message: Message; chat?: CardChat }) {
   const url = message.mediaUrl ?? "";
   switch (message.mediaType) {
     case "image":
@@ -74,15 +73,8 @@ function Media({ message }: { message: Message }) {
     }
     case "contactMessage":
     case "contactsArrayMessage":
-    case "vcard": {
-      const card = vcard(message.body);
-      return (
-        <div className="media-contact">
-          <UserRound size={28} aria-hidden="true" />
-          <span><strong>{card.name || t("messages.contactCard")}</strong><br />{card.number}</span>
-        </div>
-      );
-    }
+    case "vcard":
+      return <ContactCard body={message.body} chat={chat} />;
     case "call_log":
       return <div className="media-doc"><Phone size={18} aria-hidden="true" /> {t("messages.call")}</div>;
     default:
@@ -92,8 +84,9 @@ function Media({ message }: { message: Message }) {
 
 const SILENT_BODY = new Set(["locationMessage", "contactMessage", "contactsArrayMessage", "vcard", "call_log"]);
 
-function MessageBubbleImpl({ message, readOnly, onAction }: MessageBubbleProps) {
+function MessageBubbleImpl({ message, readOnly, onAction, chat }: MessageBubbleProps) {
   const showBody = !SILENT_BODY.has(message.mediaType) && message.body && message.body !== message.mediaName;
+  const link = message.mediaType === "chat" && !message.isDeleted ? firstLink(message.body) : null;
   return (
     <div className={`bubble-row ${message.fromMe ? "out" : "in"}`} data-message-id={message.id}>
       <div className={`bubble ${message.isDeleted ? "deleted" : ""}`}>
@@ -128,8 +121,9 @@ function MessageBubbleImpl({ message, readOnly, onAction }: MessageBubbleProps) 
           ? <em className="muted">{t("messages.deleted")}</em>
           : (
             <>
-              <Media message={message} />
+              <Media message={message} chat={chat} />
               {showBody && <div className="bubble-text"><WhatsappText text={message.body} /></div>}
+              {link && <LinkPreview url={link} />}
             </>
           )}
         <div className="bubble-meta">

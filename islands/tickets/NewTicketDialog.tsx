@@ -1,9 +1,12 @@
 /**
  * New-ticket dialog (spec 000 §5): contact search from 3 characters after 500 ms, up to 5
  * contacts, a queue (required unless admin or supervisor) and a connection (required); one
- * POST /tickets per contact, opened for the current user.
+ * POST /tickets per contact, opened for the current user. A person not yet in the contacts is
+ * added from here ("Adicionar contato", the contact dialog of the contacts screen with the
+ * search text as the name, or as the number when it is one) and picked once saved.
  */
 import { type FormEvent, useState } from "react";
+import { UserPlus } from "lucide-react";
 import { api } from "../lib/api.ts";
 import { t } from "../lib/i18n.ts";
 import { manager, type SessionUser } from "../lib/session.ts";
@@ -12,9 +15,22 @@ import { Modal } from "../ui/Modal.tsx";
 import type { Option, TicketItem } from "./types.ts";
 import { ContactChips, ContactSearch, OptionSelect, useConnectionChoice } from "./pickers.tsx";
 import { useOptions } from "../ui/use_options.ts";
-import { useSearch } from "./use_search.ts";
+import { SEARCH_MIN, useSearch } from "./use_search.ts";
+import { ContactDialog } from "../contacts/ContactDialog.tsx";
 
 const MAX_CONTACTS = 5;
+
+/** A saved contact as the picker holds it (with its number, which the chips' list shows). */
+function pickOf(contact: { id: number; name: string; number: string }): Option {
+  const picked: Option & { number: string } = { id: contact.id, name: contact.name, number: contact.number };
+  return picked;
+}
+
+/** The new contact's first values from the search text: digits are its number, else its name. */
+function newContactValues(text: string): { name?: string; number?: string } {
+  const typed = text.trim();
+  return /^[\d\s()+-]+$/.test(typed) ? { number: typed.replace(/\D/g, "") } : { name: typed };
+}
 
 /** Props of NewTicketDialog. */
 export interface NewTicketDialogProps {
@@ -31,6 +47,7 @@ export function NewTicketDialog({ user, open, onOpenChange, onCreated }: NewTick
   const [queueId, setQueueId] = useState<number | "">(user.queues.length === 1 ? user.queues[0].id : "");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const [creating, setCreating] = useState(false);
   const results = useSearch("/contacts/", text, "contacts");
   const allQueues = useOptions(manager(user) ? "/queue" : null);
   const queues = manager(user) ? allQueues : user.queues;
@@ -91,10 +108,23 @@ export function NewTicketDialog({ user, open, onOpenChange, onCreated }: NewTick
     >
       <form id="new-ticket-form" onSubmit={submit} noValidate>
         <ContactSearch text={text} onTextChange={setText} results={results} onPick={add} error={errors.contacts} autoFocus detailed />
+        {text.trim().length >= SEARCH_MIN && (
+          <button type="button" className="btn btn-small" onClick={() => setCreating(true)} data-testid="new-ticket-add-contact">
+            <UserPlus size={14} aria-hidden="true" /> {t("inbox.newTicket.addContact", { text: text.trim() })}
+          </button>
+        )}
         <ContactChips contacts={contacts} onChange={setContacts} />
         <OptionSelect label={t("newTicket.queue")} value={queueId} onChange={setQueueId} options={queues} error={errors.queueId} />
         <OptionSelect label={t("newTicket.connection")} value={whatsappId} onChange={setWhatsappId} options={connections} error={errors.whatsappId} />
       </form>
+      {creating && (
+        <ContactDialog
+          contact={null}
+          initial={newContactValues(text)}
+          onClose={() => setCreating(false)}
+          onSaved={(saved) => add(pickOf(saved))}
+        />
+      )}
     </Modal>
   );
 }

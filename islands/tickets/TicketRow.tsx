@@ -4,9 +4,10 @@
  * label, Accept and Close on pending tickets, spy (managers) and mark-as-unread icons.
  */
 import { memo, useState } from "react";
-import { Check, Eye, MailWarning, MessageCircle, X } from "lucide-react";
+import { Check, Eye, MailWarning, X } from "lucide-react";
 import { badgeCount, lastInteraction, listTime, messagePreview } from "../lib/format.ts";
 import { t } from "../lib/i18n.ts";
+import { ChannelIcon } from "./ChannelIcon.tsx";
 import { ContactPhotoDialog } from "./ContactPhotoDialog.tsx";
 import { initials } from "./initials.ts";
 import type { TicketItem } from "./types.ts";
@@ -50,7 +51,7 @@ function TicketRowImpl({ ticket, selected, canSpy, onOpen, onAccept, onClosePend
       </button>
       <button type="button" className="ticket-main" onClick={() => onOpen(ticket)} aria-current={selected ? "true" : undefined}>
         <span className="ticket-line">
-          <MessageCircle size={14} className="channel-icon" aria-label={t("tickets.channel", { channel: ticket.channel })} />
+          <ChannelIcon provider={ticket.whatsapp?.provider} />
           <span className="ticket-name">{name}</span>
           <span className="ticket-time">{listTime(ticket.latestCreatedAt ?? ticket.updatedAt)}</span>
         </span>

@@ -1,7 +1,8 @@
 /**
  * The list pane (spec 000 §2): tabs Conversas, Grupos, Resolvidas, Busca with their
  * visibility rules; sub-tabs assigned and pending with counts capped at 999; search with tag
- * and user filters; show-all (managers, not in groups) and the connection filter (admin);
+ * and user filters; show-all (managers, not in groups) and the connection filter (admin), each
+ * filter of several values; the list order (newest or oldest first, kept in this browser);
  * the new-ticket button; a row's spy icon opens the ticket messages dialog; a selection mode
  * with bulk actions (BulkBar.tsx). The last-interaction labels re-render every 60 s.
  */
@@ -18,7 +19,9 @@ import { NewTicketDialog } from "./NewTicketDialog.tsx";
 import { TicketListView } from "./TicketListView.tsx";
 import { TicketMessagesDialog } from "./TicketMessagesDialog.tsx";
 import type { ListFilters, ListTab, TicketItem } from "./types.ts";
+import { MultiSelect } from "../ui/MultiSelect.tsx";
 import { useOptions } from "../ui/use_options.ts";
+import { readSortOrder, SortToggle, type SortOrder, writeSortOrder } from "./SortToggle.tsx";
 import { type ListSpec, useTicketList } from "./use_ticket_list.ts";
 import { useSelection } from "./use_selection.ts";
 
@@ -29,20 +32,23 @@ export interface TicketsManagerProps {
   onOpen: (ticket: TicketItem, spy?: boolean) => void;
 }
 
-function MultiFilter({ label, options, value, onChange }: { label: string; options: { id: number; name: string }[]; value: number[]; onChange: (v: number[]) => void }) {
+/**
+ * A filter of several values (spec 000 §7: `tags`, `users`, `whatsappIds` take lists): a
+ * ticket must carry every chosen tag, and may belong to any chosen user or connection.
+ */
+function ListFilter({ label, emptyText, options, value, onChange, testId }: { label: string; emptyText: string; options: { id: number; name: string }[]; value: number[]; onChange: (v: number[]) => void; testId: string }) {
   return (
-    <label className="filter">
-      <span className="sr-only">{label}</span>
-      <select
-        multiple={false}
-        value={value[0] ?? ""}
-        aria-label={label}
-        onChange={(e) => onChange(e.target.value ? [Number(e.target.value)] : [])}
-      >
-        <option value="">{label}</option>
-        {options.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
-      </select>
-    </label>
+    <div className="filter">
+      <MultiSelect
+        label={label}
+        emptyText={emptyText}
+        options={options.map((o) => ({ value: o.id, label: o.name }))}
+        value={value}
+        onChange={onChange}
+        testId={testId}
+        hideLabel
+      />
+    </div>
   );
 }
 
@@ -58,6 +64,7 @@ export function TicketsManager({ user, selectedId, onOpen }: TicketsManagerProps
   const [users, setUsers] = useState<number[]>([]);
   const [whatsappIds, setWhatsappIds] = useState<number[]>([]);
   const [showAll, setShowAll] = useState(false);
+  const [order, setOrder] = useState<SortOrder>("DESC");
   const [newOpen, setNewOpen] = useState(false);
   const [groupOpen, setGroupOpen] = useState(false);
   const [spyOn, setSpyOn] = useState<TicketItem | null>(null);
@@ -67,9 +74,15 @@ export function TicketsManager({ user, selectedId, onOpen }: TicketsManagerProps
   const connOptions = useOptions(allowed(user, "tickets-manager:connectionFilter") ? "/whatsapp" : null);
 
   useEffect(() => {
+    setOrder(readSortOrder());
     const timer = setInterval(() => setTick((n) => n + 1), 60_000);
     return () => clearInterval(timer);
   }, []);
+
+  function changeOrder(next: SortOrder) {
+    setOrder(next);
+    writeSortOrder(next);
+  }
 
   const filters: ListFilters = {
     searchParam: tab === "search" ? search.trim() : "",
@@ -78,6 +91,7 @@ export function TicketsManager({ user, selectedId, onOpen }: TicketsManagerProps
     whatsappIds,
     showAll: showAll && tab !== "groups" && allowed(user, "tickets-manager:showAllTickets"),
     queueIds: [],
+    order,
   };
   const base = { filters, userId: user.id, companyId: user.companyId };
   const spec = (s: Partial<ListSpec>, enabled: boolean): ListSpec => ({ ...base, ...s, enabled });
@@ -141,8 +155,10 @@ export function TicketsManager({ user, selectedId, onOpen }: TicketsManagerProps
                 value={search}
                 onChange={(e) => setSearch(e.target.value)}
               />
-              <MultiFilter label={t("tickets.filterTags")} options={tagOptions} value={tags} onChange={setTags} />
-              {allowed(user, "tickets-manager:userFilter") && <MultiFilter label={t("tickets.filterUsers")} options={userOptions} value={users} onChange={setUsers} />}
+              <ListFilter label={t("tickets.filterTags")} emptyText={t("inbox.filter.allTags")} options={tagOptions} value={tags} onChange={setTags} testId="filter-tags" />
+              {allowed(user, "tickets-manager:userFilter") && (
+                <ListFilter label={t("tickets.filterUsers")} emptyText={t("inbox.filter.allUsers")} options={userOptions} value={users} onChange={setUsers} testId="filter-users" />
+              )}
             </div>
           )
           : (
@@ -157,8 +173,9 @@ export function TicketsManager({ user, selectedId, onOpen }: TicketsManagerProps
           </label>
         )}
         {allowed(user, "tickets-manager:connectionFilter") && tab !== "search" && (
-          <MultiFilter label={t("tickets.filterConnections")} options={connOptions} value={whatsappIds} onChange={setWhatsappIds} />
+          <ListFilter label={t("tickets.filterConnections")} emptyText={t("inbox.filter.allConnections")} options={connOptions} value={whatsappIds} onChange={setWhatsappIds} testId="filter-connections" />
         )}
+        <SortToggle order={order} onChange={changeOrder} />
         {bulkKind && (
           <button
             type="button"

@@ -18,6 +18,8 @@ export interface ListFilters {
   whatsappIds: number[];
   showAll: boolean;
   queueIds: number[];
+  /** Newest (DESC, the spec's default) or oldest first; kept locally (SortToggle.tsx). */
+  order: "DESC" | "ASC";
 }
 
 /** A queue, connection, tag or user as pickers show them (defined with the kit's loader). */

@@ -1,12 +1,15 @@
 /**
  * The messages of one ticket: page 1 (newest) from GET /messages/{id} (or /messages-ghost for
  * a supervisor's spy view), older pages on demand, live creates and updates from
- * `company-{id}-appMessage` after joinChatBox, and a temporary copy of what the agent just
- * sent until the server copy arrives (spec 000 §4: replaced when body and ticket match).
+ * `company-{id}-appMessage` after joinChatBox (an agent's media still uploading shows an info
+ * toast), and a temporary copy of what the agent just sent until the server copy arrives
+ * (spec 000 §4: replaced when body and ticket match).
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { get } from "../lib/api.ts";
-import { channelName, join, leave, onChannel } from "../lib/socket.ts";
+import { t } from "../lib/i18n.ts";
+import { channelName, onChannel, retain } from "../lib/socket.ts";
+import { showToast } from "../lib/toast.ts";
 import type { Message, TicketItem } from "./types.ts";
 
 /** State and actions of a conversation's messages. */
@@ -15,6 +18,8 @@ export interface Messages {
   status: "loading" | "ready" | "error";
   hasMore: boolean;
   loadOlder: () => Promise<boolean>;
+  /** Loads older pages until message `id` is among the messages (false: it is not in this conversation). */
+  reveal: (id: string) => Promise<boolean>;
   reload: () => void;
   upsert: (message: Message) => void;
   /** Removes a message (the temporary copy of a sent one) by id. */
@@ -22,22 +27,13 @@ export interface Messages {
 }
 
 /**
- * How many views (the chat, a spy dialog) follow each ticket's chat box: the first joins it,
- * the last leaves it, so closing a spy dialog on the open chat's ticket keeps the chat live.
+ * Whether a new message is media the company is still sending (spec 000 §4 "Live events": a
+ * media-processing notice shows as info): an agent's file stored and waiting for the
+ * connection to upload it (ack 0), which for a large video takes a while with only a clock on
+ * the bubble.
  */
-const chatBoxViews = new Map<number, number>();
-
-function joinChatBox(ticketId: number): void {
-  const n = chatBoxViews.get(ticketId) ?? 0;
-  chatBoxViews.set(ticketId, n + 1);
-  if (n === 0) join(`chatBox-${ticketId}`, { type: "joinChatBox", ticketId });
-}
-
-function leaveChatBox(ticketId: number): void {
-  const n = (chatBoxViews.get(ticketId) ?? 1) - 1;
-  if (n > 0) return void chatBoxViews.set(ticketId, n);
-  chatBoxViews.delete(ticketId);
-  leave(`chatBox-${ticketId}`, { type: "leaveChatBox", ticketId });
+function processingMedia(message: Message): boolean {
+  return message.fromMe && message.ack === 0 && !message.failed && message.mediaType !== "chat" && message.mediaUrl !== null && message.mediaUrl !== "";
 }
 
 function sortById(list: Message[]): Message[] {
@@ -50,6 +46,14 @@ export function useMessages(companyId: number, ticketId: number | null, ghost: b
   const [status, setStatus] = useState<Messages["status"]>("loading");
   const [hasMore, setHasMore] = useState(false);
   const page = useRef(1);
+  // Refs, so older pages can be asked one after another within one call (reveal) and a
+  // scroll and a search asking at once share one request.
+  const hasMoreRef = useRef(false);
+  hasMoreRef.current = hasMore;
+  const loaded = useRef(new Set<string>());
+  loaded.current = new Set(messages.map((m) => m.id));
+  const olderInFlight = useRef<Promise<boolean> | null>(null);
+
   const onTicketRef = useRef(onTicket);
   onTicketRef.current = onTicket;
 
@@ -76,6 +80,7 @@ export function useMessages(companyId: number, ticketId: number | null, ghost: b
     page.current = 1;
     fetchPage(1).then((r) => {
       setMessages(sortById(r.messages));
+      hasMoreRef.current = r.hasMore;
       setHasMore(r.hasMore);
       setStatus("ready");
       if (r.ticket) onTicketRef.current(r.ticket);
@@ -84,10 +89,13 @@ export function useMessages(companyId: number, ticketId: number | null, ghost: b
 
   useEffect(() => {
     setMessages([]);
+    setHasMore(false);
+    hasMoreRef.current = false;
     setStatus("loading");
     if (!ticketId) return;
     reload();
-    joinChatBox(ticketId);
+    // Shared with a spy dialog on the same ticket: closing one keeps the other live.
+    const release = retain(`chatBox-${ticketId}`, { type: "joinChatBox", ticketId }, { type: "leaveChatBox", ticketId });
     let readTimer: ReturnType<typeof setTimeout> | undefined;
     // A customer message in the open conversation is read: re-reading page 1 tells the server.
     const markRead = () => {
@@ -99,6 +107,7 @@ export function useMessages(companyId: number, ticketId: number | null, ghost: b
         const d = data as { action?: string; message?: Message; ticket?: TicketItem };
         if (!d.message || d.message.ticketId !== ticketId) return;
         upsert(d.message);
+        if (d.action === "create" && !ghost && processingMedia(d.message)) showToast("info", t("inbox.mediaProcessing"), "media-processing");
         if (d.action === "create" && !d.message.fromMe && !ghost) markRead();
       }),
       onChannel("resync", reload),
@@ -106,23 +115,37 @@ export function useMessages(companyId: number, ticketId: number | null, ghost: b
     return () => {
       clearTimeout(readTimer);
       offs.forEach((off) => off());
-      leaveChatBox(ticketId);
+      release();
     };
   }, [ticketId, ghost]);
 
-  const loadOlder = useCallback(async () => {
-    if (!hasMore || !ticketId) return false;
-    const next = page.current + 1;
-    try {
-      const r = await fetchPage(next);
-      page.current = next;
-      setHasMore(r.hasMore);
-      setMessages((old) => sortById([...r.messages.filter((m) => !old.some((o) => o.id === m.id)), ...old]));
-      return true;
-    } catch {
-      return false;
-    }
-  }, [hasMore, ticketId, fetchPage]);
+  const loadOlder = useCallback(() => {
+    if (!hasMoreRef.current || !ticketId) return Promise.resolve(false);
+    olderInFlight.current ??= (async () => {
+      const next = page.current + 1;
+      try {
+        const r = await fetchPage(next);
+        page.current = next;
+        hasMoreRef.current = r.hasMore;
+        for (const m of r.messages) loaded.current.add(m.id);
+        setHasMore(r.hasMore);
+        setMessages((old) => sortById([...r.messages.filter((m) => !old.some((o) => o.id === m.id)), ...old]));
+        return true;
+      } catch {
+        return false;
+      } finally {
+        olderInFlight.current = null;
+      }
+    })();
+    return olderInFlight.current;
+  }, [ticketId, fetchPage]);
 
-  return { messages, status, hasMore, loadOlder, reload, upsert, drop };
+  const reveal = useCallback(async (id: string) => {
+    while (!loaded.current.has(id)) {
+      if (!(await loadOlder())) return false;
+    }
+    return true;
+  }, [loadOlder]);
+
+  return { messages, status, hasMore, loadOlder, reveal, reload, upsert, drop };
 }

@@ -1,14 +1,18 @@
 /**
  * One ticket list (a status and group flag plus the manager's filters): pages of 25 from
  * GET /tickets, infinite scroll, live updates applied at once from `company-{id}-ticket` and
- * `appMessage` events and confirmed by a reload debounced 500 ms (spec 000 §4, §9), a reload
+ * `appMessage` events and confirmed by a reload debounced 500 ms (spec 000 §4, §9), contact
+ * edits copied into the rows (contact_patch.ts), a reload
  * on socket resync, and loading / error states. A search answered while the server's message
  * index is still building (after a start) says so (`partial`) and is asked again every few
- * seconds until it is complete (issue #23).
+ * seconds until it is complete (issue #23). While a status list is shown the page follows its
+ * messages (joinTickets, shared by the open and group lists of one status); hiding it sends
+ * leaveTickets.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { get, query } from "../lib/api.ts";
-import { channelName, onChannel } from "../lib/socket.ts";
+import { channelName, onChannel, retain } from "../lib/socket.ts";
+import { onContactUpdate, withContact } from "./contact_patch.ts";
 import type { ListFilters, TicketItem } from "./types.ts";
 
 const PAGE = 25;
@@ -73,6 +77,7 @@ export function useTicketList(spec: ListSpec): TicketList {
         whatsappIds: f.whatsappIds.length ? f.whatsappIds : undefined,
         queueIds: f.queueIds.length ? f.queueIds : undefined,
         showAll: f.showAll ? "true" : undefined,
+        order: f.order,
         pageNumber,
         limit,
       }),
@@ -117,6 +122,12 @@ export function useTicketList(spec: ListSpec): TicketList {
   }, [hasMore, status, fetchPages]);
 
   useEffect(() => {
+    if (!spec.enabled || !spec.status || spec.search) return;
+    const status = spec.status;
+    return retain(`tickets-${status}`, { type: "joinTickets", status }, { type: "leaveTickets", status });
+  }, [spec.enabled, spec.status, spec.search]);
+
+  useEffect(() => {
     if (!spec.enabled) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const later = () => {
@@ -131,7 +142,8 @@ export function useTicketList(spec: ListSpec): TicketList {
           return rest;
         }
         if (rest.length === old.length) setCount((c) => c + 1);
-        return [t, ...rest].sort((a, b) => Date.parse(b.updatedAt ?? "") - Date.parse(a.updatedAt ?? "") || b.id - a.id);
+        const sign = specRef.current.filters.order === "ASC" ? -1 : 1;
+        return [t, ...rest].sort((a, b) => sign * (Date.parse(b.updatedAt ?? "") - Date.parse(a.updatedAt ?? "") || b.id - a.id));
       });
     const remove = (id: number) =>
       setTickets((old) => {
@@ -154,6 +166,11 @@ export function useTicketList(spec: ListSpec): TicketList {
         if (d.action === "create" && d.ticket && "status" in d.ticket) apply(d.ticket);
         later();
       }),
+      onContactUpdate(spec.companyId, (contact) =>
+        setTickets((old) => {
+          const next = old.map((o) => withContact(o, contact));
+          return next.some((o, i) => o !== old[i]) ? next : old;
+        })),
       onChannel("resync", reload),
       onChannel("socket:open", later),
     ];

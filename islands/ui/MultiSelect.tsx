@@ -18,16 +18,18 @@ export interface MultiSelectProps<T> {
   /** Text when nothing is chosen. */
   emptyText: string;
   testId?: string;
+  /** Keeps the label for screen readers only (a toolbar whose empty text names the filter). */
+  hideLabel?: boolean;
 }
 
 /** A filter's multiple choice; see the module doc. */
-export function MultiSelect<T>({ label, options, value, onChange, emptyText, testId }: MultiSelectProps<T>) {
+export function MultiSelect<T>({ label, options, value, onChange, emptyText, testId, hideLabel }: MultiSelectProps<T>) {
   const id = useId();
   const chosen = options.filter((o) => value.includes(o.value));
   const summary = chosen.length === 0 ? emptyText : chosen.length === 1 ? chosen[0].label : t("multiSelect.count", { count: chosen.length });
   return (
     <div className="field multi-select">
-      <label id={id} htmlFor={`${id}-trigger`}>{label}</label>
+      <label id={id} htmlFor={`${id}-trigger`} className={hideLabel ? "sr-only" : undefined}>{label}</label>
       <DropdownMenu.Root>
         <DropdownMenu.Trigger id={`${id}-trigger`} className="input multi-select-trigger" aria-labelledby={id} aria-describedby={`${id}-value`} data-testid={testId}>
           <span id={`${id}-value`} className="multi-select-value">{summary}</span>

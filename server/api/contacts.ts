@@ -1,5 +1,6 @@
 /**
- * Contacts (spec 000 §5, §7; 001 §2.14, §6, §7): list, pickers, create/edit with the wallet
+ * Contacts (spec 000 §5, §7; 001 §2.14, §6, §7): list, pickers, a contact card's lookup,
+ * create (a number not on WhatsApp is refused: contact_number.ts) and edit with the wallet
  * rules, delete (single and bulk), block. Import and export live in contact_import.ts and
  * contact_export.ts; the wallet list in wallets.ts.
  */
@@ -23,12 +24,14 @@ import {
   ContactInput,
   contactListItem,
   ContactUpdate,
+  PhoneNumber,
   walletChangeRefusal,
 } from "../../domain/contact.ts";
 import { AppError, forbidden, notFound } from "../../domain/errors.ts";
 import { SearchPage } from "../../domain/paging.ts";
 import { can, type Principal } from "../../domain/permissions.ts";
 import { Flag, Id, MAX, MSG } from "../../domain/text.ts";
+import { numberOnWhatsapp } from "./contact_number.ts";
 import { canSeeTicket } from "../../domain/visibility.ts";
 import type { ActorSystem } from "../../actors/_runtime/system.ts";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
@@ -73,6 +76,8 @@ export const ContactListQuery = z.object({
 export const BulkDelete = z.object({ contactIds: z.array(Id).min(1).max(10_000) });
 export const BlockBody = z.object({ active: Flag });
 export const PhotoQuery = z.object({ number: z.string().min(1).max(MAX.phone, MSG.tooLong), whatsappId: Id.optional() });
+/** GET /contacts/lookup query: a contact card's number, and the connection it came through. */
+export const LookupQuery = z.object({ number: PhoneNumber, whatsappId: Id.optional() });
 /** `?onDuplicate=report` answers a known number with 200 `{ alreadyExists: true, … }`. */
 export const CreateQuery = z.object({ onDuplicate: z.enum(["error", "report"]).default("error") });
 
@@ -147,6 +152,29 @@ export function contactRoutes(): Hono<AppEnv> {
     return c.json({ profilePicUrl: fresh || found?.profilePicUrl || "" });
   });
 
+  /**
+   * A contact card's lookup (spec 000 §5 "vCard lookup"): the contact that has the number, if
+   * any, and whether the number is on WhatsApp (`invalido`; `checked` false when no connection
+   * could tell, contact_number.ts). Nothing is created: a card shown in a conversation adds no
+   * contact until an agent chooses to talk to it ("Conversar" creates it with POST /contacts).
+   * That departs from the product the spec was read from, which created the contact on sight;
+   * scrolling through forwarded cards then filled the address book with people nobody contacted.
+   */
+  app.get("/lookup", auth, async (c) => {
+    const { number, whatsappId } = parseQuery(c, LookupQuery);
+    const deps = c.get("deps");
+    const companyId = c.get("principal").companyId;
+    const [found, onWhatsapp] = await Promise.all([
+      findContactByNumber(deps.system, companyId, number),
+      numberOnWhatsapp(deps, companyId, number, whatsappId),
+    ]);
+    return c.json({
+      contact: found ? { ...contactListItem(found), profilePicUrl: found.profilePicUrl } : null,
+      invalido: onWhatsapp === false,
+      checked: onWhatsapp !== null,
+    });
+  });
+
   app.get("/nt", auth, async (c) => {
     const query = parseQuery(c, SearchPage);
     const { system } = c.get("deps");
@@ -192,9 +220,18 @@ export function contactRoutes(): Hono<AppEnv> {
     if (existing && onDuplicate === "report") {
       return c.json({ alreadyExists: true, existingContact: existing, invalido: false });
     }
+    // Spec 000 §7–§8: a number not on WhatsApp is not saved (`invalido`); unknown saves unchecked.
+    if (!existing && (await numberOnWhatsapp(c.get("deps"), who.companyId, input.number)) === false) {
+      const invalid = { alreadyExists: false, existingContact: null, invalido: true };
+      if (onDuplicate === "report") return c.json(invalid);
+      throw new AppError("ERR_WAPP_INVALID_CONTACT", {
+        status: 400,
+        message: `${input.number} is not a WhatsApp number`,
+        extra: invalid,
+      });
+    }
     try {
       const contact = await createContact(system, who.companyId, { ...input, walleteUserId });
-      // TODO(#3): `invalido` (number not on WhatsApp) once channels can check a number.
       return c.json({ ...contact, alreadyExists: false, existingContact: null, invalido: false });
     } catch (error) {
       if (error instanceof AppError && error.code === "ERR_DUPLICATED_CONTACT") {

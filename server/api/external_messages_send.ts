@@ -81,9 +81,7 @@ async function confirmedNumber(deps: AppDeps, conn: Whatsapp, raw: string): Prom
       fields: { number: "ERR_WAPP_INVALID_CONTACT" },
     });
   }
-  const number = jid ? jid.split("@")[0].split(":")[0].replace(/\D/g, "") || wanted : wanted;
-  cache.set(conn.id, wanted, number, now);
-  return number;
+  return cache.confirm(conn.id, wanted, jid, now);
 }
 
 /** The contact of `number`, created (named `name`, else by its number) when new; campaigns share it. */

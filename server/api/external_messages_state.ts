@@ -118,6 +118,13 @@ class CheckedNumbers {
     this.#seen.set(key, { number: confirmed, at: now });
     if (this.#seen.size > MAX_NUMBERS) this.#seen.delete(this.#seen.keys().next().value!);
   }
+
+  /** Remembers `number` as confirmed with WhatsApp's `jid` (its digits, else the number); returns the number to use. */
+  confirm(whatsappId: number, number: string, jid: string | undefined, now: number): string {
+    const confirmed = jid ? jid.split("@")[0].split(":")[0].replace(/\D/g, "") || number : number;
+    this.set(whatsappId, number, confirmed, now);
+    return confirmed;
+  }
 }
 
 /** The API's in-memory state of one server. */

@@ -80,7 +80,10 @@ export function messageActionRoutes(): Hono<AppEnv> {
 
   app.get("/metadados", async (c) => {
     const { url } = parseQuery(c, LinkPreviewQuery);
-    return c.json(await linkPreview(url));
+    const preview = await linkPreview(url, { allowPrivate: c.get("deps").config.linkPreviewAllowPrivate === true });
+    // A page's preview changes seldom: the browser keeps it for a day (the islands also cache it per page).
+    c.header("cache-control", "private, max-age=86400");
+    return c.json(preview);
   });
 
   app.get("/searchMessage/:ticketId", async (c) => {

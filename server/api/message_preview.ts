@@ -10,7 +10,12 @@
  * - 3 s for the whole exchange, and at most 512 KB of the body is read.
  * Residual risk, accepted: the fetch resolves the name again, so a DNS answer that changes
  * between the check and the fetch (rebinding) is not caught.
- * The HTML is parsed by link-preview-js's `getPreviewFromContent`.
+ * A closed network (and the tests, whose pages are on loopback) may allow private addresses
+ * and any port (config `linkPreviewAllowPrivate`, BALCAO_PREVIEW_ALLOW_PRIVATE=1); the other
+ * rules stay.
+ * The HTML is parsed by link-preview-js's `getPreviewFromContent`. The image is kept only when
+ * the pages may show it (https, or a data: image: server/http/security_headers.ts img-src);
+ * a plain-http image would be refused by the browser and show as broken.
  */
 import { getPreviewFromContent } from "link-preview-js";
 import { AppError } from "../../domain/errors.ts";
@@ -84,12 +89,18 @@ export function isPublicAddress(ip: string): boolean {
   return true;
 }
 
+/** How previews may fetch: `allowPrivate` lifts the address and port rules (see the module doc). */
+export interface PreviewOptions {
+  allowPrivate?: boolean;
+}
+
 /** Throws unless `url` is an http(s) URL whose host resolves only to public addresses. */
-export async function assertFetchable(url: URL): Promise<void> {
+export async function assertFetchable(url: URL, options: PreviewOptions = {}): Promise<void> {
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw refused("Only http and https links have previews");
   }
   if (url.username || url.password) throw refused("Links with credentials have no preview");
+  if (options.allowPrivate) return;
   if (!ALLOWED_PORTS.has(url.port)) throw refused(`Port ${url.port} is not allowed for previews`);
   const host = url.hostname.replace(/^\[|\]$/g, "");
   let addresses: string[];
@@ -135,16 +146,17 @@ export async function previewFromHtml(
 ): Promise<LinkPreview> {
   const parsed = await getPreviewFromContent({ url, headers: { "content-type": contentType }, data: html });
   const p = parsed as { title?: string; description?: string; images?: string[] };
+  const image = p.images?.find((src) => src.startsWith("https:") || src.startsWith("data:image/")) ?? null;
   return {
     url,
     title: p.title?.trim() || null,
     description: p.description?.trim() || null,
-    image: p.images?.[0] ?? null,
+    image,
   };
 }
 
 /** Fetches `raw` under the rules of the module doc and returns its preview. */
-export async function linkPreview(raw: string): Promise<LinkPreview> {
+export async function linkPreview(raw: string, options: PreviewOptions = {}): Promise<LinkPreview> {
   let url: URL;
   try {
     url = new URL(raw.includes("://") ? raw : `https://${raw}`);
@@ -154,7 +166,7 @@ export async function linkPreview(raw: string): Promise<LinkPreview> {
   const signal = AbortSignal.timeout(PREVIEW_TIMEOUT_MS);
   try {
     for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-      await assertFetchable(url);
+      await assertFetchable(url, options);
       const response = await fetch(url, {
         redirect: "manual",
         signal,

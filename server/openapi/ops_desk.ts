@@ -30,7 +30,7 @@ import { TicketCreate, TicketMultiUpdate, TicketUpdate } from "../../domain/tick
 import { TicketKanbanQuery, TicketListQuery } from "../../domain/ticket_query.ts";
 import { TemplateSendInput } from "../../domain/whatsapp.ts";
 import { ExportQuery } from "../api/contact_export.ts";
-import { BlockBody, BulkDelete, ContactListQuery, CreateQuery as ContactCreateQuery, PhotoQuery } from "../api/contacts.ts";
+import { BlockBody, BulkDelete, ContactListQuery, CreateQuery as ContactCreateQuery, LookupQuery, PhotoQuery } from "../api/contacts.ts";
 import { ListQuery as QueueListQuery } from "../api/queues.ts";
 import { ListQuery as QuickMessageListQuery } from "../api/quick_messages.ts";
 import { ListQuery as TagListQuery } from "../api/tags.ts";
@@ -109,6 +109,7 @@ export const DESK_OPERATIONS: Operation[] = [
   contacts.get("/contacts", "Contacts, 20 a page", { query: { SearchPage } }),
   contacts.get("/contacts/list", "Contacts for pickers", { query: { ContactListQuery } }),
   contacts.get("/contacts/photo", "A number's WhatsApp profile picture", { query: { PhotoQuery } }),
+  contacts.get("/contacts/lookup", "A contact card's number: the contact that has it (or null) and whether it is on WhatsApp (`invalido`, `checked`)", { query: { LookupQuery } }),
   contacts.get("/contacts/nt", "Contacts without an open ticket, 20 a page", { query: { SearchPage } }),
   contacts.get("/contacts/:id/active-ticket", "The contact's open or pending ticket, or null"),
   contacts.get("/contacts/:id", "One contact", { response: { Contact }, errors: ["ERR_NO_CONTACT_FOUND"] }),
@@ -117,7 +118,7 @@ export const DESK_OPERATIONS: Operation[] = [
     body: { ContactInput },
     response: { Contact },
     example: { name: "Maria Lima", number: "5511987654321", email: "maria@example.com" },
-    errors: ["ERR_DUPLICATED_CONTACT"],
+    errors: ["ERR_DUPLICATED_CONTACT", "ERR_WAPP_INVALID_CONTACT"],
   }),
   contacts.put("/contacts/block/:id", "Block or unblock a contact", { body: { BlockBody }, response: { Contact } }),
   contacts.put("/contacts/:id", "Update a contact", { body: { ContactUpdate }, response: { Contact }, errors: ["ERR_NO_CONTACT_FOUND"] }),

@@ -58,6 +58,8 @@ export const ErrorCode = [
   "ERR_INTEGRATION_FAILED",
   // The store refuses writes (a full disk…): 503, nothing was saved (issue #24).
   "ERR_STORE_UNAVAILABLE",
+  // The company is moving between processes (issue #35): 503 with Retry-After, nothing saved.
+  "ERR_COMPANY_MOVED",
 ] as const;
 export type ErrorCode = typeof ErrorCode[number];
 

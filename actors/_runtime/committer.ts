@@ -9,7 +9,16 @@
  * per-atomic limits is cut before it is sent; a batch that still fails is halved until the
  * failing unit is alone, and only that unit is rejected (a store that refuses every write, a
  * full disk, rejects each with a 503 error: store_errors.ts).
+ *
+ * Checks (issue #35): a unit may carry checks of its own (a shared actor's version, system.ts),
+ * and a unit of a company this process holds by lease carries its company's fence (the lease
+ * term's versionstamp, `Fence`), added once per company per batch. When KV refuses a batch for
+ * a check, the fences are read again first: every unit of a company whose term moved is
+ * rejected as fenced (the process lost the company) and the rest committed again; a unit whose
+ * own check failed is isolated by halving and rejected as a conflict (`CheckFailed`). So one
+ * lost lease never fails the other companies' writes in its batch.
  */
+import { AppError } from "../../domain/errors.ts";
 import { commitRefusal } from "./store_errors.ts";
 
 /** One write of a unit. */
@@ -19,7 +28,9 @@ export type Mutation =
   | { type: "delete"; key: Deno.KvKey }
   /** Adds `value` to a `Deno.KvU64` counter (wrapping): commutes with other sums of the key. */
   | { type: "sum"; key: Deno.KvKey; value: bigint }
-  | { type: "enqueue"; value: unknown; delay: number };
+  | { type: "enqueue"; value: unknown; delay: number }
+  /** The atomic commits only if `key`'s versionstamp is this (null: the key is absent). */
+  | { type: "check"; key: Deno.KvKey; versionstamp: string | null };
 
 /** KV limits (Deno 2.9): 1000 mutations and 800 KB per atomic, 64 KiB per value. */
 export const KV_LIMITS = {
@@ -28,7 +39,40 @@ export const KV_LIMITS = {
   bytesPerValue: 65_536,
   /** Enqueues per atomic are limited separately by KV; keep well below. */
   enqueuesPerAtomic: 100,
+  /** Checks per atomic: 100 in a local store, 10 in a self-hosted KV Connect server. */
+  checksPerAtomic: 10,
 } as const;
+
+/**
+ * A company's fence: the lease term's key and the versionstamp this process holds it at. A
+ * commit of the company's writes checks it, so a process that lost the lease writes nothing.
+ */
+export interface FenceCheck {
+  key: Deno.KvKey;
+  versionstamp: string;
+}
+
+/** Where the committer finds each company's fence (the cluster's leases); none: not fenced. */
+export interface Fence {
+  of(companyId: number): FenceCheck | undefined;
+  /** Told when a commit found company `companyId`'s term moved: the process lost it. */
+  lost(companyId: number): void;
+}
+
+/** A unit refused because a check of its own failed (a shared actor's stale version). */
+export class CheckFailed extends Error {
+  constructor() {
+    super("A check of the write unit failed: what it read has changed");
+  }
+}
+
+/** The refusal of a unit of a company whose lease this process no longer holds. */
+export function fenced(companyId: number): AppError {
+  return new AppError("ERR_COMPANY_MOVED", {
+    status: 503,
+    message: `Company ${companyId} is being moved to another process; try again shortly`,
+  });
+}
 
 /** A unit measured once: what `commit` needs to batch it, or why KV would refuse it. */
 export interface WriteUnit {
@@ -40,18 +84,25 @@ export interface WriteUnit {
    * (see `#takeBatch`), so only a key the batch has not summed yet counts against its limit.
    */
   readonly sumIds: readonly string[];
+  /** Check mutations among `mutations`. */
+  readonly checks: number;
+  /** The company whose fence the unit's commit checks (set by the system; 0: none). */
+  companyId?: number;
   /** Set when KV would refuse the unit on its own; `commit` then rejects it at once. */
   readonly error?: Error;
 }
 
 /** Whether an atomic of these totals is within KV's limits. */
-function fitsOneAtomic(mutations: number, bytes: number, enqueues: number): boolean {
+function fitsOneAtomic(mutations: number, bytes: number, enqueues: number, checks = 0): boolean {
   return mutations <= KV_LIMITS.mutationsPerAtomic && bytes <= KV_LIMITS.bytesPerAtomic &&
-    enqueues <= KV_LIMITS.enqueuesPerAtomic;
+    enqueues <= KV_LIMITS.enqueuesPerAtomic && checks <= KV_LIMITS.checksPerAtomic;
 }
 
-/** Called once a unit is durable (`error` undefined) or refused. */
-export type Settled = (error?: unknown) => void;
+/**
+ * Called once a unit is durable (`error` undefined; `versionstamp` the atomic's, which every
+ * key the unit wrote now has) or refused.
+ */
+export type Settled = (error?: unknown, versionstamp?: string) => void;
 
 interface Pending extends WriteUnit {
   settled: Settled;
@@ -78,6 +129,9 @@ export class GroupCommitter {
    * through it (bench/ingest.ts).
    */
   onCommit?: (ms: number, mutations: number) => void;
+
+  /** The cluster's leases (issue #35); unset for a process alone. */
+  fence?: Fence;
 
   /** `grouping: false` commits every unit on its own: the naive path, kept for the benchmark. */
   constructor(kv: Deno.Kv, options: { grouping?: boolean } = {}) {
@@ -115,6 +169,8 @@ export class GroupCommitter {
   commitThen(unit: WriteUnit, settled: Settled): void {
     if (unit.error) return settled(unit.error);
     if (unit.mutations.length === 0) return settled();
+    // A company this process does not hold (any more): refused without a round trip.
+    if (this.fence && unit.companyId && !this.fence.of(unit.companyId)) return settled(fenced(unit.companyId));
     this.#queue.push({ ...unit, settled });
     if (!this.#running) this.#drain();
   }
@@ -131,8 +187,13 @@ export class GroupCommitter {
       bytes: first.bytes + second.bytes,
       enqueues: first.enqueues + second.enqueues,
       sumIds: first.sumIds.length + second.sumIds.length === 0 ? NO_SUMS : [...first.sumIds, ...second.sumIds],
+      checks: first.checks + second.checks,
+      companyId: first.companyId === second.companyId ? first.companyId : undefined,
     };
-    if (first.error || second.error || !fitsOneAtomic(merged.mutations.length, merged.bytes, merged.enqueues)) {
+    // Linked units are one company's (a message and its ticket's note): one fence for both.
+    const sameCompany = (first.companyId ?? 0) === (second.companyId ?? 0);
+    const fits = fitsOneAtomic(merged.mutations.length, merged.bytes, merged.enqueues, merged.checks + 1);
+    if (first.error || second.error || !sameCompany || !fits) {
       this.commitThen(first, firstSettled);
       this.commitThen(second, secondSettled);
       return;
@@ -186,30 +247,44 @@ export class GroupCommitter {
     let count = 0;
     let bytes = 0;
     let enqueues = 0;
+    let checks = 0;
     let n = 0;
     let summed: Set<string> | undefined;
+    let companies: Set<number> | undefined;
     for (const p of this.#queue) {
       let added = p.mutations.length;
       for (const id of p.sumIds) if (summed?.has(id)) added--;
-      if (!fitsOneAtomic(count + added, bytes + p.bytes, enqueues + p.enqueues) && n > 0) break;
+      const fences = this.fence && p.companyId && !companies?.has(p.companyId) ? 1 : 0;
+      const fits = fitsOneAtomic(count + added + fences, bytes + p.bytes, enqueues + p.enqueues, checks + p.checks + fences);
+      if (!fits && n > 0) break;
       for (const id of p.sumIds) (summed ??= new Set()).add(id);
-      count += added;
+      if (fences) (companies ??= new Set()).add(p.companyId!);
+      count += added + fences;
       bytes += p.bytes;
       enqueues += p.enqueues;
+      checks += p.checks + fences;
       n++;
     }
     return this.#queue.splice(0, n);
   }
 
-  async #commitBatch(batch: Pending[]): Promise<void> {
+  async #commitBatch(batch: Pending[], locked = 0): Promise<void> {
     let refused: unknown;
+    let versionstamp: string | undefined;
     try {
       const atomic = this.#kv.atomic();
       let count = 0;
-      // One sum per key (see `#takeBatch`).
+      // One sum per key (see `#takeBatch`), one fence per company.
       let sums: Map<string, { key: Deno.KvKey; value: bigint }> | undefined;
+      let fenced: Set<number> | undefined;
       for (const p of batch) {
         let nextSum = 0;
+        if (this.fence && p.companyId && !fenced?.has(p.companyId)) {
+          (fenced ??= new Set()).add(p.companyId);
+          const fence = this.fence.of(p.companyId);
+          // Not held (any more): nothing of the company may be written.
+          atomic.check(fence ?? { key: ["lease_term", p.companyId], versionstamp: "0".repeat(20) });
+        }
         for (const m of p.mutations) {
           if (m.type === "set") atomic.set(m.key, m.value, m.expireIn === undefined ? undefined : { expireIn: m.expireIn });
           else if (m.type === "delete") atomic.delete(m.key);
@@ -221,6 +296,9 @@ export class GroupCommitter {
               continue;
             }
             sums.set(id, { key: m.key, value: m.value });
+          } else if (m.type === "check") {
+            atomic.check({ key: m.key, versionstamp: m.versionstamp });
+            continue;
           } else atomic.enqueue(m.value, { delay: Math.max(0, Math.round(m.delay)) });
           count++;
         }
@@ -228,13 +306,19 @@ export class GroupCommitter {
       if (sums) for (const { key, value } of sums.values()) atomic.sum(key, BigInt.asUintN(64, value));
       const started = this.onCommit ? performance.now() : 0;
       const result = await atomic.commit();
-      // No checks are sent, so KV has no reason of the unit's to refuse it: the store's.
-      if (!result.ok) throw new Error("KV atomic commit was refused");
+      if (!result.ok) throw new CheckFailed();
+      versionstamp = result.versionstamp;
       this.onCommit?.(performance.now() - started, count);
       this.#stats.commits++;
       this.#stats.units += batch.length;
       this.#stats.mutations += count;
     } catch (error) {
+      if (error instanceof CheckFailed) return await this.#afterCheckFailed(batch);
+      // Another process writing the same store file holds SQLite's lock: try again shortly.
+      if (isLocked(error) && locked < LOCKED_RETRIES) {
+        await new Promise((resolve) => setTimeout(resolve, 2 + Math.random() * 8 * (locked + 1)));
+        return await this.#commitBatch(batch, locked + 1);
+      }
       if (batch.length > 1) {
         const half = Math.ceil(batch.length / 2);
         await this.#commitBatch(batch.slice(0, half));
@@ -247,8 +331,66 @@ export class GroupCommitter {
     }
     // Outside the try: what a callback does (publish events, release replies) never counts as
     // a failed commit, which would write the batch again.
-    for (const p of batch) settle(p.settled, refused);
+    for (const p of batch) settle(p.settled, refused, versionstamp);
   }
+
+  /**
+   * KV refused `batch` for a check (see the module doc): units of companies whose fence moved
+   * are rejected, the rest committed again; a lone unit is rejected as a conflict.
+   */
+  async #afterCheckFailed(batch: Pending[]): Promise<void> {
+    const { lost, moved } = await this.#lostCompanies(batch);
+    if (lost.size > 0) {
+      for (const companyId of moved) this.fence?.lost(companyId);
+      const kept = batch.filter((p) => !lost.has(p.companyId ?? 0));
+      for (const p of batch) if (lost.has(p.companyId ?? 0)) settle(p.settled, fenced(p.companyId!));
+      if (kept.length > 0) await this.#commitBatch(kept);
+      return;
+    }
+    if (batch.length > 1) {
+      const half = Math.ceil(batch.length / 2);
+      await this.#commitBatch(batch.slice(0, half));
+      await this.#commitBatch(batch.slice(half));
+      return;
+    }
+    settle(batch[0].settled, new CheckFailed());
+  }
+
+  /**
+   * The companies of `batch` whose fence no longer holds (`lost`), and among them those whose
+   * term moved since this process took them (`moved`; the others it had already let go).
+   */
+  async #lostCompanies(batch: Pending[]): Promise<{ lost: Set<number>; moved: Set<number> }> {
+    const lost = new Set<number>();
+    const moved = new Set<number>();
+    if (!this.fence) return { lost, moved };
+    const held = new Map<number, FenceCheck>();
+    for (const p of batch) {
+      if (!p.companyId || held.has(p.companyId) || lost.has(p.companyId)) continue;
+      const fence = this.fence.of(p.companyId);
+      if (fence) held.set(p.companyId, fence);
+      else lost.add(p.companyId);
+    }
+    const entries = [...held];
+    for (let i = 0; i < entries.length; i += 10) {
+      const slice = entries.slice(i, i + 10);
+      const now = await this.#kv.getMany(slice.map(([, fence]) => fence.key));
+      slice.forEach(([companyId, fence], k) => {
+        if (now[k].versionstamp === fence.versionstamp) return;
+        lost.add(companyId);
+        moved.add(companyId);
+      });
+    }
+    return { lost, moved };
+  }
+}
+
+/** How often a batch is tried again while another process holds the store file's lock. */
+const LOCKED_RETRIES = 50;
+
+/** Whether `error` is SQLite's lock held by another writer of the same file. */
+function isLocked(error: unknown): boolean {
+  return error instanceof Error && /database is locked/i.test(error.message);
 }
 
 /** A key as text, types kept apart (1 and "1" differ). */
@@ -258,9 +400,9 @@ function keyId(key: Deno.KvKey): string {
   return id;
 }
 
-function settle(settled: Settled, error: unknown): void {
+function settle(settled: Settled, error: unknown, versionstamp?: string): void {
   try {
-    settled(error);
+    settled(error, versionstamp);
   } catch (thrown) {
     console.error("A commit's callback failed", thrown);
   }
@@ -273,36 +415,41 @@ const NO_SUMS: readonly string[] = Object.freeze([]);
 function measure(mutations: Mutation[]): WriteUnit {
   let bytes = 0;
   let enqueues = 0;
+  let checks = 0;
   let sumIds: string[] | undefined;
   for (const m of mutations) {
     const size = mutationSize(m);
-    if (m.type !== "delete" && size > KV_LIMITS.bytesPerValue) {
+    if (m.type !== "delete" && m.type !== "check" && size > KV_LIMITS.bytesPerValue) {
       const error = new Error(
         `Value of ${m.type} ${describeKey(m)} is ${size} bytes, over KV's 64 KiB`,
       );
-      return { mutations, bytes, enqueues, sumIds: sumIds ?? NO_SUMS, error };
+      return { mutations, bytes, enqueues, checks, sumIds: sumIds ?? NO_SUMS, error };
     }
     bytes += size;
     if (m.type === "enqueue") enqueues++;
     else if (m.type === "sum") (sumIds ??= []).push(keyId(m.key));
+    else if (m.type === "check") checks++;
   }
-  const over = mutations.length > KV_LIMITS.mutationsPerAtomic
-    ? `${mutations.length} mutations, over ${KV_LIMITS.mutationsPerAtomic}`
+  // One check more than the unit's own: its company's fence.
+  const over = mutations.length + 1 > KV_LIMITS.mutationsPerAtomic
+    ? `${mutations.length} mutations, over ${KV_LIMITS.mutationsPerAtomic - 1}`
     : bytes > KV_LIMITS.bytesPerAtomic
     ? `${bytes} bytes, over ${KV_LIMITS.bytesPerAtomic}`
     : enqueues > KV_LIMITS.enqueuesPerAtomic
     ? `${enqueues} enqueues, over ${KV_LIMITS.enqueuesPerAtomic}`
+    : checks + 1 > KV_LIMITS.checksPerAtomic
+    ? `${checks} checks, over ${KV_LIMITS.checksPerAtomic - 1}`
     : undefined;
   const ids = sumIds ?? NO_SUMS;
   return over
-    ? { mutations, bytes, enqueues, sumIds: ids, error: new Error(`Write unit has ${over} per atomic`) }
-    : { mutations, bytes, enqueues, sumIds: ids };
+    ? { mutations, bytes, enqueues, checks, sumIds: ids, error: new Error(`Write unit has ${over} per atomic`) }
+    : { mutations, bytes, enqueues, checks, sumIds: ids };
 }
 
 /** Approximate encoded size of a mutation: enough to keep a batch inside KV's byte limit. */
 function mutationSize(m: Mutation): number {
   const keySize = m.type === "enqueue" ? 0 : keyBytes(m.key);
-  if (m.type === "delete" || m.type === "sum") return keySize + 8;
+  if (m.type === "delete" || m.type === "sum" || m.type === "check") return keySize + 8;
   return keySize + approximateSize(m.value);
 }
 

@@ -8,6 +8,11 @@ import type { ActorSystem } from "./system.ts";
 import type { CommitLink } from "./commit_link.ts";
 import { type ArmedTimer, legacyTimerPrefix, timerPrefix } from "./timers.ts";
 
+/** The version key of a platform actor in a cluster (system.ts). */
+export function actorVersionKey(kind: string, id: string): Deno.KvKey {
+  return ["actor_version", kind, id];
+}
+
 /** One message in a mailbox. */
 export interface Envelope {
   handler: string;
@@ -23,6 +28,8 @@ export interface Envelope {
   hold?: (reply: unknown, link: CommitLink) => void;
   /** Commits the handler's writes with the unit this link holds (ActorRef.askJoined). */
   join?: CommitLink;
+  /** How often a platform actor handled it again after another process wrote first (system.ts). */
+  retries?: number;
 }
 
 /**
@@ -32,8 +39,10 @@ export interface Envelope {
 export interface Output {
   settled: boolean;
   error?: unknown;
+  /** The versionstamp of the atomic that made the writes durable. */
+  versionstamp?: string;
   readonly events: readonly BusEvent[];
-  readonly done: () => void;
+  readonly done: (versionstamp?: string) => void;
   readonly failed: (error: unknown) => void;
 }
 
@@ -60,6 +69,8 @@ export class Instance {
   held?: Promise<void>;
   /** True once the state is loaded. */
   loaded = false;
+  /** A platform actor's version key's versionstamp as of its load or its last write (system.ts). */
+  version?: string | null;
   /** Settles when the state is loaded; rejects if loading failed. */
   readonly ready: Promise<void>;
 
@@ -100,6 +111,9 @@ export class Instance {
 
   async #activate(system: ActorSystem, after: Promise<void>): Promise<void> {
     await after;
+    // A platform actor's version is read before its state: a write between the two reads
+    // then fails its check, where the other order could miss it.
+    if (system.isShared(this.id)) this.version = (await system.kv.get(actorVersionKey(this.def.kind, this.id))).versionstamp;
     const [state, timers, legacy] = await Promise.all([
       this.def.load(system.kv, this.id, system),
       Array.fromAsync(system.kv.list<ArmedTimer>({ prefix: timerPrefix(this.def.kind, this.id) })),

@@ -14,6 +14,16 @@
  * would refuse outright (a value over 64 KiB…) is detected before the next message runs.
  * A unit refused later (an I/O error) is rare; messages handled after it in the meantime keep
  * their own commits.
+ *
+ * Several processes (issue #35, `cluster`): a company's actors run only in the process that
+ * holds its lease, and the committer fences their writes (committer.ts). The platform's actors
+ * (company 0: users, companies, plans, platform settings, the billing registry) run in every
+ * process instead: each write of one carries a check of the actor's version key
+ * (`["actor_version", kind, id]`), the actor handles its next message only once that write is
+ * durable, and a write refused because another process wrote first reloads the actor and
+ * handles the message again (`SHARED_RETRIES`). A process notices another's writes within
+ * `SHARED_REFRESH_MS` (an idle instance whose version moved is dropped and reloads), or at
+ * once when asked (`refresh`).
  */
 import { SliceTurns } from "./slices.ts";
 import type { BusEvent } from "../../domain/events.ts";
@@ -21,10 +31,19 @@ import type { AnyActorDef, ArgOf, Handler, ReplyOf } from "./actor.ts";
 import { EventBus } from "./bus.ts";
 import { HandlerRun } from "./context.ts";
 import { CommitLink } from "./commit_link.ts";
-import { GroupCommitter, type Mutation, type WriteUnit } from "./committer.ts";
-import { type Envelope, Instance, type Output } from "./instance.ts";
+import { CheckFailed, GroupCommitter, type Mutation, type WriteUnit } from "./committer.ts";
+import { actorVersionKey, type Envelope, Instance, type Output } from "./instance.ts";
+
+export { actorVersionKey };
 import { type Alarm, AlarmClock } from "./alarms.ts";
-import { companyTimersPrefix, EARLY_TOLERANCE_MS, legacyTimerKey, timerKey, TimerMessage } from "./timers.ts";
+import {
+  actorCompany,
+  companyTimersPrefix,
+  EARLY_TOLERANCE_MS,
+  legacyTimerKey,
+  timerKey,
+  TimerMessage,
+} from "./timers.ts";
 
 export interface ActorSystemOptions {
   bus?: EventBus;
@@ -42,7 +61,18 @@ export interface ActorSystemOptions {
    * company (`armTimersOf`). Default true.
    */
   ownsAll?: boolean;
+  /**
+   * One of several processes over one store (issue #35): the platform's actors version their
+   * writes (see the module doc). Implies `ownsAll: false`.
+   */
+  cluster?: boolean;
 }
+
+/** How often a process looks for the platform actors other processes wrote (cluster only). */
+export const SHARED_REFRESH_MS = 1000;
+/** How often a message to a platform actor is handled again after another process wrote first. */
+const SHARED_RETRIES = 8;
+
 
 /** Typed handle to one actor. */
 export class ActorRef<H extends Record<string, Handler<never>>> {
@@ -122,6 +152,9 @@ export class ActorSystem {
    * an activation read that layout too, one list more per actor.
    */
   readonly legacyTimers: Promise<boolean>;
+  /** One of several processes over the store (see the module doc). */
+  readonly cluster: boolean;
+  #refreshing?: ReturnType<typeof setInterval>;
 
   constructor(kv: Deno.Kv, options: ActorSystemOptions = {}) {
     this.kv = kv;
@@ -140,7 +173,41 @@ export class ActorSystem {
       return false;
     })();
     this.legacyTimers.catch(() => {}); // read by activations, which report a failure
-    if (options.ownsAll ?? true) this.background("Arming the stored timers", () => this.alarms.armFrom(kv, ["timer"]));
+    this.cluster = options.cluster ?? false;
+    if (this.cluster) {
+      this.#refreshing = setInterval(() => this.#refreshShared().catch(() => {}), SHARED_REFRESH_MS);
+      Deno.unrefTimer(Number(this.#refreshing));
+    } else if (options.ownsAll ?? true) {
+      this.background("Arming the stored timers", () => this.alarms.armFrom(kv, ["timer"]));
+    }
+  }
+
+  /** Whether actor `id` is one of the platform's, run by every process of a cluster. */
+  isShared(id: string): boolean {
+    return this.cluster && actorCompany(id) === 0;
+  }
+
+  /**
+   * Drops platform actor `id` of kind `def` when another process wrote it since it loaded, so
+   * the next read loads what is stored (a login by an e-mail this process does not know yet).
+   */
+  async refresh(def: AnyActorDef, id: string): Promise<void> {
+    const instance = this.#instances.get(def.kind)?.get(id);
+    if (!instance?.loaded || !this.isShared(id)) return;
+    const stored = await this.kv.get(actorVersionKey(def.kind, id));
+    if (stored.versionstamp !== instance.version && instance.idle) this.#evict(instance);
+  }
+
+  /** Drops the idle platform actors whose version moved (see the module doc). */
+  async #refreshShared(): Promise<void> {
+    const shared = [...this.#allInstances()].filter((i) => i.loaded && !i.evicted && actorCompany(i.id) === 0);
+    for (let n = 0; n < shared.length; n += 10) {
+      const slice = shared.slice(n, n + 10);
+      const stored = await this.kv.getMany(slice.map((i) => actorVersionKey(i.def.kind, i.id)));
+      slice.forEach((instance, k) => {
+        if (stored[k].versionstamp !== instance.version && instance.idle) this.#evict(instance);
+      });
+    }
   }
 
   /** Arms the stored timers of company `companyId` (the process has taken it). */
@@ -178,6 +245,7 @@ export class ActorSystem {
    */
   async close(): Promise<void> {
     clearInterval(this.#sweep);
+    clearInterval(this.#refreshing);
     this.alarms.stop();
     this.#stopping = true;
     await Promise.allSettled([...this.#background]);
@@ -336,9 +404,10 @@ export class ActorSystem {
     return instance;
   }
 
-  #enqueue(def: AnyActorDef, id: string, envelope: Envelope): void {
+  #enqueue(def: AnyActorDef, id: string, envelope: Envelope, first = false): void {
     const instance = this.#instance(def, id);
-    instance.mailbox.push(envelope);
+    if (first) instance.mailbox.unshift(envelope);
+    else instance.mailbox.push(envelope);
     if (!instance.running) this.#run(instance);
   }
 
@@ -407,14 +476,34 @@ export class ActorSystem {
       );
     }
     if (failure) return this.#fail(instance, envelope, spent, run.wrote, failure.error);
+    const shared = run.wrote && this.isShared(instance.id);
+    if (shared) {
+      const key = actorVersionKey(kind, instance.id);
+      run.mutations.push({ type: "check", key, versionstamp: instance.version ?? null }, { type: "set", key, value: this.now() });
+    }
     const unit = this.committer.prepare(run.mutations);
     if (unit.error) return this.#fail(instance, envelope, spent, true, unit.error);
+    unit.companyId = this.committer.fence ? actorCompany(instance.id) : undefined;
     run.applyTimers();
-    const link = this.#release(instance, unit, run.events, () => {
+    // A platform actor's next message waits for this write (see the module doc).
+    const written = shared ? Promise.withResolvers<void>() : undefined;
+    if (written) instance.held = written.promise;
+    const link = this.#release(instance, unit, run.events, (versionstamp) => {
+      if (written) {
+        instance.version = versionstamp;
+        written.resolve();
+      }
       run.armAlarms(this.alarms);
       run.runDurable();
       envelope.resolve(reply);
-    }, envelope.reject, envelope.hold ? "hold" : envelope.join);
+    }, (error) => {
+      written?.resolve();
+      if (written && error instanceof CheckFailed && (envelope.retries ?? 0) < SHARED_RETRIES) {
+        // Another process wrote first: handled again, first, by a fresh activation.
+        return this.#enqueue(instance.def, instance.id, { ...envelope, retries: (envelope.retries ?? 0) + 1 }, true);
+      }
+      envelope.reject(error);
+    }, envelope.hold ? "hold" : envelope.join);
     if (link) {
       instance.held = link.released;
       envelope.hold!(reply, link);
@@ -462,16 +551,17 @@ export class ActorSystem {
     instance: Instance,
     unit: Mutation[] | WriteUnit,
     events: BusEvent[],
-    done: () => void,
+    done: (versionstamp?: string) => void,
     failed: (error: unknown) => void,
     via?: "hold" | CommitLink,
   ): CommitLink | undefined {
     const output: Output = { settled: false, events, done, failed };
     instance.outputQueue.push(output);
     const prepared = Array.isArray(unit) ? this.committer.prepare(unit) : unit;
-    const settled = (error?: unknown) => {
+    const settled = (error?: unknown, versionstamp?: string) => {
       output.settled = true;
       output.error = error;
+      output.versionstamp = versionstamp;
       this.#releaseOutputs(instance);
     };
     if (via === "hold") return new CommitLink(this.committer, prepared, settled);
@@ -498,7 +588,7 @@ export class ActorSystem {
             output.failed(output.error);
           } else {
             for (const event of output.events) this.bus.publish(event);
-            output.done();
+            output.done(output.versionstamp);
           }
         } catch (error) {
           // Never leave the outputs after this one waiting: log and go on.

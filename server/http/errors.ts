@@ -25,6 +25,8 @@ export function errorResponse(error: Error, c: Context): Response {
   }
   if (error instanceof AppError) {
     if (error.code === "ERR_STORE_UNAVAILABLE") c.header("Retry-After", String(STORE_RETRY_AFTER_S));
+    // A company changing process (issue #35): its new owner serves it within a second or two.
+    if (error.code === "ERR_COMPANY_MOVED") c.header("Retry-After", "1");
     return c.json(
       { error: error.code, message: error.message, fields: error.fields, ...error.extra },
       error.status as ContentfulStatusCode,

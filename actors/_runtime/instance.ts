@@ -30,6 +30,8 @@ export interface Envelope {
   join?: CommitLink;
   /** How often a platform actor handled it again after another process wrote first (system.ts). */
   retries?: number;
+  /** Not handled before this time (a retry's random wait, system.ts). */
+  notBefore?: number;
 }
 
 /**

@@ -70,8 +70,12 @@ export interface ActorSystemOptions {
 
 /** How often a process looks for the platform actors other processes wrote (cluster only). */
 export const SHARED_REFRESH_MS = 1000;
-/** How often a message to a platform actor is handled again after another process wrote first. */
-const SHARED_RETRIES = 8;
+/**
+ * How often a message to a platform actor is handled again after another process wrote first,
+ * each after a random wait that grows (two processes writing one actor flat out would otherwise
+ * keep refusing each other).
+ */
+const SHARED_RETRIES = 30;
 
 
 /** Typed handle to one actor. */
@@ -424,6 +428,9 @@ export class ActorSystem {
     }
     while (instance.mailbox.length > 0 && !instance.evicted) {
       const envelope = instance.mailbox.shift()!;
+      if (envelope.notBefore !== undefined && envelope.notBefore > this.now()) {
+        await new Promise((resolve) => setTimeout(resolve, envelope.notBefore! - this.now()));
+      }
       instance.lastUsed = this.now();
       await this.#handle(instance, envelope);
       // A joining handler that failed or never ran leaves the held unit to commit alone.
@@ -500,7 +507,9 @@ export class ActorSystem {
       written?.resolve();
       if (written && error instanceof CheckFailed && (envelope.retries ?? 0) < SHARED_RETRIES) {
         // Another process wrote first: handled again, first, by a fresh activation.
-        return this.#enqueue(instance.def, instance.id, { ...envelope, retries: (envelope.retries ?? 0) + 1 }, true);
+        const retries = (envelope.retries ?? 0) + 1;
+        const notBefore = this.now() + Math.random() * Math.min(100, 2 * retries);
+        return this.#enqueue(instance.def, instance.id, { ...envelope, retries, notBefore }, true);
       }
       envelope.reject(error);
     }, envelope.hold ? "hold" : envelope.join);

@@ -31,6 +31,14 @@ export interface Config {
   integrationTimeoutMs?: number;
   smtp?: { host: string; port: number; user?: string; pass?: string; from: string };
   /**
+   * Our public base URL (BALCAO_PUBLIC_URL, e.g. `https://balcao.example.com`, kept without a
+   * trailing slash): the base of every link the server hands to someone else (payment providers'
+   * return and notification URLs, Evolution's webhook). Never taken from a request's Host
+   * header, which the caller writes; unset, such links are not built (the demo's simulated
+   * payment page then gets a path on the same origin).
+   */
+  publicUrl?: string;
+  /**
    * Outbound webhook subscriptions may call private and loopback addresses
    * (BALCAO_WEBHOOK_ALLOW_PRIVATE=1): off in production, on in tests and closed networks.
    */
@@ -99,6 +107,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
       mercadopago: env.BALCAO_MERCADOPAGO_API_URL || undefined,
       efi: env.BALCAO_EFI_API_URL || undefined,
     },
+    publicUrl: publicOrigin(env.BALCAO_PUBLIC_URL),
     webhookAllowPrivate: env.BALCAO_WEBHOOK_ALLOW_PRIVATE === "1" || env.BALCAO_WEBHOOK_ALLOW_PRIVATE === "true",
     trustProxy: env.BALCAO_TRUST_PROXY === "1" || env.BALCAO_TRUST_PROXY === "true",
     smtp: env.SMTP_HOST
@@ -111,4 +120,17 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
       }
       : undefined,
   };
+}
+
+/** An http(s) URL without its trailing slashes, or undefined; a bad value stops the start. */
+export function publicOrigin(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`BALCAO_PUBLIC_URL is not a URL: ${value}`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error(`BALCAO_PUBLIC_URL must be http(s): ${value}`);
+  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
 }

@@ -67,7 +67,7 @@ function defaultEvolution(deps: AppDeps | undefined): EvolutionConfig {
   return {
     baseUrl: env("BALCAO_EVOLUTION_URL") ?? "http://127.0.0.1:8081",
     apiKey: env("BALCAO_EVOLUTION_APIKEY") ?? "",
-    webhookBase: env("BALCAO_PUBLIC_URL") ?? `http://127.0.0.1:${deps?.config.port ?? 8080}`,
+    webhookBase: deps?.config.publicUrl ?? `http://127.0.0.1:${deps?.config.port ?? 8080}`,
   };
 }
 

@@ -2,6 +2,7 @@
 import type { RetryPolicy } from "../domain/webhook.ts";
 import type { LoginLimits } from "./auth/login_limits.ts";
 import type { PaymentApiUrls } from "./billing/providers/types.ts";
+import type { PrivateAccess } from "./http/public_fetch.ts";
 
 /** Meta's Graph API, at the version the Cloud API adapter was written against. */
 export const DEFAULT_GRAPH_API_URL = "https://graph.facebook.com/v21.0";
@@ -43,6 +44,13 @@ export interface Config {
    * (BALCAO_WEBHOOK_ALLOW_PRIVATE=1): off in production, on in tests and closed networks.
    */
   webhookAllowPrivate?: boolean;
+  /**
+   * Integration URLs a tenant sets (urlN8N, urlTypebot, urlBotTypebot, the AI module's
+   * endpoint, n8n URLs of queues and bot options) may reach private hosts
+   * (BALCAO_INTEGRATION_ALLOW_PRIVATE): `1` lets every private host through, a comma-separated
+   * list only those hosts (`n8n.internal,10.0.0.5:5678`); unset, none (server/http/public_fetch.ts).
+   */
+  integrationAllowPrivate: PrivateAccess;
   /** Overrides of the outbound webhooks' retry schedule (domain/webhook.ts DEFAULT_RETRY; tests shorten it). */
   webhookRetry?: Partial<RetryPolicy>;
   /**
@@ -108,6 +116,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
       efi: env.BALCAO_EFI_API_URL || undefined,
     },
     publicUrl: publicOrigin(env.BALCAO_PUBLIC_URL),
+    integrationAllowPrivate: privateAccess(env.BALCAO_INTEGRATION_ALLOW_PRIVATE),
     webhookAllowPrivate: env.BALCAO_WEBHOOK_ALLOW_PRIVATE === "1" || env.BALCAO_WEBHOOK_ALLOW_PRIVATE === "true",
     trustProxy: env.BALCAO_TRUST_PROXY === "1" || env.BALCAO_TRUST_PROXY === "true",
     smtp: env.SMTP_HOST
@@ -133,4 +142,12 @@ export function publicOrigin(value: string | undefined): string | undefined {
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error(`BALCAO_PUBLIC_URL must be http(s): ${value}`);
   return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+}
+
+/** BALCAO_INTEGRATION_ALLOW_PRIVATE: `1`/`true` every private host, `0`/unset none, else a list of hosts. */
+export function privateAccess(value: string | undefined): PrivateAccess {
+  const text = (value ?? "").trim();
+  if (text === "" || text === "0" || text === "false") return false;
+  if (text === "1" || text === "true") return true;
+  return text.split(",").map((host) => host.trim()).filter(Boolean);
 }

@@ -51,10 +51,10 @@ export const ACCESS_OPERATIONS: Operation[] = [
     created: true,
     errors: ["ERR_USER_CREATION_DISABLED", "ERR_DUPLICATED_EMAIL", "ERR_NO_PLAN_FOUND"],
   }),
-  signup.post("/users/sendemail", "Send a password-recovery token by e-mail", {
+  signup.post("/users/sendemail", "Send a password-recovery token by e-mail, if the e-mail has an account (answered alike either way)", {
     body: { ResetRequest },
     example: { email: "admin@demo.local" },
-    errors: ["ERR_EMAIL_NOT_FOUND", "ERR_EMAIL_NOT_CONFIGURED", "ERR_SENDING_EMAIL", "ERR_TOO_MANY_ATTEMPTS"],
+    errors: ["ERR_EMAIL_NOT_CONFIGURED", "ERR_TOO_MANY_ATTEMPTS"],
   }),
   signup.post("/users/checkToken", "Check a recovery token", { body: { ResetTokenCheck }, errors: ["ERR_INVALID_RESET_TOKEN"] }),
   signup.post("/users/updatePassword", "Set a new password with a recovery token", {

@@ -80,3 +80,60 @@ Deno.test("EvolutionAdapter: QR, webhook connection, inbound, send, ack, catch-u
     await evo.server.shutdown();
   }
 });
+
+Deno.test("Evolution webhook (#38): the connection's API token cannot inject inbound messages; only the inbound secret Evolution was given can", async () => {
+  const evo = fakeEvolution();
+  try {
+    await withServer(async (server) => {
+      server.deps.channels.configure({ evolution: { baseUrl: evo.url, apiKey: "evo-key", webhookBase: server.url } });
+      const admin = await server.login("admin@demo.local");
+      const created = await admin.post("/whatsapp", { name: "Evolution", provider: "evolution", queueIds: [server.demo!.queueIds[0]] });
+      assert.equal(created.status, 200, JSON.stringify(created.body));
+      const id = created.body.id;
+      const apiToken: string = (await admin.get(`/whatsapp/${id}`)).body.token;
+      assert.ok(apiToken, "the connection has a sending token");
+      const webhookUrl = evo.state.webhooks.get(`balcao-${server.demo!.companyId}-${id}`)!;
+      assert.ok(!webhookUrl.includes(encodeURIComponent(apiToken)), "the registered URL does not carry the API token");
+
+      // The attack: whoever holds the sending token posts a customer's message as Evolution.
+      const forged = { event: "messages.upsert", data: { key: { remoteJid: "5521900001111@s.whatsapp.net", fromMe: false, id: "FORGED1" }, pushName: "Falso", message: { conversation: "mensagem forjada" }, messageTimestamp: Math.floor(Date.now() / 1000) } };
+      const post = (url: string) => fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(forged) });
+      const refused = await post(`${server.url}/webhooks/evolution/${id}?token=${encodeURIComponent(apiToken)}`);
+      assert.equal(refused.status, 401);
+      await refused.body?.cancel();
+      // The same body with the inbound secret is accepted: the refusal was the token's.
+      const accepted = await post(webhookUrl);
+      assert.equal(accepted.status, 200);
+      await accepted.body?.cancel();
+      const tickets = await eventually(async () => {
+        const list = (await admin.get("/tickets?showAll=true&limit=1000")).body.tickets as Array<{ contact?: { number: string } }>;
+        return list.some((t) => t.contact?.number === "5521900001111") ? list : undefined;
+      }, 10_000, "the genuine delivery's ticket");
+      assert.equal(tickets.filter((t) => t.contact?.number === "5521900001111").length, 1);
+    });
+  } finally {
+    await evo.server.shutdown();
+  }
+});
+
+Deno.test("Evolution: an instance that exists already gets its webhook URL set again at start", async () => {
+  const evo = fakeEvolution();
+  try {
+    await withServer(async (server) => {
+      server.deps.channels.configure({ evolution: { baseUrl: evo.url, apiKey: "evo-key", webhookBase: server.url } });
+      const admin = await server.login("admin@demo.local");
+      const companyId = server.demo!.companyId;
+      // An instance made before #38: Evolution still posts to a URL with the API token.
+      const next = (await admin.post("/whatsapp", { name: "Antiga", provider: "evolution", queueIds: [server.demo!.queueIds[0]] })).body.id as number;
+      const instance = `balcao-${companyId}-${next}`;
+      const fresh = evo.state.webhooks.get(instance)!;
+      evo.state.webhooks.set(instance, `${server.url}/webhooks/evolution/${next}?token=old-api-token`);
+      await server.deps.channels.stop(companyId, next);
+      await server.deps.channels.start(companyId, next);
+      assert.ok(evo.calls.some((c) => c.path === `/webhook/set/${instance}` && c.apikey === "evo-key"));
+      assert.equal(evo.state.webhooks.get(instance), fresh, "the same inbound secret after a restart");
+    });
+  } finally {
+    await evo.server.shutdown();
+  }
+});

@@ -72,10 +72,10 @@ export const ACCESS_OPERATIONS: Operation[] = [
     example: { name: "Ana Souza", email: "ana@demo.local", password: "secret123", profile: "user", queueIds: [] },
     errors: ["ERR_DUPLICATED_EMAIL", "ERR_PLAN_LIMIT"],
   }),
-  users.put("/users/:id", "Update a user (an empty password keeps the old one)", {
+  users.put("/users/:id", "Update a user (an empty password keeps the old one; one's own new password or e-mail needs currentPassword)", {
     body: { UserUpdate },
     response: { UserView },
-    errors: ["ERR_NO_USER_FOUND", "ERR_DUPLICATED_EMAIL"],
+    errors: ["ERR_NO_USER_FOUND", "ERR_DUPLICATED_EMAIL", "ERR_TOO_MANY_ATTEMPTS"],
   }),
   users.delete("/users/:id", "Delete a user", { response: { MessageReply }, access: "users:manage", errors: ["ERR_NO_USER_FOUND"] }),
 

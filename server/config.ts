@@ -9,15 +9,29 @@ export const DEFAULT_GRAPH_API_URL = "https://graph.facebook.com/v21.0";
 
 export interface Config {
   port: number;
+  /**
+   * The address the server listens on (BALCAO_HOST): loopback by default, so a machine's
+   * `npm start` is its own; `0.0.0.0` (or an interface's address) to be reached from others.
+   */
+  hostname: string;
   /** Deno KV location: a path, `:memory:`, or an `https://` KV Connect URL. */
   kvPath: string;
   /** Folder for media files. */
   dataDir: string;
   /** Token signing secret; generated and stored in KV on first start when absent. */
   secret?: string;
-  /** Seed the demo tenant: true, false, or "auto" (when the store is empty). */
+  /**
+   * Seed the demo tenant: true, false, or "auto" (issue #38: only on an empty store, on a
+   * server that listens on loopback, with no owner configured; see demoWanted).
+   */
   demo: boolean | "auto";
+  /** Password of the demo's logins: BALCAO_DEMO_PASSWORD, else a random one printed at start. */
   demoPassword: string;
+  /**
+   * A real installation's platform owner (BALCAO_OWNER_EMAIL and BALCAO_OWNER_PASSWORD, both
+   * or neither): created at a start that finds no platform owner (server/seed/owner.ts).
+   */
+  owner?: { email: string; password: string };
   /** Argon2 cost: "strong" in production; "fast" only for tests. */
   passwordHash: "strong" | "fast";
   /** Access token lifetime in seconds. */
@@ -95,11 +109,13 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
   const demo = env.BALCAO_DEMO;
   return {
     port: Number(env.PORT ?? 8080),
+    hostname: env.BALCAO_HOST || "127.0.0.1",
     kvPath: env.BALCAO_KV ?? "./data/balcao.kv",
     dataDir: env.BALCAO_DATA ?? "./data/media",
     secret: env.BALCAO_SECRET || undefined,
     demo: demo === undefined || demo === "" ? "auto" : demo === "1" || demo === "true",
-    demoPassword: env.BALCAO_DEMO_PASSWORD || "demo1234",
+    demoPassword: env.BALCAO_DEMO_PASSWORD || randomPassword(),
+    owner: ownerOf(env.BALCAO_OWNER_EMAIL, env.BALCAO_OWNER_PASSWORD),
     passwordHash: env.BALCAO_PASSWORD_HASH === "fast" ? "fast" : "strong",
     accessTokenTtl: Number(env.BALCAO_ACCESS_TTL ?? 15 * 60),
     refreshTokenTtl: Number(env.BALCAO_REFRESH_TTL ?? 7 * 24 * 3600),
@@ -151,3 +167,40 @@ export function privateAccess(value: string | undefined): PrivateAccess {
   if (text === "1" || text === "true") return true;
   return text.split(",").map((host) => host.trim()).filter(Boolean);
 }
+
+/** Whether `hostname` is a loopback address: only this machine can reach a server bound to it. */
+export function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  return host === "localhost" || host === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/**
+ * Whether this start seeds the demo (issue #38). Asked (true/false), it is the answer. "auto"
+ * seeds a store with nothing in it only on a developer's machine: a server that listens on
+ * loopback and has no owner configured. A real installation (reachable from others, or given
+ * its owner) never gets the demo's logins by default.
+ */
+export function demoWanted(config: Pick<Config, "demo" | "hostname" | "owner">, storeEmpty: boolean): boolean {
+  if (config.demo !== "auto") return config.demo;
+  return storeEmpty && isLoopback(config.hostname) && !config.owner;
+}
+
+/** Twelve random letters and digits (no look-alikes): the demo's password when none is set. */
+function randomPassword(): string {
+  const alphabet = "abcdefghjkmnpqrstuvwxyz23456789";
+  return Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => alphabet[b % alphabet.length]).join("");
+}
+
+/** BALCAO_OWNER_EMAIL and BALCAO_OWNER_PASSWORD, both or neither; a bad pair stops the start. */
+function ownerOf(email: string | undefined, password: string | undefined): Config["owner"] {
+  if (!email && !password) return undefined;
+  if (!email || !password) throw new Error("BALCAO_OWNER_EMAIL and BALCAO_OWNER_PASSWORD go together: set both or neither");
+  if (!/^[^\s@]+@[^\s@]+$/.test(email.trim())) throw new Error(`BALCAO_OWNER_EMAIL is not an e-mail address: ${email}`);
+  if (password.length < OWNER_PASSWORD_MIN || password.length > 50) {
+    throw new Error(`BALCAO_OWNER_PASSWORD must have ${OWNER_PASSWORD_MIN} to 50 characters`);
+  }
+  return { email: email.trim().toLowerCase(), password };
+}
+
+/** Shortest platform owner's password accepted from the environment. */
+export const OWNER_PASSWORD_MIN = 10;

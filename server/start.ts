@@ -1,8 +1,8 @@
 /**
  * Starts a whole server: opens KV, builds the actor system and deps, seeds the demo when
  * asked (config.ts demoWanted) or creates the configured owner, warms the read models, and
- * serves HTTP. `npm start` and every integration test use
- * this same function, tests with `port: 0` and `kvPath: ":memory:"`.
+ * serves HTTP. `npm start` and every integration test use this same function, tests with
+ * `port: 0` and `kvPath: ":memory:"`.
  */
 import { ActorSystem } from "../actors/_runtime/system.ts";
 import { EventBus } from "../actors/_runtime/bus.ts";

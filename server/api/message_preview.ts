@@ -80,9 +80,7 @@ export async function linkPreview(raw: string): Promise<LinkPreview> {
     return await previewFromHtml(final, await readCapped(response, PREVIEW_MAX_BYTES), type);
   } catch (error) {
     if (error instanceof BlockedUrl) throw refused(error.message);
-    throw new AppError("ERR_VALIDATION", {
-      status: 400,
-      message: `No preview for ${url.href}: ${error instanceof Error ? error.message : error}`,
-    });
+    // What the network said (refused, reset, timed out) stays out of the answer.
+    throw new AppError("ERR_VALIDATION", { status: 400, message: `No preview for ${url.href}` });
   }
 }

@@ -2,8 +2,9 @@
  * Users (spec 000 §7, 001 §2.12, §2.13, §7). Everyone of a company lists and reads its
  * users; admins create, edit and delete them; anyone edits their own name, e-mail, password
  * and farewell message, giving the current password to change the password or the e-mail
- * (#38; an admin setting another user's password is audited as `user.password`). A super user may name another company (`companyId`) and reach its
- * users; for everyone else a user of another company does not exist (404).
+ * (#38; an admin setting another user's password is audited as `user.password`). A super
+ * user may name another company (`companyId`) and reach its users; for everyone else a user
+ * of another company does not exist (404).
  */
 import { Hono } from "hono";
 import type { ActorSystem } from "../../actors/_runtime/system.ts";

@@ -15,6 +15,7 @@
  */
 import { z } from "zod";
 import { SECRET_MASK } from "./settings.ts";
+import { isHttpUrl } from "./text.ts";
 
 /** The keys the module stores (the spec's three, then ours). */
 export const AI_KEYS = ["form-endpoint", "system-message", "data-description", "model", "api-key"] as const;
@@ -36,16 +37,6 @@ export const AI_TEXTS = {
 
 /** Longest instructions or data description kept (a record stays far below KV's 64 KiB). */
 export const AI_TEXT_MAX = 20_000;
-
-/** Whether `text` is an absolute http(s) URL. */
-export function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
-  } catch {
-    return false;
-  }
-}
 
 const endpointValue = z.string().trim().max(2000, AI_TEXTS.tooLong).refine(isHttpUrl, AI_TEXTS.url);
 const requiredText = (message: string) => z.string().trim().min(1, message).max(AI_TEXT_MAX, AI_TEXTS.tooLong);

@@ -13,6 +13,8 @@ export const AUDIT_ACTIONS = [
   "user.create",
   "user.update",
   "user.delete",
+  // An admin (or the super user) set another user's password (#38): a reset, not an edit.
+  "user.password",
   "setting.update",
   "plan.create",
   "plan.update",

@@ -10,7 +10,7 @@
 import { z } from "zod";
 import type { MediaType as ChannelMediaType } from "./channel.ts";
 import { foldText } from "./contact.ts";
-import { Flag, Id, MAX } from "./text.ts";
+import { Flag, Id, isHttpUrl, MAX } from "./text.ts";
 
 /** Media types of the spec (plus "chat" for plain text, and the channel's extra kinds). */
 export const MEDIA_TYPES = [
@@ -341,4 +341,16 @@ export function wordsOf(text: string): Set<string> {
     if (word.length >= MIN_WORD && word.length <= 64) words.add(word);
   }
   return words;
+}
+
+/**
+ * The map link of a location message's body, or null (issue #38). Channels store coordinates
+ * or a maps URL, with a name and address around it (`url|label`, or lines); a body comes from
+ * the sender, so only an http(s) URL may become a link: `javascript:` and every other scheme
+ * are shown as text, never as an href.
+ */
+export function locationHref(body: string): string | null {
+  const coords = /(-?\d+\.\d+)\s*,\s*(-?\d+\.\d+)/.exec(body);
+  if (coords) return `https://maps.google.com/maps?q=${coords[1]},${coords[2]}`;
+  return body.split(/[|\n]/).map((part) => part.trim()).find(isHttpUrl) ?? null;
 }

@@ -3,6 +3,7 @@ import {
   DeleteMessagesInput,
   ForwardMessagesInput,
   lastMessageText,
+  locationHref,
   listPreview,
   mediaTypeOfMime,
   messageId,
@@ -76,4 +77,13 @@ Deno.test("message inputs accept the client's shapes: quoted message objects, co
   const none = ForwardMessagesInput.safeParse({ messages: [id], contacts: [] });
   assert.equal(none.success, false);
   assert.equal(none.error?.issues[0].message, "Selecione pelo menos um contato");
+});
+
+Deno.test("locationHref() links coordinates and http(s) map URLs only, never javascript: or other schemes", () => {
+  assert.equal(locationHref("-23.5, -46.6"), "https://maps.google.com/maps?q=-23.5,-46.6");
+  assert.equal(locationHref("https://maps.google.com/maps?q=-23.5%2C-46.6&z=17|Loja - Rua A"), "https://maps.google.com/maps?q=-23.5%2C-46.6&z=17");
+  assert.equal(locationHref("Loja\nRua A\nhttps://maps.example/x"), "https://maps.example/x");
+  for (const body of ["javascript:alert(document.cookie)", "JaVaScRiPt:alert(1)|Loja", "data:text/html,<script>alert(1)</script>", "vbscript:x", "//evil.example/x", "Loja sem mapa", ""]) {
+    assert.equal(locationHref(body), null, body);
+  }
 });

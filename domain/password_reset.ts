@@ -6,14 +6,14 @@
  * keeps only its SHA-256 (with the user id), accepts it for 30 minutes and once, and
  * throttles requests and guesses per e-mail and per client address.
  *
- * Unknown e-mails: the answer is the spec's 'E-mail não cadastrado' (ERR_EMAIL_NOT_FOUND),
- * not a "we sent it if it exists" reply. Sign-up has to say whether an e-mail is taken (the
- * spec's duplicate e-mail refusal, throttled per address), so hiding it here would not stop
- * enumeration; it would only cost a user with a typo the spec's feedback. What bounds
- * enumeration is the throttle: every request, known or unknown, counts against the client
- * address (RESET_LIMITS.requestsPerAddress per window), as sign-up attempts do. The spec's
- * separate POST /users/findByEmail is folded into the mail request, so there is no free
- * lookup beside the limited one.
+ * Unknown e-mails (issue #38): the answer is the same as for a registered one, status and
+ * body, and so are the limits; the lookup, the token and the mail happen after it, so its
+ * timing says nothing either. The spec's 'E-mail não cadastrado' is therefore never shown:
+ * it told anyone which addresses have an account (sign-up's duplicate e-mail refusal still
+ * does, throttled per address). The spec's separate
+ * POST /users/findByEmail is folded into the mail request, so there is no lookup beside it.
+ * Every request counts against the client address (RESET_LIMITS.requestsPerAddress) and
+ * against the e-mail (mailsPerEmail), registered or not.
  *
  * The token is 8 characters of a 31-symbol alphabet (no 0/O, 1/I/L): 31^8 ≈ 8.5·10^11
  * values against at most RESET_LIMITS.guessesPerEmail guesses per window and a 30-minute

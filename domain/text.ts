@@ -68,3 +68,13 @@ export const Flag = z.preprocess(
   (v) => (v === "true" || v === "1" ? true : v === "false" || v === "0" ? false : v),
   z.boolean(),
 );
+
+/** Whether `text` is an absolute http(s) URL (what may become a link's href or a fetched address). */
+export function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}

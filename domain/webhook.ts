@@ -80,7 +80,7 @@ const secret = z.string().max(MAX.secret, WEBHOOK_MSG.secret).trim().refine(
 /**
  * POST and PUT /webhooks/subscriptions body. The secret is required on create (the handler
  * says so when it is missing) and optional on edit; the URL's host is checked against private
- * addresses by the server (the rule depends on its configuration, see `isPrivateHost`).
+ * addresses by the server (the rule depends on its configuration, domain/network_address.ts).
  */
 export const WebhookSubscriptionInput = z.object({
   url,
@@ -205,43 +205,6 @@ export const LOG_SIZE = 50;
 
 /** Largest body stored (KV values are ≤ 64 KiB with the record around it). */
 export const MAX_BODY_BYTES = 56_000;
-
-/**
- * Whether `hostname` names a loopback, private, link-local or otherwise internal address
- * (IPv4 and IPv6 literals, `localhost`, `*.local`, `*.internal`). A subscription may not
- * point there unless the server allows it, so a tenant cannot make the server call its own
- * network. Names are also checked after DNS by the sender (server/webhooks/sender.ts).
- */
-export function isPrivateHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
-  if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".local") || host.endsWith(".internal")) {
-    return true;
-  }
-  const v4 = ipv4(host);
-  if (v4) return privateV4(v4);
-  if (host.includes(":")) return privateV6(host);
-  return false;
-}
-
-function ipv4(host: string): number[] | null {
-  const parts = host.split(".");
-  if (parts.length !== 4 || !parts.every((p) => /^\d{1,3}$/.test(p))) return null;
-  const nums = parts.map(Number);
-  return nums.every((n) => n <= 255) ? nums : null;
-}
-
-function privateV4([a, b]: number[]): boolean {
-  return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) ||
-    (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127) || a >= 224;
-}
-
-function privateV6(host: string): boolean {
-  if (host === "::" || host === "::1") return true;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host);
-  if (mapped) return isPrivateHost(mapped[1]);
-  const first = parseInt(host.split(":")[0] || "0", 16);
-  return (first & 0xfe00) === 0xfc00 || (first & 0xffc0) === 0xfe80;
-}
 
 /**
  * The JSON body of a subscription's delivery: `{ eventId, event, createdAt, companyId, data }`.

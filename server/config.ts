@@ -2,21 +2,36 @@
 import type { RetryPolicy } from "../domain/webhook.ts";
 import type { LoginLimits } from "./auth/login_limits.ts";
 import type { PaymentApiUrls } from "./billing/providers/types.ts";
+import type { PrivateAccess } from "./http/public_fetch.ts";
 
 /** Meta's Graph API, at the version the Cloud API adapter was written against. */
 export const DEFAULT_GRAPH_API_URL = "https://graph.facebook.com/v21.0";
 
 export interface Config {
   port: number;
+  /**
+   * The address the server listens on (BALCAO_HOST): loopback by default, so a machine's
+   * `npm start` is its own; `0.0.0.0` (or an interface's address) to be reached from others.
+   */
+  hostname: string;
   /** Deno KV location: a path, `:memory:`, or an `https://` KV Connect URL. */
   kvPath: string;
   /** Folder for media files. */
   dataDir: string;
   /** Token signing secret; generated and stored in KV on first start when absent. */
   secret?: string;
-  /** Seed the demo tenant: true, false, or "auto" (when the store is empty). */
+  /**
+   * Seed the demo tenant: true, false, or "auto" (issue #38: only on an empty store, on a
+   * server that listens on loopback, with no owner configured; see demoWanted).
+   */
   demo: boolean | "auto";
+  /** Password of the demo's logins: BALCAO_DEMO_PASSWORD, else a random one printed at start. */
   demoPassword: string;
+  /**
+   * A real installation's platform owner (BALCAO_OWNER_EMAIL and BALCAO_OWNER_PASSWORD, both
+   * or neither): created at a start that finds no platform owner (server/seed/owner.ts).
+   */
+  owner?: { email: string; password: string };
   /** Argon2 cost: "strong" in production; "fast" only for tests. */
   passwordHash: "strong" | "fast";
   /** Access token lifetime in seconds. */
@@ -31,6 +46,14 @@ export interface Config {
   integrationTimeoutMs?: number;
   smtp?: { host: string; port: number; user?: string; pass?: string; from: string };
   /**
+   * Our public base URL (BALCAO_PUBLIC_URL, e.g. `https://balcao.example.com`, kept without a
+   * trailing slash): the base of every link the server hands to someone else (payment providers'
+   * return and notification URLs, Evolution's webhook). Never taken from a request's Host
+   * header, which the caller writes; unset, such links are not built (the demo's simulated
+   * payment page then gets a path on the same origin).
+   */
+  publicUrl?: string;
+  /**
    * Outbound webhook subscriptions may call private and loopback addresses
    * (BALCAO_WEBHOOK_ALLOW_PRIVATE=1): off in production, on in tests and closed networks.
    */
@@ -40,6 +63,13 @@ export interface Config {
    * port (BALCAO_PREVIEW_ALLOW_PRIVATE=1): off in production, on in tests and closed networks.
    */
   linkPreviewAllowPrivate?: boolean;
+  /**
+   * Integration URLs a tenant sets (urlN8N, urlTypebot, urlBotTypebot, the AI module's
+   * endpoint, n8n URLs of queues and bot options) may reach private hosts
+   * (BALCAO_INTEGRATION_ALLOW_PRIVATE): `1` lets every private host through, a comma-separated
+   * list only those hosts (`n8n.internal,10.0.0.5:5678`); unset, none (server/http/public_fetch.ts).
+   */
+  integrationAllowPrivate: PrivateAccess;
   /** Overrides of the outbound webhooks' retry schedule (domain/webhook.ts DEFAULT_RETRY; tests shorten it). */
   webhookRetry?: Partial<RetryPolicy>;
   /**
@@ -84,11 +114,13 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
   const demo = env.BALCAO_DEMO;
   return {
     port: Number(env.PORT ?? 8080),
+    hostname: env.BALCAO_HOST || "127.0.0.1",
     kvPath: env.BALCAO_KV ?? "./data/balcao.kv",
     dataDir: env.BALCAO_DATA ?? "./data/media",
     secret: env.BALCAO_SECRET || undefined,
     demo: demo === undefined || demo === "" ? "auto" : demo === "1" || demo === "true",
-    demoPassword: env.BALCAO_DEMO_PASSWORD || "demo1234",
+    demoPassword: env.BALCAO_DEMO_PASSWORD || randomPassword(),
+    owner: ownerOf(env.BALCAO_OWNER_EMAIL, env.BALCAO_OWNER_PASSWORD),
     passwordHash: env.BALCAO_PASSWORD_HASH === "fast" ? "fast" : "strong",
     accessTokenTtl: Number(env.BALCAO_ACCESS_TTL ?? 15 * 60),
     refreshTokenTtl: Number(env.BALCAO_REFRESH_TTL ?? 7 * 24 * 3600),
@@ -104,6 +136,8 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
       mercadopago: env.BALCAO_MERCADOPAGO_API_URL || undefined,
       efi: env.BALCAO_EFI_API_URL || undefined,
     },
+    publicUrl: publicOrigin(env.BALCAO_PUBLIC_URL),
+    integrationAllowPrivate: privateAccess(env.BALCAO_INTEGRATION_ALLOW_PRIVATE),
     webhookAllowPrivate: env.BALCAO_WEBHOOK_ALLOW_PRIVATE === "1" || env.BALCAO_WEBHOOK_ALLOW_PRIVATE === "true",
     linkPreviewAllowPrivate: env.BALCAO_PREVIEW_ALLOW_PRIVATE === "1" || env.BALCAO_PREVIEW_ALLOW_PRIVATE === "true",
     trustProxy: env.BALCAO_TRUST_PROXY === "1" || env.BALCAO_TRUST_PROXY === "true",
@@ -118,3 +152,61 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
       : undefined,
   };
 }
+
+/** An http(s) URL without its trailing slashes, or undefined; a bad value stops the start. */
+export function publicOrigin(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`BALCAO_PUBLIC_URL is not a URL: ${value}`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error(`BALCAO_PUBLIC_URL must be http(s): ${value}`);
+  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+}
+
+/** BALCAO_INTEGRATION_ALLOW_PRIVATE: `1`/`true` every private host, `0`/unset none, else a list of hosts. */
+export function privateAccess(value: string | undefined): PrivateAccess {
+  const text = (value ?? "").trim();
+  if (text === "" || text === "0" || text === "false") return false;
+  if (text === "1" || text === "true") return true;
+  return text.split(",").map((host) => host.trim()).filter(Boolean);
+}
+
+/** Whether `hostname` is a loopback address: only this machine can reach a server bound to it. */
+export function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  return host === "localhost" || host === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/**
+ * Whether this start seeds the demo (issue #38). Asked (true/false), it is the answer. "auto"
+ * seeds a store with nothing in it only on a developer's machine: a server that listens on
+ * loopback and has no owner configured. A real installation (reachable from others, or given
+ * its owner) never gets the demo's logins by default.
+ */
+export function demoWanted(config: Pick<Config, "demo" | "hostname" | "owner">, storeEmpty: boolean): boolean {
+  if (config.demo !== "auto") return config.demo;
+  return storeEmpty && isLoopback(config.hostname) && !config.owner;
+}
+
+/** Twelve random letters and digits (no look-alikes): the demo's password when none is set. */
+function randomPassword(): string {
+  const alphabet = "abcdefghjkmnpqrstuvwxyz23456789";
+  return Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => alphabet[b % alphabet.length]).join("");
+}
+
+/** BALCAO_OWNER_EMAIL and BALCAO_OWNER_PASSWORD, both or neither; a bad pair stops the start. */
+function ownerOf(email: string | undefined, password: string | undefined): Config["owner"] {
+  if (!email && !password) return undefined;
+  if (!email || !password) throw new Error("BALCAO_OWNER_EMAIL and BALCAO_OWNER_PASSWORD go together: set both or neither");
+  if (!/^[^\s@]+@[^\s@]+$/.test(email.trim())) throw new Error(`BALCAO_OWNER_EMAIL is not an e-mail address: ${email}`);
+  if (password.length < OWNER_PASSWORD_MIN || password.length > 50) {
+    throw new Error(`BALCAO_OWNER_PASSWORD must have ${OWNER_PASSWORD_MIN} to 50 characters`);
+  }
+  return { email: email.trim().toLowerCase(), password };
+}
+
+/** Shortest platform owner's password accepted from the environment. */
+export const OWNER_PASSWORD_MIN = 10;

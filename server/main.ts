@@ -44,14 +44,26 @@
  * A request waiting seconds behind any background work (a snapshot or an index being saved
  * also runs in slices) weighs more than 0.7 s on a start.
  */
+import { isLoopback } from "./config.ts";
 import { startServer } from "./start.ts";
 import { seedDemoConversations } from "./seed/demo_conversations.ts";
 
 const server = await startServer();
 const port = server.port;
-console.log(`Balcão is running at http://localhost:${port}`);
+const { config } = server.deps;
+const local = isLoopback(config.hostname);
+const anyAddress = config.hostname === "0.0.0.0" || config.hostname === "::";
+const shown = local || anyAddress ? "localhost" : config.hostname.includes(":") ? `[${config.hostname}]` : config.hostname;
+console.log(`Balcão is running at http://${shown}:${port}${local ? "" : ` (listening on ${config.hostname})`}`);
+if (server.owner.kind === "created") console.log(`Platform owner created: ${server.owner.email} (password from BALCAO_OWNER_PASSWORD)`);
+if (server.owner.kind === "missing") {
+  console.log(
+    "No platform owner yet: set BALCAO_OWNER_EMAIL and BALCAO_OWNER_PASSWORD and start again to create it" +
+      (local ? " (or start on an empty store to try the demo)" : ""),
+  );
+}
 if (server.demo) {
-  console.log("Demo logins (password: %s):", server.deps.config.demoPassword);
+  console.log("Demo logins (password: %s):", config.demoPassword);
   for (const login of server.demo.logins) console.log(`  ${login.email.padEnd(24)} ${login.role}`);
   await seedDemoConversations(server.deps, server.demo.companyId);
   console.log(`Simulated customers' phone: http://localhost:${port}/simulator (log in as admin first)`);

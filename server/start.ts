@@ -1,18 +1,20 @@
 /**
  * Starts a whole server: opens KV, builds the actor system and deps, seeds the demo when
- * asked, warms the read models, and serves HTTP. `npm start` and every integration test use
- * this same function, tests with `port: 0` and `kvPath: ":memory:"`.
+ * asked (config.ts demoWanted) or creates the configured owner, warms the read models, and
+ * serves HTTP. `npm start` and every integration test use this same function, tests with
+ * `port: 0` and `kvPath: ":memory:"`.
  */
 import { ActorSystem } from "../actors/_runtime/system.ts";
 import { EventBus } from "../actors/_runtime/bus.ts";
 import { createApp } from "./app.ts";
-import { type Config, loadConfig } from "./config.ts";
+import { type Config, demoWanted, loadConfig } from "./config.ts";
 import type { AppDeps } from "./deps.ts";
 import { KvThrottle } from "./auth/throttle_kv.ts";
 import { loadSecret } from "./secret.ts";
 import { AccessTokenVerifier } from "./auth/access_cache.ts";
 import { registerActors, warmUp } from "./boot.ts";
 import { seedDemo, storeIsEmpty } from "./seed/demo.ts";
+import { ensureOwner, type OwnerOutcome } from "./seed/owner.ts";
 import { Hub } from "./realtime/hub.ts";
 import { Channels } from "./channels/registry.ts";
 import { startWebhooks } from "./webhooks/mod.ts";
@@ -33,6 +35,8 @@ export interface RunningServer {
   deps: AppDeps;
   /** Set when the demo was seeded: its logins. */
   demo?: Awaited<ReturnType<typeof seedDemo>>;
+  /** What this start found or did about the platform owner (server/seed/owner.ts). */
+  owner: OwnerOutcome;
   close(): Promise<void>;
 }
 
@@ -66,8 +70,11 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Runn
   const webhooks = startWebhooks(deps);
   // Before anything creates a ticket; a timer delivered earlier waits for these ports.
   bindTicketPorts(system, automaticTicketPorts(deps));
-  const seed = config.demo === true || (config.demo === "auto" && await storeIsEmpty(kv));
+  const seed = demoWanted(config, config.demo === "auto" && await storeIsEmpty(kv));
   const demo = seed ? await seedDemo(deps) : undefined;
+  // A real installation's owner, when configured and none exists yet (after the demo's, so
+  // a store the demo was asked for keeps its own).
+  const owner = await ensureOwner(deps);
   await warmUp(deps);
   await deps.hub.start();
   watchQueuePositions(deps);
@@ -83,15 +90,16 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Runn
   const abort = new AbortController();
   const { promise: listening, resolve } = Promise.withResolvers<Deno.NetAddr>();
   const server = Deno.serve(
-    { port: config.port, hostname: "0.0.0.0", signal: abort.signal, onListen: resolve },
+    { port: config.port, hostname: config.hostname, signal: abort.signal, onListen: resolve },
     app.fetch,
   );
   const addr = await listening;
   return {
-    url: `http://127.0.0.1:${addr.port}`,
+    url: `http://${localHost(config.hostname)}:${addr.port}`,
     port: addr.port,
     deps,
     demo,
+    owner,
     async close() {
       webhooks.close();
       deps.hub.close();
@@ -103,4 +111,11 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Runn
       await system.listening.catch(() => {});
     },
   };
+}
+
+/** How this machine reaches a server bound to `hostname` (any address: through loopback). */
+function localHost(hostname: string): string {
+  if (hostname === "0.0.0.0" || hostname === "") return "127.0.0.1";
+  if (hostname === "::" || hostname === "::1") return "[::1]";
+  return hostname.includes(":") ? `[${hostname}]` : hostname;
 }

@@ -17,6 +17,9 @@ import { inboundText, receive } from "./helpers/messages.ts";
 import { type Client, type TestServer, withServer } from "./helpers/server.ts";
 import { createTenant } from "./helpers/tenants.ts";
 
+/** The fakes listen on loopback: let the integrations reach them (BALCAO_INTEGRATION_ALLOW_PRIVATE). */
+const REACH_FAKES = { integrationAllowPrivate: true } as const;
+
 /** Stores the assistant's settings for the demo company through the API. */
 async function configure(admin: Client, endpoint: string, extra: Record<string, string> = {}) {
   const values = {
@@ -83,7 +86,7 @@ Deno.test("AI module settings: POST creates a key once, PUT changes a stored one
     assert.ok(!JSON.stringify(list).includes("sk-secret-123"));
     const cleared = await admin.put("/ai-module", { key: "api-key", value: "" });
     assert.equal(cleared.body.value, "");
-  });
+  }, REACH_FAKES);
 });
 
 Deno.test("AI module: every user reads, only admins write, the plan flag useAI closes it all, and companies never see each other's settings", async () => {
@@ -119,7 +122,7 @@ Deno.test("AI module: every user reads, only admins write, the plan flag useAI c
       assert.equal(r.status, 403, `${method} ${path}`);
       assert.equal(r.body.error, "ERR_PLAN_FEATURE");
     }
-  });
+  }, REACH_FAKES);
 });
 
 Deno.test("POST /ai-module/suggest/{ticketId} posts the instructions, the data description and the last 20 messages, and returns the answer without sending it", async () => {
@@ -158,7 +161,7 @@ Deno.test("POST /ai-module/suggest/{ticketId} posts the instructions, the data d
 
       // Nothing was sent or stored: the conversation is as it was.
       assert.equal((await admin.get(`/messages/${ticket.id}`)).body.count, before);
-    });
+    }, REACH_FAKES);
   } finally {
     await fake.server.shutdown();
   }
@@ -203,7 +206,7 @@ Deno.test("POST /ai-module/suggest/{ticketId} answers 502 for a failing endpoint
       const foreign = await other.admin.post(`/ai-module/suggest/${ticket.id}`);
       assert.equal(foreign.status, 404, "another company's ticket does not exist for it");
       assert.equal(fake.calls.length, calls, "and nothing of it went to the model");
-    }, { integrationTimeoutMs: 300 });
+    }, { ...REACH_FAKES, integrationTimeoutMs: 300 });
   } finally {
     await fake.server.shutdown();
   }
@@ -247,7 +250,7 @@ Deno.test("AI queue: the AI module answers the queue's customers, marked as the 
       await admin.post(`/simulator/${demo.id}/inbound`, { from: number, name: "Rui", body: "alguém?" });
       await new Promise((r) => setTimeout(r, 400));
       assert.equal(fake.calls.length, calls, "the bot stays off for this ticket after its failure");
-    });
+    }, REACH_FAKES);
   } finally {
     await fake.server.shutdown();
   }

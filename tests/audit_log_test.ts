@@ -73,8 +73,11 @@ Deno.test("GET /audit-log shows who changed which user, setting, plan, company a
     assert.equal(created.target.name, "Rita Souza");
     assert.equal(created.companyId, companyId);
     const updated = find(log, "user.update", user.body.id);
-    assert.deepEqual(updated.detail.fields, ["name", "password"]);
-    assert.ok(!JSON.stringify(updated).includes("outra123"), "never a password");
+    assert.deepEqual(updated.detail.fields, ["name"]);
+    // Setting another user's password is its own entry (#38), with no password in it.
+    const reset = find(log, "user.password", user.body.id);
+    assert.equal(reset.userName, "Ana Admin");
+    assert.ok(!JSON.stringify(log).includes("outra123"), "never a password");
     find(log, "user.delete", user.body.id);
     assert.deepEqual(find(log, "setting.update", "userRating").detail, { value: "enabled" });
     const connUpdate = find(log, "connection.update", conn.id);
@@ -99,7 +102,7 @@ Deno.test("GET /audit-log shows who changed which user, setting, plan, company a
     const onlyCreates = await all(admin, "&action=user.create");
     assert.deepEqual(onlyCreates.map((e) => e.target.id), [user.body.id]);
     const aboutRita = await all(admin, `&userId=${user.body.id}`);
-    assert.deepEqual(aboutRita.map((e) => e.action).sort(), ["user.create", "user.delete", "user.update"]);
+    assert.deepEqual(aboutRita.map((e) => e.action).sort(), ["user.create", "user.delete", "user.password", "user.update"]);
     const byAdmin = await all(admin, `&userId=${adminId}&action=setting.update`);
     assert.equal(byAdmin.length, 1);
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);

@@ -16,6 +16,9 @@ import { signedInPage, withServerAndBrowser } from "./helpers/browser_session.ts
 import { fakeOpenAi } from "./helpers/fake_openai.ts";
 import type { Client } from "./helpers/server.ts";
 
+/** The fakes listen on loopback: let the integrations reach them (BALCAO_INTEGRATION_ALLOW_PRIVATE). */
+const REACH_FAKES = { integrationAllowPrivate: true } as const;
+
 const opts = { ignore: !hasChromium(), sanitizeOps: false, sanitizeResources: false };
 
 /**
@@ -127,7 +130,7 @@ Deno.test({
       assert.equal(await agent.getByTestId("ai-endpoint-save").count(), 0);
       assert.equal(await agent.getByTestId("ai-endpoint").getByLabel("Modelo").inputValue(), "gpt-4.1-mini");
       assert.ok(await agent.getByTestId("ai-endpoint").getByLabel("Modelo").isDisabled());
-    });
+    }, REACH_FAKES);
   },
 });
 
@@ -206,7 +209,7 @@ Deno.test({
           await assertFitsWidth(page);
           await screenshot(page, "ai_suggest_phone_dark");
         });
-      }, { integrationTimeoutMs: 1000 });
+      }, { ...REACH_FAKES, integrationTimeoutMs: 1000 });
     } finally {
       await fake.server.shutdown();
     }

@@ -123,9 +123,13 @@ Deno.test({
           await page.getByRole("link", { name: "Esqueceu a senha?" }).click();
           await page.waitForURL(/\/forgotpassword$/);
           const email = page.getByTestId("forgot-email");
+          // An address without an account reads like one with (issue #38): no mail comes.
           await email.getByLabel("E-mail").fill("ninguem@nada.local");
           await email.getByRole("button", { name: "Enviar código" }).click();
-          await toast(page, "E-mail não cadastrado");
+          await toast(page, "Se ninguem@nada.local tiver uma conta, enviamos um código para ele. O código vale por 30 minutos.");
+          // By keyboard: leaving the empty code field shows 'Required' and moves the button.
+          await page.getByTestId("forgot-token").getByRole("button", { name: "Usar outro e-mail" }).focus();
+          await page.keyboard.press("Enter");
           await email.getByLabel("E-mail").fill("supervisor@demo.local");
           await email.getByRole("button", { name: "Enviar código" }).click();
 

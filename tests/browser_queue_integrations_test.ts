@@ -11,6 +11,9 @@ import { signedInPage, withServerAndBrowser } from "./helpers/browser_session.ts
 import { fakeN8n, N8N_API_KEY } from "./helpers/fake_n8n.ts";
 import { fakeTypebot, TYPEBOT_ID, TYPEBOT_TOKEN } from "./helpers/fake_typebot.ts";
 
+/** The fakes listen on loopback: let the integrations reach them (BALCAO_INTEGRATION_ALLOW_PRIVATE). */
+const REACH_FAKES = { integrationAllowPrivate: true } as const;
+
 const opts = { ignore: !hasChromium(), sanitizeOps: false, sanitizeResources: false };
 
 Deno.test({
@@ -92,7 +95,7 @@ Deno.test({
         await dialog.getByLabel("Workspace do Typebot").locator("option", { hasText: "Atendimento" }).waitFor({ state: "attached", timeout: 10_000 });
         assert.equal(await dialog.getByLabel("Workspace do Typebot").locator("option:checked").textContent(), "Atendimento");
         assert.equal(await dialog.getByLabel("Typebot", { exact: true }).locator("option:checked").textContent(), "Triagem");
-      });
+      }, REACH_FAKES);
     } finally {
       await typebot.server.shutdown();
       await n8n.server.shutdown();

@@ -13,6 +13,9 @@ import { fakeTypebot, TYPEBOT_ID, TYPEBOT_TOKEN } from "./helpers/fake_typebot.t
 import { askN8n } from "../server/integrations/n8n.ts";
 import { INTEGRATION_FALLBACK_TEXT } from "../domain/typebot.ts";
 
+/** The fakes listen on loopback: let the integrations reach them (BALCAO_INTEGRATION_ALLOW_PRIVATE). */
+const REACH_FAKES = { integrationAllowPrivate: true } as const;
+
 async function ok(p: Promise<{ status: number; body: unknown }>) {
   const r = await p;
   assert.ok(r.status < 300, `HTTP ${r.status}: ${JSON.stringify(r.body)}`);
@@ -64,7 +67,7 @@ Deno.test("GET /typebot/listworkspaces and /typebot/listtypebots read the compan
 
       assert.equal((await agent.get("/typebot/listworkspaces")).status, 403);
       assert.equal((await server.client().get("/typebot/listworkspaces")).status, 401);
-    });
+    }, REACH_FAKES);
   } finally {
     await fake.server.shutdown();
   }
@@ -95,7 +98,7 @@ Deno.test("GET /n8n/listworkFlow lists every page of the company's n8n workflows
       assert.equal(refused.status, 502);
       assert.equal(refused.body.error, "ERR_INTEGRATION_FAILED");
       assert.match(refused.body.message, /n8n answered HTTP 401/);
-    });
+    }, REACH_FAKES);
   } finally {
     await fake.server.shutdown();
   }
@@ -144,7 +147,7 @@ Deno.test("askN8n() posts the ticket, contact, last messages and text, reads the
       const gone = await askN8n(server.deps, { companyId, ticketId, url: "http://127.0.0.1:9/webhook/x", text: "oi" });
       assert.match((gone as { error: string }).error, /n8n is unreachable/);
       assert.deepEqual(await askN8n(server.deps, { companyId, ticketId: 999999, text: "oi" }), { ok: false, error: "Ticket 999999 does not exist" });
-    }, { integrationTimeoutMs: 300 });
+    }, { ...REACH_FAKES, integrationTimeoutMs: 300 });
   } finally {
     await fake.server.shutdown();
   }
@@ -188,7 +191,7 @@ Deno.test("n8n queue: each customer message is answered by the queue's workflow;
       await ok(admin.post(`/simulator/${demo.id}/inbound`, { from: number, name: "Lia", body: "alguém?" }));
       await new Promise((r) => setTimeout(r, 400));
       assert.equal(fake.calls.length, before, "the bot stays off for this ticket after its failure");
-    });
+    }, REACH_FAKES);
   } finally {
     await fake.server.shutdown();
   }

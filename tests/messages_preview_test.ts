@@ -1,10 +1,11 @@
 /**
- * GET /messages/metadados (link preview): refusals over HTTP, the address rule and the HTML
- * parser as units, and a positive fetch from a loopback page with the closed-network switch
- * (`linkPreviewAllowPrivate`), which is off by default and refuses such a page.
+ * GET /messages/metadados (link preview): refusals over HTTP, the HTML parser as a unit (the
+ * address rule's own test is domain/network_address_test.ts), and a positive fetch from a
+ * loopback page with the closed-network switch (`linkPreviewAllowPrivate`), which is off by
+ * default and refuses such a page.
  */
 import assert from "node:assert/strict";
-import { isPublicAddress, previewFromHtml } from "../server/api/message_preview.ts";
+import { previewFromHtml } from "../server/api/message_preview.ts";
 import { withServer } from "./helpers/server.ts";
 
 Deno.test("GET /messages/metadados refuses loopback, private and non-http URLs", async () => {
@@ -39,39 +40,6 @@ Deno.test("GET /messages/metadados refuses loopback, private and non-http URLs",
       await target.shutdown();
     }
   });
-});
-
-Deno.test("isPublicAddress() accepts public unicast only", () => {
-  for (const ip of ["8.8.8.8", "1.1.1.1", "2001:4860:4860::8888", "::ffff:8.8.8.8"]) {
-    assert.equal(isPublicAddress(ip), true, ip);
-  }
-  for (
-    const ip of [
-      "127.0.0.1",
-      "10.0.0.1",
-      "172.16.5.4",
-      "172.31.255.255",
-      "192.168.1.1",
-      "169.254.1.1",
-      "100.64.0.1",
-      "0.0.0.0",
-      "224.0.0.1",
-      "255.255.255.255",
-      "::1",
-      "::",
-      "fc00::1",
-      "fd12:3456::1",
-      "fe80::1",
-      "ff02::1",
-      "::ffff:10.0.0.1",
-      "::ffff:127.0.0.1",
-      "64:ff9b::7f00:1",
-      "not-an-ip",
-      "999.1.1.1",
-    ]
-  ) {
-    assert.equal(isPublicAddress(ip), false, ip);
-  }
 });
 
 Deno.test("previewFromHtml() reads Open Graph and plain HTML metadata", async () => {

@@ -1,14 +1,15 @@
 /**
  * Password recovery over HTTP (spec 002 §2.15, §5, §8; domain/password_reset.ts): the token
  * travels only by e-mail (a real local SMTP server reads it), is checked and used up by the
- * server, expires, is throttled, and an unknown e-mail gets the spec's answer under the
- * address limit. SendGrid's API is exercised against a local fake.
+ * server, expires, is throttled, and a known and an unknown e-mail get the same answer under
+ * the same limits (issue #38). SendGrid's API is exercised against a local fake.
  */
 import assert from "node:assert/strict";
 import { PLATFORM } from "../actors/platform/collections.ts";
 import { passwordResets } from "../actors/platform/password_reset.ts";
 import { type ApiResult, type Client, type TestServer, withServer } from "./helpers/server.ts";
 import { type Mailbox, resetCodeIn, startMailbox } from "./helpers/mailbox.ts";
+import { eventually } from "./helpers/channels.ts";
 
 const AGENT = "agent@demo.local";
 
@@ -130,22 +131,34 @@ Deno.test("password reset refuses a token older than 30 minutes", async () => {
   });
 });
 
-Deno.test("an unknown e-mail gets 'E-mail não cadastrado' (404) but counts against the address's limit", async () => {
+Deno.test("POST /users/sendemail answers a known and an unknown e-mail alike, status and body, and counts both against the address's limit", async () => {
   await withMail(async (server, mailbox) => {
     const anon = server.client();
+    const known = await anon.post("/users/sendemail", { email: AGENT });
     const unknown = await anon.post("/users/sendemail", { email: "ninguem@nada.local" });
-    assert.equal(unknown.status, 404);
-    assert.equal(unknown.body.error, "ERR_EMAIL_NOT_FOUND");
+    assert.equal(unknown.status, known.status);
+    assert.equal(known.status, 200);
+    assert.deepEqual(Object.keys(unknown.body).sort(), Object.keys(known.body).sort());
+    assert.equal(unknown.body.sent, known.body.sent);
+    // The expiry is the request's time plus the token's life for both: within the test's few ms.
+    assert.ok(Math.abs(Date.parse(unknown.body.expiresAt) - Date.parse(known.body.expiresAt)) < 5_000);
+    assert.equal(unknown.headers.get("content-type"), known.headers.get("content-type"));
+    // Only the known one gets a mail; nothing is stored for the unknown one.
+    assert.equal(((await mailbox.next()).to as { text: string }).text, AGENT);
+    assert.equal((await passwordResets.in(server.deps.system, PLATFORM).list()).length, 1, "a token for the known e-mail only");
+
     const invalid = await anon.post("/users/sendemail", { email: "x" });
     assert.equal(invalid.status, 400);
     assert.equal(invalid.body.fields.email, "Invalid email");
-    for (let i = 0; i < 8; i++) assert.equal((await anon.post("/users/sendemail", { email: `n${i}@nada.local` })).status, 404);
+    for (let i = 0; i < 7; i++) assert.equal((await anon.post("/users/sendemail", { email: `n${i}@nada.local` })).status, 200);
     // Ten requests from this address in the window: the eleventh is refused, known or not.
-    const limited = await anon.post("/users/sendemail", { email: AGENT });
-    assert.equal(limited.status, 429);
-    assert.equal(limited.body.error, "ERR_TOO_MANY_ATTEMPTS");
-    assert.ok(Number(limited.headers.get("retry-after")) > 0);
-    assert.equal(mailbox.received.length, 0);
+    for (const email of [AGENT, "outro@nada.local"]) {
+      const limited = await anon.post("/users/sendemail", { email });
+      assert.equal(limited.status, 429);
+      assert.equal(limited.body.error, "ERR_TOO_MANY_ATTEMPTS");
+      assert.ok(Number(limited.headers.get("retry-after")) > 0);
+    }
+    assert.equal(mailbox.received.length, 1);
     // Another address is not held back.
     assert.equal((await postFrom(server, "203.0.113.9", "/users/sendemail", { email: AGENT })).status, 200);
   });
@@ -158,6 +171,11 @@ Deno.test("password reset limits mails per e-mail and wrong tokens per e-mail, f
     }
     const flood = await postFrom(server, "198.51.100.9", "/users/sendemail", { email: AGENT });
     assert.equal(flood.status, 429, "a fourth mail to one inbox in the window is refused");
+    // The same for an address without an account: the limit says nothing about who exists.
+    for (let i = 0; i < 3; i++) {
+      assert.equal((await postFrom(server, `198.51.101.${i}`, "/users/sendemail", { email: "ninguem@nada.local" })).status, 200);
+    }
+    assert.equal((await postFrom(server, "198.51.101.9", "/users/sendemail", { email: "ninguem@nada.local" })).status, 429);
     for (let i = 0; i < 3; i++) await mailbox.next();
     const code = resetCodeIn(mailbox.received[2]);
 
@@ -177,11 +195,12 @@ Deno.test("password reset limits mails per e-mail and wrong tokens per e-mail, f
   });
 });
 
-Deno.test("password reset without an e-mail provider answers 503 ERR_EMAIL_NOT_CONFIGURED and keeps no token", async () => {
+Deno.test("password reset without an e-mail provider answers 503 ERR_EMAIL_NOT_CONFIGURED, known e-mail or not, and keeps no token", async () => {
   await withServer(async (server) => {
     const result = await server.client().post("/users/sendemail", { email: AGENT });
     assert.equal(result.status, 503);
     assert.equal(result.body.error, "ERR_EMAIL_NOT_CONFIGURED");
+    assert.deepEqual((await server.client().post("/users/sendemail", { email: "ninguem@nada.local" })).body, result.body);
     assert.deepEqual(await passwordResets.in(server.deps.system, PLATFORM).list(), []);
   }, { smtp: undefined });
 });
@@ -202,7 +221,7 @@ Deno.test("password reset sends through SendGrid's v3 API when only the SendGrid
       await owner.put("/settings/emailsender", { value: "nao-responda@balcao.local" });
       const sent = await server.client().post("/users/sendemail", { email: AGENT });
       assert.equal(sent.status, 200, JSON.stringify(sent.body));
-      assert.equal(requests.length, 1);
+      await eventually(() => requests.length === 1 || undefined, 5_000, "the mail posted to SendGrid");
       assert.equal(requests[0].auth, "Bearer SG.test-key");
       const body = requests[0].body as { personalizations: { to: { email: string }[] }[]; from: { email: string }; content: { value: string }[] };
       assert.equal(body.personalizations[0].to[0].email, AGENT);
@@ -210,12 +229,12 @@ Deno.test("password reset sends through SendGrid's v3 API when only the SendGrid
       const code = body.content[0].value.match(/[A-Z0-9]{4}-[A-Z0-9]{4}/)![0];
       assert.equal((await server.client().post("/users/checkToken", { email: AGENT, token: code })).status, 200);
 
-      // SendGrid refusing the mail is a 502 the page can explain.
+      // SendGrid refusing the mail is the operator's to see in the log: the answer cannot say
+      // it, since an unknown e-mail (no mail sent at all) must be answered the same.
       await owner.put("/settings/sendgridapi", { value: "SG.other" });
       await fake.shutdown();
       const failed = await server.client().post("/users/sendemail", { email: AGENT });
-      assert.equal(failed.status, 502);
-      assert.equal(failed.body.error, "ERR_SENDING_EMAIL");
+      assert.deepEqual([failed.status, Object.keys(failed.body).sort()], [200, ["expiresAt", "sent"]]);
     }, { smtp: undefined });
   } finally {
     if (previous === undefined) Deno.env.delete("SENDGRID_API_URL");

@@ -29,7 +29,7 @@ const INPUT: ChargeInput = {
 };
 
 function context(urls: ProviderContext["urls"], settings: Record<string, string> = FAKE_CREDENTIALS, extra: Partial<ProviderContext> = {}): ProviderContext {
-  return { settings, urls, platformName: "Balcão", origin: "http://balcao.test", pixCertificate: null, demo: false, timeoutMs: 2000, simulatorKey: "sim-key", ...extra };
+  return { settings, urls, platformName: "Balcão", origin: "http://balcao.test", pixCertificate: null, demoCompanyId: null, timeoutMs: 2000, simulatorKey: "sim-key", ...extra };
 }
 
 function request(d: Delivery): WebhookRequest {
@@ -59,6 +59,11 @@ Deno.test("stripe: a Checkout Session in centavos with our reference; signed eve
     });
     await t.step("a wrong key is a ProviderError, not a link", async () => {
       await assert.rejects(stripe.createCharge(context(fake.urls, { ...FAKE_CREDENTIALS, stripeprivatekey: "sk_wrong" }), INPUT), ProviderError);
+    });
+    await t.step("no public URL: refused before Stripe is called", async () => {
+      const before = fake.callsOf("stripe").length;
+      await assert.rejects(stripe.createCharge({ ...ctx, origin: null }, INPUT), /BALCAO_PUBLIC_URL/);
+      assert.equal(fake.callsOf("stripe").length, before);
     });
     await t.step("verifyWebhook: genuine, bad signature, stale timestamp, no secret", async () => {
       const good = await stripeDelivery(FAKE_CREDENTIALS.stripewebhooksecret, { eventId: "evt_1", sessionId: "cs_test_1", reference: "7:42", amountCents: 14990 });
@@ -138,6 +143,8 @@ Deno.test("mercadopago: a preference in reais; x-signature over the manifest, th
       assert.deepEqual(call.json.items, [{ id: "invoice-42", title: INPUT.detail, quantity: 1, unit_price: 149.9, currency_id: "BRL" }]);
       assert.equal(call.json.external_reference, "7:42");
       assert.equal(call.json.notification_url, "http://balcao.test/webhooks/payments/mercadopago");
+      await assert.rejects(mercadopago.createCharge({ ...ctx, origin: null }, INPUT), /BALCAO_PUBLIC_URL/);
+      assert.equal(fake.callsOf("mercadopago").length, 1, "no public URL: Mercado Pago is not called");
     });
     await t.step("verifyWebhook", async () => {
       fake.state.mpPayments.set("987654321", { id: 987654321, status: "approved", transaction_amount: 149.9, external_reference: "7:42", preference_id: "123456-pref-1" });
@@ -165,7 +172,7 @@ Deno.test("efi: a static BR Code from the key alone; with credentials and .p12, 
   try {
     await t.step("static: key, amount and our txid, decodable", async () => {
       const ctx = context(fake.urls, { efichavepix: FAKE_CREDENTIALS.efichavepix });
-      assert.equal(efi.configured(ctx), true);
+      assert.equal(efi.configured(ctx, INPUT.companyId), true);
       const charge = await efi.createCharge(ctx, INPUT);
       const decoded = decodeBrCode(charge.pix!.payload);
       assert.equal(decoded.key, FAKE_CREDENTIALS.efichavepix);
@@ -217,17 +224,24 @@ Deno.test("efi: a static BR Code from the key alone; with credentials and .p12, 
   }
 });
 
-Deno.test("simulator: offered only in the demo; its deliveries are signed with the server's key", async () => {
-  const ctx = context({ stripe: "", asaas: "", mercadopago: "", efi: "" }, {}, { demo: true });
-  assert.equal(simulator.configured(ctx), true);
-  assert.equal(simulator.configured({ ...ctx, demo: false }), false);
+Deno.test("simulator: offered only to the demo company; its deliveries are signed with the server's key", async () => {
+  const ctx = context({ stripe: "", asaas: "", mercadopago: "", efi: "" }, {}, { demoCompanyId: INPUT.companyId });
+  assert.equal(simulator.configured(ctx, INPUT.companyId), true);
+  assert.equal(simulator.configured(ctx, INPUT.companyId + 1), false, "another company of the demo store");
+  assert.equal(simulator.configured({ ...ctx, demoCompanyId: null }, INPUT.companyId), false);
+  await assert.rejects(simulator.createCharge(ctx, { ...INPUT, companyId: INPUT.companyId + 1 }), /not the demo company/);
   const charge = await simulator.createCharge(ctx, INPUT);
   assert.equal(charge.url, `http://balcao.test/simulator/payments/${charge.chargeId}`);
+  // Without a public URL: a path on the checkout's own origin, never a Host header's.
+  assert.equal((await simulator.createCharge({ ...ctx, origin: null }, INPUT)).url?.startsWith("/simulator/payments/sim7x42x"), true);
   const delivery = await simulatorDelivery(ctx.simulatorKey, { chargeId: charge.chargeId, amount: 149.9 });
-  const req = (signature: string): WebhookRequest => ({ headers: new Headers({ "x-simulator-signature": signature }), rawBody: delivery.body, query: {} });
+  const req = (signature: string, body = delivery.body): WebhookRequest => ({ headers: new Headers({ "x-simulator-signature": signature }), rawBody: body, query: {} });
   const [event] = (await simulator.verifyWebhook(ctx, req(delivery.signature)))!;
   assert.equal(event.chargeId, charge.chargeId);
   assert.equal(event.paid, true);
   assert.equal(await simulator.verifyWebhook(ctx, req("00")), null);
-  assert.equal(await simulator.verifyWebhook({ ...ctx, demo: false }, req(delivery.signature)), null);
+  assert.equal(await simulator.verifyWebhook({ ...ctx, demoCompanyId: null }, req(delivery.signature)), null);
+  // Signed by the server but for another company's charge: refused.
+  const other = await simulatorDelivery(ctx.simulatorKey, { chargeId: "sim8x42xabc", amount: 149.9 });
+  assert.equal(await simulator.verifyWebhook(ctx, req(other.signature, other.body)), null);
 });

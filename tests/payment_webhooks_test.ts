@@ -11,6 +11,7 @@ import { decodeBrCode } from "../domain/brcode.ts";
 import type { Invoice } from "../domain/invoice.ts";
 import { withServer, type TestServer } from "./helpers/server.ts";
 import { createTenant } from "./helpers/tenants.ts";
+import { rememberCharge } from "../server/billing/invoices.ts";
 import { SocketPool } from "./helpers/ws.ts";
 import {
   asaasDelivery,
@@ -26,6 +27,8 @@ import {
 } from "./helpers/fake_payments.ts";
 
 const DAY = 86_400_000;
+/** The operator's BALCAO_PUBLIC_URL: Stripe's and Mercado Pago's links need one. */
+const PUBLIC_URL = "https://balcao.example";
 
 const dueOf = async (server: TestServer, id: number) => (await companies.in(server.deps.system, PLATFORM).get(id))!.dueDate;
 const invoiceNow = async (server: TestServer, inv: Invoice) => (await getInvoice(server.deps.system, inv.companyId, inv.id))!;
@@ -120,7 +123,7 @@ Deno.test("each provider's genuine event renews: invoice paid, due date one peri
       } finally {
         await sockets.closeAll();
       }
-    }, { paymentApiUrls: fake.urls });
+    }, { paymentApiUrls: fake.urls, publicUrl: PUBLIC_URL });
   } finally {
     await fake.close();
   }
@@ -179,7 +182,7 @@ Deno.test("forged and wrong payment events change nothing: bad signature, other 
       assert.deepEqual((await postDelivery(server.url, stray)).body, { received: 1, settled: 0 });
       await unchanged("unknown charge");
 
-    }, { paymentApiUrls: fake.urls });
+    }, { paymentApiUrls: fake.urls, publicUrl: PUBLIC_URL });
   } finally {
     await fake.close();
   }
@@ -196,8 +199,9 @@ Deno.test("the demo's simulator: POST /subscription offers its page, whose butto
       const res = await billing.post("/subscription", checkout(inv.id));
       assert.equal(res.status, 200, JSON.stringify(res.body));
       assert.equal(res.body.pix, null, "no Pix key configured");
-      const url: string = res.body.simulatorURL;
-      assert.ok(url.startsWith(`${server.url}/simulator/payments/`));
+      // No BALCAO_PUBLIC_URL: a path on the checkout's own origin.
+      assert.ok(res.body.simulatorURL.startsWith("/simulator/payments/"), res.body.simulatorURL);
+      const url = new URL(res.body.simulatorURL, server.url).href;
       const page = await fetch(url);
       const html = await page.text();
       assert.equal(page.status, 200);
@@ -212,6 +216,30 @@ Deno.test("the demo's simulator: POST /subscription offers its page, whose butto
       assert.equal((await server.client().post("/auth/login", { email: "admin@demo.local", password: "demo1234" })).status, 200);
       const again = await fetch(`${url}/pay`, { method: "POST" });
       assert.match(await again.text(), /já estava paga/);
+    });
+  });
+  await t.step("another company of the demo's store renews nothing for free (#38)", async () => {
+    await withServer(async (server) => {
+      const tenant = await createTenant(server, "Segunda");
+      const inv = await openInvoice(server, tenant.companyId, Date.now() - 10 * DAY);
+      const dueBefore = await dueOf(server, tenant.companyId);
+      const login = await server.client().post("/auth/login", { email: tenant.email, password: "demo1234" });
+      assert.equal(login.status, 402, "expired: billing-only token");
+      const res = await server.client(login.body.token).post("/subscription", checkout(inv.id));
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      assert.equal(res.body.simulatorURL, null, "the simulator is the demo company's only");
+      // A simulator charge of this company (as one made before #38 was): its page and its
+      // button are refused, and nothing is paid.
+      const chargeId = `sim${tenant.companyId}x${inv.id}xold0000000000001`;
+      await rememberCharge(server.deps, { invoiceId: inv.id, companyId: tenant.companyId, provider: "simulator", chargeId });
+      const page = await fetch(`${server.url}/simulator/payments/${chargeId}`);
+      assert.equal(page.status, 404);
+      await page.body?.cancel();
+      const pay = await fetch(`${server.url}/simulator/payments/${chargeId}/pay`, { method: "POST" });
+      assert.equal(pay.status, 404);
+      assert.doesNotMatch(await pay.text(), /Pagamento aprovado/);
+      assert.equal((await invoiceNow(server, inv)).status, "open");
+      assert.equal(await dueOf(server, tenant.companyId), dueBefore);
     });
   });
   await t.step("a store the demo seed did not mark", async () => {

@@ -5,9 +5,12 @@ import { chargeOf } from "../server/billing/invoices.ts";
 import type { TestServer } from "./helpers/server.ts";
 import { withServer } from "./helpers/server.ts";
 import { createTenant } from "./helpers/tenants.ts";
+import { rawRequest } from "./helpers/raw_http.ts";
 import { configurePayments, FAKE_CREDENTIALS, fakePayments, openInvoice, selfSignedP12 } from "./helpers/fake_payments.ts";
 
 const DAY = 86_400_000;
+/** The operator's BALCAO_PUBLIC_URL: Stripe's and Mercado Pago's links need one. */
+const PUBLIC_URL = "https://balcao.example";
 
 /** Moves company `id`'s due date (white-box: the billing area owns how it changes). */
 async function setDueDate(server: TestServer, id: number, dueDate: number | null) {
@@ -136,10 +139,11 @@ Deno.test("POST /subscription: a Pix BR Code the decoder accepts, every configur
       assert.match(res.body.stripeURL, /^https:\/\/checkout\.stripe\.com\//);
       assert.match(res.body.asaasURL, /^https:\/\/www\.asaas\.com\/i\//);
       assert.match(res.body.mercadopagoURL, /mercadopago\.com\.br/);
-      assert.ok(res.body.simulatorURL.startsWith(`${server.url}/simulator/payments/`), res.body.simulatorURL);
+      assert.ok(res.body.simulatorURL.startsWith(`${PUBLIC_URL}/simulator/payments/`), res.body.simulatorURL);
       // Each provider's charge id leads back to the invoice (webhooks carrying only that id).
       const stripeSession = fake.callsOf("stripe")[0];
       assert.equal(stripeSession.form.get("line_items[0][price_data][unit_amount]"), String(Math.round(invoice.value * 100)));
+      assert.equal(stripeSession.form.get("success_url"), `${PUBLIC_URL}/financeiro`);
       const sessionId = res.body.stripeURL.split("/").at(-1);
       assert.deepEqual(await chargeOf(server.deps, "stripe", sessionId), { invoiceId: invoice.id, companyId: invoice.companyId });
       assert.deepEqual(await chargeOf(server.deps, "efi", pix.txid!), { invoiceId: invoice.id, companyId: invoice.companyId });
@@ -148,7 +152,7 @@ Deno.test("POST /subscription: a Pix BR Code the decoder accepts, every configur
       for await (const entry of server.deps.kv.list({ prefix: [] })) {
         assert.ok(!JSON.stringify(entry.value ?? null).includes("4111111111111111"), `stored under ${JSON.stringify(entry.key)}`);
       }
-    }, { paymentApiUrls: fake.urls });
+    }, { paymentApiUrls: fake.urls, publicUrl: PUBLIC_URL });
   } finally {
     await fake.close();
   }
@@ -171,7 +175,51 @@ Deno.test("POST /subscription: a provider down or slow answers null, the others 
       assert.equal(res.body.asaasURL, null);
       assert.match(res.body.mercadopagoURL, /mercadopago/);
       assert.ok(decodeBrCode(res.body.pix.qrcode.qrcode));
-    }, { paymentApiUrls: fake.urls, paymentTimeoutMs: 400 });
+    }, { paymentApiUrls: fake.urls, paymentTimeoutMs: 400, publicUrl: PUBLIC_URL });
+  } finally {
+    await fake.close();
+  }
+});
+
+Deno.test("POST /subscription with a forged Host header: no link is built on it (#38)", async (t) => {
+  const fake = fakePayments();
+  /** The checkout as an attacker sends it: the admin's token and `Host: evil.example`. */
+  const forged = async (server: TestServer, invoiceId: number) => {
+    const admin = await server.login("admin@demo.local");
+    const res = await rawRequest(server.url, "POST", "/subscription", {
+      host: "evil.example",
+      authorization: `Bearer ${admin.token}`,
+      "content-type": "application/json",
+    }, JSON.stringify(checkout(invoiceId)));
+    assert.equal(res.status, 200, res.body);
+    assert.doesNotMatch(res.body, /evil\.example/);
+    for (const call of fake.calls) assert.doesNotMatch(call.raw, /evil\.example/, `${call.provider} was handed the forged host`);
+    return JSON.parse(res.body);
+  };
+  try {
+    await t.step("without BALCAO_PUBLIC_URL: Stripe and Mercado Pago are not asked, the simulator is a same-origin path", async () => {
+      await withServer(async (server) => {
+        await configurePayments(server, FAKE_CREDENTIALS);
+        const invoice = await openInvoice(server, server.demo!.companyId, Date.now() + 5 * DAY);
+        const body = await forged(server, invoice.id);
+        assert.equal(body.stripeURL, null);
+        assert.equal(body.mercadopagoURL, null);
+        assert.equal(fake.callsOf("stripe").length, 0);
+        assert.equal(fake.callsOf("mercadopago").length, 0);
+        assert.ok(body.simulatorURL.startsWith("/simulator/payments/"), body.simulatorURL);
+        assert.ok(body.pix, "Pix needs no return URL");
+      }, { paymentApiUrls: fake.urls });
+    });
+    await t.step("with BALCAO_PUBLIC_URL: every link and notification URL is on it", async () => {
+      await withServer(async (server) => {
+        await configurePayments(server, FAKE_CREDENTIALS);
+        const invoice = await openInvoice(server, server.demo!.companyId, Date.now() + 5 * DAY);
+        const body = await forged(server, invoice.id);
+        assert.ok(body.simulatorURL.startsWith(`${PUBLIC_URL}/simulator/payments/`), body.simulatorURL);
+        assert.equal(fake.callsOf("stripe")[0].form.get("success_url"), `${PUBLIC_URL}/financeiro`);
+        assert.equal(fake.callsOf("mercadopago")[0].json.notification_url, `${PUBLIC_URL}/webhooks/payments/mercadopago`);
+      }, { paymentApiUrls: fake.urls, publicUrl: PUBLIC_URL });
+    });
   } finally {
     await fake.close();
   }

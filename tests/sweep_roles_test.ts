@@ -99,7 +99,7 @@ const OVERRIDES: Record<string, Need> = {
 
 /** Routes the role sweep does not judge, each with its reason. */
 const NOT_ROLE_ROUTES: Record<string, string> = {
-  "POST /webhooks/evolution/:whatsappId": "a provider's webhook: signed with the connection's secret, no user role",
+  "POST /webhooks/evolution/:whatsappId": "a provider's webhook: authenticated by the connection's inbound secret (not its API token), no user role",
   "POST /webhooks/cloudapi/:whatsappId": "a provider's webhook: signed with the app secret, no user role",
   "GET /webhooks/cloudapi/:whatsappId": "the provider's verification handshake: its verify token, no user role",
 };

@@ -16,7 +16,7 @@ import { demoRecords, recordPath } from "./helpers/demo_records.ts";
 /** Routes whose parameter is not a company record, each with the reason. */
 const NOT_COMPANY_RECORDS: Record<string, string> = {
   "PUT /settings/:key": "the key names a setting of the caller's own company",
-  "POST /webhooks/evolution/:whatsappId": "a provider's webhook, authenticated by the connection's token, not a login",
+  "POST /webhooks/evolution/:whatsappId": "a provider's webhook, authenticated by the connection's inbound secret, not a login",
   "POST /webhooks/cloudapi/:whatsappId": "a provider's webhook, authenticated by Meta's signature, not a login",
   "POST /buscarpesquisa/:chavePesquisa": "the public survey, opened by its unguessable key",
   "POST /user-announcements/:id/read": "platform announcements: every user marks them read",

@@ -13,6 +13,9 @@ import { fakeTypebot, TYPEBOT_ID, TYPEBOT_TOKEN } from "./helpers/fake_typebot.t
 import { withTempDir } from "./helpers/temp.ts";
 import { INTEGRATION_FALLBACK_TEXT } from "../domain/typebot.ts";
 
+/** The fakes listen on loopback: let the integrations reach them (BALCAO_INTEGRATION_ALLOW_PRIVATE). */
+const REACH_FAKES = { integrationAllowPrivate: true } as const;
+
 type Fake = ReturnType<typeof fakeTypebot>;
 
 let numberSeq = 0;
@@ -120,7 +123,7 @@ Deno.test("Typebot queue: a new ticket starts the flow, replies continue it, and
       }, 10_000, "the late reply stored");
       await new Promise((r) => setTimeout(r, 300));
       assert.equal(fake.chatCalls().length, 3);
-    });
+    }, REACH_FAKES);
   });
 });
 
@@ -142,7 +145,7 @@ Deno.test("Typebot queue: an agent who accepts the ticket takes over from the bo
       }, 10_000, "the reply stored");
       await new Promise((r) => setTimeout(r, 300));
       assert.equal(fake.chatCalls().length, 1, "no continueChat once an agent holds the ticket");
-    });
+    }, REACH_FAKES);
   });
 });
 
@@ -157,7 +160,7 @@ Deno.test("Typebot queue: the session survives a restart of the server", async (
         ({ whatsappId } = await typebotQueue(admin, fake));
         await writes(admin, whatsappId, number, "oi");
         await waitSent(admin, whatsappId, number, /\*2\* - Suporte/);
-      }, { kvPath });
+      }, { ...REACH_FAKES, kvPath });
       await withServer(async (server: TestServer) => {
         const admin = await server.login("admin@demo.local");
         await writes(admin, whatsappId, number, "1");
@@ -165,7 +168,7 @@ Deno.test("Typebot queue: the session survives a restart of the server", async (
         const calls = fake.chatCalls();
         assert.equal(calls.length, 2);
         assert.equal(calls[1].path, "/api/v1/sessions/sess-1/continueChat", "the same session, not a new start");
-      }, { kvPath, demo: "auto" });
+      }, { ...REACH_FAKES, kvPath, demo: "auto" });
     });
   });
 });
@@ -195,7 +198,7 @@ for (const mode of ["error500", "badJson", "slow"] as const) {
         await new Promise((r) => setTimeout(r, 400));
         assert.equal(fake.chatCalls().length, 1);
         assert.equal((await sentTo(admin, whatsappId, number)).filter((t) => t === INTEGRATION_FALLBACK_TEXT).length, 1);
-      }, { integrationTimeoutMs: 400 });
+      }, { ...REACH_FAKES, integrationTimeoutMs: 400 });
     });
   });
 }

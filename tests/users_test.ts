@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { withServer } from "./helpers/server.ts";
+import { DEMO_PASSWORD, withServer } from "./helpers/server.ts";
 
 Deno.test("GET /users/ and GET /users page and search the company's users", async () => {
   await withServer(async (server) => {
@@ -141,8 +141,8 @@ Deno.test("PUT /users/{id} with a new password revokes the user's refresh and ac
     const agent = await server.login("agent@demo.local");
     const me = (await agent.get("/auth/me")).body;
     assert.equal((await agent.post("/auth/refresh_token")).status, 200);
-    const changed = await agent.put(`/users/${me.id}`, { password: "novasenha" });
-    assert.equal(changed.status, 200);
+    const changed = await agent.put(`/users/${me.id}`, { password: "novasenha", currentPassword: DEMO_PASSWORD });
+    assert.equal(changed.status, 200, JSON.stringify(changed.body));
     assert.equal((await agent.post("/auth/refresh_token")).status, 401);
     // The access token issued before the change is revoked at once too.
     assert.equal((await agent.get("/auth/me")).status, 401);
@@ -150,6 +150,60 @@ Deno.test("PUT /users/{id} with a new password revokes the user's refresh and ac
     const empty = await renewed.put(`/users/${me.id}`, { password: "", name: "Alice" });
     assert.equal(empty.status, 200);
     await server.login("agent@demo.local", "novasenha");
+  });
+});
+
+Deno.test("PUT /users/{own id}: a stolen access token alone changes neither the password nor the e-mail (#38)", async () => {
+  await withServer(async (server) => {
+    const stolen = await server.login("agent@demo.local");
+    const me = (await stolen.get("/auth/me")).body;
+
+    const password = await stolen.put(`/users/${me.id}`, { password: "tomada1" });
+    assert.equal(password.status, 400);
+    assert.deepEqual(password.body.fields, { currentPassword: "Required" });
+    const email = await stolen.put(`/users/${me.id}`, { email: "ladrao@fora.example" });
+    assert.equal(email.status, 400);
+    assert.deepEqual(email.body.fields, { currentPassword: "Required" });
+    const guessed = await stolen.put(`/users/${me.id}`, { password: "tomada1", currentPassword: "chute123" });
+    assert.equal(guessed.status, 400);
+    assert.deepEqual(guessed.body.fields, { currentPassword: "Wrong password" });
+    // Nothing changed: the old password still logs in, the thief's does not.
+    assert.equal((await stolen.get(`/users/${me.id}`)).body.email, "agent@demo.local");
+    assert.equal((await server.client().post("/auth/login", { email: "agent@demo.local", password: "tomada1" })).status, 401);
+    await server.login("agent@demo.local");
+
+    // The form sends every field: the unchanged e-mail and other fields need nothing more.
+    assert.equal((await stolen.put(`/users/${me.id}`, { name: "Alice A.", email: "AGENT@demo.local" })).status, 200);
+    // With the current password, the owner changes both.
+    const moved = await stolen.put(`/users/${me.id}`, { email: "alice@demo.local", currentPassword: DEMO_PASSWORD });
+    assert.equal(moved.status, 200, JSON.stringify(moved.body));
+    assert.equal(moved.body.email, "alice@demo.local");
+    // An admin editing itself is asked too.
+    const admin = await server.login("admin@demo.local");
+    const adminId = (await admin.get("/auth/me")).body.id;
+    assert.deepEqual((await admin.put(`/users/${adminId}`, { password: "outra1" })).body.fields, { currentPassword: "Required" });
+    // Guessing is held to the login's limit for that user from that address.
+    let last = 0;
+    for (let i = 0; i < 11 && last !== 429; i++) last = (await admin.put(`/users/${adminId}`, { password: "outra1", currentPassword: `chute${i}` })).status;
+    assert.equal(last, 429);
+  });
+});
+
+Deno.test("PUT /users/{other id}: an admin resets a user's password without theirs, as an audited reset", async () => {
+  await withServer(async (server) => {
+    const admin = await server.login("admin@demo.local");
+    const agentId = server.demo!.logins.find((l) => l.email === "agent@demo.local")!.id;
+    const reset = await admin.put(`/users/${agentId}`, { password: "redefinida1" });
+    assert.equal(reset.status, 200, JSON.stringify(reset.body));
+    await server.login("agent@demo.local", "redefinida1");
+    const log = (await admin.get("/audit-log?action=user.password")).body;
+    assert.equal(log.records.length, 1, JSON.stringify(log));
+    assert.equal(log.records[0].target.id, agentId);
+    assert.ok(!JSON.stringify(log).includes("redefinida1"));
+    // A plain user cannot reset anyone's.
+    const agent = await server.login("agent@demo.local", "redefinida1");
+    const adminId = (await admin.get("/auth/me")).body.id;
+    assert.equal((await agent.put(`/users/${adminId}`, { password: "tomada1" })).status, 403);
   });
 });
 

@@ -257,12 +257,12 @@ async function requestFor(system: ActorSystem, d: Delivery): Promise<WebhookRequ
     const sub = await webhookSubscriptions.in(system, d.companyId).get(num);
     if (!sub) return "gone";
     if (!sub.active) return "paused";
-    return { ...base, url: sub.url, secret: sub.secret, signing: "timestamped", checkAddress: true };
+    return { ...base, url: sub.url, secret: sub.secret, signing: "timestamped" };
   }
   const conn = await whatsapps.in(system, d.companyId).get(num);
   if (!conn) return "gone";
   if (conn.webhook.trim() === "") return "The connection has no webhook any more";
-  return { ...base, url: conn.webhook.trim(), secret: conn.token, signing: "body", checkAddress: false };
+  return { ...base, url: conn.webhook.trim(), secret: conn.token, signing: "body" };
 }
 
 export const webhookDeliveries = defineActor({

@@ -14,8 +14,6 @@ export interface WebhookRequest {
   secret: string;
   /** `timestamped`: HMAC of `timestamp.body` (subscriptions); `body`: HMAC of the body (a connection's webhook). */
   signing: "timestamped" | "body";
-  /** Private addresses are refused unless the host allows them; a connection's webhook keeps its old rule (allowed). */
-  checkAddress: boolean;
   deliveryId: string;
   event: string;
   body: string;

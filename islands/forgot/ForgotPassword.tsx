@@ -1,7 +1,8 @@
 /**
  * Password recovery (spec 002 §2.15, §5, §8): three steps, e-mail → code → new password,
  * then /login. The server mails the code and never returns it (domain/password_reset.ts):
- * step one asks for the mail ('E-mail não cadastrado' for an unknown address), step two has
+ * step one asks for the mail (answered alike whether the address has an account or not,
+ * so the toast says "if"), step two has
  * the server check the code ('Token válido' / 'Token inválido, tente novamente'), step three
  * sends the new password twice ('As novas senhas não são iguais') with the code, which the
  * server then uses up.

@@ -1,9 +1,11 @@
 /**
  * The user modal of spec 000 §2 for one's own profile: name, e-mail, password, and for admins
  * profile and queues, for super users the super flag, the default connection and the farewell
- * message. PUT /users/{id}; the save is delayed 400 ms and a success toast follows.
+ * message. PUT /users/{id}; the save is delayed 400 ms and a success toast follows. A new
+ * password or e-mail asks for the current password too (issue #38, domain/user.ts).
  */
 import { type FormEvent, useEffect, useState } from "react";
+import { needsCurrentPassword, USER_MSG } from "../../domain/user.ts";
 import { api, get } from "../lib/api.ts";
 import { t } from "../lib/i18n.ts";
 import { allowed, loadSession, type SessionUser } from "../lib/session.ts";
@@ -26,13 +28,17 @@ export interface UserModalProps {
 
 /** Edits the signed-in user. */
 export function UserModal({ user, open, onOpenChange }: UserModalProps) {
-  const [form, setForm] = useState({ name: user.name, email: user.email, password: "", profile: user.profile, super: user.super, queueIds: user.queues.map((q) => q.id), whatsappId: user.whatsappId, farewellMessage: "" });
+  const [form, setForm] = useState({ name: user.name, email: user.email, password: "", currentPassword: "", profile: user.profile, super: user.super, queueIds: user.queues.map((q) => q.id), whatsappId: user.whatsappId, farewellMessage: "" });
   const [queues, setQueues] = useState<Option[]>(user.queues);
   const [connections, setConnections] = useState<Option[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { busy, run } = useBusy();
   const editProfile = allowed(user, "user-modal:editProfile");
   const editQueues = allowed(user, "user-modal:editQueues");
+  const askCurrent = needsCurrentPassword(user.id, user, {
+    email: form.email.trim().toLowerCase(),
+    password: form.password || undefined,
+  });
 
   useEffect(() => {
     if (!open) return;
@@ -50,6 +56,7 @@ export function UserModal({ user, open, onOpenChange }: UserModalProps) {
     else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.email)) e.email = t("validation.email");
     if (form.password && form.password.length < 5) e.password = t("validation.tooShort");
     if (form.password.length > 50) e.password = t("validation.tooLong");
+    if (askCurrent && !form.currentPassword) e.currentPassword = t("validation.required");
     return e;
   }
 
@@ -62,6 +69,7 @@ export function UserModal({ user, open, onOpenChange }: UserModalProps) {
       await new Promise((r) => setTimeout(r, 400));
       const body: Record<string, unknown> = { name: form.name, email: form.email, whatsappId: form.whatsappId, farewellMessage: form.farewellMessage };
       if (form.password) body.password = form.password;
+      if (askCurrent) body.currentPassword = form.currentPassword;
       if (editProfile) body.profile = form.profile;
       if (editQueues) body.queueIds = form.queueIds;
       if (allowed(user, "user-modal:editSuper")) body.super = form.super;
@@ -69,6 +77,11 @@ export function UserModal({ user, open, onOpenChange }: UserModalProps) {
       showToast("success", t("userModal.saved"));
       loadSession(true);
       onOpenChange(false);
+    }, (fields) => {
+      // The server's answer on the current password, next to its field.
+      if (!fields.currentPassword) return false;
+      setErrors({ currentPassword: fields.currentPassword === USER_MSG.currentPasswordWrong ? t("userModal.currentPasswordWrong") : t("validation.required") });
+      return true;
     });
   }
 
@@ -95,6 +108,21 @@ export function UserModal({ user, open, onOpenChange }: UserModalProps) {
           <input type="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} aria-invalid={!!errors.email} />
           {errors.email && <small className="field-error">{errors.email}</small>}
         </label>
+        {askCurrent && (
+          <label className="field">
+            <span>{t("userModal.currentPassword")}</span>
+            <input
+              type="password"
+              autoComplete="current-password"
+              value={form.currentPassword}
+              onChange={(e) => setForm({ ...form, currentPassword: e.target.value })}
+              aria-invalid={!!errors.currentPassword}
+            />
+            {errors.currentPassword
+              ? <small className="field-error">{errors.currentPassword}</small>
+              : <small className="field-hint">{t("userModal.currentPasswordHint")}</small>}
+          </label>
+        )}
         {editProfile && (
           <label className="field">
             <span>{t("userModal.profile")}</span>

@@ -10,7 +10,7 @@
 import { memo } from "react";
 import { DropdownMenu } from "radix-ui";
 import { Check, CheckCheck, ChevronDown, Clock, Download, FileText, MapPin, Phone, TriangleAlert } from "lucide-react";
-import { editWindowOpen } from "../../domain/message.ts";
+import { editWindowOpen, locationHref } from "../../domain/message.ts";
 import { firstLink, plainText } from "../../domain/whatsapp_format.ts";
 import { formatTime } from "../lib/format.ts";
 import { hasText, t } from "../lib/i18n.ts";
@@ -63,13 +63,19 @@ function Media({ message, chat }: { message: Message; chat?: CardChat }) {
         )
         : null;
     case "locationMessage": {
-      const coords = /(-?\d+\.\d+)\s*,\s*(-?\d+\.\d+)/.exec(message.body);
-      const href = coords ? `https://maps.google.com/maps?q=${coords[1]},${coords[2]}` : message.body;
-      return (
-        <a className="media-doc" href={href} target="_blank" rel="noreferrer">
-          <MapPin size={24} aria-hidden="true" /> <span>{t("messages.openMap")}</span>
-        </a>
-      );
+      // The sender wrote the body: only an http(s) map link becomes an href (domain/message.ts).
+      const href = locationHref(message.body);
+      return href
+        ? (
+          <a className="media-doc" href={href} target="_blank" rel="noreferrer">
+            <MapPin size={24} aria-hidden="true" /> <span>{t("messages.openMap")}</span>
+          </a>
+        )
+        : (
+          <div className="media-doc" data-testid="location-text">
+            <MapPin size={24} aria-hidden="true" /> <span>{t("messages.location")}: {message.body}</span>
+          </div>
+        );
     }
     case "contactMessage":
     case "contactsArrayMessage":

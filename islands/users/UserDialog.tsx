@@ -4,13 +4,14 @@
  * default connection, the super flag (a super user editing) and the farewell message.
  * Checked with UserCreate / UserUpdate, the server's own schemas; sent after the spec's
  * 400 ms. A taken e-mail is shown at the field; the plan's user limit as a toast naming it.
+ * Editing oneself, a new password or e-mail asks for the current password (issue #38).
  */
 import { api } from "../lib/api.ts";
 import { t } from "../lib/i18n.ts";
 import { allowed, type SessionUser } from "../lib/session.ts";
 import { showToast } from "../lib/toast.ts";
 import { CheckField, CheckListField, FormDialog, SelectField, TextField, useSchemaForm } from "../ui/form.tsx";
-import type { Profile } from "../../domain/user.ts";
+import { needsCurrentPassword, type Profile, USER_MSG } from "../../domain/user.ts";
 import type { NamedRef, UserRow } from "./user_row.ts";
 
 /** The modal's values (UserCreate's / UserUpdate's fields). */
@@ -18,6 +19,7 @@ interface UserValues extends Record<string, unknown> {
   name: string;
   email: string;
   password: string;
+  currentPassword: string;
   profile: Profile;
   queueIds: number[];
   whatsappId: number | null;
@@ -51,13 +53,18 @@ export function UserDialog({ user, viewer, queues, connections, onClose, onSaved
   const editProfile = allowed(viewer, "user-modal:editProfile");
   const editQueues = allowed(viewer, "user-modal:editQueues");
   const editSuper = user !== null && allowed(viewer, "user-modal:editSuper");
+  /** Whether these values change the viewer's own password or e-mail. */
+  const asksCurrent = (v: UserValues) =>
+    user !== null && needsCurrentPassword(viewer.id, user, { email: v.email.trim().toLowerCase(), password: v.password || undefined });
   const form = useSchemaForm<UserValues>({
     schema: user ? "UserUpdate" : "UserCreate",
     delayMs: SUBMIT_DELAY_MS,
+    check: (v) => (asksCurrent(v) && !v.currentPassword ? { currentPassword: USER_MSG.currentPasswordRequired } : {}),
     initial: {
       name: user?.name ?? "",
       email: user?.email ?? "",
       password: "",
+      currentPassword: "",
       profile: user?.profile ?? "user",
       queueIds: user?.queueIds ?? [],
       whatsappId: user?.whatsappId ?? null,
@@ -72,6 +79,7 @@ export function UserDialog({ user, viewer, queues, connections, onClose, onSaved
         farewellMessage: v.farewellMessage,
       };
       if (v.password) body.password = v.password;
+      if (asksCurrent(v)) body.currentPassword = v.currentPassword;
       if (editProfile) body.profile = v.profile;
       if (editQueues) body.queueIds = v.queueIds;
       if (editSuper) body.super = v.super;
@@ -98,6 +106,9 @@ export function UserDialog({ user, viewer, queues, connections, onClose, onSaved
         hint={user ? t("users.passwordHint") : undefined}
       />
       <TextField form={form} name="email" label={t("userModal.email")} type="email" />
+      {asksCurrent(form.values) && (
+        <TextField form={form} name="currentPassword" label={t("userModal.currentPassword")} type="password" hint={t("userModal.currentPasswordHint")} />
+      )}
       {editProfile && (
         <SelectField form={form} name="profile" label={t("userModal.profile")} options={PROFILES.map((p) => ({ value: p, label: t(`profile.${p}`) }))} />
       )}
@@ -128,6 +139,10 @@ function explained(error: unknown): unknown {
   const body = (error as { body?: { error?: string; limit?: number } }).body;
   if (body?.error === "ERR_DUPLICATED_EMAIL") {
     return { body: { ...body, fields: { email: t("users.emailTaken") } } };
+  }
+  const current = (body as { fields?: { currentPassword?: string } } | undefined)?.fields?.currentPassword;
+  if (current === USER_MSG.currentPasswordWrong) {
+    return { body: { ...body, fields: { currentPassword: t("userModal.currentPasswordWrong") } } };
   }
   if (body?.error === "ERR_PLAN_LIMIT") {
     return { body: t("users.planLimit", { limit: body.limit ?? "?" }) };

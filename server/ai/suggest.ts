@@ -6,9 +6,10 @@
  * or sent) and the bot of a queue whose typeChatbot is "ai" (`askAiBot`, server/integrations/
  * turns.ts sends its answer, marked as the AI's).
  *
- * The endpoint is the admin's own choice and may well be a model on the company's network
- * (Ollama, vLLM on localhost), so private addresses are not refused here, as for Typebot and
- * n8n; only the answer's text comes back, never the raw body.
+ * The endpoint is the admin's own choice, so like Typebot's and n8n's it may reach only public
+ * addresses (server/integrations/http.ts); an operator whose model runs on its own network
+ * (Ollama, vLLM) lets it through with BALCAO_INTEGRATION_ALLOW_PRIVATE. Only the answer's text
+ * comes back, never the raw body.
  */
 import { aiConfig } from "../../actors/ai_settings/mod.ts";
 import { pageOfMessages } from "../../actors/messages/mod.ts";
@@ -38,6 +39,7 @@ export async function askModel(deps: AppDeps, companyId: number, ticketId: numbe
     json: completionRequest(config, messages),
     headers: config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {},
     timeoutMs: deps.config.integrationTimeoutMs ?? AI_TIMEOUT_MS,
+    allowPrivate: deps.config.integrationAllowPrivate,
   });
   if (!result.ok) return { ok: false, kind: result.timedOut ? "timeout" : "failed", error: result.error };
   const text = completionText(result.body);

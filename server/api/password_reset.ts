@@ -1,11 +1,11 @@
 /**
  * Password recovery (spec 002 §2.15, §7), mounted at `/users`, no authentication:
- * - POST /users/sendemail {email}: mails a token ('E-mail não cadastrado' for an unknown one);
- *   the reply never carries the token.
+ * - POST /users/sendemail {email}: mails a token when a user has that e-mail; the answer is
+ *   the same either way (issue #38) and never carries the token.
  * - POST /users/checkToken {email, token}: step two's 'Token válido' / 'Token inválido…'.
  * - POST /users/updatePassword {email, token, password, confirmPassword}: uses the token up,
  *   sets the password and bumps the user's tokenVersion (every other session ends).
- * Why unknown e-mails are told apart, and the limits: domain/password_reset.ts.
+ * Why unknown e-mails are not told apart, and the limits: domain/password_reset.ts.
  */
 import { type Context, Hono } from "hono";
 import { consumeReset, hashResetToken, issueReset, resetValid } from "../../actors/platform/password_reset.ts";
@@ -15,19 +15,20 @@ import { AppError } from "../../domain/errors.ts";
 import {
   newResetToken,
   RESET_LIMITS,
+  RESET_TOKEN_TTL_MS,
   resetMail,
   ResetPasswordInput,
   ResetRequest,
   ResetTokenCheck,
 } from "../../domain/password_reset.ts";
 import type { User } from "../../domain/user.ts";
-import type { AppEnv } from "../deps.ts";
+import type { AppDeps, AppEnv } from "../deps.ts";
 import { clientAddress } from "../auth/client_address.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { LoginThrottle } from "../auth/throttle.ts";
 import { loginKeys, loginSucceeded } from "../auth/login_limits.ts";
 import { parseBody } from "../http/validate.ts";
-import { mailerFromSettings } from "../mail/mod.ts";
+import { type Mailer, mailerFromSettings } from "../mail/mod.ts";
 
 const invalidToken = () =>
   new AppError("ERR_INVALID_RESET_TOKEN", { status: 400, message: "Invalid or expired password reset token" });
@@ -38,6 +39,15 @@ function assertUnderLimits(c: Context, checks: [LoginThrottle, string][], now: n
   if (wait <= 0) return;
   c.header("Retry-After", String(Math.ceil(wait / 1000)));
   throw new AppError("ERR_TOO_MANY_ATTEMPTS", { status: 429, message: "Too many password reset attempts, try again later" });
+}
+
+/** Issues a token for the user of `email` and mails it; nothing when no user has that e-mail. */
+async function mailResetIfRegistered(deps: AppDeps, mailer: Mailer, email: string): Promise<void> {
+  const user = await findUserByEmail(deps.system, email);
+  if (!user) return;
+  const token = newResetToken(crypto.getRandomValues(new Uint8Array(16)));
+  await issueReset(deps.system, user.id, await hashResetToken(token));
+  await mailer({ to: user.email, ...resetMail(user.name, token) });
 }
 
 /** The password recovery routes (mounted at `/users`). */
@@ -72,20 +82,18 @@ export function passwordResetRoutes(): Hono<AppEnv> {
     assertUnderLimits(c, [[requests, address]], now);
     requests.fail(address, now);
     const { email } = await parseBody(c, ResetRequest);
-    const user = await findUserByEmail(deps.system, email);
-    if (!user) {
-      throw new AppError("ERR_EMAIL_NOT_FOUND", { status: 404, message: `E-mail ${email} is not registered` });
-    }
-    assertUnderLimits(c, [[mails, email]], now);
+    // Everything the caller can observe (status, body, limits, time) is the same whether the
+    // e-mail is registered or not: the lookup, the token and the mail happen after the answer.
     const mailer = mailerFromSettings(await platformSettings(deps.system), deps.config);
     if (!mailer) {
       throw new AppError("ERR_EMAIL_NOT_CONFIGURED", { status: 503, message: "No e-mail provider is configured" });
     }
+    assertUnderLimits(c, [[mails, email]], now);
     mails.fail(email, now);
-    const token = newResetToken(crypto.getRandomValues(new Uint8Array(16)));
-    const reset = await issueReset(deps.system, user.id, await hashResetToken(token));
-    await mailer({ to: user.email, ...resetMail(user.name, token) });
-    return c.json({ sent: true, expiresAt: new Date(reset.expiresAt).toISOString() });
+    mailResetIfRegistered(deps, mailer, email).catch((error) =>
+      console.error(`Password reset mail was not sent: ${error instanceof Error ? error.message : error}`)
+    );
+    return c.json({ sent: true, expiresAt: new Date(now + RESET_TOKEN_TTL_MS).toISOString() });
   });
 
   app.post("/checkToken", async (c) => {

@@ -2,8 +2,8 @@
  * The demo's payment page (issue #21): GET /simulator/payments/{chargeId} shows what the
  * simulator charge pays and a button; POST …/pay posts the simulator provider's signed
  * webhook through the same path as every provider's (server/billing/receive.ts), so the
- * licence renews and the checkout sees the live CONCLUIDA event. Only in a store holding the
- * demo tenant (404 elsewhere); public like a provider's hosted page, since the tab it opens in
+ * licence renews and the checkout sees the live CONCLUIDA event. Only for the demo company's
+ * charges in a store the demo seeded (404 for any other); public like a provider's hosted page, since the tab it opens in
  * carries no token: knowing the charge id is what lets one pay it, and paying is all it does.
  */
 import { type Context, Hono } from "hono";
@@ -11,7 +11,7 @@ import { notFound } from "../../domain/errors.ts";
 import type { AppEnv } from "../deps.ts";
 import { chargeOf, invoiceOf } from "../billing/invoices.ts";
 import { receivePayment } from "../billing/receive.ts";
-import { PROVIDERS, providerContext, requestOrigin } from "../billing/providers/mod.ts";
+import { PROVIDERS, providerContext } from "../billing/providers/mod.ts";
 import { SIMULATOR_SIGNATURE_HEADER, simulatorDelivery } from "../billing/providers/simulator.ts";
 import { escapeHtml } from "../pages/document.ts";
 
@@ -28,8 +28,11 @@ function page(title: string, body: string): string {
 async function chargeAndInvoice(c: Context<AppEnv>) {
   const deps = c.get("deps");
   const chargeId = c.req.param("chargeId") ?? "";
-  const ctx = await providerContext(deps, requestOrigin(c, deps.config.trustProxy));
-  const target = ctx.demo ? await chargeOf(deps, "simulator", chargeId) : null;
+  const ctx = await providerContext(deps);
+  const found = ctx.demoCompanyId === null ? null : await chargeOf(deps, "simulator", chargeId);
+  // Only the demo company's invoices: a charge of any other company (one made before #38)
+  // does not exist here, so paying with no money renews no one else's licence.
+  const target = found?.companyId === ctx.demoCompanyId ? found : null;
   if (!target) throw notFound("ERR_NO_INVOICE_FOUND", `No simulated charge ${chargeId}`);
   return { deps, ctx, chargeId, invoice: await invoiceOf(deps, target.companyId, target.invoiceId) };
 }

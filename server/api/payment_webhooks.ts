@@ -10,14 +10,14 @@ import { type Context, Hono } from "hono";
 import { notFound } from "../../domain/errors.ts";
 import type { AppEnv } from "../deps.ts";
 import { receivePayment } from "../billing/receive.ts";
-import { PROVIDERS, providerContext, requestOrigin } from "../billing/providers/mod.ts";
+import { PROVIDERS, providerContext } from "../billing/providers/mod.ts";
 import { PROVIDER_NAMES, type ProviderName } from "../billing/providers/types.ts";
 
 async function handle(c: Context<AppEnv>, name: string) {
   const deps = c.get("deps");
   if (!(PROVIDER_NAMES as readonly string[]).includes(name)) throw notFound("ERR_NOT_FOUND", `No payment provider ${name}`);
   const rawBody = await c.req.text();
-  const ctx = await providerContext(deps, requestOrigin(c, deps.config.trustProxy));
+  const ctx = await providerContext(deps);
   const received = await receivePayment(deps, ctx, PROVIDERS[name as ProviderName], {
     headers: c.req.raw.headers,
     rawBody,

@@ -7,8 +7,9 @@
  * id is remembered (rememberCharge) so a webhook carrying only that id finds the invoice.
  *
  * Answer: `{ pix: { qrcode: { qrcode: <BR Code>, imagemQrcode: <PNG data URL> } } | null,
- * stripeURL, asaasURL, mercadopagoURL, simulatorURL (the demo's, else null), valorext,
- * invoiceId }`. Card fields of the body are dropped by the schema (domain/checkout.ts) and
+ * stripeURL, asaasURL, mercadopagoURL, simulatorURL (the demo company's, else null), valorext,
+ * invoiceId }`. Links and notification URLs are built on BALCAO_PUBLIC_URL only, never on the
+ * request's Host header: without it Stripe and Mercado Pago answer null (the reason is logged). Card fields of the body are dropped by the schema (domain/checkout.ts) and
  * never logged or stored.
  */
 import { Hono } from "hono";
@@ -19,7 +20,7 @@ import type { AppDeps, AppEnv } from "../deps.ts";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
 import { parseBody } from "../http/validate.ts";
 import { invoiceOf, rememberCharge } from "../billing/invoices.ts";
-import { PROVIDERS, providerContext, requestOrigin } from "../billing/providers/mod.ts";
+import { PROVIDERS, providerContext } from "../billing/providers/mod.ts";
 import { type Charge, chargeReference, type ChargeInput, type PaymentProvider, type ProviderContext } from "../billing/providers/types.ts";
 
 /** The answer's key of each link provider. */
@@ -55,7 +56,7 @@ export function subscriptionRoutes(): Hono<AppEnv> {
       throw new AppError("ERR_CONFLICT", { status: 409, message: `Invoice ${invoice.id} is already paid` });
     }
     const company = await getCompany(deps.system, invoice.companyId);
-    const ctx = await providerContext(deps, requestOrigin(c, deps.config.trustProxy));
+    const ctx = await providerContext(deps);
     const input: ChargeInput = {
       invoiceId: invoice.id,
       companyId: invoice.companyId,
@@ -74,7 +75,7 @@ export function subscriptionRoutes(): Hono<AppEnv> {
       },
       reference: chargeReference(invoice.companyId, invoice.id),
     };
-    const offered = Object.values(PROVIDERS).filter((p) => p.configured(ctx));
+    const offered = Object.values(PROVIDERS).filter((p) => p.configured(ctx, invoice.companyId));
     const charges = await Promise.all(offered.map((p) => chargeWith(deps, ctx, p, input)));
     const answer = {
       pix: null as { qrcode: { qrcode: string; imagemQrcode: string } } | null,

@@ -1,8 +1,10 @@
 /**
  * Users (spec 000 §7, 001 §2.12, §2.13, §7). Everyone of a company lists and reads its
  * users; admins create, edit and delete them; anyone edits their own name, e-mail, password
- * and farewell message. A super user may name another company (`companyId`) and reach its
- * users; for everyone else a user of another company does not exist (404).
+ * and farewell message, giving the current password to change the password or the e-mail
+ * (#38; an admin setting another user's password is audited as `user.password`). A super
+ * user may name another company (`companyId`) and reach its users; for everyone else a user
+ * of another company does not exist (404).
  */
 import { Hono } from "hono";
 import type { ActorSystem } from "../../actors/_runtime/system.ts";
@@ -14,10 +16,11 @@ import { whatsapps } from "../../actors/whatsapps/collection.ts";
 import { forbidden, notFound } from "../../domain/errors.ts";
 import { matchesSearch, paginate } from "../../domain/paging.ts";
 import { can, type Principal } from "../../domain/permissions.ts";
-import { UserCreate, UserListQuery, userEditError, UserUpdate } from "../../domain/user.ts";
+import { needsCurrentPassword, UserCreate, UserListQuery, userEditError, UserUpdate } from "../../domain/user.ts";
 import type { AppEnv } from "../deps.ts";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
 import { hashPassword } from "../auth/passwords.ts";
+import { assertCurrentPassword } from "../auth/current_password.ts";
 import { idParam, parseBody, parseQuery } from "../http/validate.ts";
 import { userView, userViewer } from "./users_view.ts";
 import { recordAudit } from "../audit/record.ts";
@@ -124,15 +127,20 @@ export function userRoutes(): Hono<AppEnv> {
     const input = await parseBody(c, UserUpdate);
     const problem = userEditError(who, target, input);
     if (problem) throw forbidden(problem);
+    if (needsCurrentPassword(who.id, target, input)) await assertCurrentPassword(c, target, input.currentPassword);
     await assertCompanyRefs(deps.system, target.companyId, input.queueIds, input.whatsappId);
-    const { password, ...rest } = input;
+    const { password, currentPassword: _, ...rest } = input;
     const user = await updateUser(deps.system, who.super ? null : who.companyId, id, {
       ...rest,
       passwordHash: password ? await hashPassword(password, deps.config.passwordHash) : undefined,
     });
-    await recordAudit(deps, who, "user.update", { kind: "user", id: user.id, name: user.name }, {
-      fields: changedFields(input, target),
-    }, { companyId: user.companyId });
+    const about = { kind: "user", id: user.id, name: user.name } as const;
+    // Setting someone else's password is a reset, its own entry (#38); one's own change with
+    // the current password stays a field of the update.
+    const reset = password !== undefined && who.id !== target.id;
+    const fields = changedFields(reset ? rest : { ...rest, password }, target);
+    if (reset) await recordAudit(deps, who, "user.password", about, {}, { companyId: user.companyId });
+    if (fields.length > 0 || !reset) await recordAudit(deps, who, "user.update", about, { fields }, { companyId: user.companyId });
     return c.json(await userView(deps.system, user));
   });
 

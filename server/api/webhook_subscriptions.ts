@@ -19,8 +19,8 @@ import {
   webhookSubscriptions,
 } from "../../actors/webhooks/mod.ts";
 import { AppError, notFound } from "../../domain/errors.ts";
+import { isPrivateHost } from "../../domain/network_address.ts";
 import {
-  isPrivateHost,
   nextSecret,
   subscriptionView,
   WEBHOOK_MSG,
@@ -39,7 +39,7 @@ export const subscriptionMissing = (id: number | string) =>
 const fieldError = (field: string, message: string) =>
   new AppError("ERR_VALIDATION", { status: 400, message: `${field}: ${message}`, fields: { [field]: message } });
 
-/** Refuses a private host unless the server allows it (domain/webhook.ts isPrivateHost). */
+/** Refuses a private host unless the server allows it (domain/network_address.ts isPrivateHost). */
 function checkHost(deps: AppDeps, url: string): void {
   if (!deps.config.webhookAllowPrivate && isPrivateHost(new URL(url).hostname)) {
     throw fieldError("url", WEBHOOK_MSG.privateUrl);

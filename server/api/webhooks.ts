@@ -1,7 +1,9 @@
 /**
  * Provider webhooks:
  * - POST /webhooks/evolution/{whatsappId}?token= receives Evolution API's events for one
- *   connection; the connection's token authenticates the call (Evolution sends no signature).
+ *   connection. Evolution sends no signature, so the URL's secret authenticates the call: the
+ *   connection's own inbound secret (channels/evolution.ts evolutionWebhookSecret), never its
+ *   API token, which whoever sends through the external API holds (issue #38).
  * - GET /webhooks/cloudapi/{whatsappId} answers Meta's verification (`hub.mode=subscribe`,
  *   `hub.verify_token` = the connection's verify token → `hub.challenge` as text, else 403);
  *   POST /webhooks/cloudapi/{whatsappId} receives the Cloud API's notifications, accepted
@@ -17,7 +19,7 @@ import { AppError, notFound } from "../../domain/errors.ts";
 import type { Provider, Whatsapp } from "../../domain/whatsapp.ts";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { CloudApiAdapter } from "../channels/cloudapi.ts";
-import { EvolutionAdapter } from "../channels/evolution.ts";
+import { EvolutionAdapter, evolutionWebhookSecret } from "../channels/evolution.ts";
 import { signBody } from "../channels/webhook.ts";
 import { idParam } from "../http/validate.ts";
 
@@ -63,7 +65,8 @@ export function webhookRoutes(): Hono<AppEnv> {
     const deps = c.get("deps");
     const id = idParam(c, "whatsappId", () => notFound("ERR_NO_WAPP_FOUND", "No such connection"));
     const token = c.req.query("token") ?? "";
-    const found = await findConnection(deps, id, "evolution", (w) => sameToken(w.token, token));
+    const found = await findConnection(deps, id, "evolution", async (w) =>
+      sameToken(await evolutionWebhookSecret(deps.secret, w.companyId, w.id), token));
     if (!found) throw unknownConnection();
     const adapter = await liveAdapter(deps, found);
     if (!(adapter instanceof EvolutionAdapter)) throw notFound("ERR_NO_WAPP_FOUND", "Connection is not an Evolution connection");

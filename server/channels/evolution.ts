@@ -12,7 +12,18 @@ import type { ChannelAdapter, OutboundMessage, PhoneContact } from "../../domain
 import { AppError } from "../../domain/errors.ts";
 import { ackOfStatus, jidUser, mapMessage, toJid, type WaMessageLike } from "./baileys_map.ts";
 import type { AdapterContext } from "./types.ts";
+import { signBody } from "./webhook.ts";
 import { bestName, individualNumber, uniqueContacts } from "./phone_book.ts";
+
+/**
+ * The secret in the URL Evolution posts a connection's events to (issue #38): derived from
+ * the server's own secret, so it is neither the connection's API token (whoever may send
+ * through the external API must not be able to forge inbound messages) nor stored or shown
+ * anywhere; the adapter registers it at each start.
+ */
+export async function evolutionWebhookSecret(serverSecret: string, companyId: number, whatsappId: number): Promise<string> {
+  return (await signBody(serverSecret, `evolution-webhook:${companyId}:${whatsappId}`)).slice("sha256=".length);
+}
 
 /** Where the Evolution server is and how it reaches us back. */
 export interface EvolutionConfig {
@@ -46,25 +57,33 @@ const STATUS: Record<string, number> = { ERROR: 0, PENDING: 1, SERVER_ACK: 2, DE
 export class EvolutionAdapter implements ChannelAdapter {
   #ctx: AdapterContext;
   #config: EvolutionConfig;
+  #webhookSecret: () => Promise<string>;
   #open = false;
   #lastSeen = 0;
   readonly instance: string;
 
-  constructor(ctx: AdapterContext, config: EvolutionConfig) {
+  /** `webhookSecret` gives the connection's inbound secret (evolutionWebhookSecret). */
+  constructor(ctx: AdapterContext, config: EvolutionConfig, webhookSecret: () => Promise<string>) {
     this.#ctx = ctx;
     this.#config = config;
+    this.#webhookSecret = webhookSecret;
     this.instance = `balcao-${ctx.companyId}-${ctx.whatsappId}`;
   }
 
   async start(): Promise<void> {
     this.#open = false;
-    const webhook = `${this.#config.webhookBase}/webhooks/evolution/${this.#ctx.whatsappId}?token=${encodeURIComponent(this.#ctx.record.token)}`;
-    await this.#call("POST", "/instance/create", {
+    const secret = await this.#webhookSecret();
+    const url = `${this.#config.webhookBase}/webhooks/evolution/${this.#ctx.whatsappId}?token=${encodeURIComponent(secret)}`;
+    const webhook = { url, byEvents: false, base64: true, events: ["QRCODE_UPDATED", "CONNECTION_UPDATE", "MESSAGES_UPSERT", "MESSAGES_UPDATE"] };
+    const created = await this.#call("POST", "/instance/create", {
       instanceName: this.instance,
       qrcode: true,
       integration: "WHATSAPP-BAILEYS",
-      webhook: { url: webhook, byEvents: false, base64: true, events: ["QRCODE_UPDATED", "CONNECTION_UPDATE", "MESSAGES_UPSERT", "MESSAGES_UPDATE"] },
+      webhook,
     }, [403, 409]);
+    // The instance was there already (a restart, or one made before #38 with the API token in
+    // its webhook URL): point its webhook at the current URL.
+    if (created === undefined) await this.#call("POST", `/webhook/set/${this.instance}`, { webhook: { enabled: true, ...webhook } });
     const state = await this.#call<{ instance?: { state?: string } }>("GET", `/instance/connectionState/${this.instance}`);
     if (state?.instance?.state === "open") return await this.#opened();
     const connect = await this.#call<{ code?: string; base64?: string }>("GET", `/instance/connect/${this.instance}`);

@@ -16,7 +16,7 @@ import type { AppDeps } from "../deps.ts";
 import { LiveSession, type LiveOptions } from "./live_session.ts";
 import { SimulatorAdapter } from "./simulator.ts";
 import { BaileysAdapter, baileysSocket } from "./baileys.ts";
-import { EvolutionAdapter, type EvolutionConfig } from "./evolution.ts";
+import { EvolutionAdapter, type EvolutionConfig, evolutionWebhookSecret } from "./evolution.ts";
 import { CloudApiAdapter } from "./cloudapi.ts";
 import { DEFAULT_GRAPH_API_URL } from "../config.ts";
 import type { AdapterFactories } from "./types.ts";
@@ -67,7 +67,7 @@ function defaultEvolution(deps: AppDeps | undefined): EvolutionConfig {
   return {
     baseUrl: env("BALCAO_EVOLUTION_URL") ?? "http://127.0.0.1:8081",
     apiKey: env("BALCAO_EVOLUTION_APIKEY") ?? "",
-    webhookBase: env("BALCAO_PUBLIC_URL") ?? `http://127.0.0.1:${deps?.config.port ?? 8080}`,
+    webhookBase: deps?.config.publicUrl ?? `http://127.0.0.1:${deps?.config.port ?? 8080}`,
   };
 }
 
@@ -91,7 +91,11 @@ export class Channels implements SessionHost {
     this.#factories = {
       simulator: (ctx) => new SimulatorAdapter(ctx),
       baileys: (ctx) => new BaileysAdapter(ctx, baileysSocket(this.#deps?.config.baileysWsUrl)),
-      evolution: (ctx) => new EvolutionAdapter(ctx, this.#evolution ?? defaultEvolution(this.#deps)),
+      evolution: (ctx) =>
+        new EvolutionAdapter(ctx, this.#evolution ?? defaultEvolution(this.#deps), () => {
+          if (!this.#deps) throw new Error("Channels are not bound to a server");
+          return evolutionWebhookSecret(this.#deps.secret, ctx.companyId, ctx.whatsappId);
+        }),
       cloudapi: (ctx) =>
         new CloudApiAdapter(ctx, {
           baseUrl: this.#deps?.config.graphApiUrl ?? DEFAULT_GRAPH_API_URL,

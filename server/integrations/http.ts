@@ -1,12 +1,24 @@
 /**
- * One outbound HTTP call to a bot integration (Typebot, n8n): JSON in, JSON or text out, a
- * timeout, and every failure (network, timeout, non-2xx, unreadable body) returned as a value
- * with a reason an agent can read, never thrown: a failing integration must never stop the
- * conversation path that called it.
+ * One outbound HTTP call to an integration a tenant set up (Typebot, n8n, the AI module's
+ * endpoint): JSON in, JSON or text out, a timeout, and every failure (network, timeout,
+ * non-2xx, unreadable body) returned as a value with a reason an agent can read, never thrown:
+ * a failing integration must never stop the conversation path that called it.
+ *
+ * The URL is the tenant's, so the call goes through server/http/public_fetch.ts (issue #38):
+ * no loopback, private, link-local or metadata address, checked after DNS and on each of at
+ * most 3 redirects, unless the operator lets private hosts through
+ * (BALCAO_INTEGRATION_ALLOW_PRIVATE). And the reason never carries the answer's body, nor
+ * tells a refused address from a closed port ("is unreachable" for both): an error text must
+ * not become a way to read or map the server's network.
  */
+import { BlockedUrl, type PrivateAccess, publicFetch } from "../http/public_fetch.ts";
+
 
 /** How long an integration may take before the caller gives up (Typebot and n8n answer in ~1 s). */
 export const INTEGRATION_TIMEOUT_MS = 15_000;
+
+/** Redirects an integration may answer with (each target checked like the first URL). */
+const MAX_REDIRECTS = 3;
 
 /** Largest answer body read (a bot's reply is a few KB; a runaway body must not fill memory). */
 const MAX_BODY_BYTES = 1_000_000;
@@ -23,14 +35,16 @@ export interface CallOptions {
   /** Sent as JSON. */
   json?: unknown;
   timeoutMs?: number;
+  /** The operator's private hosts let through (config integrationAllowPrivate); required so no caller forgets it. */
+  allowPrivate: PrivateAccess;
 }
 
 /** Calls `url`; see the module doc. `what` names the service in error texts ("Typebot"). */
-export async function callIntegration(what: string, url: string, options: CallOptions = {}): Promise<CallResult> {
+export async function callIntegration(what: string, url: string, options: CallOptions): Promise<CallResult> {
   const timeoutMs = options.timeoutMs ?? INTEGRATION_TIMEOUT_MS;
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await publicFetch(url, {
       method: options.method ?? (options.json === undefined ? "GET" : "POST"),
       headers: {
         accept: "application/json",
@@ -39,32 +53,32 @@ export async function callIntegration(what: string, url: string, options: CallOp
       },
       body: options.json === undefined ? undefined : JSON.stringify(options.json),
       signal: AbortSignal.timeout(timeoutMs),
-      redirect: "follow",
-    });
+    }, { allowPrivate: options.allowPrivate, maxRedirects: MAX_REDIRECTS });
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === "TimeoutError";
+    // The operator's log keeps why; the tenant reads the same text for a refused address,
+    // a closed port and a name that does not resolve.
+    if (error instanceof BlockedUrl) console.warn(`${what} at ${url} refused: ${error.message}`);
     return {
       ok: false,
       status: null,
       timedOut,
-      error: timedOut ? `${what} did not answer within ${timeoutMs} ms` : `${what} is unreachable: ${reason(error)}`,
+      error: timedOut ? `${what} did not answer within ${timeoutMs} ms` : `${what} is unreachable`,
     };
   }
   let text: string;
   try {
     text = await readCapped(response, timeoutMs);
-  } catch (error) {
-    return { ok: false, status: response.status, error: `${what} answer could not be read: ${reason(error)}` };
+  } catch {
+    return { ok: false, status: response.status, error: `${what} answer could not be read` };
   }
-  if (!response.ok) {
-    return { ok: false, status: response.status, error: `${what} answered HTTP ${response.status}${detail(text)}` };
-  }
+  if (!response.ok) return { ok: false, status: response.status, error: `${what} answered HTTP ${response.status}` };
   const type = response.headers.get("content-type") ?? "";
   if (!type.includes("json")) return { ok: true, status: response.status, body: text };
   try {
     return { ok: true, status: response.status, body: text.trim() === "" ? null : JSON.parse(text) };
   } catch {
-    return { ok: false, status: response.status, error: `${what} answered invalid JSON${detail(text)}` };
+    return { ok: false, status: response.status, error: `${what} answered invalid JSON` };
   }
 }
 
@@ -91,14 +105,4 @@ async function readCapped(response: Response, timeoutMs: number): Promise<string
     clearTimeout(timer);
   }
   return text + decoder.decode();
-}
-
-/** The start of a body, for an error text an agent can act on. */
-function detail(text: string): string {
-  const short = text.trim().replace(/\s+/g, " ").slice(0, 160);
-  return short ? `: ${short}` : "";
-}
-
-function reason(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

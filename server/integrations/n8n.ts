@@ -76,6 +76,7 @@ async function askOnce(deps: AppDeps, ask: N8nAsk): Promise<N8nAnswer> {
       })),
     },
     timeoutMs: deps.config.integrationTimeoutMs,
+    allowPrivate: deps.config.integrationAllowPrivate,
   });
   if (!result.ok) return { ok: false, error: result.error };
   const text = n8nAnswerText(result.body);
@@ -110,6 +111,7 @@ export async function listN8nWorkflows(deps: AppDeps, companyId: number): Promis
     const result = await callIntegration("n8n", `${base}/api/v1/workflows?limit=250${query}`, {
       headers: { "X-N8N-API-KEY": key },
       timeoutMs: deps.config.integrationTimeoutMs,
+      allowPrivate: deps.config.integrationAllowPrivate,
     });
     if (!result.ok) throw new AppError("ERR_INTEGRATION_FAILED", { status: 502, message: result.error });
     const body = result.body as { data?: unknown; nextCursor?: unknown } | null;

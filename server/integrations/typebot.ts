@@ -49,6 +49,7 @@ async function builderGet(deps: AppDeps, companyId: number, path: string): Promi
   const result = await callIntegration("Typebot", `${config.apiUrl}${path}`, {
     headers: { authorization: `Bearer ${config.token}` },
     timeoutMs: deps.config.integrationTimeoutMs,
+    allowPrivate: deps.config.integrationAllowPrivate,
   });
   if (!result.ok) throw new AppError("ERR_INTEGRATION_FAILED", { status: 502, message: result.error });
   return result.body;
@@ -83,6 +84,7 @@ async function publicIdOf(deps: AppDeps, config: TypebotConfig, typebotId: strin
   const result = await callIntegration("Typebot", `${config.apiUrl}/api/v1/typebots/${encodeURIComponent(typebotId)}`, {
     headers: { authorization: `Bearer ${config.token}` },
     timeoutMs: deps.config.integrationTimeoutMs,
+    allowPrivate: deps.config.integrationAllowPrivate,
   });
   const typebot = result.ok ? (result.body as { typebot?: { publicId?: unknown } } | null)?.typebot : undefined;
   return typeof typebot?.publicId === "string" && typebot.publicId ? typebot.publicId : typebotId;
@@ -123,6 +125,7 @@ export async function typebotCall(
     ? await callIntegration("Typebot", `${config.botUrl}/api/v1/sessions/${encodeURIComponent(running.sessionId)}/continueChat`, {
       json: { message: typebotAnswer(input.text ?? "", running.choices), textBubbleContentFormat: "markdown" },
       timeoutMs: deps.config.integrationTimeoutMs,
+      allowPrivate: deps.config.integrationAllowPrivate,
     })
     : await startChat(deps, config, input, typebotId);
   if (!call.ok) return failed(call.error);
@@ -151,5 +154,6 @@ async function startChat(deps: AppDeps, config: TypebotConfig, input: BotTurnInp
     },
     headers: config.token ? { authorization: `Bearer ${config.token}` } : {},
     timeoutMs: deps.config.integrationTimeoutMs,
+    allowPrivate: deps.config.integrationAllowPrivate,
   });
 }

@@ -51,10 +51,10 @@ export const ACCESS_OPERATIONS: Operation[] = [
     created: true,
     errors: ["ERR_USER_CREATION_DISABLED", "ERR_DUPLICATED_EMAIL", "ERR_NO_PLAN_FOUND"],
   }),
-  signup.post("/users/sendemail", "Send a password-recovery token by e-mail", {
+  signup.post("/users/sendemail", "Send a password-recovery token by e-mail, if the e-mail has an account (answered alike either way)", {
     body: { ResetRequest },
     example: { email: "admin@demo.local" },
-    errors: ["ERR_EMAIL_NOT_FOUND", "ERR_EMAIL_NOT_CONFIGURED", "ERR_SENDING_EMAIL", "ERR_TOO_MANY_ATTEMPTS"],
+    errors: ["ERR_EMAIL_NOT_CONFIGURED", "ERR_TOO_MANY_ATTEMPTS"],
   }),
   signup.post("/users/checkToken", "Check a recovery token", { body: { ResetTokenCheck }, errors: ["ERR_INVALID_RESET_TOKEN"] }),
   signup.post("/users/updatePassword", "Set a new password with a recovery token", {
@@ -72,10 +72,10 @@ export const ACCESS_OPERATIONS: Operation[] = [
     example: { name: "Ana Souza", email: "ana@demo.local", password: "secret123", profile: "user", queueIds: [] },
     errors: ["ERR_DUPLICATED_EMAIL", "ERR_PLAN_LIMIT"],
   }),
-  users.put("/users/:id", "Update a user (an empty password keeps the old one)", {
+  users.put("/users/:id", "Update a user (an empty password keeps the old one; one's own new password or e-mail needs currentPassword)", {
     body: { UserUpdate },
     response: { UserView },
-    errors: ["ERR_NO_USER_FOUND", "ERR_DUPLICATED_EMAIL"],
+    errors: ["ERR_NO_USER_FOUND", "ERR_DUPLICATED_EMAIL", "ERR_TOO_MANY_ATTEMPTS"],
   }),
   users.delete("/users/:id", "Delete a user", { response: { MessageReply }, access: "users:manage", errors: ["ERR_NO_USER_FOUND"] }),
 

@@ -137,8 +137,8 @@ export async function seedDemo(deps: AppDeps) {
     updatedAt: now,
   }));
 
-  // Billing (issue #21): the demo's simulated payment provider is offered in this store only.
-  await markPaymentDemo(deps.kv);
+  // Billing (issue #21, #38): the simulated payment provider, for the demo company of this store only.
+  await markPaymentDemo(deps.kv, demo.id);
 
   const logins: DemoLogin[] = [
     { email: superUser.email, role: "super (platform owner)", id: superUser.id },

@@ -1,18 +1,20 @@
 /**
  * The HTTP side of a webhook delivery (the delivery actor's `post` port): signs the body
- * (domain/webhook.ts documents the headers), refuses private addresses for subscriptions
- * unless the configuration allows them (the name is resolved first, so a public name that
- * points inside is refused too; a name that changes between this check and the connect is
- * not caught), does not follow redirects (a 3xx is a failed try), and times out.
+ * (domain/webhook.ts documents the headers), calls only public addresses unless the
+ * configuration allows private ones (server/http/public_fetch.ts: checked after DNS, for a
+ * subscription and a connection's webhook alike), does not follow redirects (a 3xx is a
+ * failed try), and times out.
  * Never throws: every failure is a result the actor records.
  */
-import { isPrivateHost, WEBHOOK_HEADERS } from "../../domain/webhook.ts";
+import { WEBHOOK_HEADERS } from "../../domain/webhook.ts";
+import { BlockedUrl, publicFetch } from "../http/public_fetch.ts";
 import type { AttemptResult, WebhookRequest } from "../../actors/webhooks/mod.ts";
 import { signBody } from "../channels/webhook.ts";
 
 /** What the sender needs from the configuration. */
 export interface SenderOptions {
   timeoutMs: number;
+  /** BALCAO_WEBHOOK_ALLOW_PRIVATE: private and loopback receivers are let through. */
   allowPrivate: boolean;
 }
 
@@ -29,41 +31,32 @@ export async function deliveryHeaders(request: WebhookRequest, timestamp: number
   };
 }
 
-/** Why `url` may not be called, or null when it may. */
-async function addressProblem(url: string): Promise<string | null> {
-  const host = new URL(url).hostname;
-  if (isPrivateHost(host)) return `Refused: ${host} is a private address`;
-  if (/^[\d.]+$/.test(host) || host.includes(":")) return null;
-  const found = (await Promise.all([
-    Deno.resolveDns(host, "A").catch(() => [] as string[]),
-    Deno.resolveDns(host, "AAAA").catch(() => [] as string[]),
-  ])).flat();
-  if (found.length === 0) return `Cannot resolve ${host}`;
-  const inside = found.find((ip) => isPrivateHost(ip));
-  return inside ? `Refused: ${host} resolves to the private address ${inside}` : null;
-}
-
 /** Makes one try of `request`. */
 export async function postDelivery(request: WebhookRequest, options: SenderOptions): Promise<AttemptResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {
-    if (request.checkAddress && !options.allowPrivate) {
-      const problem = await addressProblem(request.url);
-      if (problem) return { statusCode: null, durationMs: elapsed(), error: problem };
-    }
-    const response = await fetch(request.url, {
+    const response = await publicFetch(request.url, {
       method: "POST",
       headers: await deliveryHeaders(request, Math.floor(Date.now() / 1000)),
       body: request.body,
-      redirect: "manual",
       signal: AbortSignal.timeout(options.timeoutMs),
-    });
+    }, { allowPrivate: options.allowPrivate });
     await response.body?.cancel();
     const ok = response.status >= 200 && response.status < 300;
     return { statusCode: response.status, durationMs: elapsed(), error: ok ? null : `HTTP ${response.status}` };
   } catch (error) {
-    const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    return { statusCode: null, durationMs: elapsed(), error: text.slice(0, 300) };
+    return { statusCode: null, durationMs: elapsed(), error: failure(request.url, error, options.timeoutMs) };
   }
+}
+
+/**
+ * What the delivery log says of a try that got no answer. A refused address and a closed port
+ * read the same, so the log does not tell a tenant which internal addresses exist; only the
+ * server's own log has the reason.
+ */
+function failure(url: string, error: unknown, timeoutMs: number): string {
+  if (error instanceof DOMException && error.name === "TimeoutError") return `No answer within ${timeoutMs} ms`;
+  if (error instanceof BlockedUrl) console.warn(`Webhook to ${url} refused: ${error.message}`);
+  return `Could not connect to ${new URL(url).host}`;
 }

@@ -47,6 +47,8 @@ export async function spawnServer(options: ChildServerOptions): Promise<ChildSer
       BALCAO_DATA: options.dataDir,
       BALCAO_SECRET: "child-server-test-secret",
       BALCAO_PASSWORD_HASH: "fast",
+      // The demo seeded on an empty store (loopback, the default host) gets this password.
+      BALCAO_DEMO_PASSWORD: "demo1234",
       ...options.env,
     },
     stdout: "piped",

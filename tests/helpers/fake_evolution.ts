@@ -1,6 +1,6 @@
 /**
  * A fake Evolution API v2 server on loopback for adapter tests: records every call and
- * answers like Evolution (instance create/connect/state/logout, sends, findMessages,
+ * answers like Evolution (instance create/connect/state/logout, webhook set, sends, findMessages,
  * whatsappNumbers, findContacts, findChats, group create/participants/updateParticipant).
  * Tests steer it through `state`.
  */
@@ -28,6 +28,10 @@ export function fakeEvolution() {
     failLists: false,
     /** Groups made through `group/create`: jid → participant numbers. */
     groups: new Map<string, string[]>(),
+    /** Instance names that exist already: `instance/create` answers 403 for them, as Evolution does. */
+    existing: new Set<string>(),
+    /** The webhook URL each instance posts to (set by `instance/create` or `webhook/set`). */
+    webhooks: new Map<string, string>(),
   };
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, async (req) => {
     const url = new URL(req.url);
@@ -36,7 +40,16 @@ export function fakeEvolution() {
     calls.push({ method: req.method, path: url.pathname, body, apikey: req.headers.get("apikey") });
     const json = (value: unknown, status = 200) => Response.json(value, { status });
     const [, area, action, instance] = url.pathname.split("/");
-    if (area === "instance" && action === "create") return json({ instance: { instanceName: body.instanceName, status: "created" } }, 201);
+    if (area === "instance" && action === "create") {
+      if (state.existing.has(body.instanceName)) return json({ status: 403, error: "Forbidden", response: { message: ["This name is already in use."] } }, 403);
+      state.existing.add(body.instanceName);
+      state.webhooks.set(body.instanceName, body.webhook?.url);
+      return json({ instance: { instanceName: body.instanceName, status: "created" } }, 201);
+    }
+    if (area === "webhook" && action === "set") {
+      state.webhooks.set(instance, body.webhook?.url);
+      return json({ webhook: { instanceName: instance, webhook: body.webhook } }, 201);
+    }
     if (area === "instance" && action === "connectionState") return json({ instance: { instanceName: instance, state: state.connection } });
     if (area === "instance" && action === "connect") return json({ pairingCode: null, code: "2@EVOLUTIONQR", base64: "data:image/png;base64,AAAA", count: 1 });
     if (area === "instance" && action === "logout") return json({ status: "SUCCESS" });

@@ -73,6 +73,8 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     port: 0,
     kvPath: ":memory:",
     demo: true,
+    // The demo's logins get a random password unless one is given: tests log in with this one.
+    demoPassword: DEMO_PASSWORD,
     passwordHash: "fast",
     secret: "test-secret",
     // Nothing leaves the machine: Baileys sessions of test servers dial a closed loopback port.

@@ -9,7 +9,7 @@
  * the payment's `external_reference` and `transaction_amount`.
  */
 import { callProvider, headerParts, hmacHex, jsonBody, pick, pickString, sameSecret } from "./http.ts";
-import { type PaymentProvider, ProviderError } from "./types.ts";
+import { type PaymentProvider, ProviderError, publicBase } from "./types.ts";
 
 /** The string MP signs for one notification. */
 export function mercadoPagoManifest(dataId: string | undefined, requestId: string | undefined, ts: string): string {
@@ -23,6 +23,7 @@ export const mercadopago: PaymentProvider = {
   configured: (ctx) => (ctx.settings.mpaccesstoken ?? "").trim() !== "",
 
   async createCharge(ctx, input) {
+    const origin = publicBase(ctx, "mercadopago");
     const preference = await callProvider("mercadopago", `${ctx.urls.mercadopago}/checkout/preferences`, {
       method: "POST",
       headers: {
@@ -34,8 +35,8 @@ export const mercadopago: PaymentProvider = {
         items: [{ id: `invoice-${input.invoiceId}`, title: input.detail, quantity: 1, unit_price: input.amount, currency_id: "BRL" }],
         payer: { name: input.payer.name, email: input.payer.email || undefined },
         external_reference: input.reference,
-        notification_url: `${ctx.origin}/webhooks/payments/mercadopago`,
-        back_urls: { success: `${ctx.origin}/financeiro`, pending: `${ctx.origin}/financeiro`, failure: `${ctx.origin}/financeiro` },
+        notification_url: `${origin}/webhooks/payments/mercadopago`,
+        back_urls: { success: `${origin}/financeiro`, pending: `${origin}/financeiro`, failure: `${origin}/financeiro` },
         auto_return: "approved",
       }),
       timeoutMs: ctx.timeoutMs,

@@ -3,11 +3,9 @@
  * (server/api/subscription.ts) asks every configured one for a charge; the webhook route
  * (server/api/payment_webhooks.ts) asks the named one to verify a delivery.
  */
-import type { Context } from "hono";
 import { getCompany, platformCompanyId, platformSettings } from "../../../actors/platform/lookup.ts";
 import type { AppDeps } from "../../deps.ts";
 import { hmacHex } from "./http.ts";
-import { servedOverTls } from "../../http/transport.ts";
 import { certificatePath } from "../../media/branding_files.ts";
 import { asaas } from "./asaas.ts";
 import { efi } from "./efi.ts";
@@ -30,33 +28,20 @@ export const PAYMENT_TIMEOUT_MS = 10_000;
 /** Every provider, by name. */
 export const PROVIDERS: Readonly<Record<ProviderName, PaymentProvider>> = { stripe, asaas, mercadopago, efi, simulator };
 
-/** KV key written by the demo seed: this store holds the demo tenant, so the simulator may be offered. */
+/**
+ * KV key written by the demo seed: the demo company's id. The simulator is offered to that
+ * company only, and only in a store the seed wrote (a value of `true`, written before #38
+ * without the id, offers it to nobody).
+ */
 const DEMO_MARK = ["billing_demo"];
 
-/** Marks this store as the demo's (server/seed/demo.ts). */
-export async function markPaymentDemo(kv: Deno.Kv): Promise<void> {
-  await kv.set(DEMO_MARK, true);
-}
-
-/**
- * Our public origin for the providers' return and notification URLs: BALCAO_PUBLIC_URL when
- * the operator set it (as the Evolution webhooks use it, server/channels/registry.ts), else as
- * the caller reached us: the Host header, and https when served over TLS (X-Forwarded-Proto
- * believed only behind a trusted proxy, server/http/transport.ts).
- */
-export function requestOrigin(c: Context, trustProxy: boolean): string {
-  let configured: string | undefined;
-  try {
-    configured = Deno.env.get("BALCAO_PUBLIC_URL");
-  } catch { /* no env permission: use the request */ }
-  if (configured) return configured.replace(/\/+$/, "");
-  const url = new URL(c.req.url);
-  const host = c.req.header("host") ?? url.host;
-  return `${servedOverTls(c, trustProxy) ? "https" : "http"}://${host}`;
+/** Marks this store as the demo's and `companyId` as its demo company (server/seed/demo.ts). */
+export async function markPaymentDemo(kv: Deno.Kv, companyId: number): Promise<void> {
+  await kv.set(DEMO_MARK, companyId);
 }
 
 /** The context every adapter call of one request gets. */
-export async function providerContext(deps: AppDeps, origin: string): Promise<ProviderContext> {
+export async function providerContext(deps: AppDeps): Promise<ProviderContext> {
   const configured = deps.config.paymentApiUrls ?? {};
   const urls = Object.fromEntries(
     Object.entries(DEFAULT_PAYMENT_API_URLS).map(([name, url]) => [name, (configured[name as keyof PaymentApiUrls] || url).replace(/\/+$/, "")]),
@@ -65,7 +50,7 @@ export async function providerContext(deps: AppDeps, origin: string): Promise<Pr
   const [settings, pixCertificate, demo, platform, simulatorKey] = await Promise.all([
     platformSettings(deps.system),
     certificatePath(deps.config.dataDir),
-    deps.kv.get<boolean>(DEMO_MARK),
+    deps.kv.get<unknown>(DEMO_MARK),
     platformId === undefined ? undefined : getCompany(deps.system, platformId),
     hmacHex(deps.secret, "payment-simulator"),
   ]);
@@ -73,9 +58,9 @@ export async function providerContext(deps: AppDeps, origin: string): Promise<Pr
     settings,
     urls,
     platformName: platform?.name ?? "Balcao",
-    origin,
+    origin: deps.config.publicUrl ?? null,
     pixCertificate,
-    demo: demo.value === true,
+    demoCompanyId: typeof demo.value === "number" ? demo.value : null,
     timeoutMs: deps.config.paymentTimeoutMs ?? PAYMENT_TIMEOUT_MS,
     simulatorKey,
   };

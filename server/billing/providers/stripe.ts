@@ -7,7 +7,7 @@
  * 5 minutes off is refused as a replay, as Stripe's libraries do.
  */
 import { callProvider, headerParts, hmacHex, jsonBody, pick, pickString, sameSecret } from "./http.ts";
-import { type PaymentProvider, ProviderError, type WebhookEvent } from "./types.ts";
+import { type PaymentProvider, ProviderError, publicBase, type WebhookEvent } from "./types.ts";
 
 /** Stripe's default tolerance for the signature's timestamp. */
 export const STRIPE_TOLERANCE_S = 300;
@@ -38,6 +38,7 @@ export const stripe: PaymentProvider = {
   configured: (ctx) => (ctx.settings.stripeprivatekey ?? "").trim() !== "",
 
   async createCharge(ctx, input) {
+    const origin = publicBase(ctx, "stripe");
     const form = stripeSessionForm({
       detail: input.detail,
       amount: input.amount,
@@ -45,8 +46,8 @@ export const stripe: PaymentProvider = {
       reference: input.reference,
       invoiceId: input.invoiceId,
       companyId: input.companyId,
-      successUrl: `${ctx.origin}/financeiro`,
-      cancelUrl: `${ctx.origin}/financeiro`,
+      successUrl: `${origin}/financeiro`,
+      cancelUrl: `${origin}/financeiro`,
     });
     const session = await callProvider("stripe", `${ctx.urls.stripe}/v1/checkout/sessions`, {
       method: "POST",

@@ -24,12 +24,16 @@ export interface ProviderContext {
   urls: PaymentApiUrls;
   /** The platform company's name (the receiver's name on a Pix code). */
   platformName: string;
-  /** Our server's public origin (return pages, notification URLs), no trailing slash. */
-  origin: string;
+  /**
+   * Our public base URL (return pages, notification URLs), no trailing slash: the operator's
+   * BALCAO_PUBLIC_URL, never a request's Host header; null when unset, and then an adapter
+   * that needs it refuses to build a charge (publicBase).
+   */
+  origin: string | null;
   /** Efí's uploaded .p12 (server/media/branding_files.ts certificatePath), or null. */
   pixCertificate: string | null;
-  /** True when this store holds the demo tenant: only then is the simulator offered. */
-  demo: boolean;
+  /** The demo company, in a store the demo seeded: the only company the simulator serves. */
+  demoCompanyId: number | null;
   /** Per-call limit for a provider's answer, in ms. */
   timeoutMs: number;
   /** HMAC key of the simulator's webhooks (derived from the server's secret). */
@@ -94,7 +98,8 @@ export interface PaymentProvider {
   name: ProviderName;
   /** "pix" answers the checkout's QR; "link" a page to pay by card. */
   kind: "pix" | "link";
-  configured(ctx: ProviderContext): boolean;
+  /** Whether this provider may charge company `companyId` (credentials set; the simulator: the demo's). */
+  configured(ctx: ProviderContext, companyId: number): boolean;
   createCharge(ctx: ProviderContext, input: ChargeInput): Promise<Charge>;
   /**
    * The events of a genuine delivery (Efí batches several Pix in one), null when it is refused
@@ -109,6 +114,14 @@ export class ProviderError extends Error {
   constructor(readonly provider: ProviderName, message: string) {
     super(`${provider}: ${message}`);
   }
+}
+
+/** The public base URL for a provider's return and notification URLs; throws without one. */
+export function publicBase(ctx: ProviderContext, provider: ProviderName): string {
+  if (ctx.origin === null) {
+    throw new ProviderError(provider, "no public URL is configured (BALCAO_PUBLIC_URL) for its return and notification URLs");
+  }
+  return ctx.origin;
 }
 
 /** The reference a charge carries: `${companyId}:${invoiceId}`. */

@@ -54,8 +54,12 @@ export function registerActors(system: ActorSystem): void {
   system.register(invoicesActor, billingRegistry);
 }
 
-/** Loads what every request needs in memory: the platform collections. */
-export async function warmUp(deps: AppDeps): Promise<void> {
+/**
+ * Loads what every request needs in memory: the platform collections, then the read models of
+ * `companyIds` (default: every company, a process alone; a process of several warms each
+ * company as it takes it, server/cluster/).
+ */
+export async function warmUp(deps: AppDeps, companyIds?: readonly number[]): Promise<void> {
   const { system } = deps;
   bindMessages(deps);
   await Promise.all([
@@ -63,9 +67,14 @@ export async function warmUp(deps: AppDeps): Promise<void> {
     plans.in(system, PLATFORM).list(),
     users.in(system, PLATFORM).list(),
   ]);
+  const ids = companyIds ?? (await companies.in(system, PLATFORM).list()).map((c) => c.id);
+  await warmCompanies(system, ids);
+}
+
+/** The read models of `companyIds`, loaded from KV (a start, or a process taking them over). */
+export async function warmCompanies(system: ActorSystem, companyIds: readonly number[]): Promise<void> {
   // Ticket desks and contact lists (the inbox read models) before /health, side by side: each
   // load waits on KV's reads part of the time, which the other fills.
-  const companyIds = (await companies.in(system, PLATFORM).list()).map((c) => c.id);
   await Promise.all(companyIds.flatMap((id) => [warmTickets(system, id), warmContacts(system, id)]));
   // Invoice timers (#21): a company written before its invoices actor existed (the demo seed,
   // an older store) gets its timer armed, or its due invoice issued; a no-op otherwise.

@@ -10,6 +10,15 @@ export const DEFAULT_GRAPH_API_URL = "https://graph.facebook.com/v21.0";
 export interface Config {
   port: number;
   /**
+   * This process's place among several over one store (issue #35; README "Running several
+   * processes"): its name (BALCAO_NODE) and the address the others forward its companies'
+   * requests to (BALCAO_NODE_URL, e.g. `http://10.0.0.5:8080`). Unset: a process alone, which
+   * runs every company.
+   */
+  node?: { name: string; url: string };
+  /** Length of a company's lease, in ms (BALCAO_LEASE_MS, default 6000; server/cluster/leases.ts). */
+  leaseMs: number;
+  /**
    * The address the server listens on (BALCAO_HOST): loopback by default, so a machine's
    * `npm start` is its own; `0.0.0.0` (or an interface's address) to be reached from others.
    */
@@ -114,6 +123,10 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
   const demo = env.BALCAO_DEMO;
   return {
     port: Number(env.PORT ?? 8080),
+    node: env.BALCAO_NODE
+      ? { name: env.BALCAO_NODE, url: (env.BALCAO_NODE_URL || `http://127.0.0.1:${env.PORT ?? 8080}`).replace(/\/+$/, "") }
+      : undefined,
+    leaseMs: Number(env.BALCAO_LEASE_MS) > 0 ? Number(env.BALCAO_LEASE_MS) : 6000,
     hostname: env.BALCAO_HOST || "127.0.0.1",
     kvPath: env.BALCAO_KV ?? "./data/balcao.kv",
     dataDir: env.BALCAO_DATA ?? "./data/media",

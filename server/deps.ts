@@ -8,6 +8,7 @@ import type { Principal } from "../domain/permissions.ts";
 import type { OutboundPort } from "../domain/channel.ts";
 import type { Hub } from "./realtime/hub.ts";
 import type { Channels } from "./channels/registry.ts";
+import type { ClusterMember } from "./cluster/member.ts";
 
 export interface AppDeps {
   config: Config;
@@ -26,6 +27,8 @@ export interface AppDeps {
   hub: Hub;
   /** Live WhatsApp sessions of this server (adapters are I/O handles, never persisted). */
   channels: Channels;
+  /** This process's membership of a cluster (issue #35); unset for a process alone. */
+  cluster?: ClusterMember;
 }
 
 /** Hono environment of the app: the deps and, after `requireAuth`, the principal. */

@@ -27,6 +27,8 @@ import { bindCampaignPorts } from "../actors/campaigns/mod.ts";
 import { campaignSender } from "./campaigns/sender.ts";
 import { bindTicketPorts } from "../actors/tickets/ports.ts";
 import { automaticTicketPorts } from "./api/ticket_automatic.ts";
+import { allCompanyIds, ClusterMember } from "./cluster/member.ts";
+import { companyRuntime } from "./cluster/company_runtime.ts";
 
 
 export interface RunningServer {
@@ -50,7 +52,9 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Runn
   const opened = await Deno.openKv(config.kvPath);
   const kv = config.wrapKv?.(opened) ?? opened;
   const bus = new EventBus();
-  const system = new ActorSystem(kv, { bus, snapshotMinRecords: config.snapshotMinRecords });
+  // One of several processes over the store (issue #35): companies come by lease (cluster/).
+  const clustered = config.node !== undefined;
+  const system = new ActorSystem(kv, { bus, snapshotMinRecords: config.snapshotMinRecords, cluster: clustered });
   registerActors(system);
   const channels = new Channels();
   const secret = await loadSecret(kv, config.secret);
@@ -66,20 +70,27 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Runn
     channels,
     hub: new Hub(system, bus),
   };
+  if (config.node) {
+    deps.cluster = new ClusterMember(kv, config.node, companyRuntime(deps), () => allCompanyIds(system), config.leaseMs);
+    system.committer.fence = deps.cluster.leases;
+  }
   // Outbound webhooks: before anything publishes, so no event of this process is missed.
   const webhooks = startWebhooks(deps);
   // Before anything creates a ticket; a timer delivered earlier waits for these ports.
   bindTicketPorts(system, automaticTicketPorts(deps));
-  const seed = demoWanted(config, config.demo === "auto" && await storeIsEmpty(kv));
+  // The demo writes its companies' actors, which a process of several runs only under a lease:
+  // seed it with a process alone first (README "Running several processes").
+  const seed = !clustered && demoWanted(config, config.demo === "auto" && await storeIsEmpty(kv));
   const demo = seed ? await seedDemo(deps) : undefined;
   // A real installation's owner, when configured and none exists yet (after the demo's, so
   // a store the demo was asked for keeps its own).
   const owner = await ensureOwner(deps);
-  await warmUp(deps);
+  // A process of several warms each company as it takes it (cluster/company_runtime.ts).
+  await warmUp(deps, clustered ? [] : undefined);
   await deps.hub.start();
   watchQueuePositions(deps);
   channels.bind(deps);
-  await channels.resumeAll();
+  if (!clustered) await channels.resumeAll();
   // After the connections are back: a scheduled message due during the downtime waits for
   // these ports, then goes out through a connected session.
   bindSchedulePorts(system, scheduleSender(deps));
@@ -94,6 +105,8 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Runn
     app.fetch,
   );
   const addr = await listening;
+  // Listening first: the companies it takes are forwarded to it by the others at once.
+  await deps.cluster?.start();
   return {
     url: `http://${localHost(config.hostname)}:${addr.port}`,
     port: addr.port,
@@ -101,6 +114,8 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Runn
     demo,
     owner,
     async close() {
+      // A graceful stop hands every company over at once (cluster/member.ts).
+      await deps.cluster?.stop();
       webhooks.close();
       deps.hub.close();
       abort.abort();

@@ -31,7 +31,7 @@ import type { AnyActorDef, ArgOf, Handler, ReplyOf } from "./actor.ts";
 import { EventBus } from "./bus.ts";
 import { HandlerRun } from "./context.ts";
 import { CommitLink } from "./commit_link.ts";
-import { CheckFailed, GroupCommitter, type Mutation, type WriteUnit } from "./committer.ts";
+import { CheckFailed, fenced, GroupCommitter, type Mutation, type WriteUnit } from "./committer.ts";
 import { actorVersionKey, type Envelope, Instance, type Output } from "./instance.ts";
 
 export { actorVersionKey };
@@ -297,6 +297,7 @@ export class ActorSystem {
     link?: Pick<Envelope, "hold" | "join">,
   ): Promise<unknown> {
     if (this.#closed) return Promise.reject(new Error("Actor system is closed"));
+    if (this.cluster && !this.#owns(id)) return Promise.reject(fenced(actorCompany(id)));
     if (!(handler in def.handlers)) {
       return Promise.reject(new Error(`Actor ${def.kind} has no handler ${handler}`));
     }
@@ -317,11 +318,23 @@ export class ActorSystem {
   /** The in-memory state of actor `id`, activating it if needed. */
   peek(def: AnyActorDef, id: string): Promise<unknown> {
     if (this.#closed) return Promise.reject(new Error("Actor system is closed"));
-    const instance = this.#instance(def, id);
+    const instance = this.#instances.get(def.kind)?.get(id);
     // Warm: no async function and no suspension (reads on every message's path peek).
-    if (instance.warm) return Promise.resolve(this.#read(instance));
-    return this.#peekLoading(instance);
+    if (instance?.warm) return Promise.resolve(this.#read(instance));
+    if (this.cluster && !this.#owns(id)) return Promise.reject(fenced(actorCompany(id)));
+    return this.#peekLoading(this.#instance(def, id));
   }
+
+  /**
+   * Whether this process runs actor `id`'s company: always for a process alone and for the
+   * platform's actors; in a cluster, only a company it holds the lease of (committer.ts Fence).
+   * An instance of a company let go is evicted (server/cluster/), so a warm one is held.
+   */
+  #owns(id: string): boolean {
+    const companyId = actorCompany(id);
+    return companyId === 0 || this.committer.fence?.of(companyId) !== undefined;
+  }
+
 
   async #peekLoading(instance: Instance): Promise<unknown> {
     try {
@@ -346,6 +359,16 @@ export class ActorSystem {
   peekNow(def: AnyActorDef, id: string): unknown {
     const instance = this.#instances.get(def.kind)?.get(id);
     return instance?.warm ? this.#read(instance) : undefined;
+  }
+
+  /**
+   * Waits for the writes in flight of company `companyId`'s actors, then drops them (the
+   * process let the company go, issue #35); asks that come later are refused.
+   */
+  async evictCompany(companyId: number): Promise<void> {
+    const ofCompany = (id: string) => actorCompany(id) === companyId;
+    await Promise.allSettled([...this.#allInstances()].filter((i) => ofCompany(i.id)).map((i) => i.outputs));
+    this.evictWhere((_kind, id) => ofCompany(id));
   }
 
   /** Drops idle actors now (tests use it to prove activation reloads from KV). */

@@ -210,15 +210,22 @@ export class Channels implements SessionHost {
    */
   async resumeAll(): Promise<number> {
     const deps = this.#need();
-    const starts: Promise<unknown>[] = [];
     const all = await companies.in(deps.system, PLATFORM).list();
-    for (const company of all) {
-      for (const w of await whatsapps.in(deps.system, company.id).list()) {
-        if (w.status === "DISCONNECTED" || w.status === "TIMEOUT") continue;
-        starts.push(this.start(company.id, w.id).catch((error) =>
-          console.error(`Resuming connection ${w.id} failed:`, String(error))
-        ));
-      }
+    return (await Promise.all(all.map((company) => this.resumeCompany(company.id)))).reduce((a, b) => a + b, 0);
+  }
+
+  /**
+   * `resumeAll` for one company: what a process does when it takes the company over (issue
+   * #35). A session starts only where the company is held, so one number never has two.
+   */
+  async resumeCompany(companyId: number): Promise<number> {
+    const deps = this.#need();
+    const starts: Promise<unknown>[] = [];
+    for (const w of await whatsapps.in(deps.system, companyId).list()) {
+      if (w.status === "DISCONNECTED" || w.status === "TIMEOUT") continue;
+      starts.push(this.start(companyId, w.id).catch((error) =>
+        console.error(`Resuming connection ${w.id} failed:`, String(error))
+      ));
     }
     // Local adapters (simulator, a paired Baileys socket) report at once; a remote one
     // (Evolution) must not hold the server's start-up longer than this.
@@ -231,10 +238,25 @@ export class Channels implements SessionHost {
 
   /** Stops every adapter (server shutdown), without touching the records. */
   async closeAll(): Promise<void> {
-    const all = [...this.#live.values()];
-    this.#live.clear();
-    await Promise.all(all.map((live) => live.close(false)));
-    await Promise.all(all.map((live) => live.settled()));
+    await this.#close([...this.#live.keys()]);
+  }
+
+  /**
+   * Stops a company's adapters without touching the records: the process let the company go
+   * (issue #35), and the process taking it resumes them.
+   */
+  async closeCompany(companyId: number): Promise<void> {
+    await this.#close([...this.#live.keys()].filter((k) => k.startsWith(`${companyId}:`)));
+  }
+
+  async #close(keys: string[]): Promise<void> {
+    const closing = keys.flatMap((k) => {
+      const live = this.#live.get(k);
+      this.#live.delete(k);
+      return live ? [live] : [];
+    });
+    await Promise.all(closing.map((live) => live.close(false)));
+    await Promise.all(closing.map((live) => live.settled()));
   }
 
   /** The outbound port of DESIGN §6: queue per connection, pacing, retries, results. */

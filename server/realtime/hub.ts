@@ -137,6 +137,20 @@ export class Hub {
     }
   }
 
+  /**
+   * Closes the company's sockets and forgets its room: the company moved to another process
+   * (issue #35). The pages reconnect by themselves, through the router to the new owner, and
+   * catch up from there (its sequence numbers are its own, so they refetch).
+   */
+  closeCompany(companyId: number): void {
+    for (const conn of [...this.#conns]) {
+      if (conn.principal?.companyId !== companyId) continue;
+      conn.close(CLOSE.goingAway, "Company moved to another process");
+      this.detach(conn);
+    }
+    this.#rooms.delete(companyId);
+  }
+
   /** Ids of the company's online users (dashboard `onlineUser`, service panel). */
   onlineUserIds(companyId: number): number[] {
     return this.#presence.onlineUserIds(companyId);

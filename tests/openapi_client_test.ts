@@ -2,7 +2,7 @@
  * Proof that the OpenAPI document describes the server (issue #37): a client generated from
  * the document (openapi-typescript's types, tests/generated/api_types.ts, and openapi-fetch)
  * drives a whole flow without any other helper: log in, the connection, a customer's message
- * through the simulator, the inbox, accepting, replying, the external messages API with the
+ * through the simulator, the inbox, accepting, replying and reading the thread, the external messages API with the
  * connection's token, and a webhook subscription's delivery log. `deno check` proves each
  * call's path, parameters and body are the document's; at run time every answer is checked
  * against the document's own JSON Schema of that response (through zod's fromJSONSchema).
@@ -102,6 +102,9 @@ Deno.test("a client generated from the document alone logs in, accepts a ticket,
       assert.equal(sent.message.ticketId, waiting.id);
       assert.equal(sent.message.fromMe, true);
       assert.match(sent.message.body, /Olá! Já vou ajudar\./);
+      const thread = answer(await admin.GET("/messages/{id}", { params: { path: { id: waiting.id } } }), "get", "/messages/{id}");
+      assert.equal(thread.ticket.id, waiting.id);
+      assert.ok(thread.messages.some((m) => m.id === sent.message.id && m.contact?.name === "Cliente Tipado"), JSON.stringify(thread.messages));
 
       // Another system sends to the same customer with the connection's token.
       const external = createClient<paths>({ baseUrl, headers: { Authorization: `Bearer ${connection.token}` } });

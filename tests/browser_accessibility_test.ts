@@ -5,6 +5,11 @@
  * them (a ticket, a chat, a campaign, a contact list). No violation of serious or critical
  * impact may remain. One server and one browser serve the whole sweep.
  *
+ * Each page is opened once: every rule runs in the light theme, then the theme is switched in
+ * place as the shell's toggle does and the colour rules run again, since a theme changes the
+ * token values and nothing else. A page the user may not open sends it elsewhere; one whose
+ * destination was audited already is not opened again. A11Y_TIMING=1 prints each page's cost.
+ *
  * axe's source is evaluated in the page rather than added as a <script>: the pages'
  * Content-Security-Policy would refuse an inline script, and stays on for the audit.
  */
@@ -21,7 +26,6 @@ import type { SessionUser } from "../islands/lib/session.ts";
 const AXE_SOURCE = await Deno.readTextFile(new URL("../node_modules/axe-core/axe.min.js", import.meta.url));
 /** axe's tags of WCAG 2.0, 2.1 and 2.2, levels A and AA. */
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-const THEMES = ["light", "dark"] as const;
 
 interface Violation {
   id: string;
@@ -116,6 +120,19 @@ async function pageRecords(server: TestServer, ids: Record<string, string>, who:
   };
 }
 
+/**
+ * Where `path` leaves `user`: a page it may not open shows why, then sends it on
+ * (islands/shell/menu.ts), perhaps to another it may not open either (an agent's / sends
+ * it to /tickets).
+ */
+function destinationOf(user: SessionUser, path: string): string {
+  let destination = path;
+  for (let gate = routeGate(user, path), hops = 0; gate && hops < 5; gate = routeGate(user, destination), hops++) {
+    destination = gate.to ?? "/";
+  }
+  return destination;
+}
+
 const described = (where: string, v: Violation) =>
   `${where}: ${v.id} (${v.impact}) ${v.help}\n${v.nodes.slice(0, 10).map((n) => `    ${n.target.join(" ")} ${n.failureSummary?.split("\n").slice(1, 2).join("") ?? ""}`).join("\n")}`;
 
@@ -140,13 +157,7 @@ Deno.test({
         }
         const seen = new Set<string>();
         for (const path of paths) {
-          // A page this user may not open shows why, then sends it on (islands/shell/menu.ts),
-          // perhaps to another it may not open either (an agent's / sends it to /tickets):
-          // once that destination was audited, the page has nothing more to show.
-          let destination = path;
-          for (let gate = user && routeGate(user, path), hops = 0; gate && hops < 5; gate = routeGate(user!, destination), hops++) {
-            destination = gate.to ?? "/";
-          }
+          const destination = user ? destinationOf(user, path) : path;
           if (destination !== path && seen.has(destination)) continue;
           const t0 = performance.now();
           await open(page, server.url + path);

@@ -88,24 +88,27 @@ export function HourlyChart({ title, series }: { title: string; series: Series[]
           }}
         />
       </div>
+      {/* In a box: a table is never narrower than its cells, so .sr-only's 1 px would not hold it. */}
       {series.length > 0 && (
-        <table className="sr-only">
-          <caption>{title}</caption>
-          <thead>
-            <tr>
-              <td />
-              {series.map((s, i) => <th key={i} scope="col">{s.label}</th>)}
-            </tr>
-          </thead>
-          <tbody>
-            {HOUR_LABELS.map((hour, h) => (
-              <tr key={hour}>
-                <th scope="row">{hour}</th>
-                {series.map((s, i) => <td key={i}>{s.values[h] ?? 0}</td>)}
+        <div className="sr-only">
+          <table>
+            <caption>{title}</caption>
+            <thead>
+              <tr>
+                <td />
+                {series.map((s, i) => <th key={i} scope="col">{s.label}</th>)}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {HOUR_LABELS.map((hour, h) => (
+                <tr key={hour}>
+                  <th scope="row">{hour}</th>
+                  {series.map((s, i) => <td key={i}>{s.values[h] ?? 0}</td>)}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </figure>
   );

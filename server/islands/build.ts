@@ -10,7 +10,7 @@
 import * as esbuild from "esbuild";
 import { gzipSync } from "node:zlib";
 import { dirname, join, relative } from "node:path";
-import { BUILD_DIR, hashSources, type IslandAsset, type IslandManifest, islandNames, ROOT, savePrebuilt } from "./manifest.ts";
+import { BUILD_DIR, type IslandAsset, type IslandManifest, islandNames, ROOT, savePrebuilt } from "./manifest.ts";
 
 export type { IslandAsset, IslandManifest };
 
@@ -152,8 +152,8 @@ export async function buildIslands(options: { minify?: boolean; saveTo?: string 
     };
   }
   await esbuild.stop();
-  const manifest = { islands, files, sources: await hashSources(sourcePaths(result.metafile)) };
-  if (options.saveTo) await savePrebuilt(options.saveTo, manifest);
+  const manifest = { islands, files };
+  if (options.saveTo) await savePrebuilt(options.saveTo, manifest, sourcePaths(result.metafile));
   return manifest;
 }
 

@@ -31,11 +31,12 @@ export interface IslandAsset {
 export interface IslandManifest {
   islands: Record<string, IslandAsset>;
   files: Map<string, Uint8Array>;
-  /** SHA-256 (hex) of each source file the build read, by path from the project's root. */
-  sources: Record<string, string>;
 }
 
-/** What `manifest.json` holds: the manifest without the files' bytes, which sit beside it. */
+/**
+ * What `manifest.json` holds: the manifest without the files' bytes, which sit beside it, and
+ * the SHA-256 (hex) of each source file the build read, by path from the project's root.
+ */
 interface SavedManifest {
   islands: Record<string, IslandAsset>;
   files: string[];
@@ -57,17 +58,17 @@ async function sha256(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
 }
 
 /** The SHA-256 of each of `paths` (from the project's root). */
-export async function hashSources(paths: string[]): Promise<Record<string, string>> {
+async function hashSources(paths: string[]): Promise<Record<string, string>> {
   const hashes = await Promise.all(paths.map(async (path) => [path, await sha256(await Deno.readFile(ROOT + path))]));
   return Object.fromEntries(hashes.sort(([a], [b]) => a < b ? -1 : 1));
 }
 
-/** Writes `manifest` to `dir` (emptied first): its files and `manifest.json`. */
-export async function savePrebuilt(dir: string, manifest: IslandManifest): Promise<void> {
+/** Writes `manifest` to `dir` (emptied first): its files, and `manifest.json` with the hashes of `sources`. */
+export async function savePrebuilt(dir: string, manifest: IslandManifest, sources: string[]): Promise<void> {
   await Deno.remove(dir, { recursive: true }).catch(() => {});
   await Deno.mkdir(dir, { recursive: true });
   for (const [name, bytes] of manifest.files) await Deno.writeFile(`${dir}/${name}`, bytes);
-  const saved: SavedManifest = { islands: manifest.islands, files: [...manifest.files.keys()], sources: manifest.sources };
+  const saved: SavedManifest = { islands: manifest.islands, files: [...manifest.files.keys()], sources: await hashSources(sources) };
   await Deno.writeTextFile(`${dir}/${MANIFEST_FILE}`, JSON.stringify(saved));
 }
 
@@ -99,5 +100,5 @@ export async function loadPrebuilt(dir: string): Promise<IslandManifest | undefi
     return undefined;
   }
   const files = new Map(await Promise.all(saved.files.map(async (name) => [name, await Deno.readFile(`${dir}/${name}`)] as const)));
-  return { islands: saved.islands, files, sources: saved.sources };
+  return { islands: saved.islands, files };
 }

@@ -20,6 +20,7 @@ import { ResolveDialog, TransferDialog } from "./tickets/dialogs.tsx";
 import { closePending, resolveTicket, returnTicket, transferTicket } from "./tickets/actions.ts";
 import type { TicketItem } from "./tickets/types.ts";
 import { type PanelColumn, type PanelData, placeTicket, removeTicket } from "./service_panel/state.ts";
+import { textColorOn } from "../domain/text_color.ts";
 
 /** Props of the ServicePanelPage island. */
 export type ServicePanelPageProps = AdminPageProps<PanelData>;
@@ -140,7 +141,7 @@ function Column({ title, column, online, waiting, testId, children }: {
               <time className="panel-card-time" suppressHydrationWarning>{listTime(ticket.updatedAt)}</time>
             </div>
             <div className="panel-card-meta">
-              <span className="chip" style={{ background: ticket.queue?.color ?? "var(--surface-3)", color: ticket.queue ? "#fff" : "var(--text)" }}>
+              <span className="chip" style={{ background: ticket.queue?.color ?? "var(--surface-3)", color: ticket.queue ? textColorOn(ticket.queue.color) : "var(--text)" }}>
                 {ticket.queue?.name ?? t("tickets.noQueue")}
               </span>
               <span className="panel-card-preview">{messagePreview(ticket.lastMessage)}</span>

@@ -21,6 +21,7 @@ import { type ColumnDef, DataTable } from "./ui/DataTable.tsx";
 import { CheckField, FormDialog, TextField, useSchemaForm } from "./ui/form.tsx";
 import { usePagedList } from "./ui/use_paged_list.ts";
 import { useLiveRows } from "./ui/use_live_rows.ts";
+import { textColorOn } from "../domain/text_color.ts";
 
 /** A tag row as GET /tags/ answers it. */
 export interface TagRow {
@@ -65,7 +66,7 @@ export default function TagsPage({ initial, viewer: serverViewer }: TagsPageProp
     {
       accessorKey: "name",
       header: t("tags.colName"),
-      cell: ({ row }) => <span className="chip" style={{ background: row.original.color, color: "#fff" }}>{row.original.name}</span>,
+      cell: ({ row }) => <span className="chip" style={{ background: row.original.color, color: textColorOn(row.original.color) }}>{row.original.name}</span>,
     },
     {
       accessorKey: "kanban",

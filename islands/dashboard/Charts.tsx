@@ -3,6 +3,10 @@
  * percentages in their legend. chart.js + react-chartjs-2 are imported here only, so only the
  * dashboard's bundle carries them (LIBRARIES.md). Colours come from the theme's tokens, read
  * once the page is mounted, so the dark theme gets readable text.
+ *
+ * A canvas is a picture to assistive technology (role="img"), so each chart says in words what
+ * it draws (WCAG 1.1.1): its name carries the title and each series' total or each slice's
+ * share, and a line chart's figures hour by hour are in a table only screen readers show.
  */
 import { useEffect, useState } from "react";
 import {
@@ -49,14 +53,18 @@ function useThemeColors(): { text: string; grid: string } {
   return colors;
 }
 
+const sum = (values: number[]) => values.reduce((a, n) => a + n, 0);
+
 /** Hourly line chart of several series. */
 export function HourlyChart({ title, series }: { title: string; series: Series[] }) {
   const c = useThemeColors();
+  const name = `${title}: ${series.map((s) => `${s.label} ${sum(s.values)}`).join("; ")}`;
   return (
     <figure className="dash-chart">
       <figcaption>{title}</figcaption>
       <div className="dash-chart-box">
         <Line
+          aria-label={name}
           data={{
             labels: [...HOUR_LABELS],
             datasets: series.map((s, i) => ({
@@ -80,6 +88,28 @@ export function HourlyChart({ title, series }: { title: string; series: Series[]
           }}
         />
       </div>
+      {/* In a box: a table is never narrower than its cells, so .sr-only's 1 px would not hold it. */}
+      {series.length > 0 && (
+        <div className="sr-only">
+          <table>
+            <caption>{title}</caption>
+            <thead>
+              <tr>
+                <td />
+                {series.map((s, i) => <th key={i} scope="col">{s.label}</th>)}
+              </tr>
+            </thead>
+            <tbody>
+              {HOUR_LABELS.map((hour, h) => (
+                <tr key={hour}>
+                  <th scope="row">{hour}</th>
+                  {series.map((s, i) => <td key={i}>{s.values[h] ?? 0}</td>)}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </figure>
   );
 }
@@ -89,14 +119,16 @@ export function SharePie({ title, slices, empty }: { title: string; slices: Seri
   const c = useThemeColors();
   const total = slices.reduce((a, s) => a + s.values[0], 0);
   const pct = (n: number) => (total ? Math.round((n / total) * 1000) / 10 : 0);
+  const labels = slices.map((s) => `${s.label} (${pct(s.values[0])}%)`);
   return (
     <figure className="dash-chart dash-pie">
       <figcaption>{title}</figcaption>
       {total === 0 ? <p className="muted">{empty}</p> : (
         <div className="dash-chart-box">
           <Pie
+            aria-label={`${title}: ${labels.join("; ")}`}
             data={{
-              labels: slices.map((s) => `${s.label} (${pct(s.values[0])}%)`),
+              labels,
               datasets: [{
                 data: slices.map((s) => s.values[0]),
                 backgroundColor: slices.map((s, i) => s.color ?? PALETTE[i % PALETTE.length]),

@@ -69,9 +69,10 @@ export function ApiDocs() {
         </table>
       </div>
       <h3>{t("messagesApi.textExample")}</h3>
-      <pre className="api-code" data-testid="api-curl-text"><code>{text}</code></pre>
+      {/* Focusable: a keyboard user scrolls a long example sideways (WCAG 2.1.1). */}
+      <pre className="api-code" tabIndex={0} data-testid="api-curl-text"><code>{text}</code></pre>
       <h3>{t("messagesApi.mediaExample")}</h3>
-      <pre className="api-code"><code>{media}</code></pre>
+      <pre className="api-code" tabIndex={0}><code>{media}</code></pre>
       <p>{t("messagesApi.success")}</p>
       <h3>{t("messagesApi.headersTitle")}</h3>
       <ul className="api-notes">

@@ -35,6 +35,20 @@ export interface CalendarProps {
   onRange: (start: number, end: number) => void;
 }
 
+/**
+ * The "today" button's name, which starts with its visible text ("Hoje: Este mês"): the
+ * library names it by its hint alone ("Este mês"), and a voice-control user says what the
+ * button shows (WCAG 2.5.3).
+ */
+function todayHint(locale: typeof ptBrLocale | undefined) {
+  const text = locale?.todayText ?? "Today";
+  return (unitText: string, unit: string) => {
+    const hint = locale?.todayHint ?? "This $0";
+    const said = typeof hint === "function" ? hint(unitText, unit) : hint.replace("$0", unitText.toLocaleLowerCase());
+    return said.toLocaleLowerCase().includes(text.toLocaleLowerCase()) ? said : `${text}: ${said}`;
+  };
+}
+
 /** The calendar; see the module doc. */
 export default function Calendar({ events, narrow, onEventClick, onDateClick, onRange }: CalendarProps) {
   const locale = currentLang() === "pt" ? ptBrLocale : currentLang() === "es" ? esLocale : undefined;
@@ -42,6 +56,7 @@ export default function Calendar({ events, narrow, onEventClick, onDateClick, on
     <FullCalendar
       plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin, classicTheme]}
       {...(locale ? { locale } : {})}
+      todayHint={todayHint(locale)}
       initialView="dayGridMonth"
       headerToolbar={narrow
         ? { start: "prev,next", center: "title", end: "today" }

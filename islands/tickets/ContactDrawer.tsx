@@ -14,6 +14,7 @@ import { ErrorState, Skeleton } from "../ui/States.tsx";
 import { ContactEditDialog } from "./ContactEditDialog.tsx";
 import type { TicketItem } from "./types.ts";
 import { useOptions } from "../ui/use_options.ts";
+import { textColorOn } from "../../domain/text_color.ts";
 
 interface Contact {
   id: number;
@@ -125,7 +126,7 @@ export function ContactDrawer({ ticket, onClose }: ContactDrawerProps) {
             {allTags.map((tag) => {
               const on = ticket.tags.some((x) => x.id === tag.id);
               return (
-                <button key={tag.id} type="button" className={`chip chip-toggle ${on ? "on" : ""}`} aria-pressed={on} style={on ? { background: tag.color } : undefined} onClick={() => toggleTag(tag.id, !on)}>
+                <button key={tag.id} type="button" className={`chip chip-toggle ${on ? "on" : ""}`} aria-pressed={on} style={on ? { background: tag.color, color: textColorOn(tag.color) } : undefined} onClick={() => toggleTag(tag.id, !on)}>
                   {tag.name}
                 </button>
               );

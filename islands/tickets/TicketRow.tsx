@@ -11,6 +11,7 @@ import { ChannelIcon } from "./ChannelIcon.tsx";
 import { ContactPhotoDialog } from "./ContactPhotoDialog.tsx";
 import { initials } from "./initials.ts";
 import type { TicketItem } from "./types.ts";
+import { textColorOn } from "../../domain/text_color.ts";
 
 export { initials };
 
@@ -35,7 +36,7 @@ function TicketRowImpl({ ticket, selected, canSpy, onOpen, onAccept, onClosePend
   const last = lastInteraction(ticket.latestCreatedAt ?? ticket.updatedAt);
   const pending = ticket.status === "pending";
   return (
-    <li className="ticket-row" aria-selected={selected} data-ticket-id={ticket.id} data-status={ticket.status}>
+    <li className="ticket-row" data-selected={selected ? "true" : undefined} data-ticket-id={ticket.id} data-status={ticket.status}>
       {check && (
         <input
           type="checkbox"
@@ -46,7 +47,9 @@ function TicketRowImpl({ ticket, selected, canSpy, onOpen, onAccept, onClosePend
           data-testid="ticket-check"
         />
       )}
-      <button type="button" className="avatar" aria-label={t("tickets.avatar")} onClick={() => setPhoto(true)}>
+      {/* Named by its text rather than aria-label, so the initials it shows are part of its name (WCAG 2.5.3). */}
+      <button type="button" className="avatar" onClick={() => setPhoto(true)}>
+        <span className="sr-only">{t("tickets.avatar")}</span>
         {ticket.contact?.profilePicUrl ? <img src={ticket.contact.profilePicUrl} alt="" /> : <span>{initials(name)}</span>}
       </button>
       <button type="button" className="ticket-main" onClick={() => onOpen(ticket)} aria-current={selected ? "true" : undefined}>
@@ -65,10 +68,10 @@ function TicketRowImpl({ ticket, selected, canSpy, onOpen, onAccept, onClosePend
         </span>
         <span className="ticket-line ticket-tags">
           {ticket.queue
-            ? <span className="chip" style={{ background: ticket.queue.color }}>{ticket.queue.name}</span>
+            ? <span className="chip" style={{ background: ticket.queue.color, color: textColorOn(ticket.queue.color) }}>{ticket.queue.name}</span>
             : <span className="chip chip-neutral">{t("tickets.noQueue")}</span>}
           {ticket.user && ticket.status !== "pending" && <span className="chip chip-outline">{ticket.user.name}</span>}
-          {ticket.tags.map((tag) => <span key={tag.id} className="chip" style={{ background: tag.color }}>{tag.name}</span>)}
+          {ticket.tags.map((tag) => <span key={tag.id} className="chip" style={{ background: tag.color, color: textColorOn(tag.color) }}>{tag.name}</span>)}
           {last && <span className={`last-interaction tone-${last.tone}`} title={t("tickets.lastInteraction")}>{last.text}</span>}
         </span>
       </button>

@@ -142,88 +142,91 @@ export function TicketsManager({ user, selectedId, onOpen }: TicketsManagerProps
             </Tabs.Trigger>
           )}
         </Tabs.List>
-      </Tabs.Root>
-      <div className="manager-toolbar">
-        {tab === "search"
-          ? (
-            <div className="search-filters">
-              <input
-                className="input"
-                type="search"
-                placeholder={t("tickets.searchPlaceholder")}
-                aria-label={t("tickets.searchPlaceholder")}
-                value={search}
-                onChange={(e) => setSearch(e.target.value)}
-              />
-              <ListFilter label={t("tickets.filterTags")} emptyText={t("inbox.filter.allTags")} options={tagOptions} value={tags} onChange={setTags} testId="filter-tags" />
-              {allowed(user, "tickets-manager:userFilter") && (
-                <ListFilter label={t("tickets.filterUsers")} emptyText={t("inbox.filter.allUsers")} options={userOptions} value={users} onChange={setUsers} testId="filter-users" />
+        {/* The tab's panel: the list triggers point at it (aria-controls), so it must exist. */}
+        <Tabs.Content value={tab} className="manager-panel">
+          <div className="manager-toolbar">
+            {tab === "search"
+              ? (
+                <div className="search-filters">
+                  <input
+                    className="input"
+                    type="search"
+                    placeholder={t("tickets.searchPlaceholder")}
+                    aria-label={t("tickets.searchPlaceholder")}
+                    value={search}
+                    onChange={(e) => setSearch(e.target.value)}
+                  />
+                  <ListFilter label={t("tickets.filterTags")} emptyText={t("inbox.filter.allTags")} options={tagOptions} value={tags} onChange={setTags} testId="filter-tags" />
+                  {allowed(user, "tickets-manager:userFilter") && (
+                    <ListFilter label={t("tickets.filterUsers")} emptyText={t("inbox.filter.allUsers")} options={userOptions} value={users} onChange={setUsers} testId="filter-users" />
+                  )}
+                </div>
+              )
+              : (
+                <button type="button" className="btn btn-primary btn-small" onClick={() => (tab === "groups" ? setGroupOpen(true) : setNewOpen(true))}>
+                  <Plus size={16} aria-hidden="true" /> {t(tab === "groups" ? "tickets.newGroup" : "tickets.newTicket")}
+                </button>
               )}
-            </div>
-          )
-          : (
-            <button type="button" className="btn btn-primary btn-small" onClick={() => (tab === "groups" ? setGroupOpen(true) : setNewOpen(true))}>
-              <Plus size={16} aria-hidden="true" /> {t(tab === "groups" ? "tickets.newGroup" : "tickets.newTicket")}
-            </button>
+            {allowed(user, "tickets-manager:showAllTickets") && tab !== "groups" && tab !== "search" && (
+              <label className="check switch">
+                <input type="checkbox" role="switch" checked={showAll} onChange={(e) => setShowAll(e.target.checked)} />
+                <span>{t("tickets.showAll")}</span>
+              </label>
+            )}
+            {allowed(user, "tickets-manager:connectionFilter") && tab !== "search" && (
+              <ListFilter label={t("tickets.filterConnections")} emptyText={t("inbox.filter.allConnections")} options={connOptions} value={whatsappIds} onChange={setWhatsappIds} testId="filter-connections" />
+            )}
+            <SortToggle order={order} onChange={changeOrder} />
+            {bulkKind && (
+              <button
+                type="button"
+                className="icon-btn"
+                aria-pressed={selection.active}
+                aria-label={t("bulk.select")}
+                title={t("bulk.select")}
+                onClick={selection.active ? selection.stop : selection.start}
+                data-testid="bulk-toggle"
+              >
+                <ListChecks size={18} aria-hidden="true" />
+              </button>
+            )}
+          </div>
+          {(tab === "open" || tab === "groups") && (
+            <>
+              <div className="subtabs" role="tablist" aria-label={t("tickets.paneList")}>
+                <button type="button" role="tab" className="subtab" aria-selected={sub === "open"} onClick={() => setSub("open")} data-testid="subtab-open">
+                  {t("tickets.assigned")} <span className="count" data-testid="count-open">{badgeCount(openList.count)}</span>
+                </button>
+                <button type="button" role="tab" className="subtab" aria-selected={sub === "pending"} onClick={() => setSub("pending")} data-testid="subtab-pending">
+                  {t("tickets.pending")} <span className="count" data-testid="count-pending">{badgeCount(pendingList.count)}</span>
+                </button>
+              </div>
+              {picking && <BulkBar selection={selection} kind={sub} visibleIds={(sub === "open" ? openList : pendingList).tickets.map((x) => x.id)} user={user} />}
+              <div className="list-host" data-testid={`list-${sub}`}>
+                <TicketListView
+                  picking={picking}
+                  list={sub === "open" ? openList : pendingList}
+                  selectedId={selectedId}
+                  emptyText={t("tickets.empty")}
+                  label={t(sub === "open" ? "tickets.assigned" : "tickets.pending")}
+                  {...row}
+                />
+              </div>
+            </>
           )}
-        {allowed(user, "tickets-manager:showAllTickets") && tab !== "groups" && tab !== "search" && (
-          <label className="check switch">
-            <input type="checkbox" role="switch" checked={showAll} onChange={(e) => setShowAll(e.target.checked)} />
-            <span>{t("tickets.showAll")}</span>
-          </label>
-        )}
-        {allowed(user, "tickets-manager:connectionFilter") && tab !== "search" && (
-          <ListFilter label={t("tickets.filterConnections")} emptyText={t("inbox.filter.allConnections")} options={connOptions} value={whatsappIds} onChange={setWhatsappIds} testId="filter-connections" />
-        )}
-        <SortToggle order={order} onChange={changeOrder} />
-        {bulkKind && (
-          <button
-            type="button"
-            className="icon-btn"
-            aria-pressed={selection.active}
-            aria-label={t("bulk.select")}
-            title={t("bulk.select")}
-            onClick={selection.active ? selection.stop : selection.start}
-            data-testid="bulk-toggle"
-          >
-            <ListChecks size={18} aria-hidden="true" />
-          </button>
-        )}
-      </div>
-      {(tab === "open" || tab === "groups") && (
-        <>
-          <div className="subtabs" role="tablist" aria-label={t("tickets.paneList")}>
-            <button type="button" role="tab" className="subtab" aria-selected={sub === "open"} onClick={() => setSub("open")} data-testid="subtab-open">
-              {t("tickets.assigned")} <span className="count" data-testid="count-open">{badgeCount(openList.count)}</span>
-            </button>
-            <button type="button" role="tab" className="subtab" aria-selected={sub === "pending"} onClick={() => setSub("pending")} data-testid="subtab-pending">
-              {t("tickets.pending")} <span className="count" data-testid="count-pending">{badgeCount(pendingList.count)}</span>
-            </button>
-          </div>
-          {picking && <BulkBar selection={selection} kind={sub} visibleIds={(sub === "open" ? openList : pendingList).tickets.map((x) => x.id)} user={user} />}
-          <div className="list-host" data-testid={`list-${sub}`}>
-            <TicketListView
-              picking={picking}
-              list={sub === "open" ? openList : pendingList}
-              selectedId={selectedId}
-              emptyText={t("tickets.empty")}
-              label={t(sub === "open" ? "tickets.assigned" : "tickets.pending")}
-              {...row}
-            />
-          </div>
-        </>
-      )}
-      {tab === "closed" && picking && <BulkBar selection={selection} kind="closed" visibleIds={closedList.tickets.map((x) => x.id)} user={user} />}
-      {tab === "closed" && (
-        <div className="list-host" data-testid="list-closed">
-          <TicketListView picking={picking} list={closedList} selectedId={selectedId} emptyText={t("tickets.empty")} label={t("tickets.tabClosed")} {...row} />
-        </div>
-      )}
-      {tab === "search" && (
-        <div className="list-host" data-testid="list-search">
-          <TicketListView list={searchList} selectedId={selectedId} emptyText={t("tickets.emptySearch")} label={t("tickets.tabSearch")} {...row} />
-        </div>
-      )}
+          {tab === "closed" && picking && <BulkBar selection={selection} kind="closed" visibleIds={closedList.tickets.map((x) => x.id)} user={user} />}
+          {tab === "closed" && (
+            <div className="list-host" data-testid="list-closed">
+              <TicketListView picking={picking} list={closedList} selectedId={selectedId} emptyText={t("tickets.empty")} label={t("tickets.tabClosed")} {...row} />
+            </div>
+          )}
+          {tab === "search" && (
+            <div className="list-host" data-testid="list-search">
+              <TicketListView list={searchList} selectedId={selectedId} emptyText={t("tickets.emptySearch")} label={t("tickets.tabSearch")} {...row} />
+            </div>
+          )}
+        </Tabs.Content>
+      </Tabs.Root>
       {groupOpen && <NewGroupDialog user={user} open={groupOpen} onOpenChange={setGroupOpen} onCreated={(ticket) => onOpen(ticket)} />}
       {spyOn && <TicketMessagesDialog ticket={spyOn} onClose={() => setSpyOn(null)} />}
       {newOpen && <NewTicketDialog user={user} open={newOpen} onOpenChange={setNewOpen} onCreated={(ticket) => onOpen(ticket)} />}

@@ -1,7 +1,9 @@
 /**
  * The kit's multiple choice for filters (queues, users, tags, statuses): a labelled button
  * that says what is chosen ("Todos" when nothing, the name when one, "N selecionados" when
- * more) and opens a menu of check items that stays open while ticking.
+ * more) and opens a menu of check items that stays open while ticking. Its accessible name is
+ * the label and then that text ("Filas Todos"), so what a voice-control user reads on the
+ * button is part of its name (WCAG 2.5.3).
  */
 import { ChevronDown } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
@@ -31,7 +33,7 @@ export function MultiSelect<T>({ label, options, value, onChange, emptyText, tes
     <div className="field multi-select">
       <label id={id} htmlFor={`${id}-trigger`} className={hideLabel ? "sr-only" : undefined}>{label}</label>
       <DropdownMenu.Root>
-        <DropdownMenu.Trigger id={`${id}-trigger`} className="input multi-select-trigger" aria-labelledby={id} aria-describedby={`${id}-value`} data-testid={testId}>
+        <DropdownMenu.Trigger id={`${id}-trigger`} className="input multi-select-trigger" aria-labelledby={`${id} ${id}-value`} data-testid={testId}>
           <span id={`${id}-value`} className="multi-select-value">{summary}</span>
           <ChevronDown size={16} aria-hidden="true" />
         </DropdownMenu.Trigger>

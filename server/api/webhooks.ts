@@ -86,7 +86,8 @@ export function webhookRoutes(): Hono<AppEnv> {
     const token = c.req.query("hub.verify_token") ?? "";
     const found = c.req.query("hub.mode") === "subscribe" &&
       await findConnection(deps, id, "cloudapi", (w) => sameToken(w.cloudVerifyToken, token));
-    if (!found) return c.text("Verification failed", 403);
+    // The catalogue's JSON error like every refusal; Meta only looks for a 200 with the challenge.
+    if (!found) throw new AppError("ERR_NO_PERMISSION", { status: 403, message: "Verification failed: wrong hub.mode or hub.verify_token" });
     return c.text(c.req.query("hub.challenge") ?? "", 200);
   });
 

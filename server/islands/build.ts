@@ -2,45 +2,17 @@
  * Bundles the islands (`islands/*.tsx`, one entry per island) with esbuild: ESM, code
  * splitting, minified, with a metafile. Each entry is a virtual module that imports the
  * island and hands it to the client hydration runtime (`islands/lib/hydrate.ts`), so island
- * files stay plain default-exported components. `deno task build` writes the output to
- * `static/build/` (not committed) and prints each island's first-load size; the server builds
- * the same bundle in memory on first use (server/islands/mod.ts), so several servers or test
- * processes never race on one folder.
+ * files stay plain default-exported components. `deno task build` saves the output to
+ * `static/build/` (not committed) and prints each island's first-load size; a server serves
+ * that saved build when it is current, and otherwise builds the same bundle in memory on first
+ * use (server/islands/mod.ts), so several servers or test processes never race on one folder.
  */
 import * as esbuild from "esbuild";
 import { gzipSync } from "node:zlib";
-import { dirname, join } from "node:path";
+import { dirname, join, relative } from "node:path";
+import { BUILD_DIR, type IslandAsset, type IslandManifest, islandNames, ROOT, savePrebuilt } from "./manifest.ts";
 
-const ROOT = new URL("../../", import.meta.url).pathname;
-const ISLANDS_DIR = `${ROOT}islands`;
-export const BUILD_DIR = `${ROOT}static/build`;
-
-/** What the server needs to load an island: its entry file and every chunk it imports. */
-export interface IslandAsset {
-  /** Entry file name under /build/. */
-  entry: string;
-  /** Every file the entry loads statically (itself included), for modulepreload. */
-  files: string[];
-  /** Gzip bytes of `files` (the JavaScript a first load of a page with this island moves). */
-  gzipBytes: number;
-  /** The stylesheet of the CSS the island imports (a library's own, e.g. FullCalendar's), if any. */
-  css: string[];
-}
-
-/** The build result: one asset per island name, and every output file's bytes by name. */
-export interface IslandManifest {
-  islands: Record<string, IslandAsset>;
-  files: Map<string, Uint8Array>;
-}
-
-/** Island names: every `islands/*.tsx` file. */
-export async function islandNames(): Promise<string[]> {
-  const names: string[] = [];
-  for await (const entry of Deno.readDir(ISLANDS_DIR)) {
-    if (entry.isFile && entry.name.endsWith(".tsx")) names.push(entry.name.slice(0, -4));
-  }
-  return names.sort();
-}
+export type { IslandAsset, IslandManifest };
 
 const virtualEntries: esbuild.Plugin = {
   name: "island-entries",
@@ -124,8 +96,8 @@ const formSchemas: esbuild.Plugin = {
   },
 };
 
-/** Builds every island (in memory; `write` also saves to `static/build/`) and returns the manifest. */
-export async function buildIslands(options: { minify?: boolean; write?: boolean } = {}): Promise<IslandManifest> {
+/** Builds every island in memory (`saveTo` also saves it there, as `deno task build` does) and returns the manifest. */
+export async function buildIslands(options: { minify?: boolean; saveTo?: string } = {}): Promise<IslandManifest> {
   const names = await islandNames();
   const result = await esbuild.build({
     entryPoints: names.map((n) => ({ in: `island:${n}`, out: n })),
@@ -151,11 +123,6 @@ export async function buildIslands(options: { minify?: boolean; write?: boolean 
   const outputs = result.metafile.outputs;
   const files = new Map<string, Uint8Array>();
   for (const out of result.outputFiles) files.set(baseName(out.path), out.contents);
-  if (options.write) {
-    await Deno.remove(BUILD_DIR, { recursive: true }).catch(() => {});
-    await Deno.mkdir(BUILD_DIR, { recursive: true });
-    for (const [name, bytes] of files) await Deno.writeFile(`${BUILD_DIR}/${name}`, bytes);
-  }
   const gzipOf = (file: string) => gzipSync(files.get(baseName(file))!).length;
   const islands: Record<string, IslandAsset> = {};
   for (const [file, meta] of Object.entries(outputs)) {
@@ -185,7 +152,25 @@ export async function buildIslands(options: { minify?: boolean; write?: boolean 
     };
   }
   await esbuild.stop();
-  return { islands, files };
+  const manifest = { islands, files };
+  if (options.saveTo) await savePrebuilt(options.saveTo, manifest, sourcePaths(result.metafile));
+  return manifest;
+}
+
+/**
+ * The files the build read, from the project's root: the metafile's inputs without the
+ * virtual modules (island entries, the zod stub, zod-jitless), whose form schemas' namespace
+ * names its files by their absolute paths. Dependencies count as package-lock.json, which
+ * fixes what `npm ci` installs (hashing their 2,700 files would add 0.3 s to every start).
+ */
+function sourcePaths(metafile: esbuild.Metafile): string[] {
+  const paths = new Set<string>(["package-lock.json"]);
+  for (const input of Object.keys(metafile.inputs)) {
+    const form = /^forms:(\/.*)$/.exec(input);
+    const path = form ? relative(ROOT, form[1]) : /^[\w-]+:/.test(input) ? undefined : input;
+    if (path && !path.split("/").includes("node_modules")) paths.add(path);
+  }
+  return [...paths];
 }
 
 function baseName(path: string): string {
@@ -205,7 +190,7 @@ export const TICKETS_PAGE_ISLANDS = ["AppShell", "TicketsPage"];
 
 if (import.meta.main) {
   const started = performance.now();
-  const manifest = await buildIslands({ write: true });
+  const manifest = await buildIslands({ saveTo: BUILD_DIR });
   for (const [name, asset] of Object.entries(manifest.islands)) {
     console.log(`${name.padEnd(14)} ${(asset.gzipBytes / 1024).toFixed(1).padStart(7)} KB gzip (${asset.files.length} files)`);
   }

@@ -1,18 +1,33 @@
 /**
- * Serves the islands' bundles and the static files. The bundle is built in memory on the
- * first request that needs it (or at start-up via `warmIslands`) and cached for the life of
- * the process: a build is a pure function of the source files, so one per process is shared
- * by every app instance (tests start many servers in one process). Bundle files have content
- * hashes in their names and are served immutable; static files get a short cache.
+ * Serves the islands' bundles and the static files. The bundle is the one `deno task build`
+ * saved (static/build, or the folder BALCAO_BUILD_DIR names) when it is there and current,
+ * else built in memory with esbuild on the first request that needs it; either way once per
+ * process, shared by every app instance (tests start many servers in one process). Bundle
+ * files have content hashes in their names and are served immutable; static files get a
+ * short cache.
  */
 import { Hono } from "hono";
-import { buildIslands, type IslandManifest } from "./build.ts";
+import { BUILD_DIR, type IslandManifest, loadPrebuilt } from "./manifest.ts";
 
 let manifest: Promise<IslandManifest> | undefined;
 
-/** The islands' build, started once per process. */
+/**
+ * The builder's module, named by a variable: `deno compile` then leaves it (and esbuild, with
+ * its native binary) out of a binary, which serves the saved build (README, "One binary").
+ */
+const BUILDER = "./build.ts";
+
+async function buildOrLoad(): Promise<IslandManifest> {
+  const saved = await loadPrebuilt(Deno.env.get("BALCAO_BUILD_DIR") || BUILD_DIR);
+  if (saved) return saved;
+  // Typed here rather than with `typeof import("./build.ts")`, which would name it to the compiler.
+  const builder: { buildIslands(): Promise<IslandManifest> } = await import(BUILDER);
+  return await builder.buildIslands();
+}
+
+/** The islands' build, loaded or made once per process. */
 export function islandManifest(): Promise<IslandManifest> {
-  manifest ??= buildIslands().catch((error) => {
+  manifest ??= buildOrLoad().catch((error) => {
     manifest = undefined;
     throw error;
   });

@@ -10,6 +10,7 @@ import { SIGNATURE_HEADER } from "../channels/webhook.ts";
 import { type Auth, named, type Named, type Operation } from "./operation.ts";
 import { ConnectionWebhookEvent, ErrorBody, SubscriptionWebhookEvent } from "./shapes.ts";
 import { WEBHOOK_HEADERS } from "../../domain/webhook.ts";
+import { TAG_DESCRIPTIONS } from "./tags.ts";
 
 /** A JSON Schema / OpenAPI object (plain JSON). */
 // deno-lint-ignore no-explicit-any -- the document is free-form JSON assembled here
@@ -53,17 +54,32 @@ class SchemaSet {
   }
 }
 
-/** Path in OpenAPI form, and its parameters: `/tags/:id` → `/tags/{id}`. */
-function pathOf(path: string): { path: string; params: Json[] } {
+/** Path ids that are not a record's integer id: a simulated charge's (`sim…`) and a webhook delivery's. */
+const NOT_INTEGER_IDS: Record<string, Json> = {
+  chargeId: { type: "string" },
+  deliveryId: { type: "string", format: "uuid" },
+};
+
+/**
+ * Path in OpenAPI form, and its parameters: `/tags/:id` → `/tags/{id}`, with the names the
+ * operation gives the document (`pathNames`) where they differ from the route's.
+ */
+function pathOf(op: Operation): { path: string; params: Json[] } {
   const params: Json[] = [];
-  const converted = path.replace(/:(\w+)(\{([^/]+)\})?/g, (_all, name: string, _braces, pattern?: string) => {
+  const converted = op.path.replace(/:(\w+)(\{([^/]+)\})?/g, (_all, name: string, _braces, pattern?: string) => {
     const numeric = !pattern && (name === "id" || name.endsWith("Id"));
-    const schema = pattern ? { type: "string", pattern: `^${pattern}$` } : numeric ? { type: "integer", minimum: 1 } : { type: "string" };
-    params.push({ name, in: "path", required: true, schema });
-    return `{${name}}`;
+    const schema = pattern
+      ? { type: "string", pattern: `^${pattern}$` }
+      : NOT_INTEGER_IDS[name] ?? (numeric ? { type: "integer", minimum: 1 } : { type: "string" });
+    const renamed = op.pathNames?.[name];
+    params.push({ name: renamed?.as ?? name, in: "path", required: true, ...(renamed ? { description: renamed.description } : {}), schema });
+    return `{${renamed?.as ?? name}}`;
   });
   return { path: converted, params };
 }
+
+/** A path's template without its parameters' names: `/messages/{}` for `/messages/{id}`. */
+const templateOf = (path: string) => path.replace(/\{[^}]*\}/g, "{}");
 
 /** A query object's keys as `in: query` parameters. */
 function queryParams(value: Named | undefined): Json[] {
@@ -175,12 +191,18 @@ const SECURITY_SCHEMES: Json = {
   },
 };
 
-/** The outbound webhooks the product calls (OpenAPI 3.1 `webhooks`). */
+/**
+ * The outbound webhooks the product calls (OpenAPI 3.1 `webhooks`). Their `security` is
+ * empty on purpose: the receiver checks an HMAC of the body (described with each), which no
+ * OpenAPI security scheme can express.
+ */
 function webhooks(): Json {
   return {
     connectionMessage: {
       post: {
         tags: ["Outbound webhooks"],
+        operationId: "connectionMessage",
+        security: [],
         summary: "Each inbound message, POSTed to the connection's `webhook` URL",
         description: [
           `Signed: \`${SIGNATURE_HEADER}: sha256=<hex>\` where hex is HMAC-SHA256 of the raw body keyed by the`,
@@ -202,6 +224,8 @@ function webhooks(): Json {
     companySubscription: {
       post: {
         tags: ["Outbound webhooks"],
+        operationId: "companySubscription",
+        security: [],
         summary: "Each chosen event, POSTed to a company's subscription URL (/webhooks/subscriptions)",
         description: [
           `Signed: \`${WEBHOOK_HEADERS.signature}: sha256=<hex>\` where hex is HMAC-SHA256, keyed by the`,
@@ -220,6 +244,24 @@ function webhooks(): Json {
       },
     },
   };
+}
+
+/**
+ * The schemas that `roots` reach through `$ref`s, directly or through other schemas. A form
+ * schema is copied into its multipart body rather than referenced, so one that no JSON body
+ * uses (ExternalMediaInput) would otherwise stay listed without a reader.
+ */
+function referenced(schemas: Json, roots: unknown[]): Json {
+  const kept: Json = {};
+  const visit = (node: unknown) => {
+    for (const [, name] of JSON.stringify(node).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)) {
+      if (name in kept || !(name in schemas)) continue;
+      kept[name] = schemas[name];
+      visit(schemas[name]);
+    }
+  };
+  roots.forEach(visit);
+  return Object.fromEntries(Object.keys(schemas).filter((name) => name in kept).map((name) => [name, schemas[name]]));
 }
 
 /** The whole document for `operations`. Throws when two schemas share a name or two operations a path. */
@@ -243,8 +285,14 @@ export function buildDocument(operations: readonly Operation[]): Json {
 
   const paths: Json = {};
   const ids = new Set<string>();
+  const templates = new Map<string, string>();
   for (const op of operations) {
-    const { path, params } = pathOf(op.path);
+    const { path, params } = pathOf(op);
+    const known = templates.get(templateOf(path)) ?? path;
+    if (known !== path) {
+      throw new Error(`${op.method.toUpperCase()} ${path} and ${known} are one path template: name the parameters alike (pathNames)`);
+    }
+    templates.set(templateOf(path), path);
     paths[path] ??= {};
     if (paths[path][op.method]) throw new Error(`${op.method.toUpperCase()} ${op.path} is declared twice`);
     let id = operationId(op);
@@ -268,7 +316,9 @@ export function buildDocument(operations: readonly Operation[]): Json {
     };
   }
 
-  const tags = [...new Set(operations.map((op) => op.tag)), "Outbound webhooks"].map((name) => ({ name }));
+  const tags = [...new Set(operations.map((op) => op.tag)), "Outbound webhooks"]
+    .map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}) }));
+  const hooks = webhooks();
   return {
     openapi: "3.1.0",
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
@@ -284,8 +334,8 @@ export function buildDocument(operations: readonly Operation[]): Json {
     servers: [{ url: "/" }],
     tags,
     paths,
-    webhooks: webhooks(),
-    components: { schemas, securitySchemes: SECURITY_SCHEMES },
+    webhooks: hooks,
+    components: { schemas: referenced(schemas, [paths, hooks]), securitySchemes: SECURITY_SCHEMES },
     "x-error-codes": [...ErrorCode],
   };
 }

@@ -68,6 +68,12 @@ export interface OperationInput {
   auth?: Auth;
   /** Longer explanation (Markdown). */
   description?: string;
+  /**
+   * Path parameters the document names otherwise than the route, each with what it holds.
+   * OpenAPI identifies a path by its template, names included, so routes of one template
+   * (`GET /messages/:ticketId`, `PUT /messages/:id`) must name their parameter alike there.
+   */
+  pathNames?: Record<string, { as: string; description: string }>;
 }
 
 /** One documented endpoint; `path` is written as Hono routes it (`/tags/:id`). */

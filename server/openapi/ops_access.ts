@@ -125,8 +125,8 @@ export const ACCESS_OPERATIONS: Operation[] = [
   settings.post("/settings/doc-upload", "Upload a platform document (terms, privacy)", { bodyKind: "multipart", files: { file: "PDF" }, access: "super" }),
   settings.post("/settings/cert-upload", "Upload the platform certificate", { bodyKind: "multipart", files: { file: "certificate" }, access: "super" }),
   settings.get("/branding/files", "The platform's uploaded logo, documents and certificate", { access: "super" }),
-  settings.get("/branding/docs/:ref", "An uploaded platform document", { auth: "none", response: "application/pdf" }),
-  settings.get("/branding/:destination", "An uploaded platform logo", { auth: "none", response: "image/*" }),
+  settings.get("/branding/docs/:ref", "An uploaded platform document", { auth: "none", response: "application/pdf", errors: ["ERR_NOT_FOUND"] }),
+  settings.get("/branding/:destination", "An uploaded platform logo", { auth: "none", response: "image/*", errors: ["ERR_NOT_FOUND"] }),
 
   announcements.get("/announcements/unread/:companyId", "Announcements the user has not read"),
   announcements.get("/announcements", "Announcements, 20 a page", {

@@ -66,7 +66,8 @@ export const CAMPAIGN_OPERATIONS: Operation[] = [
   campaigns.post("/campaign-settings", "Save the campaign settings (pacing and variables; `{ settings: {...} }` or the fields)", {
     body: { CampaignSettingsInput },
     response: { CampaignSettingRows },
-    example: { settings: { messageInterval: 20, longerIntervalAfter: 5, greaterInterval: 100, variables: [{ key: "loja", value: "Centro" }] } },
+    // The fields form: the document's schema is the settings object (the `{ settings }` wrapper is unwrapped before it).
+    example: { messageInterval: 20, longerIntervalAfter: 5, greaterInterval: 100, variables: [{ key: "loja", value: "Centro" }] },
     access,
     errors: ["ERR_PLAN_FEATURE"],
   }),

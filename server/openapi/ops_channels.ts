@@ -12,7 +12,9 @@ import { HubSignature } from "../api/webhooks.ts";
 import { FailInput, SimulatorAckInput, SimulatorCallInput, SimulatorInboundInput } from "../api/simulator.ts";
 import { ListQuery as WhatsappListQuery } from "../api/whatsapps.ts";
 import { area, type Operation } from "./operation.ts";
-import { ExternalSendReply, MessageReply } from "./shapes.ts";
+import { ExternalSendReply, MessageReply, WhatsappView } from "./shapes.ts";
+
+const WhatsappList = z.array(WhatsappView);
 
 const whatsapp = area("Connections");
 const simulator = area("Simulator");
@@ -22,15 +24,21 @@ const system = area("System", "none");
 
 /** The channels' endpoints. */
 export const CHANNEL_OPERATIONS: Operation[] = [
-  whatsapp.get("/whatsapp", "The company's connections", { query: { WhatsappListQuery } }),
-  whatsapp.get("/whatsapp/:id", "One connection", { errors: ["ERR_NO_WAPP_FOUND"] }),
+  whatsapp.get("/whatsapp", "The company's connections", { query: { WhatsappListQuery }, response: { WhatsappList } }),
+  whatsapp.get("/whatsapp/:id", "One connection", { response: { WhatsappView }, errors: ["ERR_NO_WAPP_FOUND"] }),
   whatsapp.post("/whatsapp", "Create a connection (simulator, Baileys, Evolution or Cloud API)", {
     body: { WhatsappInput },
     access: "connections:manage",
+    response: { WhatsappView },
     example: { name: "Atendimento", isDefault: true, greetingMessage: "Olá!" },
     errors: ["ERR_PLAN_LIMIT", "ERR_WAPP_GREETING_REQUIRED"],
   }),
-  whatsapp.put("/whatsapp/:id", "Update a connection", { body: { WhatsappInput }, access: "connections:manage", errors: ["ERR_NO_WAPP_FOUND"] }),
+  whatsapp.put("/whatsapp/:id", "Update a connection", {
+    body: { WhatsappInput },
+    response: { WhatsappView },
+    access: "connections:manage",
+    errors: ["ERR_NO_WAPP_FOUND"],
+  }),
   whatsapp.put("/whatsapp/:id/keywords", "Replace the CRM keyword/code table", {
     body: { KeywordsInput },
     access: "connections:manage",
@@ -58,11 +66,13 @@ export const CHANNEL_OPERATIONS: Operation[] = [
 
   hooks.post("/webhooks/evolution/:whatsappId", "Evolution API events for a connection", {
     description: "Authenticated by the connection's token in the `token` query parameter (the URL the connection gives Evolution).",
+    errors: ["ERR_SESSION_EXPIRED", "ERR_NO_WAPP_FOUND", "ERR_VALIDATION"],
   }),
   hooks.get("/webhooks/cloudapi/:whatsappId", "Meta's verification challenge", {
     auth: "none",
     response: "text/plain",
     description: "Answers `hub.challenge` when `hub.mode=subscribe` and `hub.verify_token` is the connection's verify token; 403 otherwise.",
+    errors: ["ERR_NO_PERMISSION", "ERR_NO_WAPP_FOUND"],
   }),
   hooks.post("/webhooks/cloudapi/:whatsappId", "WhatsApp Cloud API notifications (messages, statuses)", {
     headers: {
@@ -102,7 +112,11 @@ export const CHANNEL_OPERATIONS: Operation[] = [
     ].join(" "),
   }),
 
-  system.get("/media/:companyId/:file", "A stored media file (signed URL)", { response: "application/octet-stream" }),
+  system.get("/media/:companyId/:file", "A stored media file (signed URL)", {
+    response: "application/octet-stream",
+    description: "The `exp` and `sig` query parameters of the URL the API handed out sign it: a bad or expired one is 403, a missing file 404.",
+    errors: ["ERR_NO_PERMISSION", "ERR_NOT_FOUND"],
+  }),
   system.get("/ws", "Upgrade to the realtime WebSocket", {
     auth: "bearer",
     query: { WsQuery },

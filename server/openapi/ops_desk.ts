@@ -13,7 +13,6 @@ import {
   ForwardMessagesInput,
   LinkPreviewQuery,
   MAX_SEND_FILES,
-  Message,
   MessagePageQuery,
   SearchMessageQuery,
   SendContactInput,
@@ -35,10 +34,16 @@ import { ListQuery as QueueListQuery } from "../api/queues.ts";
 import { ListQuery as QuickMessageListQuery } from "../api/quick_messages.ts";
 import { ListQuery as TagListQuery } from "../api/tags.ts";
 import { area, type Operation } from "./operation.ts";
-import { MessageReply, pageOf } from "./shapes.ts";
+import { MessagePage, MessageReply, MessagesSent, pageOf, TicketPage, TicketView } from "./shapes.ts";
 
 const tickets = area("Tickets");
 const messages = area("Messages");
+/**
+ * `GET`/`POST /messages/:ticketId` and `PUT /messages/:id` are one path template, so the
+ * document names the parameter `id` in all three; its description and schema (an integer
+ * here, a message id's pattern for PUT) say which id it is.
+ */
+const TICKET_AS_ID = { ticketId: { as: "id", description: "The ticket's id" } };
 const contacts = area("Contacts");
 const tags = area("Tags");
 const queues = area("Queues");
@@ -50,16 +55,18 @@ const oportunidades = area("Opportunities");
 export const DESK_OPERATIONS: Operation[] = [
   tickets.get("/tickets", "The inbox: tickets the user may see, filtered and paged", {
     query: { TicketListQuery },
+    response: { TicketPage },
     description: "Answers `{ tickets, count, hasMore }`, and with `searchParam` also `partial`: true while the " +
       "message-search index is still being built after a start (matches by message text are then incomplete). " +
       "A plain user sees only its queues' tickets.",
   }),
   tickets.get("/ticketsCount", "Count of tickets for the same filters", { query: { TicketListQuery } }),
   tickets.get("/tickets/kanban", "Open and pending tickets for the kanban lanes, with the contact's extra info", { query: { TicketKanbanQuery }, access: "plan flag useKanban", errors: ["ERR_PLAN_FEATURE"] }),
-  tickets.get("/tickets/u/:uuid", "One ticket by its uuid", { errors: ["ERR_NO_TICKET_FOUND"] }),
-  tickets.get("/tickets/:id", "One ticket", { errors: ["ERR_NO_TICKET_FOUND"] }),
+  tickets.get("/tickets/u/:uuid", "One ticket by its uuid", { response: { TicketView }, errors: ["ERR_NO_TICKET_FOUND"] }),
+  tickets.get("/tickets/:id", "One ticket", { response: { TicketView }, errors: ["ERR_NO_TICKET_FOUND"] }),
   tickets.post("/tickets", "Open a ticket for a contact", {
     body: { TicketCreate },
+    response: { TicketView },
     example: { contactId: 1, queueId: 1, status: "open" },
     errors: ["ERR_OTHER_OPEN_TICKET", "ERR_NO_CONTACT_FOUND", "ERR_NO_DEF_WAPP_FOUND"],
     description: "A 409 `ERR_OTHER_OPEN_TICKET` carries the existing ticket in the error body.",
@@ -67,6 +74,7 @@ export const DESK_OPERATIONS: Operation[] = [
   tickets.put("/tickets/multiUpdate", "Apply one change to several tickets", { body: { TicketMultiUpdate } }),
   tickets.put("/tickets/:id", "Accept, transfer, return, close or reopen a ticket", {
     body: { TicketUpdate },
+    response: { TicketView },
     example: { status: "closed", sendFarewellMessage: true },
     errors: ["ERR_NO_TICKET_FOUND", "ERR_OTHER_OPEN_TICKET", "ERR_NO_PERMISSION"],
   }),
@@ -79,24 +87,29 @@ export const DESK_OPERATIONS: Operation[] = [
   tickets.delete("/ticket-tags/:ticketId", "Take a ticket out of the kanban lanes", { errors: ["ERR_NO_TICKET_FOUND"] }),
 
   messages.get("/messages/:ticketId", "A page of the ticket's messages (resets its unread count)", {
+    pathNames: TICKET_AS_ID,
     query: { MessagePageQuery },
-    response: { MessagePage: pageOf("messages", Message) },
+    response: { MessagePage },
   }),
   messages.post("/messages/:ticketId", "Send a message in a ticket (JSON text, or multipart `medias` with captions)", {
+    pathNames: TICKET_AS_ID,
     body: { SendMessageInput },
     multipart: { SendMessageInput },
     files: { medias: { description: "one or more files; `body` (or one caption per file) is the caption", maxItems: MAX_SEND_FILES } },
+    response: { MessagesSent },
     example: { body: "Olá! Como posso ajudar?" },
     errors: ["ERR_NO_TICKET_FOUND", "ERR_WAPP_NOT_INITIALIZED", "ERR_SENDING_WAPP_MSG", "ERR_CLOUDAPI_WINDOW_CLOSED"],
   }),
   messages.get("/messages-ghost/:ticketId", "Read a ticket's messages without marking them read", {
     query: { MessagePageQuery },
+    response: { MessagePage },
     access: "ticket-options:spy",
   }),
   messages.get("/messages/metadados", "Link preview of a URL", { query: { LinkPreviewQuery } }),
   messages.get("/messages/searchMessage/:ticketId", "Ids of the ticket's messages matching a text", { query: { SearchMessageQuery } }),
   messages.post("/messages/edit/:id", "Edit a sent text message", { body: { EditMessageInput }, errors: ["ERR_NO_MESSAGE_FOUND"] }),
   messages.put("/messages/:id{[0-9]{16}-[0-9]+}", "Edit a sent text message (same as POST /messages/edit/{id})", {
+    pathNames: { id: { as: "id", description: "The message's id (`<16 digits>-<n>`); a ticket's id here is GET or POST" } },
     body: { EditMessageInput },
     errors: ["ERR_NO_MESSAGE_FOUND"],
   }),

@@ -82,7 +82,9 @@ export const REPORT_OPERATIONS: Operation[] = [
   }),
   ratings.put("/ratings/:id", "Update a survey", { body: { RatingInput }, bodyKind: "patch", response: { Rating } }),
   ratings.delete("/ratings/:id", "Delete a survey", { response: { MessageReply } }),
-  survey.get("/buscarpesquisa/:chavePesquisa", "The public survey a customer's link opens: its options, and whether it was answered"),
+  survey.get("/buscarpesquisa/:chavePesquisa", "The public survey a customer's link opens: its options, and whether it was answered", {
+    errors: ["ERR_NO_RATING_FOUND"],
+  }),
   survey.post("/buscarpesquisa/:chavePesquisa", "The customer's answer (once per ticket; a second is 409)", {
     body: { SurveyAnswerInput },
     example: { value: 5 },

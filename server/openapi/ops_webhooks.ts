@@ -5,7 +5,7 @@
  */
 import { WebhookSubscriptionInput } from "../../domain/webhook.ts";
 import { area, type Operation } from "./operation.ts";
-import { MessageReply } from "./shapes.ts";
+import { DeliveryLog, MessageReply, WebhookSubscriptionView } from "./shapes.ts";
 
 const hooks = area("Webhook subscriptions");
 const access = "settings:manage (admin), plan flag useExternalApi";
@@ -24,13 +24,15 @@ export const WEBHOOK_OPERATIONS: Operation[] = [
   }),
   hooks.post("/webhooks/subscriptions", "Subscribe a URL to events (the secret is write-only: answered masked)", {
     body: { WebhookSubscriptionInput },
+    response: { WebhookSubscriptionView },
     example,
     access,
     errors: ["ERR_PLAN_FEATURE"],
   }),
-  hooks.get("/webhooks/subscriptions/:id", "One subscription", { access, errors: ["ERR_NOT_FOUND"] }),
+  hooks.get("/webhooks/subscriptions/:id", "One subscription", { response: { WebhookSubscriptionView }, access, errors: ["ERR_NOT_FOUND"] }),
   hooks.put("/webhooks/subscriptions/:id", "Edit a subscription (an empty or masked secret keeps the stored one)", {
     body: { WebhookSubscriptionInput },
+    response: { WebhookSubscriptionView },
     example,
     access,
     errors: ["ERR_NOT_FOUND"],
@@ -41,6 +43,7 @@ export const WEBHOOK_OPERATIONS: Operation[] = [
     errors: ["ERR_NOT_FOUND"],
   }),
   hooks.get("/webhooks/subscriptions/:id/deliveries", "The delivery log: pending and the last finished deliveries, newest first", {
+    response: { DeliveryLog },
     access,
     errors: ["ERR_NOT_FOUND"],
   }),

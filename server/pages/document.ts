@@ -5,7 +5,7 @@
  * load first.
  */
 import type { Branding } from "../../domain/branding.ts";
-import type { IslandManifest } from "../islands/build.ts";
+import type { IslandManifest } from "../islands/manifest.ts";
 import type { RenderContext } from "./island.tsx";
 
 function escapeJson(value: unknown): string {

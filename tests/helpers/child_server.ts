@@ -18,6 +18,8 @@ export interface ChildServerOptions {
   readyText?: string;
   /** More environment (BALCAO_TIMER_MINUTE_MS…). */
   env?: Record<string, string>;
+  /** More flags of `deno run` (`--import-map=…`), before the script. */
+  denoFlags?: string[];
   /** How long the start may take, in ms. */
   timeoutMs?: number;
 }
@@ -40,7 +42,7 @@ const tail = (text: string, max = 20_000) => text.length > max ? text.slice(-max
 export async function spawnServer(options: ChildServerOptions): Promise<ChildServer> {
   const readyText = options.readyText ?? "running at";
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--no-check", "server/main.ts"],
+    args: ["run", "-A", "--no-check", ...options.denoFlags ?? [], "server/main.ts"],
     env: {
       PORT: String(options.port ?? 0),
       BALCAO_KV: options.kvPath,

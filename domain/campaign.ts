@@ -16,6 +16,8 @@
 import { z } from "zod";
 import { foldText } from "./contact.ts";
 import { parseSendAt } from "./schedule_recurrence.ts";
+import { fillTemplate } from "./message_template.ts";
+import { DEFAULT_TIME_ZONE } from "./schedule_hours.ts";
 import { MSG, OptionalId } from "./text.ts";
 
 export const CampaignStatus = z.enum(["INATIVA", "PROGRAMADA", "EM_ANDAMENTO", "CANCELADA", "FINALIZADA"]);
@@ -308,25 +310,18 @@ export interface CampaignRecipient {
 }
 
 /**
- * Replaces `{nome}`, `{primeiroNome}`, `{email}`, `{numero}` and the settings' variables
- * (`{shortcut}`) in a template. Unknown placeholders are left as typed.
+ * A campaign message for one contact: the customer-text variables (domain/message_template.ts;
+ * the older `{nome}`, `{primeiroNome}`, `{email}`, `{numero}` still read) and the settings'
+ * own variables (`{{atalho}}`, or `{atalho}` as before). Unknown placeholders stay as typed.
+ * `when` is the moment of the claim in the company's zone (`{{saudacao}}`, `{{data}}`, `{{hora}}`).
  */
 export function renderCampaignMessage(
   template: string,
   to: CampaignRecipient,
   variables: readonly CampaignVariable[] = [],
+  when: { now: number; timeZone: string } = { now: Date.now(), timeZone: DEFAULT_TIME_ZONE },
 ): string {
-  const builtin: Record<string, string> = {
-    nome: to.name,
-    primeironome: to.name.trim().split(/\s+/)[0] ?? "",
-    email: to.email ?? "",
-    numero: to.number,
-  };
-  const own = new Map(variables.map((v) => [foldText(v.key.replace(/^\{|\}$/g, "")), v.value]));
-  return template.replace(/\{([^{}\s]{1,50})\}/g, (whole, key: string) => {
-    const k = foldText(key);
-    return builtin[k] ?? own.get(k) ?? whole;
-  });
+  return fillTemplate(template, { name: to.name, number: to.number, email: to.email, ...when, extra: variables });
 }
 
 /** A positive answer to the confirmation message: 1, sim, yes (case, accents, punctuation ignored). */

@@ -64,6 +64,8 @@ import { emptyTally, type ShippingTally, tallyRow, tallyRows } from "../../domai
 import { awaitingKey, campaignCounterKey, campaignKey, campaignSettingsKey, shippingKey } from "./keys.ts";
 import { shippingRows } from "./rows.ts";
 import { campaignPorts } from "./ports.ts";
+import { companySettings } from "../platform/lookup.ts";
+import { companyTimeZone } from "../../domain/closed_period.ts";
 
 /** The engine's position in a campaign (kept beside the record). */
 export interface CampaignEngine {
@@ -457,6 +459,7 @@ export const campaignsActor = defineActor({
       let claimedNow = 0;
       let exhausted = false;
       const options = variants(c);
+      const when = { now: ctx.system.now(), timeZone: companyTimeZone(await companySettings(ctx.system, c.companyId)) };
       while (claimedNow < want) {
         const list = await ports.contactLists.entriesAfter(c.companyId, c.contactListId, engine.cursor, UNPACED_BATCH);
         if (list.length === 0) {
@@ -478,8 +481,8 @@ export const campaignsActor = defineActor({
             contactId: null,
             whatsappId: c.whatsappIds[engine.turn++ % c.whatsappIds.length],
             slot: v.slot,
-            message: renderCampaignMessage(v.message, to, ctx.state.settings.variables),
-            confirmationMessage: c.confirmation ? renderCampaignMessage(v.confirmationMessage, to, ctx.state.settings.variables) : null,
+            message: renderCampaignMessage(v.message, to, ctx.state.settings.variables, when),
+            confirmationMessage: c.confirmation ? renderCampaignMessage(v.confirmationMessage, to, ctx.state.settings.variables, when) : null,
             confirmationRequestedAt: null,
             confirmedAt: null,
             deliveredAt: null,

@@ -249,9 +249,9 @@ function CampaignFields({ form, disabled, tab, onTab, media }: { form: Form; dis
         </Tabs.List>
         {MESSAGE_SLOTS.map((n) => (
           <Tabs.Content key={n} value={String(n)} className="queue-tab-body">
-            <TextField form={form} name={`message${n}`} label={`${t("campaigns.message")} ${n}`} rows={5} disabled={disabled} hint={t("campaigns.messageHint")} />
+            <TextField form={form} name={`message${n}`} label={`${t("campaigns.message")} ${n}`} rows={5} disabled={disabled} hint={t("campaigns.messageHint")} variables />
             {v.confirmation && (
-              <TextField form={form} name={`confirmationMessage${n}`} label={`${t("campaigns.confirmationMessage")} ${n}`} rows={3} disabled={disabled} />
+              <TextField form={form} name={`confirmationMessage${n}`} label={`${t("campaigns.confirmationMessage")} ${n}`} rows={3} disabled={disabled} variables />
             )}
           </Tabs.Content>
         ))}

@@ -33,6 +33,7 @@ import campaignsTexts from "./pages/campaigns.ts";
 import contactListsTexts from "./pages/contact_lists.ts";
 import chatsTexts from "./pages/chats.ts";
 import financeiroTexts from "./pages/financeiro.ts";
+import templateVarsTexts from "./pages/template_vars.ts";
 
 const dict: Readonly<Record<LocaleKey, string>> = {
   "app.name": "Balcão",
@@ -407,6 +408,7 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   ...contactListsTexts.en,
   ...chatsTexts.en,
   ...financeiroTexts.en,
+  ...templateVarsTexts.en,
 };
 
 export default dict;

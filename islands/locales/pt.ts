@@ -32,6 +32,7 @@ import campaignsTexts from "./pages/campaigns.ts";
 import contactListsTexts from "./pages/contact_lists.ts";
 import chatsTexts from "./pages/chats.ts";
 import financeiroTexts from "./pages/financeiro.ts";
+import templateVarsTexts from "./pages/template_vars.ts";
 const pt = {
   "app.name": "Balcão",
   "common.loading": "Carregando...",
@@ -420,6 +421,7 @@ const pt = {
   ...contactListsTexts.pt,
   ...chatsTexts.pt,
   ...financeiroTexts.pt,
+  ...templateVarsTexts.pt,
 };
 
 /** A text key of the locale files. */

@@ -12,6 +12,7 @@ import { t } from "../lib/i18n.ts";
 import { showToast, toastError } from "../lib/toast.ts";
 import type { QueueOptionType } from "../../domain/queue_option.ts";
 import type { OptionRow, QueueRow, UserChoice } from "./types.ts";
+import { TemplateVariables } from "../ui/TemplateVariables.tsx";
 
 const TYPES: readonly QueueOptionType[] = ["text", "queue", "attendent", "n8n"];
 const TYPE_TEXT = { text: "queues.bot.typeText", queue: "queues.bot.typeQueue", attendent: "queues.bot.typeAttendent", n8n: "queues.bot.typeN8n" } as const;
@@ -140,6 +141,7 @@ export function BotOptionForm({ option, queues, users, onSaved }: BotOptionFormP
           ? <input {...field("message")} className="input" type="url" value={draft.message} disabled={busy} onChange={(e) => change({ message: e.target.value })} />
           : <textarea {...field("message")} className="input" rows={3} value={draft.message} disabled={busy} onChange={(e) => change({ message: e.target.value })} />}
         {message("message")}
+        {draft.queueType !== "n8n" && <TemplateVariables />}
       </div>
       <div className="field bot-form-wide">
         <label htmlFor={`${id}-file`}>{t("queues.bot.media")}</label>

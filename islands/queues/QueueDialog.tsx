@@ -162,8 +162,8 @@ export function QueueDialog({ queue, queues, perQueueHours, viewer, onClose, onS
           </div>
           <TextField form={form} name="prioridade" label={t("queues.priority")} type="number" />
           <SelectField form={form} name="tempoRoteador" label={t("queues.routerTime")} options={routerChoices} />
-          <div className="form-full"><TextField form={form} name="greetingMessage" label={t("queues.greeting")} rows={4} /></div>
-          <div className="form-full"><TextField form={form} name="outOfHoursMessage" label={t("queues.outOfHours")} rows={4} /></div>
+          <div className="form-full"><TextField form={form} name="greetingMessage" label={t("queues.greeting")} rows={4} variables /></div>
+          <div className="form-full"><TextField form={form} name="outOfHoursMessage" label={t("queues.outOfHours")} rows={4} variables /></div>
           <CheckField form={form} name="ativarRoteador" label={t("queues.router")} />
           <CheckField form={form} name="isChatbot" label={t("queues.isChatbot")} />
         </Tabs.Content>

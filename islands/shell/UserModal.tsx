@@ -11,6 +11,7 @@ import { showToast } from "../lib/toast.ts";
 import { useBusy } from "../lib/use_busy.ts";
 import { DialogFooter } from "../ui/DialogFooter.tsx";
 import { Modal } from "../ui/Modal.tsx";
+import { TemplateVariables } from "../ui/TemplateVariables.tsx";
 
 interface Option {
   id: number;
@@ -136,6 +137,7 @@ export function UserModal({ user, open, onOpenChange }: UserModalProps) {
         <label className="field field-wide">
           <span>{t("userModal.farewell")}</span>
           <textarea rows={3} value={form.farewellMessage} onChange={(e) => setForm({ ...form, farewellMessage: e.target.value })} />
+          <TemplateVariables />
         </label>
       </form>
     </Modal>

@@ -10,6 +10,7 @@ import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useRef, 
 import { toastError } from "../lib/toast.ts";
 import { t } from "../lib/i18n.ts";
 import { Modal } from "./Modal.tsx";
+import { TemplateVariables } from "./TemplateVariables.tsx";
 import { loadSchemas, type SchemaName } from "./schemas.ts";
 
 /** Field name → message. */
@@ -168,12 +169,14 @@ function FieldFrame(
 
 /** A text input or textarea bound to `name`; `mask` formats while typing (e.g. ##:##). */
 export function TextField<V extends Record<string, unknown>>(
-  { form, name, label, disabled, hint, className, type = "text", rows, autoFocus, mask, placeholder }: FieldBase<V> & {
+  { form, name, label, disabled, hint, className, type = "text", rows, autoFocus, mask, placeholder, variables }: FieldBase<V> & {
     type?: string;
     rows?: number;
     autoFocus?: boolean;
     mask?: string;
     placeholder?: string;
+    /** A text a customer receives: lists its variables under the box (TemplateVariables). */
+    variables?: boolean;
   },
 ) {
   const id = useId();
@@ -187,7 +190,7 @@ export function TextField<V extends Record<string, unknown>>(
     autoFocus,
     placeholder,
     "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? `${id}-error` : undefined,
+    "aria-describedby": [error && `${id}-error`, variables && `${id}-vars`].filter(Boolean).join(" ") || undefined,
     value: String(value),
     onBlur: () => form.touch(name),
   };
@@ -197,6 +200,7 @@ export function TextField<V extends Record<string, unknown>>(
       {rows
         ? <textarea {...common} rows={rows} onChange={(e) => change(e.target.value)} />
         : <input {...common} type={type} onChange={(e) => change(e.target.value)} />}
+      {variables && <TemplateVariables id={`${id}-vars`} />}
     </FieldFrame>
   );
 }

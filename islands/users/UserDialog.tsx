@@ -114,7 +114,7 @@ export function UserDialog({ user, viewer, queues, connections, onClose, onSaved
         />
       )}
       {editSuper && <CheckField form={form} name="super" label={t("userModal.super")} />}
-      <TextField form={form} name="farewellMessage" label={t("userModal.farewell")} rows={3} />
+      <TextField form={form} name="farewellMessage" label={t("userModal.farewell")} rows={3} variables />
     </FormDialog>
   );
 }

@@ -17,11 +17,6 @@ import { sendSystemMessage } from "./ticket_hooks.ts";
 import { surveyOnResolve } from "../ratings/send.ts";
 import { afterTransition } from "../conversation/transitions.ts";
 
-/** Fills `{{name}}` (the contact's name) in a configured text. */
-function fill(text: string, contactName: string): string {
-  return text.replaceAll("{{name}}", contactName);
-}
-
 /** The text an effect sends in `ticket`, or "" for none. */
 async function effectText(deps: AppDeps, ticket: Ticket, effect: TicketEffect): Promise<string> {
   const { system } = deps;
@@ -38,7 +33,7 @@ async function effectText(deps: AppDeps, ticket: Ticket, effect: TicketEffect): 
     ? undefined
     : await whatsapps.in(system, ticket.companyId).get(ticket.whatsappId);
   const text = user?.farewellMessage?.trim() || conn?.complationMessage?.trim() || "";
-  return text ? fill(text, name) : "";
+  return text; // its variables are filled on the way out (actors/messages/outbound.ts)
 }
 
 /** Sends the messages of `effects` in `ticket` and records its tracking note (see the module doc). */

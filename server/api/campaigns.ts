@@ -7,6 +7,7 @@
  */
 import { Hono } from "hono";
 import {
+  campaignAudience,
   campaignMissing,
   campaignPorts,
   campaignsList,
@@ -166,7 +167,7 @@ export function campaignRoutes(): Hono<AppEnv> {
     const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
     return c.json({
       campaign: await campaignRow(deps, found),
-      counts: campaignCounts(valid, found.engine.tally),
+      counts: campaignCounts(campaignAudience(found, valid), found.engine.tally),
       total: page.count,
       hasMore: page.hasMore,
       pageNumber: query.pageNumber,

@@ -12,7 +12,8 @@ export async function seedContactList(kv: Deno.Kv, companyId: number, listId: nu
   for (let start = 1; start <= size; start += 400) {
     const op = kv.atomic();
     for (let i = start; i < Math.min(start + 400, size + 1); i++) {
-      const number = `5511${String(listId).padStart(2, "0")}${String(i).padStart(7, "0")}`;
+      // A São Paulo mobile (9 and eight digits): a number a WhatsApp account can have.
+      const number = `55119${String(listId).padStart(2, "0")}${String(i).padStart(6, "0")}`;
       const valid = invalidEvery > 0 && i % invalidEvery === 0 ? false : true;
       if (valid) numbers.push(number);
       op.set(contactListItemKey(companyId, listId, i), {

@@ -7,6 +7,7 @@ import { useId } from "react";
 import { hasText, t } from "../lib/i18n.ts";
 import { applyMask, type SchemaForm } from "../ui/form.tsx";
 import type { QueueValues } from "./QueueDialog.tsx";
+import { OpenNow } from "../ui/OpenNow.tsx";
 
 const MASK = "##:##";
 
@@ -43,6 +44,8 @@ export function ScheduleTab({ form }: { form: SchemaForm<QueueValues> }) {
     return hasText(key) ? t(key) : fallback;
   };
   return (
+    <>
+    <OpenNow hours={{ schedules, lunchHour }} />
     <table className="queue-hours" data-testid="queue-hours">
       <thead>
         <tr>
@@ -77,5 +80,6 @@ export function ScheduleTab({ form }: { form: SchemaForm<QueueValues> }) {
         </tr>
       </tbody>
     </table>
+    </>
   );
 }

@@ -116,7 +116,8 @@ export function reportMatcher(
   if (q.whatsappId !== undefined) checks.push((t) => t.whatsappId === q.whatsappId);
   if (q.users.length) {
     const users = new Set(q.users);
-    checks.push((t) => t.userId !== null && users.has(t.userId));
+    // The holder, or the closer the "Usuário" column names (server/api/ticket_report_row.ts).
+    checks.push((t) => (t.userId !== null && users.has(t.userId)) || (t.closedBy !== null && users.has(t.closedBy)));
   }
   if (q.queueIds.length) {
     const queues = new Set(q.queueIds);

@@ -307,6 +307,7 @@ const pt = {
   "transfer.user": "Usuário (opcional)",
   "transfer.queueRequired": "Selecione uma fila",
   "transfer.submit": "Transferir",
+  "transfer.done": "Atendimento transferido para {{queue}}",
 
   "group.title": "Novo grupo",
   "group.name": "Nome do grupo",
@@ -321,6 +322,13 @@ const pt = {
   "resolve.title": "Resolver atendimento",
   "resolve.withFarewell": "Resolver com despedida",
   "resolve.withoutFarewell": "Resolver sem despedida",
+  "resolve.text": "O cliente pode receber a mensagem de despedida configurada; escolha abaixo.",
+  "closePending.title": "Fechar atendimento aguardando",
+  "closePending.text": "O atendimento de {{name}} será encerrado sem ser aceito e sai da fila.",
+  "closePending.confirm": "Fechar",
+  "closePending.with": "Fechar com despedida",
+  "closePending.without": "Fechar sem despedida",
+  "closePending.done": "Atendimento fechado",
 
   "backendErrors.generic": "Ocorreu um erro!",
   "backendErrors.ERR_NO_OTHER_WHATSAPP": "Deve haver pelo menos uma conexão padrão.",

@@ -41,13 +41,14 @@ export async function performEffects(
   deps: AppDeps,
   ticket: Ticket,
   effects: TicketEffect[],
-  change?: { before: Ticket; byUserId: number; commands: readonly TicketCommand["type"][] },
+  /** `farewell` false: the user chose to close without the farewell (resolve or "Fechar"). */
+  change?: { before: Ticket; byUserId: number; commands: readonly TicketCommand["type"][]; farewell?: boolean },
 ): Promise<void> {
   if (change && change.before !== ticket) {
     await recordTransition(deps.system, change.before, ticket, change.byUserId, change.commands).catch((error) =>
       console.error(`The tracking note of ticket ${ticket.id} failed`, error)
     );
-    await afterTransition(deps, change.before, ticket, change.commands).catch((error) =>
+    await afterTransition(deps, change.before, ticket, change.commands, change.farewell).catch((error) =>
       console.error(`The conversation messages of ticket ${ticket.id}'s change failed`, error)
     );
   }

@@ -63,6 +63,7 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   "forgot.title": "Recover password",
   "public.backToLogin": "Back to sign in",
   "auth.loggedElsewhere": "Your account was accessed from another computer.",
+  "auth.sessionElsewhere": "Your session was opened on another device. Log in again to continue here.",
   "auth.subscriptionExpired": "Your subscription expired on {{date}}. Renew it to keep using the system.",
   "gate.upgrade": "You do not have access to this feature. Upgrade your plan or contact support.",
   "gate.noPermission": "No permission to access!",

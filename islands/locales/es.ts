@@ -63,6 +63,7 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   "forgot.title": "Recuperar contraseña",
   "public.backToLogin": "Volver al inicio de sesión",
   "auth.loggedElsewhere": "Su cuenta fue accedida desde otra computadora.",
+  "auth.sessionElsewhere": "Su sesión se abrió en otro dispositivo. Inicie sesión de nuevo para continuar aquí.",
   "auth.subscriptionExpired": "Su suscripción venció el {{date}}. Regularícela para seguir usando el sistema.",
   "gate.upgrade": "No tiene acceso a este recurso. Mejore su plan o contacte al soporte.",
   "gate.noPermission": "¡Sin permiso para acceder!",

@@ -63,6 +63,7 @@ const pt = {
   "public.backToLogin": "Voltar para o login",
 
   "auth.loggedElsewhere": "Sua conta foi acessada em outro computador.",
+  "auth.sessionElsewhere": "Sua sessão foi aberta em outro dispositivo. Entre de novo para continuar aqui.",
   "auth.subscriptionExpired": "Sua assinatura venceu em {{date}}. Regularize para voltar a usar o sistema.",
 
   "gate.upgrade": "Você não possui acesso a este recurso! Faça um upgrade em sua assinatura ou contate o suporte!",

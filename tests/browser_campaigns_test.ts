@@ -68,7 +68,7 @@ Deno.test({
       const dialog = page.getByRole("dialog");
       await dialog.getByLabel("Nome").fill("X");
       await dialog.getByTestId("campaign-save").click();
-      await dialog.getByText("Too Short!").waitFor({ timeout: 10_000 });
+      await dialog.getByText("Muito curto!").waitFor({ timeout: 10_000 });
       await dialog.getByText("A lista de contatos é obrigatória.").waitFor();
       await dialog.getByText("É obrigatório selecionar pelo menos uma conexão.").waitFor();
       await dialog.getByText("Informe ao menos uma mensagem.").waitFor();

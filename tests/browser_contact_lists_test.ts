@@ -35,7 +35,7 @@ Deno.test({
         const dialog = page.getByRole("dialog");
         await dialog.getByLabel("Nome").fill("A");
         await dialog.getByTestId("contact-list-save").click();
-        await dialog.getByText("Too Short!").waitFor({ timeout: 10_000 });
+        await dialog.getByText("Muito curto!").waitFor({ timeout: 10_000 });
         await dialog.getByLabel("Nome").fill("Clientes VIP");
         await dialog.getByTestId("contact-list-save").click();
         await dialog.waitFor({ state: "detached", timeout: 10_000 });

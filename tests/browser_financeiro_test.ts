@@ -328,7 +328,7 @@ Deno.test({
       const dialog = page.getByRole("dialog");
       await dialog.getByLabel("Motivo").fill("ok");
       await dialog.getByTestId("manual-pay").click();
-      await dialog.getByText("Too Short!").waitFor({ timeout: 10_000 });
+      await dialog.getByText("Muito curto!").waitFor({ timeout: 10_000 });
       await dialog.getByLabel("Motivo").fill("Pago via TED, conferido no extrato");
       await dialog.getByTestId("manual-pay").click();
       await toast(page, "Fatura marcada como paga.");

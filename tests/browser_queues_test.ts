@@ -76,11 +76,11 @@ Deno.test({
         await dialog.getByLabel("ID do Typebot").fill("bot-42");
         // Saving with the data tab's errors brings that tab back with the spec's messages.
         await dialog.getByTestId("queue-save").click();
-        await dialog.getByText("Required").first().waitFor({ timeout: 10_000 });
+        await dialog.getByText("Obrigatório").first().waitFor({ timeout: 10_000 });
         assert.equal(await dialog.getByRole("tab", { name: "Dados da Fila" }).getAttribute("data-state"), "active");
         await dialog.getByLabel("Nome").fill("C");
         await dialog.getByTestId("queue-save").click();
-        await dialog.getByText("Too Short!").waitFor({ timeout: 10_000 });
+        await dialog.getByText("Muito curto!").waitFor({ timeout: 10_000 });
         await quiet(page);
         await screenshot(page, "queues_dialog");
         await dialog.getByLabel("Nome").fill("Cobrança");
@@ -89,7 +89,7 @@ Deno.test({
         await dialog.getByLabel("Tempo de rodízio").selectOption({ label: "15 minutos" });
         await dialog.getByLabel("Ativar rodízio de atendentes").check();
         await dialog.getByTestId("queue-save").click();
-        await page.getByText("Queue saved successfully").waitFor({ timeout: 10_000 });
+        await page.getByText("Fila salva com sucesso!").waitFor({ timeout: 10_000 });
         await dialog.waitFor({ state: "detached", timeout: 10_000 });
         await table.getByText("Cobrança", { exact: true }).waitFor();
         const stored = (await other.get("/queue")).body.find((q: { name: string }) => q.name === "Cobrança");

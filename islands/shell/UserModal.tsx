@@ -87,14 +87,14 @@ export function UserModal({ user, open, onOpenChange }: UserModalProps) {
           {errors.name && <small className="field-error">{errors.name}</small>}
         </label>
         <label className="field">
-          <span>{t("userModal.password")}</span>
-          <input type="password" autoComplete="new-password" value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} aria-invalid={!!errors.password} />
-          {errors.password && <small className="field-error">{errors.password}</small>}
-        </label>
-        <label className="field">
           <span>{t("userModal.email")}</span>
           <input type="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} aria-invalid={!!errors.email} />
           {errors.email && <small className="field-error">{errors.email}</small>}
+        </label>
+        <label className="field">
+          <span>{t("userModal.password")}</span>
+          <input type="password" autoComplete="new-password" value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} aria-invalid={!!errors.password} />
+          {errors.password ? <small className="field-error">{errors.password}</small> : <small className="field-hint">{t("users.passwordMin")}</small>}
         </label>
         {editProfile && (
           <label className="field">

@@ -23,11 +23,14 @@ import { MSG, OptionalId } from "./text.ts";
 export const CampaignStatus = z.enum(["INATIVA", "PROGRAMADA", "EM_ANDAMENTO", "CANCELADA", "FINALIZADA"]);
 export type CampaignStatus = z.infer<typeof CampaignStatus>;
 
-/** The labels of §4 (pt; the UI translates by status). */
+/**
+ * The labels of §4 (pt; the UI translates by status), in one case style: the spec's
+ * "Em Andamento" beside "Programada" read as two styles (#41), so it is "Em andamento".
+ */
 export const CAMPAIGN_STATUS_LABEL: Record<CampaignStatus, string> = {
   INATIVA: "Inativa",
   PROGRAMADA: "Programada",
-  EM_ANDAMENTO: "Em Andamento",
+  EM_ANDAMENTO: "Em andamento",
   CANCELADA: "Cancelada",
   FINALIZADA: "Finalizada",
 };
@@ -284,6 +287,20 @@ export function campaignDelayMs(s: CampaignSettings, sent: number, random: numbe
   const batchEnd = sent % s.longerIntervalAfter === 0;
   const seconds = batchEnd ? s.greaterInterval : Math.min(Math.max(random, 0), 1) * s.messageInterval;
   return Math.round(seconds * 1000 * scale);
+}
+
+/**
+ * How long `remaining` more messages take on average after `sent` went out (#41: campaigns
+ * gave no idea of when they would end): half of `messageInterval` per message (the wait is
+ * random up to it) and `greaterInterval` at every batch end, as `campaignDelayMs` paces them.
+ * The connection's shared limiter and the contacts' confirmations can only make it later.
+ */
+export function campaignEstimateMs(s: CampaignSettings, remaining: number, sent: number, scale = 1): number {
+  if (remaining <= 0) return 0;
+  const first = sent === 0 ? 1 : sent; // the first message of a run goes at once
+  const pauses = Math.floor((sent + remaining - 1) / s.longerIntervalAfter) - Math.floor((first - 1) / s.longerIntervalAfter);
+  const waits = (sent === 0 ? remaining - 1 : remaining) - Math.max(0, pauses);
+  return Math.round((Math.max(0, pauses) * s.greaterInterval + Math.max(0, waits) * s.messageInterval / 2) * 1000 * scale);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -48,7 +48,7 @@ Deno.test({
         await (await chooser).setFiles({
           name: "lista.csv",
           mimeType: "text/csv",
-          buffer: Buffer.from("Nome;Telefone\nAna Souza;5511988880001\nSem Zap;123456789\n"),
+          buffer: Buffer.from("Nome;Telefone\nAna Souza;5511988880001\nSem Zap;23456789\n"),
         });
         await page.getByText(/Importação concluída! Novos: 2/).waitFor({ timeout: 10_000 });
         await screenshot(page, "contact_lists");

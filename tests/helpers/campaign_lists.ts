@@ -7,7 +7,7 @@
 import { contactListItemKey, contactListKey } from "../../server/campaigns/contact_lists.ts";
 
 export async function seedContactList(kv: Deno.Kv, companyId: number, listId: number, size: number, invalidEvery = 0): Promise<string[]> {
-  await kv.set(contactListKey(companyId, listId), { id: listId, name: `Lista ${listId}` });
+  await kv.set(contactListKey(companyId, listId), { id: listId, companyId, name: `Lista ${listId}`, createdAt: 0, updatedAt: 0 });
   const numbers: string[] = [];
   for (let start = 1; start <= size; start += 400) {
     const op = kv.atomic();

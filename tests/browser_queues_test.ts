@@ -26,9 +26,10 @@ async function addRoot(page: Page, title: string) {
   const before = await tree.locator(".bot-node").count();
   await tree.getByRole("button", { name: "Adicionar opção" }).click();
   await tree.locator(".bot-node").nth(before).waitFor();
-  await page.getByText("Clique em salvar para registar as alterações").first().waitFor({ timeout: 10_000 });
   const node = tree.locator(".bot-node", { hasText: "Nova opção" }).last();
   await node.getByLabel("Título").fill(title);
+  // An unsaved edit is said beside its save button (#41), not as a toast.
+  await node.getByText("Clique em salvar para registrar as alterações").waitFor({ timeout: 10_000 });
   await node.getByRole("button", { name: "Salvar opção" }).click();
   await tree.locator(".bot-title", { hasText: title }).waitFor({ timeout: 10_000 });
 }

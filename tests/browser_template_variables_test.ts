@@ -73,6 +73,13 @@ Deno.test({
       await page.getByRole("button", { name: "Adicionar fila" }).click();
       await eventually(async () => (await count()) === 2 || undefined, 10_000, "greeting and out-of-hours of the queue");
       await page.keyboard.press("Escape");
+      // A bot option's message (the demo's Suporte queue has a menu).
+      await page.getByRole("button", { name: "Editar", exact: true }).first().click();
+      await page.getByRole("dialog").getByRole("tab", { name: "Fluxo do Bot" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Adicionar opção" }).click();
+      const tree = page.getByRole("dialog").getByTestId("bot-tree");
+      await eventually(async () => (await tree.getByTestId("template-vars").count()) >= 1 || undefined, 10_000, "the bot option's message");
+      await page.keyboard.press("Escape");
 
       await page.goto(`${server.url}/users`);
       await page.getByRole("button", { name: /Adicionar usuário/ }).click();
@@ -87,6 +94,16 @@ Deno.test({
       await page.goto(`${server.url}/campaigns`);
       await page.getByRole("button", { name: /Nova campanha|Adicionar/ }).first().click();
       await eventually(async () => (await count()) >= 1 || undefined, 10_000, "the campaign's message");
+      await page.keyboard.press("Escape");
+
+      await page.goto(`${server.url}/schedules`);
+      await page.getByRole("button", { name: "Novo agendamento" }).click();
+      await eventually(async () => (await count()) === 1 || undefined, 10_000, "the scheduled message");
+      await page.keyboard.press("Escape");
+
+      await page.goto(`${server.url}/quick-messages`);
+      await page.getByRole("button", { name: "Adicionar resposta rápida" }).click();
+      await eventually(async () => (await count()) === 1 || undefined, 10_000, "the quick reply");
       await page.keyboard.press("Escape");
 
       await page.goto(`${server.url}/messages-api`);

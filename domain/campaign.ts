@@ -16,16 +16,21 @@
 import { z } from "zod";
 import { foldText } from "./contact.ts";
 import { parseSendAt } from "./schedule_recurrence.ts";
+import { fillTemplate } from "./message_template.ts";
+import { DEFAULT_TIME_ZONE } from "./schedule_hours.ts";
 import { MSG, OptionalId } from "./text.ts";
 
 export const CampaignStatus = z.enum(["INATIVA", "PROGRAMADA", "EM_ANDAMENTO", "CANCELADA", "FINALIZADA"]);
 export type CampaignStatus = z.infer<typeof CampaignStatus>;
 
-/** The labels of §4 (pt; the UI translates by status). */
+/**
+ * The labels of §4 (pt; the UI translates by status), in one case style: the spec's
+ * "Em Andamento" beside "Programada" read as two styles (#41), so it is "Em andamento".
+ */
 export const CAMPAIGN_STATUS_LABEL: Record<CampaignStatus, string> = {
   INATIVA: "Inativa",
   PROGRAMADA: "Programada",
-  EM_ANDAMENTO: "Em Andamento",
+  EM_ANDAMENTO: "Em andamento",
   CANCELADA: "Cancelada",
   FINALIZADA: "Finalizada",
 };
@@ -284,6 +289,20 @@ export function campaignDelayMs(s: CampaignSettings, sent: number, random: numbe
   return Math.round(seconds * 1000 * scale);
 }
 
+/**
+ * How long `remaining` more messages take on average after `sent` went out (#41: campaigns
+ * gave no idea of when they would end): half of `messageInterval` per message (the wait is
+ * random up to it) and `greaterInterval` at every batch end, as `campaignDelayMs` paces them.
+ * The connection's shared limiter and the contacts' confirmations can only make it later.
+ */
+export function campaignEstimateMs(s: CampaignSettings, remaining: number, sent: number, scale = 1): number {
+  if (remaining <= 0) return 0;
+  const first = sent === 0 ? 1 : sent; // the first message of a run goes at once
+  const pauses = Math.floor((sent + remaining - 1) / s.longerIntervalAfter) - Math.floor((first - 1) / s.longerIntervalAfter);
+  const waits = (sent === 0 ? remaining - 1 : remaining) - Math.max(0, pauses);
+  return Math.round((Math.max(0, pauses) * s.greaterInterval + Math.max(0, waits) * s.messageInterval / 2) * 1000 * scale);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Messages
 
@@ -308,25 +327,18 @@ export interface CampaignRecipient {
 }
 
 /**
- * Replaces `{nome}`, `{primeiroNome}`, `{email}`, `{numero}` and the settings' variables
- * (`{shortcut}`) in a template. Unknown placeholders are left as typed.
+ * A campaign message for one contact: the customer-text variables (domain/message_template.ts;
+ * the older `{nome}`, `{primeiroNome}`, `{email}`, `{numero}` still read) and the settings'
+ * own variables (`{{atalho}}`, or `{atalho}` as before). Unknown placeholders stay as typed.
+ * `when` is the moment of the claim in the company's zone (`{{saudacao}}`, `{{data}}`, `{{hora}}`).
  */
 export function renderCampaignMessage(
   template: string,
   to: CampaignRecipient,
   variables: readonly CampaignVariable[] = [],
+  when: { now: number; timeZone: string } = { now: Date.now(), timeZone: DEFAULT_TIME_ZONE },
 ): string {
-  const builtin: Record<string, string> = {
-    nome: to.name,
-    primeironome: to.name.trim().split(/\s+/)[0] ?? "",
-    email: to.email ?? "",
-    numero: to.number,
-  };
-  const own = new Map(variables.map((v) => [foldText(v.key.replace(/^\{|\}$/g, "")), v.value]));
-  return template.replace(/\{([^{}\s]{1,50})\}/g, (whole, key: string) => {
-    const k = foldText(key);
-    return builtin[k] ?? own.get(k) ?? whole;
-  });
+  return fillTemplate(template, { name: to.name, number: to.number, email: to.email, ...when, extra: variables });
 }
 
 /** A positive answer to the confirmation message: 1, sim, yes (case, accents, punctuation ignored). */

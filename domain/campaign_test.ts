@@ -99,3 +99,13 @@ Deno.test("pickVariant spreads over the filled slots; campaignCounts sums the ro
   const counts = campaignCounts(4, tallyRows([{ ...row, deliveredAt: 1 }, { ...row, confirmationRequestedAt: 1 }, { ...row, confirmationRequestedAt: 1, confirmedAt: 2, deliveredAt: 3 }, { ...row, error: "x" }]));
   assert.deepEqual(counts, { validContacts: 4, confirmationRequested: 2, confirmed: 1, delivered: 2, failed: 1, pending: 1 });
 });
+
+Deno.test("campaignEstimateMs: half the random wait per message and the pause at each batch end", async () => {
+  const { campaignEstimateMs } = await import("./campaign.ts");
+  const s = { messageInterval: 10, longerIntervalAfter: 4, greaterInterval: 100, variables: [] };
+  assert.equal(campaignEstimateMs(s, 0, 0), 0);
+  assert.equal(campaignEstimateMs(s, 1, 0), 0, "the first message goes at once");
+  // 8 messages from the start: 7 waits, of which one (before the 5th) is the batch pause.
+  assert.equal(campaignEstimateMs(s, 8, 0), (100 + 6 * 5) * 1000);
+  assert.equal(campaignEstimateMs(s, 8, 0, 0.5), (100 + 6 * 5) * 500);
+});

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { SearchPage } from "./paging.ts";
 import { EmailAddress, Id, MAX, MSG, sized } from "./text.ts";
+import { typedPhone } from "./phone_number.ts";
 
 export const ExtraInfo = z.object({ name: z.string().max(MAX.name, MSG.tooLong), value: z.string().max(MAX.message, MSG.tooLong) });
 
@@ -38,10 +39,14 @@ const WalletUserId = z.preprocess(
   z.coerce.number().int().positive().nullable(),
 );
 
-/** A contact's number as typed, kept as its 8 to 50 digits (spec 000 §9). */
-export const PhoneNumber = z.string({ error: MSG.required }).max(MAX.phone, MSG.tooLong).transform(normalizeNumber).pipe(
-  z.string().min(8, MSG.tooShort).max(50, MSG.tooLong),
-);
+/**
+ * A contact's number as typed: its 8 to 50 digits (spec 000 §9), with a leading "+" when it
+ * named its country. The server reads it for the company (phone_number.ts `normalizePhone`).
+ */
+export const PhoneNumber = z.string({ error: MSG.required }).max(MAX.phone, MSG.tooLong).transform(typedPhone).refine(
+  (v) => normalizeNumber(v).length >= 8,
+  MSG.tooShort,
+).refine((v) => normalizeNumber(v).length <= 50, MSG.tooLong);
 
 /** POST /contacts and PUT /contacts/{id} body (spec 000 §5). */
 export const ContactInput = z.object({

@@ -9,6 +9,7 @@ import { normalizeNumber, PhoneNumber } from "./contact.ts";
 import { foldText } from "./contact.ts";
 import type { PhoneContact } from "./channel.ts";
 import { EmailAddress, MSG, OptionalId } from "./text.ts";
+import { normalizePhone, phoneProblem } from "./phone_number.ts";
 
 /** Header spellings accepted for each column (compared folded: no accents, lower case). */
 const COLUMNS = {
@@ -54,10 +55,15 @@ export interface RowError {
   message: string;
 }
 
-/** Splits data rows into valid contacts and errors. */
+/**
+ * Splits data rows into valid contacts and errors; numbers are read for a company in
+ * `country` (phone_number.ts: its calling code when missing), and one no WhatsApp account
+ * can have is the row's error.
+ */
 export function checkRows(
   rows: readonly (readonly string[])[],
   columns: ImportColumns,
+  country?: string | null,
 ): { valid: ImportRow[]; errors: RowError[] } {
   const valid: ImportRow[] = [];
   const errors: RowError[] = [];
@@ -68,16 +74,20 @@ export function checkRows(
       name: cell(columns.name),
       number: cell(columns.number),
       email: cell(columns.email).toLowerCase(),
-    }, i + 2, valid, errors);
+    }, i + 2, valid, errors, country);
   });
   return { valid, errors };
 }
 
 /** Checks one row: valid rows join `valid`, a refused one adds its first issue at `line`. */
-function judgeRow(input: ImportRow, line: number, valid: ImportRow[], errors: RowError[]): void {
+function judgeRow(input: ImportRow, line: number, valid: ImportRow[], errors: RowError[], country?: string | null): void {
   const result = ImportRow.safeParse(input);
-  if (result.success) valid.push(result.data);
-  else {
+  if (result.success) {
+    const number = normalizePhone(result.data.number, country);
+    const problem = phoneProblem(number);
+    if (problem) errors.push({ line, field: "number", message: problem });
+    else valid.push({ ...result.data, number });
+  } else {
     const issue = result.error.issues[0];
     errors.push({ line, field: String(issue.path[0] ?? ""), message: issue.message });
   }
@@ -101,7 +111,8 @@ export function phoneRows(list: readonly PhoneContact[]): { valid: ImportRow[]; 
   list.forEach((contact, i) => {
     const name = contact.name.trim().slice(0, 50).replace(/[\uD800-\uDBFF]$/, "");
     const number = normalizeNumber(contact.number);
-    judgeRow({ name: name.length >= 2 ? name : number, number, email: "" }, i + 1, valid, errors);
+    // The phone's numbers are WhatsApp's own, international already: "+" keeps them as they are.
+    judgeRow({ name: name.length >= 2 ? name : number, number: `+${number}`, email: "" }, i + 1, valid, errors);
   });
   return { valid, errors };
 }

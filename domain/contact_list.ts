@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { normalizeNumber } from "./contact.ts";
+import { typedPhone } from "./phone_number.ts";
 import { EmailAddress, Id, MAX, MSG, sized } from "./text.ts";
 
 /** A contact list (the item count is computed when listed). */
@@ -40,8 +41,10 @@ export type ContactListItem = z.infer<typeof ContactListItem>;
 export const ContactListItemInput = z.object({
   contactListId: Id,
   name: sized(2, 50),
-  number: z.string({ error: MSG.required }).max(MAX.phone, MSG.tooLong).transform(normalizeNumber).pipe(
-    z.string().min(1, MSG.required).min(8, MSG.tooShort).max(50, MSG.tooLong),
+  // As typed ("+" kept when it named its country); the server reads it for the company (#41).
+  number: z.string({ error: MSG.required }).max(MAX.phone, MSG.tooLong).transform(typedPhone).pipe(
+    z.string().min(1, MSG.required).refine((v) => normalizeNumber(v).length >= 8, MSG.tooShort)
+      .refine((v) => normalizeNumber(v).length <= 50, MSG.tooLong),
   ),
   email: z.union([z.literal(""), z.null(), EmailAddress]).default("")
     .transform((e) => (e ? e.toLowerCase() : null)),

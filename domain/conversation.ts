@@ -6,11 +6,13 @@
  * actor applies the decision one message at a time (actors/conversations/).
  *
  * The order of the rules, and the readings chosen where the spec shows no server:
- * 1. A ticket an agent holds (open, or with a user) has no bot. Outside the hours it may
- *    still get the out-of-hours message when `outsidemessage` is on.
+ * 1. A ticket an agent holds (open, or with a user) has no bot. Outside the hours it still
+ *    gets the out-of-hours message when `outsidemessage` is on, as a waiting one does.
  * 2. Opening hours (`scheduleType`: the company's, or the ticket's queue's; none while it has
- *    no queue). In a closed period a waiting conversation gets the out-of-hours message (the
- *    queue's, else the connection's) once per closed period (closed_period.ts). With
+ *    no queue). In a closed period a conversation gets the out-of-hours message (the queue's,
+ *    else the connection's) once per closed period (closed_period.ts), only while the switch
+ *    "Mensagem fora do expediente" (`outsidemessage`) is on: off, no out-of-hours text is
+ *    ever sent (#41: it used to reach waiting customers whatever the switch said). With
  *    `outsidequeue` off the bot stays quiet until the hours open; on, the customer is still
  *    routed (menu and queue choice) and waits in the queue.
  * 3. A new conversation: with several queues on the connection, its greeting and the queue
@@ -134,7 +136,7 @@ export function converse(
   const waiting = ticket.status === "pending" && ticket.userId === null;
 
   const closedKey = closedNow(ctx, ticket.queueId);
-  if (closedKey !== null && (waiting || settingOn(settings.outsidemessage)) && next.closedNotice !== closedKey) {
+  if (closedKey !== null && settingOn(settings.outsidemessage) && next.closedNotice !== closedKey) {
     const text = outOfHoursText(ctx, ticket.queueId);
     if (text) actions.push({ type: "send", text });
     next.closedNotice = closedKey;
@@ -219,7 +221,7 @@ function enterQueue(
 ): void {
   const closedKey = ctx.settings.scheduleType === "queue" ? closedNow(ctx, queue.id) : null;
   if (closedKey !== null) {
-    if (s.closedNotice !== closedKey) {
+    if (s.closedNotice !== closedKey && settingOn(ctx.settings.outsidemessage)) {
       const text = outOfHoursText(ctx, queue.id);
       if (text) actions.push({ type: "send", text });
       s.closedNotice = closedKey;

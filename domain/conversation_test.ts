@@ -83,7 +83,19 @@ Deno.test("converse() sends the out-of-hours message once per closed period, and
   assert.deepEqual(texts(routed.actions), ["Fechados agora.", "Olá!\n\n*1* - Suporte\n*2* - Vendas"]);
 });
 
-Deno.test("converse() with scheduleType queue uses the chosen queue's hours and message; outsidemessage reaches open tickets", () => {
+Deno.test("converse() sends no out-of-hours message at all while 'Mensagem fora do expediente' is off (#41)", () => {
+  const settings = { scheduleType: "company", outsidemessage: "disabled" };
+  const night = converse(newConversation(), { type: "new", text: "oi" }, context({ now: TUESDAY_19H, settings }));
+  assert.deepEqual(night.actions, []);
+  const routed = converse(newConversation(), { type: "new", text: "oi" }, context({ now: TUESDAY_19H, settings: { ...settings, outsidequeue: "enabled" } }));
+  assert.deepEqual(texts(routed.actions), ["Olá!\n\n*1* - Suporte\n*2* - Vendas"]);
+  const queues = new Map([[10, queue(10, "Suporte", { outOfHoursMessage: "Suporte fechado." })], [20, queue(20, "Vendas")]]);
+  const byQueue = { scheduleType: "queue", outsidemessage: "disabled" };
+  const first = converse(newConversation(), { type: "new", text: "oi" }, context({ now: TUESDAY_19H, settings: byQueue, queues }));
+  assert.deepEqual(converse(first.state, { type: "reply", text: "suporte" }, context({ now: TUESDAY_19H, settings: byQueue, queues })).actions.filter((a) => a.type === "send"), []);
+});
+
+Deno.test("converse() with scheduleType queue uses the chosen queue's hours and message; outsidemessage reaches open tickets too", () => {
   const settings = { scheduleType: "queue" };
   const queues = new Map([[10, queue(10, "Suporte", { outOfHoursMessage: "Suporte fechado." })], [20, queue(20, "Vendas")]]);
   const first = converse(newConversation(), { type: "new", text: "oi" }, context({ now: TUESDAY_19H, settings, queues }));
@@ -93,7 +105,7 @@ Deno.test("converse() with scheduleType queue uses the chosen queue's hours and 
   assert.equal(chosen.state.bot, null);
 
   const open = { status: "open", userId: 3, queueId: 10 };
-  assert.deepEqual(converse(newConversation(), { type: "reply", text: "x" }, context({ now: TUESDAY_19H, settings, queues, ticket: open })).actions, []);
+  assert.deepEqual(converse(newConversation(), { type: "reply", text: "x" }, context({ now: TUESDAY_19H, settings: { ...settings, outsidemessage: "disabled" }, queues, ticket: open })).actions, []);
   const told = converse(newConversation(), { type: "reply", text: "x" }, context({ now: TUESDAY_19H, settings: { ...settings, outsidemessage: "enabled" }, queues, ticket: open }));
   assert.deepEqual(texts(told.actions), ["Suporte fechado."]);
 });

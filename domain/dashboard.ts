@@ -335,6 +335,13 @@ export type DurationBy<K extends string> = Duration & { [P in K]: DashRef } & { 
 export interface DashboardResponse {
   dateFrom: string;
   dateTo: string;
+  /** The company's zone (setting `timezone`): the pickers, charts and dates are in it (#41). */
+  timeZone: string;
+  /**
+   * Tickets created, accepted and finished over the company's whole local day of `dateFrom`
+   * (same filters), so the page can say when the range is empty but the day is not (#41).
+   */
+  dayActivity: { created: number; accepted: number; finished: number };
   openTicketsCount: number;
   pendingTicketsCount: number;
   noQueueTicketsCount: number;

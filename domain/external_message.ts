@@ -8,11 +8,10 @@
  *   queueId when openTicket is 1): the API applies the same rules, so a request the page
  *   would refuse is refused here with the same field texts. A media request needs no body
  *   (each file carries its own caption).
- * - Numbers: a number written with `+` keeps the country code it names; otherwise one of 10
- *   or 11 digits is a Brazilian area code plus local number and gets country code 55 (the
- *   spec's default). A Brazilian mobile written without its ninth digit (55 + area + eight
- *   digits starting 6–9) gets the 9 inserted. WhatsApp's own answer (the checked JID) has the
- *   last word: accounts of some areas still live under the eight-digit form.
+ * - Numbers are read as every typed number is (phone_number.ts `normalizePhone`: the
+ *   company's country code when none is written, the Brazilian ninth digit). WhatsApp's own
+ *   answer (the checked JID) has the last word: accounts of some areas still live under the
+ *   eight-digit form.
  */
 import { z } from "zod";
 import { MAX, MSG, OptionalId } from "./text.ts";
@@ -88,20 +87,6 @@ export type ExternalMediaForm = z.infer<typeof ExternalMediaForm>;
 /** Digits of a number as written. */
 export function digitsOf(raw: string): string {
   return raw.replace(/\D/g, "");
-}
-
-/**
- * The number to check on WhatsApp: digits with country code 55 added to a bare Brazilian
- * number and the ninth digit inserted into an eight-digit Brazilian mobile (module doc).
- */
-export function normalizeApiNumber(raw: string): string {
-  const explicit = raw.trim().startsWith("+") || raw.trim().startsWith("00");
-  let d = digitsOf(raw);
-  if (raw.trim().startsWith("00")) d = d.slice(2);
-  if (!explicit && d.startsWith("0") && (d.length === 11 || d.length === 12)) d = d.slice(1);
-  if (!explicit && (d.length === 10 || d.length === 11)) d = `55${d}`;
-  if (d.length === 12 && d.startsWith("55") && /[6-9]/.test(d[4])) d = `${d.slice(0, 4)}9${d.slice(4)}`;
-  return d;
 }
 
 /** A per-token rate: `perSecond` refill, bursts of up to `burst`. */

@@ -4,30 +4,9 @@ import {
   ExternalSendForm,
   ExternalSendInput,
   IdempotencyKey,
-  normalizeApiNumber,
   requestFingerprint,
   takeToken,
 } from "./external_message.ts";
-
-Deno.test("normalizeApiNumber() adds country code 55 to a bare Brazilian number", () => {
-  assert.equal(normalizeApiNumber("(11) 98765-4321"), "5511987654321");
-  assert.equal(normalizeApiNumber("1133334444"), "551133334444");
-  assert.equal(normalizeApiNumber("011 98765-4321"), "5511987654321");
-});
-
-Deno.test("normalizeApiNumber() inserts the ninth digit of an eight-digit Brazilian mobile", () => {
-  assert.equal(normalizeApiNumber("1187654321"), "5511987654321");
-  assert.equal(normalizeApiNumber("+55 31 8765-4321"), "5531987654321");
-  assert.equal(normalizeApiNumber("553187654321"), "5531987654321");
-  // A landline (first local digit 2–5) keeps its eight digits.
-  assert.equal(normalizeApiNumber("551133334444"), "551133334444");
-});
-
-Deno.test("normalizeApiNumber() keeps a country code written with + or 00", () => {
-  assert.equal(normalizeApiNumber("+1 555 123 4567"), "15551234567");
-  assert.equal(normalizeApiNumber("0044 20 7946 0958"), "442079460958");
-  assert.equal(normalizeApiNumber("5511987654321"), "5511987654321");
-});
 
 Deno.test("ExternalSendInput requires number, body and openTicket, and queueId when opening", () => {
   const empty = ExternalSendInput.safeParse({});

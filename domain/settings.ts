@@ -28,7 +28,10 @@ export const SETTING_DEFAULTS: Readonly<Record<string, string>> = {
   CheckMsgIsGroup: "disabled",
   call: "disabled",
   chatBotType: "text",
-  outsidemessage: "disabled",
+  // "Mensagem fora do expediente": on, a customer writing out of hours gets the out-of-hours
+  // text (domain/conversation.ts); off, never (#41). On by default, as that text was sent
+  // before the switch governed it, so a company that never touched it keeps its behaviour.
+  outsidemessage: "enabled",
   outsidequeue: "disabled",
   sendGreetingAccepted: "disabled",
   sendTransferAlert: "disabled",

@@ -48,6 +48,11 @@ export const Ticket = z.object({
   /** Time of the latest message (either direction). */
   latestCreatedAt: z.number().nullable().default(null),
   closedAt: z.number().nullable().default(null),
+  /**
+   * Who closed it (resolve, or "Fechar" on a waiting ticket); null while open, and when the
+   * system closed it. The report's "Usuário" names this user (issue #41; ticket_report_row.ts).
+   */
+  closedBy: z.number().nullable().default(null),
   /** When a user last took the ticket (accept, create open, reopen); for the dashboard. */
   acceptedAt: z.number().nullable().default(null),
   /**
@@ -192,7 +197,7 @@ export function decide(
     case "closePending": {
       if (ticket.status !== "pending") throw invalidTransition(ticket, "close");
       assertCanHandle(ticket, who, settings);
-      return next({ status: "closed", closedAt: now });
+      return next({ status: "closed", closedAt: now, closedBy: who.id || null });
     }
     case "resolve": {
       if (ticket.status !== "open") throw invalidTransition(ticket, "resolve");
@@ -211,7 +216,7 @@ export function decide(
       if (ratingOn && ratingId !== null && !ticket.isGroup) effects.push({ type: "survey", ratingId });
       // A score given with the resolve (one taken by phone, say) is kept as before; the
       // customer's own answer arrives later through the ratings area.
-      return next({ status: "closed", closedAt: now, ratingId: ratingId ?? ticket.ratingId, rating: command.rating ?? null }, effects);
+      return next({ status: "closed", closedAt: now, closedBy: who.id || null, ratingId: ratingId ?? ticket.ratingId, rating: command.rating ?? null }, effects);
     }
     case "return": {
       if (ticket.status !== "open") throw invalidTransition(ticket, "return");
@@ -236,7 +241,7 @@ export function decide(
       if (ticket.status !== "closed") throw invalidTransition(ticket, "reopen");
       assertCanHandle(ticket, who, settings);
       const userId = assignee(who, command.userId);
-      return next({ status: "open", userId, closedAt: null, acceptedAt: now, unreadMessages: 0 });
+      return next({ status: "open", userId, closedAt: null, closedBy: null, acceptedAt: now, unreadMessages: 0 });
     }
     case "setUnread": {
       if (!isManager(who) && !canSeeTicket(who, ticket, settings)) throw otherSector();
@@ -306,6 +311,7 @@ export function buildTicket(command: NewTicket, now: number): Ticket {
     updatedAt: now,
     latestCreatedAt: null,
     closedAt: command.status === "closed" ? now : null,
+    closedBy: command.status === "closed" ? command.userId ?? null : null,
     acceptedAt: command.status === "open" ? now : null,
     lastFromMe: false,
   };
@@ -347,6 +353,8 @@ export function residentTicket(r: Ticket): Ticket {
     updatedAt: r.updatedAt,
     latestCreatedAt: r.latestCreatedAt,
     closedAt: r.closedAt,
+    // A record stored before #41 has no closer: the report names its holder then.
+    closedBy: r.closedBy ?? null,
     acceptedAt: r.acceptedAt,
     lastFromMe: r.lastFromMe,
   };

@@ -116,6 +116,8 @@ export function reportMatcher(
   if (q.whatsappId !== undefined) checks.push((t) => t.whatsappId === q.whatsappId);
   if (q.users.length) {
     const users = new Set(q.users);
+    // The holder, as the desk's index keys tickets by user (actors/tickets/report.ts); the
+    // "Usuário" column of a closed ticket names its closer (server/api/ticket_report_row.ts).
     checks.push((t) => t.userId !== null && users.has(t.userId));
   }
   if (q.queueIds.length) {

@@ -127,6 +127,11 @@ Deno.test("decide() closePending closes a pending ticket only", () => {
   const d = decide(ticket(), { type: "closePending" }, agent, none, NOW);
   assert.equal(d.ticket!.status, "closed");
   assert.equal(d.ticket!.closedAt, NOW);
+  assert.equal(d.ticket!.closedBy, agent.id, "the closer is kept: the report's Usuário names them (#41)");
+  const resolved = decide(ticket({ status: "open", userId: 3 }), { type: "resolve" }, admin, none, NOW);
+  assert.deepEqual([resolved.ticket!.userId, resolved.ticket!.closedBy], [3, admin.id]);
+  const reopened = decide(resolved.ticket, { type: "reopen" }, admin, none, NOW);
+  assert.equal(reopened.ticket!.closedBy, null);
   refused(
     () => decide(ticket({ status: "open", userId: 3 }), { type: "closePending" }, agent, none, NOW),
     "ERR_CONFLICT",

@@ -52,7 +52,15 @@ export default function CampaignReportPage({ initial, viewer: serverViewer, camp
     [t("campaignReport.connection"), c?.whatsappName ?? "—", "connection"],
     [t("campaignReport.contactList"), c?.contactList?.name ?? "—", "list"],
     [t("campaignReport.schedule"), c?.scheduledAt ? <LocalDateTime key="s" value={c.scheduledAt} /> : "—", "schedule"],
-    [t("campaignReport.completion"), c?.completedAt ? <LocalDateTime key="c" value={c.completedAt} /> : "—", "completion"],
+    [
+      t("campaignReport.completion"),
+      c?.completedAt
+        ? <LocalDateTime key="c" value={c.completedAt} />
+        : c?.estimatedEndAt
+        ? <span key="c" className="muted" title={t("campaigns.estimateHint")}>{t("campaigns.estimate")} <LocalDateTime value={c.estimatedEndAt} /></span>
+        : "—",
+      "completion",
+    ],
   ];
 
   return (

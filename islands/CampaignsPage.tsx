@@ -83,7 +83,17 @@ export default function CampaignsPage({ initial, viewer: serverViewer }: Campaig
       cell: ({ row }) => row.original.whatsappName ?? connections.find((c) => c.id === row.original.whatsappId)?.name ?? "—",
     },
     { accessorKey: "scheduledAt", header: t("campaigns.colScheduledAt"), cell: ({ row }) => dateCell(row.original.scheduledAt) },
-    { accessorKey: "completedAt", header: t("campaigns.colCompletedAt"), cell: ({ row }) => dateCell(row.original.completedAt) },
+    {
+      accessorKey: "completedAt",
+      header: t("campaigns.colCompletedAt"),
+      // Not finished yet: the expected end at the settings' pace (#41).
+      cell: ({ row }) =>
+        row.original.completedAt || !row.original.estimatedEndAt ? dateCell(row.original.completedAt) : (
+          <span className="muted" data-testid="campaign-estimate" title={t("campaigns.estimateHint")}>
+            {t("campaigns.estimate")} <LocalDateTime value={row.original.estimatedEndAt} />
+          </span>
+        ),
+    },
     {
       accessorKey: "confirmation",
       header: t("campaigns.colConfirmation"),

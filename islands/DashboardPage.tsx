@@ -14,7 +14,7 @@ import { t } from "./lib/i18n.ts";
 import { channelName, onChannel, startSocket } from "./lib/socket.ts";
 import { showToast } from "./lib/toast.ts";
 import { AdminPage, type AdminPageProps, useViewer } from "./ui/AdminPage.tsx";
-import { LocalDateTime } from "./ui/LocalDateTime.tsx";
+import { fromWallClock, formatInZone, utcOffsetText, wallClock } from "../domain/zoned_time.ts";
 import { useOptions } from "./ui/use_options.ts";
 import { HourlyChart, type Series, SharePie } from "./dashboard/Charts.tsx";
 
@@ -24,12 +24,11 @@ export type DashboardPageProps = AdminPageProps<DashboardResponse>;
 /** Live refetch delay after a ticket event (spec 000 §9: dashboard queries debounced 500 ms). */
 const LIVE_DEBOUNCE_MS = 500;
 
-/** `YYYY-MM-DDTHH:mm` in the browser's zone, for a datetime-local input. */
-function localInput(iso: string): string {
-  const d = new Date(iso);
-  const two = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
-}
+/**
+ * The zone the pickers, charts and dates are in: the company's (the server's answer names it),
+ * never the browser's (#41: a browser in UTC showed the spec's 08:00–18:00 as 11:00–21:00).
+ */
+const FALLBACK_ZONE = "America/Sao_Paulo";
 
 function duration(d: Duration): string {
   const two = (n: number) => String(n).padStart(2, "0");
@@ -46,10 +45,16 @@ interface Filters {
   userId: string;
 }
 
-function params(f: Filters, page = 1) {
+/** The wall-clock `YYYY-MM-DDTHH:mm` of the company as an ISO instant ("" stays absent). */
+function instant(wall: string, zone: string): string | undefined {
+  const ms = wall ? fromWallClock(wall, zone) : NaN;
+  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
+}
+
+function params(f: Filters, zone: string, page = 1) {
   return query({
-    date_from: f.from ? new Date(f.from).toISOString() : undefined,
-    date_to: f.to ? new Date(f.to).toISOString() : undefined,
+    date_from: instant(f.from, zone),
+    date_to: instant(f.to, zone),
     queueIds: f.queueId ? [Number(f.queueId)] : undefined,
     userIds: f.userId ? [Number(f.userId)] : undefined,
     pageNumber: page > 1 ? page : undefined,
@@ -127,6 +132,17 @@ function Cards({ v }: { v: DashboardResponse }) {
   );
 }
 
+/**
+ * Says why every card is 0 when the range is empty but the company's day is not (#41: at
+ * 02:00 the default 08:00–18:00 has not begun, though tickets were accepted and resolved).
+ */
+function DayNotice({ v }: { v: DashboardResponse }) {
+  const inRange = v.totalCreatedTicketsCount.count + v.totalStartedTicketsCount.count + v.finishedTicketCount.count;
+  const day = v.dayActivity;
+  if (!day || inRange > 0 || day.created + day.accepted + day.finished === 0) return null;
+  return <p className="dash-notice" role="status" data-testid="dash-day-notice">{t("dashboard.dayNotice", day)}</p>;
+}
+
 function Charts({ v }: { v: DashboardResponse }) {
   const line = (rows: { count: number }[]) => rows.map((r) => r.count);
   const slice = (label: string, n: number, color?: string): Series => ({ label, color, values: [n] });
@@ -184,7 +200,7 @@ function Ratings({ v, more }: { v: DashboardResponse; more: (() => void) | null 
                 <tr key={i}>
                   <td>{r.rate}</td>
                   <td>{userName(r.user)}</td>
-                  <td><LocalDateTime value={r.createdAt} /></td>
+                  <td>{formatInZone(Date.parse(r.createdAt), v.timeZone ?? FALLBACK_ZONE)}</td>
                   <td>{r.contact?.name ?? ""}</td>
                   <td>{r.contact?.number ?? ""}</td>
                   <td>{r.ticket ? <a href={`/tickets/${r.ticket.uuid}`}>{t("dashboard.openTicket")}</a> : ""}</td>
@@ -205,9 +221,10 @@ export default function DashboardPage({ initial, viewer: serverViewer }: Dashboa
   const [data, setData] = useState<DashboardResponse | null>(initial);
   const [error, setError] = useState(false);
   const [busy, setBusy] = useState(false);
+  const zone = data?.timeZone ?? initial?.timeZone ?? FALLBACK_ZONE;
   const [filters, setFilters] = useState<Filters>({
-    from: initial ? localInput(initial.dateFrom) : "",
-    to: initial ? localInput(initial.dateTo) : "",
+    from: initial ? wallClock(Date.parse(initial.dateFrom), zone) : "",
+    to: initial ? wallClock(Date.parse(initial.dateTo), zone) : "",
     queueId: "",
     userId: "",
   });
@@ -215,10 +232,16 @@ export default function DashboardPage({ initial, viewer: serverViewer }: Dashboa
   const queues = useOptions("/queue");
   const users = useOptions("/users/list");
 
+  const zoneRef = useRef(zone);
+  zoneRef.current = zone;
   const load = useCallback(async (f: Filters, page = 1) => {
     try {
-      const next = await get<DashboardResponse>(`/dashboard${params(f, page)}`);
+      const next = await get<DashboardResponse>(`/dashboard${params(f, zoneRef.current, page)}`);
       setError(false);
+      // The first answer of a page rendered without data names the zone: show its range.
+      if (!f.from && !f.to) {
+        setFilters((old) => ({ ...old, from: wallClock(Date.parse(next.dateFrom), next.timeZone), to: wallClock(Date.parse(next.dateTo), next.timeZone) }));
+      }
       setData((old) => page > 1 && old ? { ...next, ratings: [...old.ratings, ...next.ratings] } : next);
     } catch (e) {
       if (e instanceof ApiError && e.status === 400) showToast("error", t("dashboard.badRange"));
@@ -272,7 +295,7 @@ export default function DashboardPage({ initial, viewer: serverViewer }: Dashboa
   const exportSheet = async () => {
     setBusy(true);
     try {
-      const response = await fetch(`/dashboard/xlsx${params(applied.current)}`, {
+      const response = await fetch(`/dashboard/xlsx${params(applied.current, zone)}`, {
         headers: { authorization: `Bearer ${storedToken()}` },
       });
       if (!response.ok) throw new Error(`Export failed: ${response.status}`);
@@ -318,6 +341,9 @@ export default function DashboardPage({ initial, viewer: serverViewer }: Dashboa
             {users.map((u) => <option key={u.id} value={u.id}>{u.name}</option>)}
           </select>
         </label>
+        <p className="dash-zone muted" data-testid="dash-zone">
+          {t("dashboard.zone", { zone, offset: utcOffsetText(data ? Date.parse(data.dateFrom) : Date.now(), zone) })}
+        </p>
         <div className="dash-actions">
           <button type="submit" className="btn btn-primary" disabled={busy}>
             <Filter size={16} aria-hidden="true" /> {t("dashboard.filter")}
@@ -338,6 +364,7 @@ export default function DashboardPage({ initial, viewer: serverViewer }: Dashboa
       {!data && !error && <div className="skeleton-lines" aria-busy="true"><div className="skeleton-line" /><div className="skeleton-line" /></div>}
       {data && (
         <>
+          <DayNotice v={data} />
           <Cards v={data} />
           <Charts v={data} />
           <Ratings

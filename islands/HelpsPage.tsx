@@ -16,6 +16,7 @@ import { setting } from "./lib/session.ts";
 import { AdminPage, type AdminPageProps, useViewer } from "./ui/AdminPage.tsx";
 import { EmptyState, ErrorState, Skeleton } from "./ui/States.tsx";
 import { HelpCard } from "./helps/HelpCard.tsx";
+import { FirstSteps } from "./helps/FirstSteps.tsx";
 import { HelpsAdmin } from "./help_admin/HelpsAdmin.tsx";
 import { type HelpRow, useHelps } from "./helps/use_helps.ts";
 
@@ -49,6 +50,7 @@ export default function HelpsPage({ initial, viewer: serverViewer }: HelpsPagePr
           <HelpsAdmin initial={initial} viewer={viewer} />
         </section>
       )}
+      <FirstSteps />
       {list.status === "error" && list.rows.length === 0
         ? <ErrorState text={t("table.loadError")} onRetry={list.reload} />
         : list.status === "loading" && list.rows.length === 0

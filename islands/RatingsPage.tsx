@@ -162,7 +162,7 @@ function RatingDialog({ rating, onClose, onSaved }: { rating: RatingRow | null; 
   return (
     <FormDialog open onOpenChange={(o) => !o && onClose()} title={t(rating ? "ratings.edit" : "ratings.add")} form={form} testId="rating-save" wide>
       <TextField form={form} name="name" label={t("ratings.name")} autoFocus className="form-full" />
-      <TextField form={form} name="message" label={t("ratings.message")} rows={3} className="form-full" />
+      <TextField form={form} name="message" label={t("ratings.message")} rows={3} className="form-full" variables />
       <CheckField form={form} name="geral" label={t("ratings.geral")} className="form-full" />
       <OptionRows form={form} />
     </FormDialog>

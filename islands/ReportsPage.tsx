@@ -52,14 +52,14 @@ export default function ReportsPage({ initial, viewer: serverViewer }: ReportsPa
       header: t("reports.colCreated"),
       enableSorting: false,
       meta: { className: "col-nowrap" },
-      cell: ({ row }) => <LocalDateTime value={row.original.createdAt} />,
+      cell: ({ row }) => <LocalDateTime value={row.original.createdAt} timeZone={report.timeZone} />,
     },
     {
       accessorKey: "closedAt",
       header: t("reports.colClosed"),
       enableSorting: false,
       meta: { className: "col-nowrap" },
-      cell: ({ row }) => (row.original.closedAt ? <LocalDateTime value={row.original.closedAt} /> : null),
+      cell: ({ row }) => (row.original.closedAt ? <LocalDateTime value={row.original.closedAt} timeZone={report.timeZone} /> : null),
     },
     {
       id: "link",
@@ -73,13 +73,13 @@ export default function ReportsPage({ initial, viewer: serverViewer }: ReportsPa
         </a>
       ),
     },
-  ], []);
+  ], [report.timeZone]);
 
   async function exportSheet() {
     if (progress) return;
     setProgress({ total: report.total, received: 0, fraction: 0 });
     try {
-      await downloadReport(filterQuery(report.applied), currentLang(), setProgress);
+      await downloadReport(filterQuery(report.applied, {}, report.timeZone), currentLang(), setProgress);
       showToast("success", t("reports.exported"));
     } catch (error) {
       toastError(error && typeof error === "object" && "error" in error ? error : t("reports.exportFailed"));
@@ -100,6 +100,7 @@ export default function ReportsPage({ initial, viewer: serverViewer }: ReportsPa
       testId="reports-page"
     >
       <ReportFiltersForm manager={viewer ? isManager(viewer) : false} onApply={report.apply} busy={report.list.status === "loading"} />
+      <p className="muted report-zone" data-testid="report-zone">{t("reports.zone", { zone: report.timeZone })}</p>
       {progress && (
         <div className="report-progress" role="status" data-testid="report-progress">
           <progress max={1} value={progress.fraction} aria-label={t("reports.export")} />

@@ -36,7 +36,7 @@ Deno.test({
       await dialog.getByLabel("Prioridade").fill("1");
       await dialog.getByLabel("Mensagem de saudação").fill("Olá! Escolha uma opção:");
       await dialog.getByTestId("queue-save").click();
-      await page.getByText("Queue saved successfully").waitFor({ timeout: 10_000 });
+      await page.getByText("Fila salva com sucesso!").waitFor({ timeout: 10_000 });
       const queuesTable = page.getByTestId("queues-table");
       await queuesTable.getByText("Loja Norte", { exact: true }).waitFor({ timeout: 10_000 });
       await dialog.waitFor({ state: "detached", timeout: 10_000 });

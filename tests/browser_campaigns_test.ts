@@ -68,7 +68,7 @@ Deno.test({
       const dialog = page.getByRole("dialog");
       await dialog.getByLabel("Nome").fill("X");
       await dialog.getByTestId("campaign-save").click();
-      await dialog.getByText("Too Short!").waitFor({ timeout: 10_000 });
+      await dialog.getByText("Muito curto!").waitFor({ timeout: 10_000 });
       await dialog.getByText("A lista de contatos é obrigatória.").waitFor();
       await dialog.getByText("É obrigatório selecionar pelo menos uma conexão.").waitFor();
       await dialog.getByText("Informe ao menos uma mensagem.").waitFor();
@@ -192,7 +192,7 @@ Deno.test({
       const running = await admin.post("/campaigns", { name: "Em curso", contactListId: list2.id, whatsappId: String(conn.id), scheduledAt: new Date().toISOString(), message1: "Oi" });
       assert.equal(running.status, 200, JSON.stringify(running.body));
       const runningRow = table.locator("tr", { hasText: "Em curso" });
-      await runningRow.getByText("Em Andamento").waitFor({ timeout: 20_000 });
+      await runningRow.getByText("Em andamento").waitFor({ timeout: 20_000 });
       assert.equal(await runningRow.getByRole("button", { name: "Excluir" }).count(), 0, "a running campaign is not deleted");
       // Stop once the first message went out (a loaded machine may take a while to send it):
       // then the pause after it is what holds the other four.

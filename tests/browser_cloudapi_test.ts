@@ -39,8 +39,8 @@ Deno.test({
         await dialog.getByLabel("ID do número de telefone").fill(graph.phoneNumberId);
         await dialog.getByTestId("connection-save").click();
         // The server names what a Cloud API connection still lacks.
-        await fields.getByText("Required").first().waitFor({ timeout: 10_000 });
-        assert.equal(await fields.getByText("Required").count(), 3);
+        await fields.getByText("Obrigatório").first().waitFor({ timeout: 10_000 });
+        assert.equal(await fields.getByText("Obrigatório").count(), 3);
 
         await dialog.getByLabel("ID da conta do WhatsApp Business (WABA)").fill(graph.wabaId);
         // A token Meta refuses: the reason shows on its field, nothing is saved.

@@ -64,7 +64,7 @@ Deno.test({
         const dialog = page.getByRole("dialog");
         await dialog.getByLabel("Nome").waitFor({ timeout: 10_000 });
         await dialog.getByTestId("connection-save").click();
-        await dialog.getByText("Too Short!").waitFor({ timeout: 10_000 });
+        await dialog.getByText("Muito curto!").waitFor({ timeout: 10_000 });
         await dialog.getByLabel("Nome").fill("Filial Centro");
         await dialog.getByLabel("Webhook").fill("não é url");
         await dialog.getByTestId("connection-save").click();

@@ -35,7 +35,7 @@ Deno.test({
         const dialog = page.getByRole("dialog");
         await dialog.getByLabel("Nome").fill("A");
         await dialog.getByTestId("contact-list-save").click();
-        await dialog.getByText("Too Short!").waitFor({ timeout: 10_000 });
+        await dialog.getByText("Muito curto!").waitFor({ timeout: 10_000 });
         await dialog.getByLabel("Nome").fill("Clientes VIP");
         await dialog.getByTestId("contact-list-save").click();
         await dialog.waitFor({ state: "detached", timeout: 10_000 });
@@ -48,7 +48,7 @@ Deno.test({
         await (await chooser).setFiles({
           name: "lista.csv",
           mimeType: "text/csv",
-          buffer: Buffer.from("Nome;Telefone\nAna Souza;5511988880001\nSem Zap;123456789\n"),
+          buffer: Buffer.from("Nome;Telefone\nAna Souza;5511988880001\nSem Zap;23456789\n"),
         });
         await page.getByText(/Importação concluída! Novos: 2/).waitFor({ timeout: 10_000 });
         await screenshot(page, "contact_lists");

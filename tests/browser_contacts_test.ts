@@ -44,9 +44,9 @@ Deno.test({
         await dialog.getByLabel("E-mail").fill("x@");
         await dialog.getByTestId("contact-save").click();
         // The check awaits the lazily loaded schemas: the messages come after the click returns.
-        await dialog.getByText("Too Short!").nth(1).waitFor({ timeout: 10_000 });
-        assert.equal(await dialog.getByText("Too Short!").count(), 2);
-        await dialog.getByText("Invalid email").waitFor();
+        await dialog.getByText("Muito curto!").nth(1).waitFor({ timeout: 10_000 });
+        assert.equal(await dialog.getByText("Muito curto!").count(), 2);
+        await dialog.getByText("E-mail inválido").waitFor();
         await screenshot(page, "contacts_dialog");
         await dialog.getByLabel("Nome", { exact: true }).fill("Novo Cliente");
         await dialog.getByLabel("Número").fill("+55 (11) 97777-0001");

@@ -158,7 +158,7 @@ Deno.test({
       await dialog.getByTestId("checkout-plan").waitFor({ timeout: 10_000 });
       await dialog.getByRole("button", { name: "VOLTAR" }).click();
       await dialog.getByLabel("Nome completo").fill("Ana Admin");
-      await dialog.getByLabel("País").selectOption({ label: "United States" });
+      await dialog.getByLabel("País").selectOption({ label: "Estados Unidos" });
       await dialog.getByLabel("ZIP code").or(dialog.getByLabel("CEP")).fill("94105");
       await dialog.getByLabel("Endereço").fill("1 Market St");
       await dialog.getByLabel("Cidade").fill("San Francisco");
@@ -328,7 +328,7 @@ Deno.test({
       const dialog = page.getByRole("dialog");
       await dialog.getByLabel("Motivo").fill("ok");
       await dialog.getByTestId("manual-pay").click();
-      await dialog.getByText("Too Short!").waitFor({ timeout: 10_000 });
+      await dialog.getByText("Muito curto!").waitFor({ timeout: 10_000 });
       await dialog.getByLabel("Motivo").fill("Pago via TED, conferido no extrato");
       await dialog.getByTestId("manual-pay").click();
       await toast(page, "Fatura marcada como paga.");

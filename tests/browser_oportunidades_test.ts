@@ -36,7 +36,7 @@ Deno.test({
       const dialog = page.getByRole("dialog");
       await dialog.getByLabel("Nome").fill("X");
       await dialog.getByTestId("oportunidade-save").click();
-      await dialog.getByText("Too Short!").waitFor({ timeout: 10_000 });
+      await dialog.getByText("Muito curto!").waitFor({ timeout: 10_000 });
       await dialog.getByLabel("Nome").fill("Renovação anual");
       await dialog.getByTestId("oportunidade-save").click();
       await dialog.waitFor({ state: "detached", timeout: 10_000 });

@@ -49,12 +49,12 @@ Deno.test({
         const posts: string[] = [];
         page.on("request", (r) => r.method() === "POST" && r.url().endsWith("/companies/cadastro") && posts.push(r.url()));
         await page.getByTestId("signup-submit").click();
-        await form.getByText("Required").first().waitFor({ timeout: 10_000 });
+        await form.getByText("Obrigatório").first().waitFor({ timeout: 10_000 });
         await form.getByLabel("E-mail").fill("joana");
         await form.getByLabel("Telefone (WhatsApp)").fill("123");
         await page.getByTestId("signup-submit").click();
-        await form.getByText("Invalid email").waitFor({ timeout: 10_000 });
-        await form.getByText("Too Short!").first().waitFor();
+        await form.getByText("E-mail inválido").waitFor({ timeout: 10_000 });
+        await form.getByText("Muito curto!").first().waitFor();
         assert.deepEqual(posts, [], "invalid forms never reach the server");
 
         // A taken company name, then a taken e-mail: the spec's wording on the field.

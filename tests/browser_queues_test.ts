@@ -26,9 +26,10 @@ async function addRoot(page: Page, title: string) {
   const before = await tree.locator(".bot-node").count();
   await tree.getByRole("button", { name: "Adicionar opção" }).click();
   await tree.locator(".bot-node").nth(before).waitFor();
-  await page.getByText("Clique em salvar para registar as alterações").first().waitFor({ timeout: 10_000 });
   const node = tree.locator(".bot-node", { hasText: "Nova opção" }).last();
   await node.getByLabel("Título").fill(title);
+  // An unsaved edit is said beside its save button (#41), not as a toast.
+  await node.getByText("Clique em salvar para registrar as alterações").waitFor({ timeout: 10_000 });
   await node.getByRole("button", { name: "Salvar opção" }).click();
   await tree.locator(".bot-title", { hasText: title }).waitFor({ timeout: 10_000 });
 }
@@ -76,11 +77,11 @@ Deno.test({
         await dialog.getByLabel("ID do Typebot").fill("bot-42");
         // Saving with the data tab's errors brings that tab back with the spec's messages.
         await dialog.getByTestId("queue-save").click();
-        await dialog.getByText("Required").first().waitFor({ timeout: 10_000 });
+        await dialog.getByText("Obrigatório").first().waitFor({ timeout: 10_000 });
         assert.equal(await dialog.getByRole("tab", { name: "Dados da Fila" }).getAttribute("data-state"), "active");
         await dialog.getByLabel("Nome").fill("C");
         await dialog.getByTestId("queue-save").click();
-        await dialog.getByText("Too Short!").waitFor({ timeout: 10_000 });
+        await dialog.getByText("Muito curto!").waitFor({ timeout: 10_000 });
         await quiet(page);
         await screenshot(page, "queues_dialog");
         await dialog.getByLabel("Nome").fill("Cobrança");
@@ -89,7 +90,7 @@ Deno.test({
         await dialog.getByLabel("Tempo de rodízio").selectOption({ label: "15 minutos" });
         await dialog.getByLabel("Ativar rodízio de atendentes").check();
         await dialog.getByTestId("queue-save").click();
-        await page.getByText("Queue saved successfully").waitFor({ timeout: 10_000 });
+        await page.getByText("Fila salva com sucesso!").waitFor({ timeout: 10_000 });
         await dialog.waitFor({ state: "detached", timeout: 10_000 });
         await table.getByText("Cobrança", { exact: true }).waitFor();
         const stored = (await other.get("/queue")).body.find((q: { name: string }) => q.name === "Cobrança");

@@ -20,6 +20,8 @@ async function seed(server: TestServer) {
   const agent = await server.login("agent@demo.local");
   const admin = await server.login("admin@demo.local");
   const supervisorId = server.demo!.logins.find((l) => l.email === "supervisor@demo.local")!.id;
+  // The supervisor resolves them: the report's Usuário names the closer (#41).
+  const supervisor = await server.login("supervisor@demo.local");
   const ids: number[] = [];
   for (let n = 1; n <= 12; n++) {
     const contact = await makeContact(server, companyId, { name: `Cliente Relatório ${String(n).padStart(2, "0")}` });
@@ -28,7 +30,7 @@ async function seed(server: TestServer) {
     if (n <= 2) assert.equal((await agent.put(`/tickets/${t.id}`, { status: "open" })).status, 200);
     else if (n <= 4) {
       assert.equal((await admin.put(`/tickets/${t.id}`, { status: "open", userId: supervisorId })).status, 200);
-      assert.equal((await admin.put(`/tickets/${t.id}`, { status: "closed", sendFarewellMessage: false })).status, 200);
+      assert.equal((await supervisor.put(`/tickets/${t.id}`, { status: "closed", sendFarewellMessage: false })).status, 200);
     }
   }
   return ids;

@@ -56,13 +56,13 @@ Deno.test({
         await signup.waitFor({ timeout: 20_000 });
         assert.equal(await signup.getByLabel("País").inputValue().then((i) => signup.getByLabel("País").locator(`option[value="${i}"]`).textContent()), "Brasil");
         await signup.getByTestId("new-company-save").click();
-        await signup.getByText("Required").first().waitFor({ timeout: 10_000 });
-        assert.deepEqual(await signup.locator(".field-error").allTextContents(), Array(6).fill("Required"));
+        await signup.getByText("Obrigatório").first().waitFor({ timeout: 10_000 });
+        assert.deepEqual(await signup.locator(".field-error").allTextContents(), Array(6).fill("Obrigatório"));
         await fillSignup(signup, ["D", "x".repeat(51), "nao-e-email", "123", "1234"], false);
         await signup.getByTestId("new-company-save").click();
-        await signup.getByText("Invalid email").waitFor({ timeout: 10_000 });
-        assert.equal(await signup.getByText("Too Short!").count(), 3);
-        assert.equal(await signup.getByText("Too Long!").count(), 1);
+        await signup.getByText("E-mail inválido").waitFor({ timeout: 10_000 });
+        assert.equal(await signup.getByText("Muito curto!").count(), 3);
+        assert.equal(await signup.getByText("Muito longo!").count(), 1);
         await screenshot(page, "settings_new_company");
         assert.deepEqual(posts, [], "invalid forms never reach the server");
         await fillSignup(signup, ["Dona Flor", "Floricultura", "dona@flor.local", "flores123", "5511988887777"]);
@@ -125,7 +125,7 @@ Deno.test({
         assert.equal(await form.getByLabel("Data de vencimento").inputValue(), expected.toISOString().slice(0, 10));
         await form.getByLabel("Nome", { exact: true }).fill("Padaria");
         await form.getByTestId("company-save").click();
-        await form.getByText("Required").waitFor({ timeout: 10_000 });
+        await form.getByText("Obrigatório").waitFor({ timeout: 10_000 });
         await form.getByLabel("E-mail").fill("contato@padaria.local");
         await form.getByLabel("Plano").selectOption({ label: "Completo" });
         await form.getByTestId("company-save").click();

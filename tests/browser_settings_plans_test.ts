@@ -47,7 +47,7 @@ superTest("Planos tab: super creates, edits (row → form) and deletes plans; us
   page.on("request", (r) => r.method() === "POST" && new URL(r.url()).pathname === "/plans" && posts.push(r.url()));
   await form.getByLabel("Nome").fill("B");
   await page.getByTestId("plan-save").click();
-  await form.getByText("Too Short!").waitFor({ timeout: 10_000 });
+  await form.getByText("Muito curto!").waitFor({ timeout: 10_000 });
   assert.deepEqual(posts, []);
 
   // Create: every select starts on 'Sim'; Kanban set to 'Não'.
@@ -149,7 +149,7 @@ superTest("Ajuda tab and /helps: super creates, edits and deletes help entries, 
   await form.waitFor({ timeout: 20_000 });
 
   await page.getByTestId("help-save").click();
-  await form.getByText("Required").waitFor({ timeout: 10_000 });
+  await form.getByText("Obrigatório").waitFor({ timeout: 10_000 });
   await form.getByLabel("Título").fill("Etiquetas no atendimento");
   await form.getByLabel("Descrição").fill("Marque tickets com etiquetas para achá-los depois.");
   await form.getByLabel("Vídeo").fill("dQw4w9WgXcQ");

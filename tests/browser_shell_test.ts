@@ -107,7 +107,7 @@ Deno.test({
 });
 
 Deno.test({
-  name: "socket client: a second login of the same user shows 'Sua conta foi acessada em outro computador.' and ends the first session",
+  name: "socket client: a second login of the same user shows 'Sua conta foi acessada em outro computador.', ends the first session and the login page says why",
   ...opts,
   async fn() {
     await withServer(async (server) => {
@@ -119,8 +119,11 @@ Deno.test({
         await socket.ready();
         await server.login("agent@demo.local");
         await first.getByText("Sua conta foi acessada em outro computador.").waitFor({ timeout: 10_000 });
-        await first.waitForURL(/\/login$/, { timeout: 10_000 });
+        await first.waitForURL(/\/login/, { timeout: 10_000 });
         assert.equal(await first.evaluate(() => localStorage.getItem("token")), null);
+        // The login page says why it opened (#41), and keeps saying it (not a passing toast).
+        await first.getByTestId("login-elsewhere").getByText("Sua sessão foi aberta em outro dispositivo.").waitFor({ timeout: 10_000 });
+        await first.waitForURL(/\/login$/, { timeout: 10_000 });
       });
     });
   },

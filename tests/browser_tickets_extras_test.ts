@@ -314,8 +314,8 @@ Deno.test({
           await page.getByTestId("contact-name").fill("A");
           await page.getByTestId("contact-email").fill("nao-e-email");
           await page.getByTestId("contact-save").click();
-          await page.getByRole("dialog").getByText("Too Short!").waitFor();
-          await page.getByRole("dialog").getByText("Invalid email").waitFor();
+          await page.getByRole("dialog").getByText("Muito curto!").waitFor();
+          await page.getByRole("dialog").getByText("E-mail inválido").waitFor();
           await screenshot(page, "extras_contact_errors");
           await page.getByTestId("contact-name").fill("Cliente Editado");
           await page.getByTestId("contact-email").fill("cliente@exemplo.com");
@@ -354,7 +354,7 @@ Deno.test({
           await page.getByTestId("menu-opportunity").click();
           await page.getByTestId("opportunity-name").fill("X");
           await page.keyboard.press("Enter");
-          await page.getByRole("dialog").getByText("Too Short!").waitFor();
+          await page.getByRole("dialog").getByText("Muito curto!").waitFor();
           await page.getByTestId("opportunity-name").fill("Orçamento 50 licenças");
           await screenshot(page, "extras_opportunity");
           await page.getByTestId("opportunity-save").click();

@@ -24,7 +24,7 @@ Deno.test({
         await page.getByRole("menuitem", { name: "Perfil" }).click();
         const modal = page.getByRole("dialog");
         const current = modal.getByLabel("Senha atual");
-        await modal.getByLabel("Nome").waitFor({ timeout: 15_000 });
+        await modal.getByLabel("Nome", { exact: true }).waitFor({ timeout: 15_000 });
         assert.equal(await current.count(), 0, "not asked while nothing sensitive changes");
         await modal.getByLabel("Senha", { exact: true }).fill("novasenha1");
         await current.waitFor();
@@ -50,7 +50,7 @@ Deno.test({
         await dialog.getByLabel("E-mail").fill("ana@demo.local");
         await dialog.getByLabel("Senha atual").waitFor();
         await dialog.getByTestId("user-save").click();
-        await dialog.getByText("Required").waitFor({ timeout: 10_000 });
+        await dialog.getByText("Obrigatório").waitFor({ timeout: 10_000 });
         await dialog.getByLabel("Senha atual").fill("errada123");
         await dialog.getByTestId("user-save").click();
         await dialog.getByText("Senha atual incorreta.").waitFor({ timeout: 10_000 });

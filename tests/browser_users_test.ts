@@ -40,12 +40,12 @@ Deno.test({
         await page.getByRole("button", { name: "Adicionar usuário" }).click();
         const dialog = page.getByRole("dialog");
         await dialog.getByTestId("user-save").click();
-        await dialog.getByText("Required").first().waitFor({ timeout: 10_000 });
+        await dialog.getByText("Obrigatório").first().waitFor({ timeout: 10_000 });
         await dialog.getByLabel("Nome").fill("B");
         await dialog.getByLabel("E-mail").fill("nope");
         await dialog.getByTestId("user-save").click();
-        await dialog.getByText("Too Short!").first().waitFor({ timeout: 10_000 });
-        await dialog.getByText("Invalid email").waitFor();
+        await dialog.getByText("Muito curto!").first().waitFor({ timeout: 10_000 });
+        await dialog.getByText("E-mail inválido").waitFor();
         await screenshot(page, "users_dialog");
 
         // A taken e-mail comes back from the server and is shown at the field.

@@ -110,7 +110,10 @@ Deno.test("contact lists: CRUD, import, add from tags/contacts, paced number che
     });
 
     await t.step("numbers are checked in the background; the engine's reader skips invalid ones", async () => {
-      await admin.post("/contact-list-items", { contactListId: listId, name: "Sem Zap", number: "123456789" });
+      // A number no account can have is refused at once (#41); a possible one waits for the check.
+      const impossible = await admin.post("/contact-list-items", { contactListId: listId, name: "Sem Zap", number: "123456789" });
+      assert.deepEqual([impossible.status, impossible.body.fields?.number], [400, "Número inválido para o WhatsApp"]);
+      assert.equal((await admin.post("/contact-list-items", { contactListId: listId, name: "Sem Zap", number: "23456789" })).status, 200);
       const all = await eventually(async () => {
         const rows = await items(listId);
         return rows.every((i) => i.isWhatsappValid !== null) ? rows : undefined;

@@ -2,18 +2,27 @@
  * POST /contacts checks the number through the company's connection (spec 000 §7–§8:
  * `invalido`, a number not on WhatsApp is not saved), GET /contacts/lookup answers a contact
  * card's number without creating anything, and a number already saved answers the spec's
- * 'Contato já cadastrado com o nome {name}'. The demo's simulator says a number of 10 to 15
- * digits is on WhatsApp (server/channels/simulator.ts checkNumber).
+ * 'Contato já cadastrado com o nome {name}'. The demo's simulator says every number a person
+ * can have is on WhatsApp but those it is told have no account (server/channels/simulator.ts
+ * `offWhatsapp`).
  */
 import assert from "node:assert/strict";
 import { demoConnection } from "./helpers/channels.ts";
-import { withServer } from "./helpers/server.ts";
+import { type Client, type TestServer, withServer } from "./helpers/server.ts";
 
-const NOT_ON_WHATSAPP = "55119876"; // 8 digits: a valid contact number the simulator does not know.
+/** A mobile number anyone could have, that the tests tell the simulated network has no account. */
+const NOT_ON_WHATSAPP = "5511987659999";
+
+/** Tells the demo's simulator that NOT_ON_WHATSAPP has no account. */
+async function unregister(server: TestServer, admin: Client): Promise<void> {
+  const conn = await demoConnection(admin);
+  (await server.deps.channels.simulator(server.demo!.companyId, conn.id)).offWhatsapp(NOT_ON_WHATSAPP);
+}
 
 Deno.test("POST /contacts refuses a number not on WhatsApp with ERR_WAPP_INVALID_CONTACT and invalido, and saves nothing", async () => {
   await withServer(async (server) => {
     const admin = await server.login("admin@demo.local");
+    await unregister(server, admin);
     const refused = await admin.post("/contacts", { name: "Fora do Zap", number: NOT_ON_WHATSAPP });
     assert.equal(refused.status, 400, JSON.stringify(refused.body));
     assert.equal(refused.body.error, "ERR_WAPP_INVALID_CONTACT");
@@ -35,6 +44,7 @@ Deno.test("POST /contacts refuses a number not on WhatsApp with ERR_WAPP_INVALID
 Deno.test("POST /contacts saves unchecked while the connection cannot check (disconnected)", async () => {
   await withServer(async (server) => {
     const admin = await server.login("admin@demo.local");
+    await unregister(server, admin);
     const conn = await demoConnection(admin);
     assert.equal((await admin.post(`/simulator/${conn.id}/disconnect`)).status, 200);
     const saved = await admin.post("/contacts", { name: "Sem Conferir", number: NOT_ON_WHATSAPP });
@@ -64,6 +74,7 @@ Deno.test("GET /contacts/lookup finds the contact of a card's number and tells w
   await withServer(async (server) => {
     const admin = await server.login("admin@demo.local");
     const agent = await server.login("agent@demo.local");
+    await unregister(server, admin);
     const known = (await admin.post("/contacts", { name: "Conhecida", number: "5511933334444" })).body;
     const found = await agent.get("/contacts/lookup?number=%2B55%2011%2093333-4444");
     assert.equal(found.status, 200);

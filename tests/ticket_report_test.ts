@@ -46,7 +46,9 @@ async function scene(server: TestServer) {
   await pause(5);
   const t3 = await inboundTicket(server, companyId, { queueId: support });
   await ok(admin.put(`/tickets/${t3.id}`, { status: "open", userId: supervisorId }));
-  await ok(admin.put(`/tickets/${t3.id}`, { status: "closed", sendFarewellMessage: false }));
+  // The supervisor resolves it: the report's Usuário names the closer (#41).
+  const supervisor = await server.login("supervisor@demo.local");
+  await ok(supervisor.put(`/tickets/${t3.id}`, { status: "closed", sendFarewellMessage: false }));
   await pause(5);
   const t4 = await inboundTicket(server, companyId, { queueId: sales, isGroup: true });
   return {

@@ -64,6 +64,9 @@ import { emptyTally, type ShippingTally, tallyRow, tallyRows } from "../../domai
 import { awaitingKey, campaignCounterKey, campaignKey, campaignSettingsKey, shippingKey } from "./keys.ts";
 import { shippingRows } from "./rows.ts";
 import { campaignPorts } from "./ports.ts";
+import { companySettings } from "../platform/lookup.ts";
+import { companyTimeZone } from "../../domain/closed_period.ts";
+import { phoneProblem } from "../../domain/phone_number.ts";
 
 /** The engine's position in a campaign (kept beside the record). */
 export interface CampaignEngine {
@@ -79,6 +82,12 @@ export interface CampaignEngine {
   turn: number;
   /** Rows per report filter (module doc); carried over when the engine restarts. */
   tally: ShippingTally;
+  /**
+   * The audience fixed when the campaign started (#41): the list's entries up to `lastEntryId`
+   * (a contact added later is not sent to) and how many were valid then, which the report
+   * reads while the campaign runs; a finished one reads its rows (`campaignAudience`).
+   */
+  audience?: { lastEntryId: number; valid: number };
   /**
    * Set when the engine restarted over rows already written (a contact-list change): a claim
    * may then replace an existing row (the old list's entry again), so it reads it first.
@@ -121,6 +130,17 @@ const UNPACED_BATCH = 25;
 const RETRY_MS = 5000;
 
 const timerId = (id: number) => `run${id}`;
+
+/**
+ * The contacts a campaign's report counts (#41): a finished campaign's own rows (what it
+ * had, the failed included), a started one's audience fixed at its start, else the list's
+ * valid contacts now (`liveValid`). Adding a contact to the list never changes a finished
+ * campaign's "3 de 3".
+ */
+export function campaignAudience(c: StoredCampaign, liveValid: number): number {
+  if (c.status === "FINALIZADA") return c.engine.tally.all;
+  return c.engine.audience?.valid ?? liveValid;
+}
 
 export const campaignMissing = (id: number | string) => notFound("ERR_NOT_FOUND", `Campaign ${id} does not exist`);
 
@@ -348,11 +368,20 @@ export const campaignsActor = defineActor({
       return settings;
     },
 
-    /** Timer: scheduledAt has come. */
-    start(ctx, arg: { id: number }): void {
+    /** Timer: scheduledAt has come; the audience is fixed now (see CampaignEngine.audience). */
+    async start(ctx, arg: { id: number }): Promise<void> {
       const c = ctx.state.records.get(arg.id);
       if (!c || c.status !== "PROGRAMADA") return;
-      const after: StoredCampaign = { ...c, status: "EM_ANDAMENTO", updatedAt: ctx.now, engine: { ...c.engine, sent: 0 } };
+      const { contactLists } = await campaignPorts(ctx.system);
+      // A resumed campaign keeps the audience of its first start.
+      const audience = c.engine.audience ?? (contactLists.lastEntryId
+        ? {
+          lastEntryId: await contactLists.lastEntryId(c.companyId, c.contactListId),
+          valid: await contactLists.validCount(c.companyId, c.contactListId),
+        }
+        : undefined);
+      const engine = { ...c.engine, sent: 0, ...(audience ? { audience } : {}) };
+      const after: StoredCampaign = { ...c, status: "EM_ANDAMENTO", updatedAt: ctx.now, engine };
       store(ctx, after, "update");
       ctx.setTimer(timerId(c.id), ctx.now, "step", { id: c.id });
     },
@@ -401,6 +430,13 @@ export const campaignsActor = defineActor({
           const rowId = rows[0];
           const row = await readRow(ctx, c, rowId);
           if (!row) {
+            rows.shift();
+            continue;
+          }
+          // No WhatsApp account can have this number (#41): it fails, it is never "delivered".
+          const invalid = phoneProblem(row.number);
+          if (invalid) {
+            putRow(ctx, c, engine, row, { ...row, error: invalid });
             rows.shift();
             continue;
           }
@@ -457,8 +493,11 @@ export const campaignsActor = defineActor({
       let claimedNow = 0;
       let exhausted = false;
       const options = variants(c);
+      const when = { now: ctx.system.now(), timeZone: companyTimeZone(await companySettings(ctx.system, c.companyId)) };
       while (claimedNow < want) {
-        const list = await ports.contactLists.entriesAfter(c.companyId, c.contactListId, engine.cursor, UNPACED_BATCH);
+        const until = engine.audience?.lastEntryId ?? Infinity;
+        const list = (await ports.contactLists.entriesAfter(c.companyId, c.contactListId, engine.cursor, UNPACED_BATCH))
+          .filter((item) => item.id <= until);
         if (list.length === 0) {
           exhausted = true;
           break;
@@ -478,15 +517,19 @@ export const campaignsActor = defineActor({
             contactId: null,
             whatsappId: c.whatsappIds[engine.turn++ % c.whatsappIds.length],
             slot: v.slot,
-            message: renderCampaignMessage(v.message, to, ctx.state.settings.variables),
-            confirmationMessage: c.confirmation ? renderCampaignMessage(v.confirmationMessage, to, ctx.state.settings.variables) : null,
+            message: renderCampaignMessage(v.message, to, ctx.state.settings.variables, when),
+            confirmationMessage: c.confirmation ? renderCampaignMessage(v.confirmationMessage, to, ctx.state.settings.variables, when) : null,
             confirmationRequestedAt: null,
             confirmedAt: null,
             deliveredAt: null,
             error: null,
           };
           const old = engine.reclaim ? await readRow(ctx, c, item.id) : null;
-          putRow(ctx, c, engine, old, row);
+          // A number no WhatsApp account can have (stored before #41's checks) is written as
+          // failed at once: the report counts it, and nothing is sent to it.
+          const invalid = phoneProblem(row.number);
+          putRow(ctx, c, engine, old, invalid ? { ...row, error: invalid } : row);
+          if (invalid) continue;
           engine.claimed.push(item.id);
           claimedNow++;
         }

@@ -6,7 +6,7 @@ import { type ShippingTally, tallyRows } from "../../domain/campaign_report.ts";
 import { awaitingKey } from "./keys.ts";
 import { shippingRows } from "./rows.ts";
 
-export { campaignMissing, campaignsActor, type CampaignsState, sendKey, type StoredCampaign } from "./actor.ts";
+export { campaignAudience, campaignMissing, campaignsActor, type CampaignsState, sendKey, type StoredCampaign } from "./actor.ts";
 export { bindCampaignPorts, type CampaignPorts, campaignPorts, type CampaignSend, type ContactListEntry, type ContactListSource } from "./ports.ts";
 export { campaignSettingsKey, shippingPrefix } from "./keys.ts";
 export { shippingPageOf, type ShippingPage } from "./report.ts";

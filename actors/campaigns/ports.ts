@@ -24,6 +24,8 @@ export interface ContactListSource {
   entriesAfter(companyId: number, listId: number, afterId: number, limit: number): Promise<ContactListEntry[]>;
   /** How many entries are not known to be invalid (isWhatsappValid !== false): the report's valid contacts. */
   validCount(companyId: number, listId: number): Promise<number>;
+  /** The highest entry id of the list now (0 when empty): a campaign's audience ends there (#41). */
+  lastEntryId?(companyId: number, listId: number): Promise<number>;
 }
 
 /** One message of a campaign to hand to a connection. */

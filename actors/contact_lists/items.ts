@@ -11,6 +11,7 @@
 import { type ContactListItem, type ListCounts, newItems, type NewListItem } from "../../domain/contact_list.ts";
 import { AppError, notFound } from "../../domain/errors.ts";
 import { companyChannel } from "../../domain/events.ts";
+import { phoneProblem } from "../../domain/phone_number.ts";
 import { type ActorContext, defineActor } from "../_runtime/actor.ts";
 import { itemCounterKey, itemKey, itemPrefix } from "./keys.ts";
 
@@ -114,7 +115,8 @@ export const itemsActor = defineActor({
         name: row.name,
         number: row.number,
         email: row.email,
-        isWhatsappValid: null,
+        // A number no WhatsApp account can have is invalid at once (#41), not sent to the check.
+        isWhatsappValid: phoneProblem(row.number) ? false : null,
         createdAt: ctx.now,
         updatedAt: ctx.now,
       }));
@@ -148,7 +150,7 @@ export const itemsActor = defineActor({
       const next: ContactListItem = {
         ...old,
         ...arg.fields,
-        isWhatsappValid: recheck ? null : old.isWhatsappValid,
+        isWhatsappValid: recheck ? (phoneProblem(arg.fields.number) ? false : null) : old.isWhatsappValid,
         updatedAt: ctx.now,
       };
       if (old.contactListId !== next.contactListId) {

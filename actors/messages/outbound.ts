@@ -5,6 +5,9 @@
  */
 import { getContact } from "../contacts/mod.ts";
 import { getTicket } from "../tickets/mod.ts";
+import { companySettings } from "../platform/lookup.ts";
+import { companyTimeZone } from "../../domain/closed_period.ts";
+import { fillTemplate } from "../../domain/message_template.ts";
 import type { MenuList } from "../../domain/bot_walker.ts";
 import type { OutboundMessage, TemplateSend } from "../../domain/channel.ts";
 import type { Contact } from "../../domain/contact.ts";
@@ -50,9 +53,26 @@ export async function sendOutgoing(
   contact?: Contact,
 ): Promise<SentMessage> {
   const who = contact ?? await getContact(deps.system, ticket.companyId, ticket.contactId);
-  const sent = await storeOutgoing(deps, ticket, draft, who);
-  await handToChannel(deps, ticket, who, sent.message, draft.template, draft.list);
+  const filled = draft.template ? draft : await filledDraft(deps, ticket.companyId, who, draft);
+  const sent = await storeOutgoing(deps, ticket, filled, who);
+  await handToChannel(deps, ticket, who, sent.message, filled.template, filled.list);
   return sent;
+}
+
+/**
+ * `draft` with the customer-text variables filled (domain/message_template.ts) for `who` now,
+ * in the company's zone: every sender passes here (agents and their quick replies, the bot,
+ * greetings, farewells, rating and close texts, schedules, the external API), so no text of
+ * theirs reaches a customer with `{{nome}}` in it. An agent who types a brace pair that names
+ * a variable gets it filled too; that is the price of one rule for every text.
+ */
+async function filledDraft(deps: MessagesPorts, companyId: number, who: Contact | undefined, draft: OutgoingDraft): Promise<OutgoingDraft> {
+  if (!draft.body.includes("{") && !draft.list) return draft;
+  const settings = await companySettings(deps.system, companyId);
+  const ctx = { name: who?.name ?? "", number: who?.number ?? "", email: who?.email ?? "", now: deps.system.now(), timeZone: companyTimeZone(settings) };
+  const fill = (text: string) => fillTemplate(text, ctx);
+  const list = draft.list && { ...draft.list, body: fill(draft.list.body) };
+  return { ...draft, body: fill(draft.body), ...(list ? { list } : {}) };
 }
 
 /**

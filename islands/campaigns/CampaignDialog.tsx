@@ -240,7 +240,7 @@ function CampaignFields({ form, disabled, tab, onTab, media }: { form: Form; dis
         <SelectField form={form} name="userId" label={t("campaigns.user")} disabled={disabled} empty={t("campaigns.notDefined")} options={choices(users)} />
       )}
       <Tabs.Root value={tab} onValueChange={onTab} className="form-full queue-tabs">
-        <Tabs.List className="queue-tab-list" aria-label={t("campaigns.message")}>
+        <Tabs.List className="queue-tab-list campaign-msg-tabs" aria-label={t("campaigns.message")}>
           {MESSAGE_SLOTS.map((n) => (
             <Tabs.Trigger key={n} value={String(n)} className={tabHasError(n) ? "queue-tab campaign-tab-error" : "queue-tab"}>
               {t("campaigns.msgTab", { n })}
@@ -249,9 +249,9 @@ function CampaignFields({ form, disabled, tab, onTab, media }: { form: Form; dis
         </Tabs.List>
         {MESSAGE_SLOTS.map((n) => (
           <Tabs.Content key={n} value={String(n)} className="queue-tab-body">
-            <TextField form={form} name={`message${n}`} label={`${t("campaigns.message")} ${n}`} rows={5} disabled={disabled} hint={t("campaigns.messageHint")} />
+            <TextField form={form} name={`message${n}`} label={`${t("campaigns.message")} ${n}`} rows={5} disabled={disabled} hint={t("campaigns.messageHint")} variables />
             {v.confirmation && (
-              <TextField form={form} name={`confirmationMessage${n}`} label={`${t("campaigns.confirmationMessage")} ${n}`} rows={3} disabled={disabled} />
+              <TextField form={form} name={`confirmationMessage${n}`} label={`${t("campaigns.confirmationMessage")} ${n}`} rows={3} disabled={disabled} variables />
             )}
           </Tabs.Content>
         ))}

@@ -36,6 +36,8 @@ export interface CampaignRow extends CampaignMessages {
   userId: number | null;
   scheduledAt: string | null;
   completedAt: string | null;
+  /** When a scheduled or running campaign should end at its average pace (#41), else null. */
+  estimatedEndAt?: string | null;
   mediaPath: string | null;
   mediaName: string | null;
 }

@@ -112,7 +112,7 @@ function ConnectionForm(
   });
   const queueChoices = queues.map((q) => ({ value: q.id, label: q.name }));
   const message = (name: keyof ConnectionValues & string) => (
-    <TextField form={form} name={name} label={t(`connections.${name}` as LocaleKey)} rows={4} />
+    <TextField form={form} name={name} label={t(`connections.${name}` as LocaleKey)} rows={4} variables />
   );
   return (
     <FormDialog open onOpenChange={(o) => !o && onClose()} title={title} form={form} wide testId="connection-save">

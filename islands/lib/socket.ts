@@ -7,6 +7,7 @@
  * the same user (company-{id}-auth) shows the spec's message, clears the session and reloads
  * after 1 s.
  */
+import { loginWithNotice } from "../login/notices.ts";
 import { CLOSE, framesOf, SeqTracker, type ServerFrame as WireFrame, type ServerMessage } from "../../domain/realtime.ts";
 import { billingToken, clearSession, refreshToken, storedToken, storeToken } from "./api.ts";
 import { t } from "./i18n.ts";
@@ -49,7 +50,8 @@ function kickedOut() {
   setTimeout(() => {
     storeToken(null);
     localStorage.clear();
-    location.reload();
+    // The login page says why (#41: the first browser used to land on a bare login page).
+    location.assign(loginWithNotice("elsewhere"));
   }, 1000);
 }
 

@@ -34,6 +34,7 @@ import contactListsTexts from "./pages/contact_lists.ts";
 import chatsTexts from "./pages/chats.ts";
 import financeiroTexts from "./pages/financeiro.ts";
 import inboxTexts from "./pages/inbox.ts";
+import templateVarsTexts from "./pages/template_vars.ts";
 
 const dict: Readonly<Record<LocaleKey, string>> = {
   "app.name": "Balcão",
@@ -63,6 +64,7 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   "forgot.title": "Recover password",
   "public.backToLogin": "Back to sign in",
   "auth.loggedElsewhere": "Your account was accessed from another computer.",
+  "auth.sessionElsewhere": "Your session was opened on another device. Log in again to continue here.",
   "auth.subscriptionExpired": "Your subscription expired on {{date}}. Renew it to keep using the system.",
   "gate.upgrade": "You do not have access to this feature. Upgrade your plan or contact support.",
   "gate.noPermission": "No permission to access!",
@@ -299,6 +301,7 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   "transfer.user": "User (optional)",
   "transfer.queueRequired": "Select a queue",
   "transfer.submit": "Transfer",
+  "transfer.done": "Ticket transferred to {{queue}}",
   "group.title": "New group",
   "group.name": "Group name",
   "group.queueRequired": "Select a queue!",
@@ -311,6 +314,13 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   "resolve.title": "Resolve ticket",
   "resolve.withFarewell": "Resolve with farewell",
   "resolve.withoutFarewell": "Resolve without farewell",
+  "resolve.text": "The customer may receive the configured farewell message; choose below.",
+  "closePending.title": "Close waiting ticket",
+  "closePending.text": "The ticket of {{name}} will be closed without being accepted and leaves the queue.",
+  "closePending.confirm": "Close",
+  "closePending.with": "Close with farewell",
+  "closePending.without": "Close without farewell",
+  "closePending.done": "Ticket closed",
   "backendErrors.generic": "An error occurred!",
   "backendErrors.ERR_NO_OTHER_WHATSAPP": "There must be at least one default connection.",
   "backendErrors.ERR_NO_DEF_WAPP_FOUND": "No default connection found. Check the connections page.",
@@ -411,6 +421,7 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   ...chatsTexts.en,
   ...financeiroTexts.en,
   ...inboxTexts.en,
+  ...templateVarsTexts.en,
 };
 
 export default dict;

@@ -34,6 +34,7 @@ import contactListsTexts from "./pages/contact_lists.ts";
 import chatsTexts from "./pages/chats.ts";
 import financeiroTexts from "./pages/financeiro.ts";
 import inboxTexts from "./pages/inbox.ts";
+import templateVarsTexts from "./pages/template_vars.ts";
 
 const dict: Readonly<Record<LocaleKey, string>> = {
   "app.name": "Balcão",
@@ -63,6 +64,7 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   "forgot.title": "Recuperar contraseña",
   "public.backToLogin": "Volver al inicio de sesión",
   "auth.loggedElsewhere": "Su cuenta fue accedida desde otra computadora.",
+  "auth.sessionElsewhere": "Su sesión se abrió en otro dispositivo. Inicie sesión de nuevo para continuar aquí.",
   "auth.subscriptionExpired": "Su suscripción venció el {{date}}. Regularícela para seguir usando el sistema.",
   "gate.upgrade": "No tiene acceso a este recurso. Mejore su plan o contacte al soporte.",
   "gate.noPermission": "¡Sin permiso para acceder!",
@@ -299,6 +301,7 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   "transfer.user": "Usuario (opcional)",
   "transfer.queueRequired": "Seleccione una cola",
   "transfer.submit": "Transferir",
+  "transfer.done": "Atención transferida a {{queue}}",
   "group.title": "Nuevo grupo",
   "group.name": "Nombre del grupo",
   "group.queueRequired": "¡Seleccione una cola!",
@@ -311,6 +314,13 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   "resolve.title": "Resolver atención",
   "resolve.withFarewell": "Resolver con despedida",
   "resolve.withoutFarewell": "Resolver sin despedida",
+  "resolve.text": "El cliente puede recibir el mensaje de despedida configurado; elija abajo.",
+  "closePending.title": "Cerrar atención en espera",
+  "closePending.text": "La atención de {{name}} se cerrará sin ser aceptada y sale de la cola.",
+  "closePending.confirm": "Cerrar",
+  "closePending.with": "Cerrar con despedida",
+  "closePending.without": "Cerrar sin despedida",
+  "closePending.done": "Atención cerrada",
   "backendErrors.generic": "¡Ocurrió un error!",
   "backendErrors.ERR_NO_OTHER_WHATSAPP": "Debe haber al menos una conexión predeterminada.",
   "backendErrors.ERR_NO_DEF_WAPP_FOUND": "No se encontró una conexión predeterminada. Revise la página de conexiones.",
@@ -411,6 +421,7 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   ...chatsTexts.es,
   ...financeiroTexts.es,
   ...inboxTexts.es,
+  ...templateVarsTexts.es,
 };
 
 export default dict;

@@ -33,6 +33,7 @@ import contactListsTexts from "./pages/contact_lists.ts";
 import chatsTexts from "./pages/chats.ts";
 import financeiroTexts from "./pages/financeiro.ts";
 import inboxTexts from "./pages/inbox.ts";
+import templateVarsTexts from "./pages/template_vars.ts";
 const pt = {
   "app.name": "Balcão",
   "common.loading": "Carregando...",
@@ -63,6 +64,7 @@ const pt = {
   "public.backToLogin": "Voltar para o login",
 
   "auth.loggedElsewhere": "Sua conta foi acessada em outro computador.",
+  "auth.sessionElsewhere": "Sua sessão foi aberta em outro dispositivo. Entre de novo para continuar aqui.",
   "auth.subscriptionExpired": "Sua assinatura venceu em {{date}}. Regularize para voltar a usar o sistema.",
 
   "gate.upgrade": "Você não possui acesso a este recurso! Faça um upgrade em sua assinatura ou contate o suporte!",
@@ -309,6 +311,7 @@ const pt = {
   "transfer.user": "Usuário (opcional)",
   "transfer.queueRequired": "Selecione uma fila",
   "transfer.submit": "Transferir",
+  "transfer.done": "Atendimento transferido para {{queue}}",
 
   "group.title": "Novo grupo",
   "group.name": "Nome do grupo",
@@ -323,6 +326,13 @@ const pt = {
   "resolve.title": "Resolver atendimento",
   "resolve.withFarewell": "Resolver com despedida",
   "resolve.withoutFarewell": "Resolver sem despedida",
+  "resolve.text": "O cliente pode receber a mensagem de despedida configurada; escolha abaixo.",
+  "closePending.title": "Fechar atendimento aguardando",
+  "closePending.text": "O atendimento de {{name}} será encerrado sem ser aceito e sai da fila.",
+  "closePending.confirm": "Fechar",
+  "closePending.with": "Fechar com despedida",
+  "closePending.without": "Fechar sem despedida",
+  "closePending.done": "Atendimento fechado",
 
   "backendErrors.generic": "Ocorreu um erro!",
   "backendErrors.ERR_NO_OTHER_WHATSAPP": "Deve haver pelo menos uma conexão padrão.",
@@ -382,10 +392,10 @@ const pt = {
   "contactForm.infoValue": "Valor",
   "contactForm.addInfo": "Adicionar informação",
   "contactForm.saved": "Contato salvo com sucesso!",
-  "contactForm.required": "Required",
-  "contactForm.tooShort": "Too Short!",
-  "contactForm.tooLong": "Too Long!",
-  "contactForm.invalidEmail": "Invalid email",
+  "contactForm.required": "Obrigatório",
+  "contactForm.tooShort": "Muito curto!",
+  "contactForm.tooLong": "Muito longo!",
+  "contactForm.invalidEmail": "E-mail inválido",
   "opportunity.new": "Nova oportunidade",
   "opportunity.edit": "Editar oportunidade",
   "opportunity.name": "Nome",
@@ -424,6 +434,7 @@ const pt = {
   ...chatsTexts.pt,
   ...financeiroTexts.pt,
   ...inboxTexts.pt,
+  ...templateVarsTexts.pt,
 };
 
 /** A text key of the locale files. */

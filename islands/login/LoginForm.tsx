@@ -9,7 +9,7 @@ import { api, ApiError, storeToken, subscriptionExpired } from "../lib/api.ts";
 import { t } from "../lib/i18n.ts";
 import { showToast, toastError } from "../lib/toast.ts";
 import { fetchSignupStatus } from "../signup/status.ts";
-import { noticeIn } from "./notices.ts";
+import { LOGIN_NOTICES, noticeIn } from "./notices.ts";
 import { PublicCard } from "./PublicCard.tsx";
 
 /** The login form. */
@@ -20,13 +20,14 @@ export function LoginForm({ signupLinked: linkedOnServer }: { signupLinked: bool
   const [busy, setBusy] = useState(false);
   const [touched, setTouched] = useState(false);
   const [signupLinked, setSignupLinked] = useState(linkedOnServer ?? false);
+  const [elsewhere, setElsewhere] = useState(false);
 
   useEffect(() => {
     const notice = noticeIn(location.search);
-    if (notice) {
-      showToast("success", t(notice));
-      history.replaceState(null, "", location.pathname);
-    }
+    // The second login's notice stays on the card (a toast would be gone before it is read).
+    if (notice === LOGIN_NOTICES.elsewhere) setElsewhere(true);
+    else if (notice) showToast("success", t(notice));
+    if (notice) history.replaceState(null, "", location.pathname);
     if (linkedOnServer === null) fetchSignupStatus().then((s) => setSignupLinked(s.linked), () => setSignupLinked(false));
   }, []);
 
@@ -51,6 +52,7 @@ export function LoginForm({ signupLinked: linkedOnServer }: { signupLinked: bool
 
   return (
     <PublicCard title={t("login.title")}>
+      {elsewhere && <p className="login-notice" role="alert" data-testid="login-elsewhere">{t("auth.sessionElsewhere")}</p>}
       <form onSubmit={submit} noValidate>
         <label className="field">
           <span>{t("login.email")}</span>

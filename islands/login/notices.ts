@@ -8,6 +8,8 @@ import type { LocaleKey } from "../lib/i18n.ts";
 export const LOGIN_NOTICES = {
   signedUp: "publicFlows.signedUp",
   passwordReset: "publicFlows.passwordReset",
+  /** The same user logged in elsewhere (spec 000 §4's second-login rule; islands/lib/socket.ts). */
+  elsewhere: "auth.sessionElsewhere",
 } as const satisfies Record<string, LocaleKey>;
 
 /** A notice's name. */

@@ -50,7 +50,7 @@ export function TextForm({ queues }: { queues: QueueChoice[] }) {
       <TextField form={form} name="number" label={t("messagesApi.number")} type="tel" placeholder="5511999999999" />
       <SelectField form={form} name="openTicket" label={t("messagesApi.openTicket")} options={yesNo} empty="" />
       <SelectField form={form} name="queueId" label={t("messagesApi.queue")} options={queueChoices} empty={t("messagesApi.selectQueue")} />
-      <TextField form={form} name="body" label={t("messagesApi.body")} rows={3} className="form-full" />
+      <TextField form={form} name="body" label={t("messagesApi.body")} rows={3} className="form-full" variables />
     </FormCard>
   );
 }

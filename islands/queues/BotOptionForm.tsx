@@ -9,9 +9,10 @@ import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { Paperclip, X } from "lucide-react";
 import { api } from "../lib/api.ts";
 import { t } from "../lib/i18n.ts";
-import { showToast, toastError } from "../lib/toast.ts";
+import { toastError } from "../lib/toast.ts";
 import type { QueueOptionType } from "../../domain/queue_option.ts";
 import type { OptionRow, QueueRow, UserChoice } from "./types.ts";
+import { TemplateVariables } from "../ui/TemplateVariables.tsx";
 
 const TYPES: readonly QueueOptionType[] = ["text", "queue", "attendent", "n8n"];
 const TYPE_TEXT = { text: "queues.bot.typeText", queue: "queues.bot.typeQueue", attendent: "queues.bot.typeAttendent", n8n: "queues.bot.typeN8n" } as const;
@@ -69,23 +70,22 @@ export function BotOptionForm({ option, queues, users, onSaved }: BotOptionFormP
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const hinted = useRef(false);
+  // Unsaved changes: said beside the save button while they last, never as a toast that
+  // would still show when the "saved" toast arrives (#41 saw both at once).
+  const [dirty, setDirty] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
   function change(patch: Partial<Draft>) {
     setDraft((d) => ({ ...d, ...patch }));
     setErrors({});
-    if (!hinted.current) {
-      hinted.current = true;
-      showToast("info", t("queues.bot.saveHint"));
-    }
+    setDirty(true);
   }
 
   async function save() {
     setBusy(true);
     try {
       const saved = await api<OptionRow>("PUT", `/queue-options/${option.id}`, body(draft, file));
-      hinted.current = false;
+      setDirty(false);
       setFile(null);
       if (fileInput.current) fileInput.current.value = "";
       setDraft(draftOf(saved));
@@ -140,6 +140,7 @@ export function BotOptionForm({ option, queues, users, onSaved }: BotOptionFormP
           ? <input {...field("message")} className="input" type="url" value={draft.message} disabled={busy} onChange={(e) => change({ message: e.target.value })} />
           : <textarea {...field("message")} className="input" rows={3} value={draft.message} disabled={busy} onChange={(e) => change({ message: e.target.value })} />}
         {message("message")}
+        {draft.queueType !== "n8n" && <TemplateVariables />}
       </div>
       <div className="field bot-form-wide">
         <label htmlFor={`${id}-file`}>{t("queues.bot.media")}</label>
@@ -170,6 +171,7 @@ export function BotOptionForm({ option, queues, users, onSaved }: BotOptionFormP
         <button type="button" className="btn btn-primary btn-small" onClick={save} disabled={busy} aria-busy={busy}>
           {busy ? t("common.saving") : t("queues.bot.save")}
         </button>
+        {dirty && !busy && <span className="muted bot-unsaved" role="status" data-testid="bot-unsaved">{t("queues.bot.saveHint")}</span>}
       </div>
     </div>
   );

@@ -99,7 +99,6 @@ export function BotTree({ queueId, viewer, queues }: BotTreeProps) {
       setFlat((f) => upsertOption(f ?? [], created));
       if (parentId !== null) setExpanded((s) => toggled(s, parentId, true));
       setEditing((s) => toggled(s, created.id, true));
-      showToast("info", t("queues.bot.saveHint"));
     });
   }
 

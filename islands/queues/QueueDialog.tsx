@@ -5,7 +5,7 @@
  * after a failed submit the dialog shows the first tab holding an error. The bot flow saves
  * option by option, apart from the form.
  */
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Tabs } from "radix-ui";
 import { ApiError, api } from "../lib/api.ts";
 import { hasText, t } from "../lib/i18n.ts";
@@ -104,14 +104,25 @@ export interface QueueDialogProps {
 export function QueueDialog({ queue, queues, perQueueHours, viewer, onClose, onSaved }: QueueDialogProps) {
   const [tab, setTab] = useState<Tab>("data");
   const [submits, setSubmits] = useState(0);
+  // The queue as saved: a new one gets it when "Chatbot" is ticked (see below), and the
+  // dialog stays open on the bot-menu editor instead of closing.
+  const [current, setCurrent] = useState<QueueRow | null>(queue);
+  const stayOpen = useRef(false);
   const form = useSchemaForm<QueueValues>({
     schema: "QueueInput",
     initial: initialValues(queue),
     onSubmit: async (v) => {
       try {
-        const saved = queue ? await api<QueueRow>("PUT", `/queue/${queue.id}`, v) : await api<QueueRow>("POST", "/queue", v);
+        const saved = current ? await api<QueueRow>("PUT", `/queue/${current.id}`, v) : await api<QueueRow>("POST", "/queue", v);
         onSaved(saved);
         showToast("success", t("queues.saved"));
+        // A new chatbot queue goes on to its bot-menu editor rather than closing.
+        if (stayOpen.current || (!current && v.isChatbot)) {
+          stayOpen.current = false;
+          setCurrent(saved);
+          setTab("bot");
+          return;
+        }
         onClose();
       } catch (error) {
         throw explainColor(error);
@@ -126,9 +137,18 @@ export function QueueDialog({ queue, queues, perQueueHours, viewer, onClose, onS
     ...form,
     submit: async (event?: FormEvent) => {
       await form.submit(event);
+      stayOpen.current = false;
       setSubmits((n) => n + 1);
     },
   };
+  // #41: ticking "Chatbot" on a new queue showed nothing; the bot's options belong to a saved
+  // queue (spec 001 §2.15: 'Fluxo do Bot' only for saved queues), so the tick saves the queue
+  // (its fields checked as by Salvar) and opens the editor in place.
+  useEffect(() => {
+    if (!form.values.isChatbot || current) return;
+    stayOpen.current = true;
+    void dialogForm.submit();
+  }, [form.values.isChatbot]);
   const routerChoices = ROUTER_MINUTES.map((n) => ({ value: n as number, label: n === 0 ? t("queues.routerOff") : t("queues.minutes", { n }) }));
   // "ai" (the AI module answering, issue #20) only for a plan with useAI, or a queue already set so.
   const session = useSession();
@@ -139,13 +159,13 @@ export function QueueDialog({ queue, queues, perQueueHours, viewer, onClose, onS
   }));
 
   return (
-    <FormDialog open onOpenChange={(o) => !o && onClose()} title={t(queue ? "queues.edit" : "queues.add")} form={dialogForm} wide testId="queue-save">
+    <FormDialog open onOpenChange={(o) => !o && onClose()} title={t(current ? "queues.edit" : "queues.add")} form={dialogForm} wide testId="queue-save">
       <Tabs.Root value={tab} onValueChange={(v) => setTab(v as Tab)} className="form-full queue-tabs">
-        <Tabs.List className="queue-tab-list" aria-label={t(queue ? "queues.edit" : "queues.add")}>
+        <Tabs.List className="queue-tab-list" aria-label={t(current ? "queues.edit" : "queues.add")}>
           <Tabs.Trigger value="data" className="queue-tab">{t("queues.tabData")}</Tabs.Trigger>
           {perQueueHours && <Tabs.Trigger value="schedule" className="queue-tab">{t("queues.tabSchedule")}</Tabs.Trigger>}
           <Tabs.Trigger value="integrations" className="queue-tab">{t("queues.tabIntegrations")}</Tabs.Trigger>
-          {queue && <Tabs.Trigger value="bot" className="queue-tab">{t("queues.tabBot")}</Tabs.Trigger>}
+          {current && <Tabs.Trigger value="bot" className="queue-tab">{t("queues.tabBot")}</Tabs.Trigger>}
         </Tabs.List>
         <Tabs.Content value="data" className="form-grid queue-tab-body">
           <TextField form={form} name="name" label={t("queues.name")} autoFocus />
@@ -162,8 +182,8 @@ export function QueueDialog({ queue, queues, perQueueHours, viewer, onClose, onS
           </div>
           <TextField form={form} name="prioridade" label={t("queues.priority")} type="number" />
           <SelectField form={form} name="tempoRoteador" label={t("queues.routerTime")} options={routerChoices} />
-          <div className="form-full"><TextField form={form} name="greetingMessage" label={t("queues.greeting")} rows={4} /></div>
-          <div className="form-full"><TextField form={form} name="outOfHoursMessage" label={t("queues.outOfHours")} rows={4} /></div>
+          <div className="form-full"><TextField form={form} name="greetingMessage" label={t("queues.greeting")} rows={4} variables /></div>
+          <div className="form-full"><TextField form={form} name="outOfHoursMessage" label={t("queues.outOfHours")} rows={4} variables /></div>
           <CheckField form={form} name="ativarRoteador" label={t("queues.router")} />
           <CheckField form={form} name="isChatbot" label={t("queues.isChatbot")} />
         </Tabs.Content>
@@ -183,9 +203,9 @@ export function QueueDialog({ queue, queues, perQueueHours, viewer, onClose, onS
           <CheckField form={form} name="resetChatbotMsg" label={t("queues.resetChatbotMsg")} />
           <IntegrationFields form={form} />
         </Tabs.Content>
-        {queue && (
+        {current && (
           <Tabs.Content value="bot" className="queue-tab-body">
-            <BotTree queueId={queue.id} viewer={viewer} queues={queues} />
+            <BotTree queueId={current.id} viewer={viewer} queues={queues} />
           </Tabs.Content>
         )}
       </Tabs.Root>

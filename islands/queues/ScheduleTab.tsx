@@ -7,6 +7,7 @@ import { useId } from "react";
 import { hasText, t } from "../lib/i18n.ts";
 import { applyMask, type SchemaForm } from "../ui/form.tsx";
 import type { QueueValues } from "./QueueDialog.tsx";
+import { OpenNow } from "../ui/OpenNow.tsx";
 
 const MASK = "##:##";
 
@@ -43,39 +44,42 @@ export function ScheduleTab({ form }: { form: SchemaForm<QueueValues> }) {
     return hasText(key) ? t(key) : fallback;
   };
   return (
-    <table className="queue-hours" data-testid="queue-hours">
-      <thead>
-        <tr>
-          <th scope="col">{t("queues.weekday")}</th>
-          <th scope="col">{t("queues.start")}</th>
-          <th scope="col">{t("queues.end")}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {schedules.map((day, i) => {
-          const name = dayName(day.weekdayEn, day.weekday);
-          return (
-            <tr key={day.weekdayEn || i}>
-              <th scope="row">{name}</th>
-              <td>
-                <TimeInput label={t("queues.startOf", { day: name })} value={day.startTime} error={form.errors[`schedules.${i}.startTime`]} disabled={form.busy} onChange={(v) => setDay(i, "startTime", v)} />
-              </td>
-              <td>
-                <TimeInput label={t("queues.endOf", { day: name })} value={day.endTime} error={form.errors[`schedules.${i}.endTime`]} disabled={form.busy} onChange={(v) => setDay(i, "endTime", v)} />
-              </td>
-            </tr>
-          );
-        })}
-        <tr className="queue-hours-lunch">
-          <th scope="row">{t("queues.lunch")}</th>
-          <td>
-            <TimeInput label={t("queues.startOf", { day: t("queues.lunch") })} value={lunchHour.startTime} error={form.errors["lunchHour.startTime"]} disabled={form.busy} onChange={(v) => setLunch("startTime", v)} />
-          </td>
-          <td>
-            <TimeInput label={t("queues.endOf", { day: t("queues.lunch") })} value={lunchHour.endTime} error={form.errors["lunchHour.endTime"]} disabled={form.busy} onChange={(v) => setLunch("endTime", v)} />
-          </td>
-        </tr>
-      </tbody>
-    </table>
+    <>
+      <OpenNow hours={{ schedules, lunchHour }} />
+      <table className="queue-hours" data-testid="queue-hours">
+        <thead>
+          <tr>
+            <th scope="col">{t("queues.weekday")}</th>
+            <th scope="col">{t("queues.start")}</th>
+            <th scope="col">{t("queues.end")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {schedules.map((day, i) => {
+            const name = dayName(day.weekdayEn, day.weekday);
+            return (
+              <tr key={day.weekdayEn || i}>
+                <th scope="row">{name}</th>
+                <td>
+                  <TimeInput label={t("queues.startOf", { day: name })} value={day.startTime} error={form.errors[`schedules.${i}.startTime`]} disabled={form.busy} onChange={(v) => setDay(i, "startTime", v)} />
+                </td>
+                <td>
+                  <TimeInput label={t("queues.endOf", { day: name })} value={day.endTime} error={form.errors[`schedules.${i}.endTime`]} disabled={form.busy} onChange={(v) => setDay(i, "endTime", v)} />
+                </td>
+              </tr>
+            );
+          })}
+          <tr className="queue-hours-lunch">
+            <th scope="row">{t("queues.lunch")}</th>
+            <td>
+              <TimeInput label={t("queues.startOf", { day: t("queues.lunch") })} value={lunchHour.startTime} error={form.errors["lunchHour.startTime"]} disabled={form.busy} onChange={(v) => setLunch("startTime", v)} />
+            </td>
+            <td>
+              <TimeInput label={t("queues.endOf", { day: t("queues.lunch") })} value={lunchHour.endTime} error={form.errors["lunchHour.endTime"]} disabled={form.busy} onChange={(v) => setLunch("endTime", v)} />
+            </td>
+          </tr>
+        </tbody>
+      </table>
+    </>
   );
 }

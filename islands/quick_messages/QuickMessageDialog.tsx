@@ -91,7 +91,7 @@ export function QuickMessageDialog({ quick, manageAll, onClose, onSaved }: Quick
         </div>
       )}
       <div className="form-full">
-        <TextField form={form} name="message" label={t("quickMessages.message")} rows={5} hint={t("quickMessages.messageHint")} />
+        <TextField form={form} name="message" label={t("quickMessages.message")} rows={5} hint={t("quickMessages.messageHint")} variables />
       </div>
       <AttachmentField
         name={form.values.mediaName}

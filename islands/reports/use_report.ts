@@ -32,6 +32,8 @@ export interface ReportRow {
 export interface ReportResponse {
   tickets: ReportRow[];
   totalTickets: { total: number };
+  /** The company's zone (#41). */
+  timeZone?: string;
 }
 
 /** Spec 002 §9: the refetch delay after a finish event. */
@@ -49,6 +51,9 @@ export function useReport(initial: ReportResponse | null, viewer: { id: number; 
   /** The page and size `rows` belong to (the pager's range names what is on screen). */
   const [shown, setShown] = useState({ page: 1, pageSize: REPORT_DEFAULT_PAGE_SIZE });
   const [status, setStatus] = useState<ListStatus>(initial ? "ready" : "loading");
+  const [timeZone, setTimeZone] = useState(initial?.timeZone ?? "America/Sao_Paulo");
+  const zone = useRef(timeZone);
+  zone.current = timeZone;
   const request = useRef(0);
   const current = useRef({ applied, page, pageSize });
   current.current = { applied, page, pageSize };
@@ -58,8 +63,9 @@ export function useReport(initial: ReportResponse | null, viewer: { id: number; 
     const { applied, page, pageSize } = current.current;
     setStatus("loading");
     try {
-      const r = await get<ReportResponse>(`/ticketreport/reports${filterQuery(applied, { page, pageSize })}`);
+      const r = await get<ReportResponse>(`/ticketreport/reports${filterQuery(applied, { page, pageSize }, zone.current)}`);
       if (id !== request.current) return;
+      if (r.timeZone) setTimeZone(r.timeZone);
       setRows(r.tickets);
       setTotal(r.totalTickets.total);
       setShown({ page, pageSize });
@@ -105,6 +111,7 @@ export function useReport(initial: ReportResponse | null, viewer: { id: number; 
 
   return {
     list,
+    timeZone,
     applied,
     page,
     pageSize,

@@ -146,7 +146,7 @@ export function ScheduleDialog({ user, schedule, contact, at, whatsappId, onClos
           : <ContactSearch text={search} onTextChange={setSearch} results={results} onPick={pickContact} error={form.errors.contactId} detailed />}
       </div>
       <div className="form-full">
-        <TextField form={form} name="body" label={t("schedules.body")} rows={4} autoFocus={!!picked} />
+        <TextField form={form} name="body" label={t("schedules.body")} rows={4} autoFocus={!!picked} variables />
       </div>
       <TextField form={form} name="sendAt" label={t("schedules.sendAt")} type="datetime-local" />
       <SelectField

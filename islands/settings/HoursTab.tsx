@@ -11,6 +11,7 @@ import { t } from "../lib/i18n.ts";
 import { showToast, toastError } from "../lib/toast.ts";
 import { TextField, useSchemaForm } from "../ui/form.tsx";
 import { Skeleton } from "../ui/States.tsx";
+import { OpenNow } from "../ui/OpenNow.tsx";
 import type { SettingsTabProps } from "../SettingsPage.tsx";
 import {
   type CompanyHoursValues,
@@ -75,6 +76,7 @@ function HoursForm({ company }: { company: CompanyHours }) {
   return (
     <form className="settings-hours" onSubmit={form.submit} noValidate data-testid="settings-hours">
       <p className="muted">{t("settingsHours.intro")}</p>
+      <OpenNow hours={formToHours(form.values)} />
       <div className="hours-head" aria-hidden="true">
         <span>{t("settingsHours.weekday")}</span>
         <span>{t("settingsHours.start")}</span>

@@ -72,7 +72,7 @@ export const OPTION_SECTIONS: readonly OptionSection[] = [
           { value: "list", label: "settingsOptions.chatBotType.list" },
         ],
       }, "domain/conversation.ts: bot menus as WhatsApp lists"),
-      sw("outsidemessage", "domain/conversation.ts: out-of-hours message to conversations an agent holds"),
+      sw("outsidemessage", "domain/conversation.ts: whether the out-of-hours message is sent at all (#41)"),
       sw("outsidequeue", "domain/conversation.ts: routing to a queue out of hours"),
     ],
   },

@@ -13,6 +13,7 @@ import { showToast } from "../lib/toast.ts";
 import { useBusy } from "../lib/use_busy.ts";
 import { DialogFooter } from "../ui/DialogFooter.tsx";
 import { Modal } from "../ui/Modal.tsx";
+import { TemplateVariables } from "../ui/TemplateVariables.tsx";
 
 interface Option {
   id: number;
@@ -99,14 +100,22 @@ export function UserModal({ user, open, onOpenChange }: UserModalProps) {
           {errors.name && <small className="field-error">{errors.name}</small>}
         </label>
         <label className="field">
-          <span>{t("userModal.password")}</span>
-          <input type="password" autoComplete="new-password" value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} aria-invalid={!!errors.password} />
-          {errors.password && <small className="field-error">{errors.password}</small>}
-        </label>
-        <label className="field">
           <span>{t("userModal.email")}</span>
           <input type="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} aria-invalid={!!errors.email} />
           {errors.email && <small className="field-error">{errors.email}</small>}
+        </label>
+        <label className="field">
+          <span>{t("userModal.password")}</span>
+          {/* Named by its label alone: the hint below is its description, not part of its name. */}
+          <input
+            type="password"
+            autoComplete="new-password"
+            value={form.password}
+            onChange={(e) => setForm({ ...form, password: e.target.value })}
+            aria-invalid={!!errors.password}
+            aria-label={t("userModal.password")}
+          />
+          {errors.password ? <small className="field-error">{errors.password}</small> : <small className="field-hint">{t("users.passwordMin")}</small>}
         </label>
         {askCurrent && (
           <label className="field">
@@ -117,6 +126,7 @@ export function UserModal({ user, open, onOpenChange }: UserModalProps) {
               value={form.currentPassword}
               onChange={(e) => setForm({ ...form, currentPassword: e.target.value })}
               aria-invalid={!!errors.currentPassword}
+              aria-label={t("userModal.currentPassword")}
             />
             {errors.currentPassword
               ? <small className="field-error">{errors.currentPassword}</small>
@@ -164,6 +174,7 @@ export function UserModal({ user, open, onOpenChange }: UserModalProps) {
         <label className="field field-wide">
           <span>{t("userModal.farewell")}</span>
           <textarea rows={3} value={form.farewellMessage} onChange={(e) => setForm({ ...form, farewellMessage: e.target.value })} />
+          <TemplateVariables />
         </label>
       </form>
     </Modal>

@@ -13,7 +13,7 @@ import { api } from "../lib/api.ts";
 import { phoneLink } from "../lib/format.ts";
 import { t } from "../lib/i18n.ts";
 import { allowed, manager, planHas, type SessionUser } from "../lib/session.ts";
-import { toastError } from "../lib/toast.ts";
+import { showToast, toastError } from "../lib/toast.ts";
 import { acceptTicket, deleteTicket, reopenTicket, resolveTicket, returnTicket, transferTicket } from "./actions.ts";
 import { ContactDrawer } from "./ContactDrawer.tsx";
 import { GroupUsersDialog } from "./GroupUsersDialog.tsx";
@@ -113,7 +113,7 @@ export function Chat({ user, ticket, spy, onTicket, onBack, onDeleted }: ChatPro
                 <button type="button" className="btn btn-small btn-primary" onClick={() => setDialog("resolve")} data-testid="resolve">
                   <CircleCheck size={16} aria-hidden="true" /> <span className="wide-only">{t("tickets.resolve")}</span>
                 </button>
-                <button type="button" className="icon-btn" aria-label={t("tickets.transfer")} onClick={() => setDialog("transfer")} data-testid="transfer">
+                <button type="button" className="icon-btn" aria-label={t("tickets.transfer")} title={t("tickets.transfer")} onClick={() => setDialog("transfer")} data-testid="transfer">
                   <ArrowLeftRight size={18} />
                 </button>
                 {ticket.contact?.number && !ticket.isGroup && (
@@ -180,6 +180,7 @@ export function Chat({ user, ticket, spy, onTicket, onBack, onDeleted }: ChatPro
           onOpenChange={() => setDialog(null)}
           onTransfer={async (queueId, userId) => {
             const updated = await transferTicket(ticket, queueId, userId);
+            if (updated) showToast("success", t("transfer.done", { queue: updated.queue?.name ?? "" }));
             // A plain user loses sight of a ticket moved to another user or to a queue not theirs.
             const gone = updated && !manager(user) && updated.userId !== user.id &&
               (updated.userId !== null || !user.queues.some((q) => q.id === updated.queueId));

@@ -13,6 +13,8 @@ import { badgeCount } from "../lib/format.ts";
 import { t } from "../lib/i18n.ts";
 import { allowed, manager, type SessionUser, settingEnabled } from "../lib/session.ts";
 import { acceptTicket, closePending, markUnread } from "./actions.ts";
+import { ClosePendingDialog } from "./dialogs.tsx";
+import { showToast } from "../lib/toast.ts";
 import { BulkBar, type BulkKind } from "./BulkBar.tsx";
 import { NewGroupDialog } from "./NewGroupDialog.tsx";
 import { NewTicketDialog } from "./NewTicketDialog.tsx";
@@ -68,6 +70,7 @@ export function TicketsManager({ user, selectedId, onOpen }: TicketsManagerProps
   const [newOpen, setNewOpen] = useState(false);
   const [groupOpen, setGroupOpen] = useState(false);
   const [spyOn, setSpyOn] = useState<TicketItem | null>(null);
+  const [closing, setClosing] = useState<TicketItem | null>(null);
   const [tick, setTick] = useState(0);
   const tagOptions = useOptions("/tags/list");
   const userOptions = useOptions(allowed(user, "tickets-manager:userFilter") ? "/users/list" : null);
@@ -114,7 +117,7 @@ export function TicketsManager({ user, selectedId, onOpen }: TicketsManagerProps
         onOpen(updated);
       }
     },
-    onClosePending: (ticket: TicketItem) => void closePending(ticket, user.id),
+    onClosePending: (ticket: TicketItem) => setClosing(ticket),
     onMarkUnread: (ticket: TicketItem) => void markUnread(ticket),
   };
   const iconOnly = !showClosed;
@@ -229,6 +232,17 @@ export function TicketsManager({ user, selectedId, onOpen }: TicketsManagerProps
       </Tabs.Root>
       {groupOpen && <NewGroupDialog user={user} open={groupOpen} onOpenChange={setGroupOpen} onCreated={(ticket) => onOpen(ticket)} />}
       {spyOn && <TicketMessagesDialog ticket={spyOn} onClose={() => setSpyOn(null)} />}
+      {closing && (
+        <ClosePendingDialog
+          open
+          user={user}
+          ticket={closing}
+          onOpenChange={(open) => !open && setClosing(null)}
+          onClose={async (farewell) => {
+            if (await closePending(closing, user.id, farewell)) showToast("success", t("closePending.done"));
+          }}
+        />
+      )}
       {newOpen && <NewTicketDialog user={user} open={newOpen} onOpenChange={setNewOpen} onCreated={(ticket) => onOpen(ticket)} />}
     </section>
   );

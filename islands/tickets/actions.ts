@@ -21,9 +21,9 @@ export function acceptTicket(ticket: { id: number }, userId: number) {
   return put(ticket, { status: "open", userId });
 }
 
-/** pending → closed. */
-export function closePending(ticket: { id: number }, userId: number) {
-  return put(ticket, { status: "closed", userId });
+/** pending → closed; `farewell` false skips the waiting ticket's farewell (sendFarewellWaitingTicket). */
+export function closePending(ticket: { id: number }, userId: number, farewell = true) {
+  return put(ticket, { status: "closed", userId, sendFarewellMessage: farewell });
 }
 
 /** open → closed, with the farewell choice and the survey to send when the company requires one. */

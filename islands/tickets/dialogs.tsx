@@ -108,7 +108,40 @@ export function ResolveDialog({ open, onOpenChange, user, onResolve }: Base & { 
           {error && <small className="field-error" role="alert">{error}</small>}
         </fieldset>
       )}
-      {!ratingOn && <p className="muted">{t("resolve.title")}</p>}
+      {!ratingOn && <p className="muted">{t("resolve.text")}</p>}
+    </Modal>
+  );
+}
+
+/**
+ * "Fechar" on a waiting ticket (#41: it closed at once, with no word): asks first, names the
+ * contact, and offers the farewell choice when the company sends one to waiting tickets
+ * (setting sendFarewellWaitingTicket); the caller toasts the result.
+ */
+export function ClosePendingDialog(
+  { open, onOpenChange, user, ticket, onClose }: Base & { user: SessionUser; ticket: TicketItem; onClose: (farewell: boolean) => Promise<void> },
+) {
+  const farewellOn = settingEnabled(user, "sendFarewellWaitingTicket");
+  const [busy, setBusy] = useState(false);
+  async function close(farewell: boolean) {
+    setBusy(true);
+    await onClose(farewell);
+    setBusy(false);
+    onOpenChange(false);
+  }
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title={t("closePending.title")} footer={
+      <>
+        <button type="button" className="btn" onClick={() => onOpenChange(false)}>{t("common.cancel")}</button>
+        {farewellOn && (
+          <button type="button" className="btn" disabled={busy} onClick={() => close(false)} data-testid="close-pending-without">{t("closePending.without")}</button>
+        )}
+        <button type="button" className="btn btn-primary" disabled={busy} onClick={() => close(true)} data-testid="close-pending-confirm">
+          {t(farewellOn ? "closePending.with" : "closePending.confirm")}
+        </button>
+      </>
+    }>
+      <p>{t("closePending.text", { name: ticket.contact?.name ?? "" })}</p>
     </Modal>
   );
 }

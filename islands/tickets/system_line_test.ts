@@ -38,14 +38,14 @@ Deno.test("trackingText() shows the bot integrations' notes with their detail", 
   assert.equal(trackingText(note({ action: "chatbot", detail: "2 - Vendas" })), "Opção do bot: 2 - Vendas");
 });
 
-Deno.test("contactErrors() gives the spec's texts: Required, Too Short!, Too Long!, Invalid email; none for a valid contact", () => {
+Deno.test("contactErrors() gives the form's texts in Portuguese (#41: the spec's English ones leaked); none for a valid contact", () => {
   assert.deepEqual(contactErrors({ name: "Ana", number: "5511999990000", email: "" }), {});
   assert.deepEqual(contactErrors({ name: "Ana", number: "+55 (11) 99999-0000", email: "ana@exemplo.com" }), {});
   assert.deepEqual(contactErrors({ name: " ", number: "", email: "x" }), {
-    name: "Required",
-    number: "Required",
-    email: "Invalid email",
+    name: "Obrigatório",
+    number: "Obrigatório",
+    email: "E-mail inválido",
   });
-  assert.deepEqual(contactErrors({ name: "A", number: "1234567", email: "" }), { name: "Too Short!", number: "Too Short!" });
-  assert.deepEqual(contactErrors({ name: "A".repeat(51), number: "1".repeat(51), email: "" }), { name: "Too Long!", number: "Too Long!" });
+  assert.deepEqual(contactErrors({ name: "A", number: "1234567", email: "" }), { name: "Muito curto!", number: "Muito curto!" });
+  assert.deepEqual(contactErrors({ name: "A".repeat(51), number: "1".repeat(51), email: "" }), { name: "Muito longo!", number: "Muito longo!" });
 });

@@ -6,10 +6,16 @@
  */
 import { useEffect, useState } from "react";
 import { formatDate, formatTime } from "../lib/format.ts";
+import { formatInZone } from "../../domain/zoned_time.ts";
 
-/** dd/MM/yyyy HH:mm of `value` (milliseconds or ISO text). */
-export function LocalDateTime({ value }: { value: number | string }) {
+/**
+ * dd/MM/yyyy HH:mm of `value` (milliseconds or ISO text), on the wall clock of `timeZone`
+ * when given (the company's, #41: the same text on the server and in any browser).
+ */
+export function LocalDateTime({ value, timeZone }: { value: number | string; timeZone?: string }) {
   const [, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
-  return <time dateTime={new Date(value).toISOString()} suppressHydrationWarning>{`${formatDate(value)} ${formatTime(value)}`}</time>;
+  const ms = new Date(value).getTime();
+  const text = timeZone ? formatInZone(ms, timeZone) : `${formatDate(value)} ${formatTime(value)}`;
+  return <time dateTime={new Date(value).toISOString()} suppressHydrationWarning>{text}</time>;
 }

@@ -1,7 +1,7 @@
 /**
  * The admin kit's form: values checked with the server's own zod schema (domain/, loaded
- * lazily by ./schemas.ts) so a field shows the spec's exact message ('Too Short!',
- * 'Obrigatório'…) before any call; the spec's submit delay (400 ms for connection and user
+ * lazily by ./schemas.ts) so a field shows the schema's message, in the reader's language
+ * (lib/validation_text.ts: 'Too Short!' reads 'Muito curto!' in Portuguese), before any call; the spec's submit delay (400 ms for connection and user
  * modals, 500 ms for company, plan and help forms) before the call; a busy state that
  * disables the buttons; a 400 whose `fields` name inputs shown next to those inputs, any
  * other failure as a toast (spec 000 §8).
@@ -10,6 +10,8 @@ import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useRef, 
 import { toastError } from "../lib/toast.ts";
 import { t } from "../lib/i18n.ts";
 import { Modal } from "./Modal.tsx";
+import { TemplateVariables } from "./TemplateVariables.tsx";
+import { shownMessage } from "../lib/validation_text.ts";
 import { loadSchemas, type SchemaName } from "./schemas.ts";
 
 /** Field name → message. */
@@ -46,7 +48,7 @@ function issuesToErrors(issues: { path: PropertyKey[]; message: string }[]): For
   const errors: FormErrors = {};
   for (const issue of issues) {
     const key = issue.path.map(String).join(".") || "_";
-    errors[key] ??= issue.message;
+    errors[key] ??= shownMessage(issue.message);
   }
   return errors;
 }
@@ -74,7 +76,8 @@ export function useSchemaForm<V extends Record<string, unknown>>(options: FormOp
     const schema = schemas[latest.current.schema] as { safeParse: (x: unknown) => { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } };
     const result = schema.safeParse(v);
     const found = result.success ? {} : issuesToErrors(result.error!.issues);
-    return { ...found, ...(latest.current.check?.(v) ?? {}) };
+    const checked = Object.entries(latest.current.check?.(v) ?? {}).map(([k, m]) => [k, shownMessage(m)]);
+    return { ...found, ...Object.fromEntries(checked) };
   }, []);
 
   const set = useCallback(<K extends keyof V>(name: K, value: V[K]) => {
@@ -114,7 +117,9 @@ export function useSchemaForm<V extends Record<string, unknown>>(options: FormOp
     } catch (error) {
       const body = (error as { body?: unknown }).body;
       const fields = (body as { fields?: FormErrors } | undefined)?.fields;
-      if (fields && Object.keys(fields).some((k) => k in v)) setErrors(fields);
+      if (fields && Object.keys(fields).some((k) => k in v)) {
+        setErrors(Object.fromEntries(Object.entries(fields).map(([k, m]) => [k, shownMessage(m)])));
+      }
       else toastError(body ?? error);
     } finally {
       setBusy(false);
@@ -122,7 +127,7 @@ export function useSchemaForm<V extends Record<string, unknown>>(options: FormOp
   }, []);
 
   const setError = useCallback((name: string, text: string | undefined) => {
-    setErrors((old) => ({ ...old, [name]: text }));
+    setErrors((old) => ({ ...old, [name]: shownMessage(text) }));
   }, []);
 
   void touched;
@@ -168,12 +173,14 @@ function FieldFrame(
 
 /** A text input or textarea bound to `name`; `mask` formats while typing (e.g. ##:##). */
 export function TextField<V extends Record<string, unknown>>(
-  { form, name, label, disabled, hint, className, type = "text", rows, autoFocus, mask, placeholder }: FieldBase<V> & {
+  { form, name, label, disabled, hint, className, type = "text", rows, autoFocus, mask, placeholder, variables }: FieldBase<V> & {
     type?: string;
     rows?: number;
     autoFocus?: boolean;
     mask?: string;
     placeholder?: string;
+    /** A text a customer receives: lists its variables under the box (TemplateVariables). */
+    variables?: boolean;
   },
 ) {
   const id = useId();
@@ -187,7 +194,7 @@ export function TextField<V extends Record<string, unknown>>(
     autoFocus,
     placeholder,
     "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? `${id}-error` : undefined,
+    "aria-describedby": [error && `${id}-error`, variables && `${id}-vars`].filter(Boolean).join(" ") || undefined,
     value: String(value),
     onBlur: () => form.touch(name),
   };
@@ -197,6 +204,7 @@ export function TextField<V extends Record<string, unknown>>(
       {rows
         ? <textarea {...common} rows={rows} onChange={(e) => change(e.target.value)} />
         : <input {...common} type={type} onChange={(e) => change(e.target.value)} />}
+      {variables && <TemplateVariables id={`${id}-vars`} />}
     </FieldFrame>
   );
 }

@@ -7,6 +7,7 @@
  */
 import { Hono } from "hono";
 import {
+  campaignAudience,
   campaignMissing,
   campaignPorts,
   campaignsList,
@@ -18,7 +19,7 @@ import {
   type StoredCampaign,
 } from "../../actors/campaigns/mod.ts";
 import { whatsapps } from "../../actors/whatsapps/collection.ts";
-import { CampaignInput, CampaignSettingsInput, campaignCounts, campaignView, settingsRows } from "../../domain/campaign.ts";
+import { CampaignInput, CampaignSettingsInput, campaignCounts, campaignEstimateMs, campaignView, settingsRows } from "../../domain/campaign.ts";
 import { CampaignReportQuery } from "../../domain/campaign_report.ts";
 import { AppError } from "../../domain/errors.ts";
 import { matchesSearch, paginate, SearchPage } from "../../domain/paging.ts";
@@ -54,7 +55,24 @@ async function campaignRow(deps: AppDeps, c: StoredCampaign) {
     ...campaignView(c),
     whatsappName: first === undefined ? null : conns.get(first)?.name ?? null,
     contactList: { id: c.contactListId, name: (await ports.contactLists.name(c.companyId, c.contactListId)) ?? null },
+    estimatedEndAt: await estimatedEnd(deps, c),
   };
+}
+
+/**
+ * When a scheduled or running campaign should end at its settings' average pace (#41), as ISO
+ * text; null for the others. It counts the contacts not yet sent to and starts from now, or
+ * from the schedule when that is later.
+ */
+async function estimatedEnd(deps: AppDeps, c: StoredCampaign): Promise<string | null> {
+  if (c.status !== "PROGRAMADA" && c.status !== "EM_ANDAMENTO") return null;
+  const ports = await campaignPorts(deps.system);
+  const audience = campaignAudience(c, await ports.contactLists.validCount(c.companyId, c.contactListId));
+  const remaining = audience - c.engine.tally.delivered - c.engine.tally.failed;
+  const settings = await campaignSettingsOf(deps.system, c.companyId);
+  const sent = c.status === "EM_ANDAMENTO" ? c.engine.sent : 0;
+  const start = Math.max(Date.now(), c.status === "PROGRAMADA" ? c.scheduledAt ?? 0 : 0);
+  return new Date(start + campaignEstimateMs(settings, remaining, sent, ports.timeScale)).toISOString();
 }
 
 /** The campaign routes, mounted at `/campaigns`. */
@@ -166,7 +184,7 @@ export function campaignRoutes(): Hono<AppEnv> {
     const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
     return c.json({
       campaign: await campaignRow(deps, found),
-      counts: campaignCounts(valid, found.engine.tally),
+      counts: campaignCounts(campaignAudience(found, valid), found.engine.tally),
       total: page.count,
       hasMore: page.hasMore,
       pageNumber: query.pageNumber,

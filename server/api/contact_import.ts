@@ -30,6 +30,7 @@ import type { Principal } from "../../domain/permissions.ts";
 import { MSG } from "../../domain/text.ts";
 import { requireAuth } from "../auth/middleware.ts";
 import { parseBody } from "../http/validate.ts";
+import { companyCountry } from "../http/phone.ts";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { readUpload, requireExtension } from "./upload_field.ts";
 
@@ -103,7 +104,7 @@ export async function readTable(file: File): Promise<string[][]> {
  * among `types`, the name/number columns, at most MAX_ROWS rows. The contacts import and a
  * contact list's import read a file the same way.
  */
-export async function readUploadedRows(c: Context, types: readonly string[]): Promise<ReturnType<typeof checkRows>> {
+export async function readUploadedRows(c: Context<AppEnv>, types: readonly string[]): Promise<ReturnType<typeof checkRows>> {
   const { file } = await readUpload(c, ["file", "medias", "media"]);
   if (!file) throw bad(`file: ${MSG.obrigatorio}`);
   requireExtension(file, types);
@@ -111,7 +112,7 @@ export async function readUploadedRows(c: Context, types: readonly string[]): Pr
   const columns = importColumns(table[0] ?? []);
   if (!columns) throw bad(MISSING_COLUMNS);
   if (table.length - 1 > MAX_ROWS) throw bad(`O arquivo tem mais de ${MAX_ROWS} linhas`);
-  return checkRows(table.slice(1), columns);
+  return checkRows(table.slice(1), columns, await companyCountry(c.get("deps").system, c.get("principal").companyId));
 }
 
 /**

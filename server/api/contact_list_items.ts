@@ -15,10 +15,12 @@ import {
   updateListItem,
 } from "../../actors/contact_lists/mod.ts";
 import { ContactListItemInput, ContactListItemQuery } from "../../domain/contact_list.ts";
+import { normalizeNumber } from "../../domain/contact.ts";
 import { AppError } from "../../domain/errors.ts";
 import { matchesSearch, paginate } from "../../domain/paging.ts";
 import type { AppEnv } from "../deps.ts";
 import { idParam, parseBody, parseQuery, parseWith } from "../http/validate.ts";
+import { companyCountry, readPhone } from "../http/phone.ts";
 import { companyList, contactListGates } from "./contact_lists.ts";
 
 /** The item routes, mounted at `/contact-list-items`. */
@@ -46,9 +48,10 @@ export function contactListItemRoutes(): Hono<AppEnv> {
   });
 
   app.post("/", ...gate, async (c) => {
-    const input = await parseBody(c, ContactListItemInput);
+    const typed = await parseBody(c, ContactListItemInput);
     const deps = c.get("deps");
     const companyId = c.get("principal").companyId;
+    const input = { ...typed, number: readPhone(typed.number, await companyCountry(deps.system, companyId)) };
     await companyList(deps, companyId, input.contactListId);
     const { created } = await addListItems(deps.system, companyId, input.contactListId, [input]);
     if (created.length === 0) {
@@ -71,7 +74,11 @@ export function contactListItemRoutes(): Hono<AppEnv> {
     // Fields not sent keep their stored values; the merged whole is checked as on create.
     const input = parseWith(ContactListItemInput, { ...old, ...body });
     await companyList(deps, companyId, input.contactListId);
-    const { contactListId, name, number, email } = input;
+    const { contactListId, name, email } = input;
+    // The stored number, unchanged, stays as it is; a new one is read for the company (#41).
+    const number = normalizeNumber(input.number) === old.number
+      ? old.number
+      : readPhone(input.number, await companyCountry(deps.system, companyId));
     return c.json(await updateListItem(deps.system, companyId, id, { contactListId, name, number, email }));
   });
 

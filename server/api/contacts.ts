@@ -25,6 +25,7 @@ import {
   contactListItem,
   ContactUpdate,
   PhoneNumber,
+  normalizeNumber,
   walletChangeRefusal,
 } from "../../domain/contact.ts";
 import { AppError, forbidden, notFound } from "../../domain/errors.ts";
@@ -37,6 +38,7 @@ import type { ActorSystem } from "../../actors/_runtime/system.ts";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { idParam, parseBody, parseQuery } from "../http/validate.ts";
+import { companyCountry, readPhone } from "../http/phone.ts";
 
 /** Contacts per page of GET /contacts/ and GET /wallets/contacts/. */
 export const CONTACT_PAGE_SIZE = 20;
@@ -211,9 +213,10 @@ export function contactRoutes(): Hono<AppEnv> {
 
   app.post("/", auth, async (c) => {
     const { onDuplicate } = parseQuery(c, CreateQuery);
-    const input = await parseBody(c, ContactInput);
+    const typed = await parseBody(c, ContactInput);
     const { system } = c.get("deps");
     const who = c.get("principal");
+    const input = { ...typed, number: readPhone(typed.number, await companyCountry(system, who.companyId)) };
     const walleteUserId = input.walleteUserId ?? null;
     await checkWalletChange(system, who, { name: input.name, walleteUserId: null }, walleteUserId);
     const existing = await findContactByNumber(system, who.companyId, input.number);
@@ -263,6 +266,13 @@ export function contactRoutes(): Hono<AppEnv> {
     const old = await getContact(system, who.companyId, id);
     if (!old) throw contactMissing(id);
     const patch = await parseBody(c, ContactUpdate);
+    // A new number of a person is read for the company (#41); a group's id, or the number
+    // as stored (an older one the rules would now refuse), is kept as it is.
+    if (patch.number !== undefined) {
+      patch.number = old.isGroup || normalizeNumber(patch.number) === old.number
+        ? normalizeNumber(patch.number)
+        : readPhone(patch.number, await companyCountry(system, who.companyId));
+    }
     if (patch.walleteUserId !== undefined) {
       await checkWalletChange(system, who, old, patch.walleteUserId);
     }

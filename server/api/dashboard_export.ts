@@ -4,6 +4,7 @@
  * Exportar spreadsheet (.xlsx, exceljs, built in memory: a few hundred rows at most).
  * Column titles are the cards' Portuguese texts (spec 000 §2), as the other exports.
  */
+import { formatInZone, utcOffsetText } from "../../domain/zoned_time.ts";
 import Papa from "papaparse";
 import type { DashboardResponse, Duration, HourPoint } from "../../domain/dashboard.ts";
 import { HOUR_LABELS } from "../../domain/dashboard.ts";
@@ -27,8 +28,10 @@ function csv(rows: Array<Array<string | number>>): string {
 /** The summary cards as [title, value] pairs. */
 export function summaryRows(v: DashboardResponse): Array<[string, string | number]> {
   return [
-    ["De", v.dateFrom],
-    ["Até", v.dateTo],
+    // The range on the company's clock, with the zone named (#41), as the page shows it.
+    ["De", formatInZone(Date.parse(v.dateFrom), v.timeZone)],
+    ["Até", formatInZone(Date.parse(v.dateTo), v.timeZone)],
+    ["Fuso horário", `${v.timeZone} (${utcOffsetText(Date.parse(v.dateFrom), v.timeZone)})`],
     ["Em atendimento", v.openTicketsCount],
     ["Aguardando atendimento", v.pendingTicketsCount],
     ["Atendimentos sem fila", v.noQueueTicketsCount],
@@ -82,7 +85,7 @@ function ratingRows(v: DashboardResponse, origin: string): Array<Array<string | 
   return v.ratings.map((r) => [
     r.rate,
     r.user?.name ?? NONE,
-    r.createdAt,
+    formatInZone(Date.parse(r.createdAt), v.timeZone),
     r.contact?.name ?? NONE,
     r.contact?.number ?? "",
     r.ticket ? `${origin}/tickets/${r.ticket.uuid}` : "",

@@ -26,6 +26,7 @@ import { AppError } from "../../domain/errors.ts";
 import { isoText } from "../../domain/iso_date.ts";
 import { companyTimeZone } from "../../domain/closed_period.ts";
 import { companySettings } from "../../actors/platform/lookup.ts";
+import { dayAround } from "../../domain/zoned_time.ts";
 
 /** The range a query asks, with the default of spec 000 §9; refuses an empty or huge one. */
 export function queryRange(q: Pick<DashboardQuery, "from" | "to">, now: number, timeZone: string): [number, number] {
@@ -108,6 +109,11 @@ export async function dashboardView(
   const ids = (xs: number[]) => [...new Set(xs)].sort((a, b) => a - b).join(",");
   const spanKey = `${first}:${end}:${timeZone}:${ids(q.queueIds)}:${ids(q.userIds)}`;
   const sums = sumHours(desk.dash, first, end, filter, slots.slotOf, slots.shift, spanKey);
+  const day = dayAround(from, timeZone);
+  const [dayFirst, dayEnd] = hourSpan(day[0], day[1]);
+  const daySlots = slotter(dayFirst, dayEnd, timeZone);
+  const dayKey = `${dayFirst}:${dayEnd}:${timeZone}:${ids(q.queueIds)}:${ids(q.userIds)}`;
+  const dayTotal = sumHours(desk.dash, dayFirst, dayEnd, filter, daySlots.slotOf, daySlots.shift, dayKey).total;
   const live = liveCounts(desk.index, filter);
   const t = sums.total;
   const users = [...sums.byUser];
@@ -135,6 +141,8 @@ export async function dashboardView(
   return {
     dateFrom: isoText(from),
     dateTo: isoText(to),
+    timeZone,
+    dayActivity: { created: dayTotal[M.created], accepted: dayTotal[M.accepted], finished: dayTotal[M.finished] },
     openTicketsCount: live.open,
     pendingTicketsCount: live.pending,
     noQueueTicketsCount: live.noQueue,

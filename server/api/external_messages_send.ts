@@ -19,7 +19,7 @@
 import { findContactByNumber, findOrCreateContact } from "../../actors/contacts/mod.ts";
 import { saveMedia } from "../../actors/messages/media_files.ts";
 import { sendOutgoing } from "../../actors/messages/mod.ts";
-import { companySettings } from "../../actors/platform/lookup.ts";
+import { companySettings, getCompany } from "../../actors/platform/lookup.ts";
 import { queues } from "../../actors/queues/collection.ts";
 import {
   deskOf,
@@ -30,7 +30,8 @@ import {
 } from "../../actors/tickets/mod.ts";
 import type { Contact } from "../../domain/contact.ts";
 import { AppError, notFound } from "../../domain/errors.ts";
-import { normalizeApiNumber, SENT_TEXT } from "../../domain/external_message.ts";
+import { SENT_TEXT } from "../../domain/external_message.ts";
+import { normalizePhone, phoneProblem } from "../../domain/phone_number.ts";
 import { mediaTypeOfMime, type MessageView } from "../../domain/message.ts";
 import type { Principal } from "../../domain/permissions.ts";
 import type { Ticket } from "../../domain/ticket.ts";
@@ -68,7 +69,14 @@ function apiPrincipal(companyId: number): Principal {
 
 /** The number WhatsApp knows: checked once per connection (paced), then remembered. */
 async function confirmedNumber(deps: AppDeps, conn: Whatsapp, raw: string): Promise<string> {
-  const wanted = normalizeApiNumber(raw);
+  const wanted = normalizePhone(raw, (await getCompany(deps.system, conn.companyId))?.pais);
+  if (phoneProblem(wanted)) {
+    throw new AppError("ERR_WAPP_INVALID_CONTACT", {
+      status: 400,
+      message: `${wanted} is not a valid WhatsApp number`,
+      fields: { number: "ERR_WAPP_INVALID_CONTACT" },
+    });
+  }
   const cache = externalApiState(deps).numbers;
   const now = Date.now();
   const known = cache.get(conn.id, wanted, now);

@@ -17,11 +17,6 @@ import { sendSystemMessage } from "./ticket_hooks.ts";
 import { surveyOnResolve } from "../ratings/send.ts";
 import { afterTransition } from "../conversation/transitions.ts";
 
-/** Fills `{{name}}` (the contact's name) in a configured text. */
-function fill(text: string, contactName: string): string {
-  return text.replaceAll("{{name}}", contactName);
-}
-
 /** The text an effect sends in `ticket`, or "" for none. */
 async function effectText(deps: AppDeps, ticket: Ticket, effect: TicketEffect): Promise<string> {
   const { system } = deps;
@@ -38,7 +33,7 @@ async function effectText(deps: AppDeps, ticket: Ticket, effect: TicketEffect): 
     ? undefined
     : await whatsapps.in(system, ticket.companyId).get(ticket.whatsappId);
   const text = user?.farewellMessage?.trim() || conn?.complationMessage?.trim() || "";
-  return text ? fill(text, name) : "";
+  return text; // its variables are filled on the way out (actors/messages/outbound.ts)
 }
 
 /** Sends the messages of `effects` in `ticket` and records its tracking note (see the module doc). */
@@ -46,13 +41,14 @@ export async function performEffects(
   deps: AppDeps,
   ticket: Ticket,
   effects: TicketEffect[],
-  change?: { before: Ticket; byUserId: number; commands: readonly TicketCommand["type"][] },
+  /** `farewell` false: the user chose to close without the farewell (resolve or "Fechar"). */
+  change?: { before: Ticket; byUserId: number; commands: readonly TicketCommand["type"][]; farewell?: boolean },
 ): Promise<void> {
   if (change && change.before !== ticket) {
     await recordTransition(deps.system, change.before, ticket, change.byUserId, change.commands).catch((error) =>
       console.error(`The tracking note of ticket ${ticket.id} failed`, error)
     );
-    await afterTransition(deps, change.before, ticket, change.commands).catch((error) =>
+    await afterTransition(deps, change.before, ticket, change.commands, change.farewell).catch((error) =>
       console.error(`The conversation messages of ticket ${ticket.id}'s change failed`, error)
     );
   }

@@ -20,6 +20,8 @@ import { parseQuery } from "../http/validate.ts";
 import { searchTickets } from "./ticket_search.ts";
 import { reportRow } from "./ticket_report_row.ts";
 import { reportSheetStream } from "./ticket_report_xlsx.ts";
+import { companySettings } from "../../actors/platform/lookup.ts";
+import { companyTimeZone } from "../../domain/closed_period.ts";
 
 /** The index, the scoped filter and the text search's matches of one report call. */
 async function prepare<F extends TicketReportFilter>(c: Context<AppEnv>, raw: F) {
@@ -46,6 +48,8 @@ export function ticketReportRoutes(): Hono<AppEnv> {
     return c.json({
       tickets: page.tickets.map((t) => reportRow(t, lookups)),
       totalTickets: { total: page.total },
+      // The company's zone: the page's days and dates are read in it (#41).
+      timeZone: companyTimeZone(await companySettings(system, companyId)),
     });
   });
 
@@ -56,6 +60,7 @@ export function ticketReportRoutes(): Hono<AppEnv> {
     const body = await reportSheetStream({
       tickets,
       lookups,
+      timeZone: companyTimeZone(await companySettings(system, companyId)),
       lang: q.lang,
       origin: new URL(c.req.url).origin,
       onError: (error) => console.error("ticket report export failed", error),

@@ -8,6 +8,17 @@ import { type TicketLookups, userRef } from "../../actors/tickets/view.ts";
 import { isoDate } from "../../domain/iso_date.ts";
 import type { Ticket } from "../../domain/ticket.ts";
 
+/**
+ * Whom the "Usuário" column names (spec 002 §2.14 `userName`; issue #41): a closed ticket's
+ * closer (the original client sent its own user id with every close, so the closer became
+ * the ticket's user), else the user holding it. A ticket an agent accepted and transferred
+ * to a queue, and an admin then closed, names the admin; one the system closed (inactivity)
+ * names the last holder.
+ */
+export function reportUserId(t: Ticket): number | null {
+  return t.status === "closed" && t.closedBy !== null ? t.closedBy : t.userId;
+}
+
 /** The names a report row shows for `t`. */
 export function reportNames(t: Ticket, l: TicketLookups) {
   const contact = l.contacts.get(t.contactId);
@@ -15,7 +26,7 @@ export function reportNames(t: Ticket, l: TicketLookups) {
     whatsappName: t.whatsappId === null ? "" : l.whatsapps.get(t.whatsappId)?.name ?? "",
     contactName: contact?.name ?? "",
     contactNumber: contact?.number ?? "",
-    userName: userRef(l, t.userId)?.name ?? "",
+    userName: userRef(l, reportUserId(t))?.name ?? "",
     queueName: t.queueId === null ? "" : l.queues.get(t.queueId)?.name ?? "",
   };
 }
@@ -33,7 +44,7 @@ export function reportRow(t: Ticket, l: TicketLookups) {
     contactId: t.contactId,
     contactName: names.contactName,
     contactNumber: names.contactNumber,
-    userId: t.userId,
+    userId: reportUserId(t),
     userName: names.userName,
     queueId: t.queueId,
     queueName: names.queueName,

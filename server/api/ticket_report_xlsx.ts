@@ -9,6 +9,7 @@
  * rows are produced in slices and the next slice waits until the bytes already zipped have
  * left for the client (a slow download holds the writer, not the server's memory).
  */
+import { zoneOffset } from "../../domain/dashboard.ts";
 import { PassThrough, Readable } from "node:stream";
 import type { Ticket } from "../../domain/ticket.ts";
 import { REPORT_SHEET_HEADERS, REPORT_STATUS_LABELS } from "../../domain/ticket_report.ts";
@@ -31,6 +32,8 @@ export interface SheetInput {
   lang: keyof typeof REPORT_SHEET_HEADERS;
   /** The app's origin, for the link column (`{origin}/tickets/{uuid}`). */
   origin: string;
+  /** The company's zone: the dates are written on its wall clock (a sheet has no zones; #41). */
+  timeZone?: string;
   /** Called with the error when writing fails midway (the response is then cut short). */
   onError?: (error: unknown) => void;
 }
@@ -52,6 +55,8 @@ export async function reportSheetStream(input: SheetInput): Promise<ReadableStre
   const labels = REPORT_STATUS_LABELS[input.lang];
   const { sheetStream, dateStyle } = openSheetData(workbook, sheet);
   const rows = new SheetRows(COLUMN_KINDS, dateStyle);
+  const zone = input.timeZone;
+  const local = (ms: number) => (zone ? ms + zoneOffset(ms, zone) : ms);
   (async () => {
     const { tickets, lookups, origin } = input;
     let xml = "";
@@ -66,8 +71,8 @@ export async function reportSheetStream(input: SheetInput): Promise<ReadableStre
         names.userName,
         names.queueName,
         labels[t.status],
-        t.createdAt,
-        t.closedAt,
+        local(t.createdAt),
+        t.closedAt === null ? null : local(t.closedAt),
         `${origin}/tickets/${t.uuid}`,
       ]);
       if (i % SLICE === SLICE - 1) {

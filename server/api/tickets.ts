@@ -122,7 +122,7 @@ async function updateOne(c: Ctx, id: number, body: TicketUpdate): Promise<Ticket
   );
   // The desk decided the same commands from the same ticket: they name the tracking note.
   const commands = reply.ticket === reply.before ? [] : commandsForUpdate(reply.before, body).map((c) => c.type);
-  await performEffects(deps, reply.ticket, reply.effects, { before: reply.before, byUserId: who.id, commands });
+  await performEffects(deps, reply.ticket, reply.effects, { before: reply.before, byUserId: who.id, commands, farewell: body.sendFarewellMessage });
   return reply.ticket;
 }
 

@@ -31,6 +31,11 @@ export function kvContactLists(kv: Deno.Kv, system: ActorSystem): ContactListSou
       for await (const e of iter) out.push(e.value);
       return out;
     },
+    async lastEntryId(companyId, listId) {
+      const iter = kv.list<ContactListEntry>({ prefix: ["contact_list_item", companyId, listId] }, { limit: 1, reverse: true });
+      for await (const e of iter) return e.value.id;
+      return 0;
+    },
     async validCount(companyId, listId) {
       const c = await listCountsOf(system, companyId, listId);
       return c.contactsCount - c.invalidCount;

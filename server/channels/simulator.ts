@@ -13,6 +13,7 @@ import type { MenuList } from "../../domain/bot_walker.ts";
 import type { ChannelAdapter, InboundMessage, MediaType, OutboundMessage, PhoneContact } from "../../domain/channel.ts";
 import { AppError } from "../../domain/errors.ts";
 import { type AdapterContext, digits } from "./types.ts";
+import { phoneProblem } from "../../domain/phone_number.ts";
 
 /** KV key of a simulator's pairing. */
 export const simulatorAuthKey = (companyId: number, whatsappId: number): Deno.KvKey => [
@@ -258,9 +259,18 @@ export class SimulatorAdapter implements ChannelAdapter {
     return Promise.resolve();
   }
 
+  /** Numbers the simulated network has no account on, though they could have one (`offWhatsapp`). */
+  readonly #unregistered = new Set<string>();
+
+  /** Makes the simulated network answer that `number` has no WhatsApp account (tests, demos). */
+  offWhatsapp(number: string): void {
+    this.#unregistered.add(digits(number));
+  }
+
   checkNumber(number: string): Promise<{ exists: boolean; jid?: string }> {
+    // Like WhatsApp, the simulated network has no account on a number no one can have (#41).
     const n = digits(number);
-    const exists = n.length >= 10 && n.length <= 15;
+    const exists = n.length >= 10 && phoneProblem(n) === null && !this.#unregistered.has(n);
     return Promise.resolve(exists ? { exists, jid: `${n}@s.whatsapp.net` } : { exists });
   }
 

@@ -1,7 +1,7 @@
 /**
  * How the conversation engine speaks: a bot text (with the menu as a WhatsApp list, or an
- * option's media) stored and sent through the ticket's outbound path, `{{name}}` filled with
- * the contact's name as in the other configured texts (server/api/ticket_effects.ts).
+ * option's media) stored and sent through the ticket's outbound path, which fills its variables
+ * (`{{nome}}`…, domain/message_template.ts) as for every customer text.
  */
 import { getContact } from "../../actors/contacts/mod.ts";
 import { sendOutgoing } from "../../actors/messages/mod.ts";
@@ -30,7 +30,7 @@ export async function sendBot(deps: AppDeps, companyId: number, ticketId: number
   const ticket = await getTicket(deps.system, companyId, ticketId);
   if (!ticket) return;
   const contact = await getContact(deps.system, companyId, ticket.contactId);
-  const body = what.text.replaceAll("{{name}}", contact?.name ?? "");
+  const body = what.text;
   if (!body.trim() && !what.media) return;
   let media: { file: string; name: string; mimetype: string } | null = null;
   if (what.media) {

@@ -2,7 +2,8 @@
  * What the customer hears of an agent's ticket change (issue #17 settings):
  * - sendTransferAlert: a transfer to another queue or user tells the customer where to;
  * - sendFarewellWaitingTicket: closing a ticket that was still waiting (pending) sends the
- *   connection's completion message, as a resolve sends the farewell;
+ *   connection's completion message, as a resolve sends the farewell, unless the user chose
+ *   "Fechar sem despedida" (`farewell` false, #41);
  * - sendQueuePosition: a ticket sent back to wait in a queue is told its place in line.
  * Called after the change is durable (server/api/ticket_effects.ts); a failed send is logged.
  */
@@ -23,6 +24,7 @@ export async function afterTransition(
   before: Ticket,
   after: Ticket,
   commands: readonly TicketCommand["type"][],
+  farewell?: boolean,
 ): Promise<void> {
   const { system } = deps;
   const { companyId } = after;
@@ -35,7 +37,7 @@ export async function afterTransition(
     ]);
     await sendBot(deps, companyId, after.id, { text: transferText(queue?.name ?? null, user?.name ?? null) });
   }
-  if (before.status === "pending" && after.status === "closed" && settingOn(settings.sendFarewellWaitingTicket)) {
+  if (before.status === "pending" && after.status === "closed" && farewell !== false && settingOn(settings.sendFarewellWaitingTicket)) {
     const conn = after.whatsappId === null ? undefined : await whatsapps.in(system, companyId).get(after.whatsappId);
     const text = conn?.complationMessage?.trim() ?? "";
     if (text) await sendBot(deps, companyId, after.id, { text });

@@ -47,7 +47,7 @@ const example = {
   contactListId: 1,
   whatsappId: "1,2",
   scheduledAt: "2030-05-01T12:00:00.000Z",
-  message1: "Olá {primeiroNome}, temos novidades!",
+  message1: "Olá {{primeiroNome}}, temos novidades!",
 };
 
 /** The campaign endpoints. */

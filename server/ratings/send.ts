@@ -10,7 +10,6 @@
  * out of hours closes without a survey; with it on, the survey goes out anyway. A survey asked
  * for on demand (POST /ratings/messages) always goes out.
  */
-import { getContact } from "../../actors/contacts/mod.ts";
 import { sendSystemMessage } from "../../actors/messages/mod.ts";
 import { companySettings, getCompany } from "../../actors/platform/lookup.ts";
 import { queues } from "../../actors/queues/collection.ts";
@@ -75,10 +74,9 @@ export async function sendSurvey(
   if (await ticketAnswer(system, ticket.companyId, ticket.id)) {
     throw new AppError("ERR_CONFLICT", { status: 409, message: `Ticket ${ticket.id} was already rated` });
   }
-  const [settings, conn, contact] = await Promise.all([
+  const [settings, conn] = await Promise.all([
     companySettings(system, ticket.companyId),
     whatsapps.in(system, ticket.companyId).get(ticket.whatsappId),
-    getContact(system, ticket.companyId, ticket.contactId),
   ]);
   const survey = await surveysOf(system, ticket.companyId).ask("open", {
     ticketId: ticket.id,
@@ -94,7 +92,7 @@ export async function sendSurvey(
     question: rating.message,
     options: rating.options,
     link: surveyLink(settings.ratingurl ?? "", survey.key),
-  }).replaceAll("{{name}}", contact?.name ?? "");
+  }); // variables filled on the way out (actors/messages/outbound.ts)
   await sendSystemMessage(deps, ticket.companyId, ticket.id, text);
   return { key: survey.key };
 }

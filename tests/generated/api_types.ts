@@ -4278,6 +4278,8 @@ export interface components {
             updatedAt: string;
             latestCreatedAt: string | null;
             closedAt: string | null;
+            /** @default null */
+            closedBy: number | null;
             acceptedAt: string | null;
             /** @default false */
             lastFromMe: boolean;
@@ -16715,7 +16717,7 @@ export interface operations {
                  *       "contactListId": 1,
                  *       "whatsappId": "1,2",
                  *       "scheduledAt": "2030-05-01T12:00:00.000Z",
-                 *       "message1": "Olá {primeiroNome}, temos novidades!"
+                 *       "message1": "Olá {{primeiroNome}}, temos novidades!"
                  *     }
                  */
                 "application/json": components["schemas"]["CampaignInput"];
@@ -16853,7 +16855,7 @@ export interface operations {
                  *       "contactListId": 1,
                  *       "whatsappId": "1,2",
                  *       "scheduledAt": "2030-05-01T12:00:00.000Z",
-                 *       "message1": "Olá {primeiroNome}, temos novidades!"
+                 *       "message1": "Olá {{primeiroNome}}, temos novidades!"
                  *     }
                  */
                 "application/json": components["schemas"]["CampaignInput"];

@@ -7,12 +7,13 @@
 import { contactListItemKey, contactListKey } from "../../server/campaigns/contact_lists.ts";
 
 export async function seedContactList(kv: Deno.Kv, companyId: number, listId: number, size: number, invalidEvery = 0): Promise<string[]> {
-  await kv.set(contactListKey(companyId, listId), { id: listId, name: `Lista ${listId}` });
+  await kv.set(contactListKey(companyId, listId), { id: listId, companyId, name: `Lista ${listId}`, createdAt: 0, updatedAt: 0 });
   const numbers: string[] = [];
   for (let start = 1; start <= size; start += 400) {
     const op = kv.atomic();
     for (let i = start; i < Math.min(start + 400, size + 1); i++) {
-      const number = `5511${String(listId).padStart(2, "0")}${String(i).padStart(7, "0")}`;
+      // A São Paulo mobile (9 and eight digits): a number a WhatsApp account can have.
+      const number = `55119${String(listId).padStart(2, "0")}${String(i).padStart(6, "0")}`;
       const valid = invalidEvery > 0 && i % invalidEvery === 0 ? false : true;
       if (valid) numbers.push(number);
       op.set(contactListItemKey(companyId, listId, i), {

@@ -32,9 +32,9 @@ export async function receive(server: TestServer, msg: InboundMessage, companyId
   return await receiveInbound(server.deps, companyId, conn.id, msg);
 }
 
-/** A fresh customer number. */
+/** A fresh customer number: a São Paulo mobile (9 and eight digits), one WhatsApp could have. */
 export function freshNumber(): string {
-  return `5511${String(crypto.getRandomValues(new Uint32Array(1))[0] % 1e9).padStart(9, "0")}`;
+  return `55119${String(crypto.getRandomValues(new Uint32Array(1))[0] % 1e8).padStart(8, "0")}`;
 }
 
 /** Resolves with the first bus event matching `match` (rejects after `ms`); one helper for both. */

@@ -32,7 +32,7 @@ const pt = {
   "connections.disconnect": "Desconectar",
   "connections.qrTitle": "Leia o QR Code para iniciar a sessão",
   "connections.qrTitleEvo": "Leia o QR Code para iniciar a sessão (Evolution)",
-  "connections.qrWaiting": "Waiting for QR Code",
+  "connections.qrWaiting": "Aguardando o QR Code",
   "connections.qrExpired": "QRcode expirado",
   "connections.qrRenewed": "WhatsApp desconectado e novo QRcode gerado",
   "connections.connected": "WhatsApp conectado com sucesso!",

@@ -9,7 +9,8 @@ const pt = {
   "queues.colColor": "Cor",
   "queues.colGreeting": "Mensagem de saudação",
   "queues.empty": "Nenhuma fila ainda. Crie a primeira com \"Adicionar fila\".",
-  "queues.saved": "Queue saved successfully",
+  // The spec (001 §8) quotes the original client's English toast; #41 asked for Portuguese.
+  "queues.saved": "Fila salva com sucesso!",
   "queues.deleted": "Fila excluída com sucesso!",
   "queues.tabData": "Dados da Fila",
   "queues.tabSchedule": "Horários de Atendimento",
@@ -67,7 +68,7 @@ const pt = {
   "queues.bot.moveDown": "Mover {{title}} para baixo",
   "queues.bot.delete": "Excluir {{title}}",
   "queues.bot.save": "Salvar opção",
-  "queues.bot.saveHint": "Clique em salvar para registar as alterações",
+  "queues.bot.saveHint": "Clique em salvar para registrar as alterações",
   "queues.bot.saved": "Opção salva com sucesso!",
   "queues.bot.title": "Título",
   "queues.bot.message": "Mensagem",

@@ -56,7 +56,7 @@ export default function AppShell({ path }: AppShellProps) {
     startSocket(user.companyId, user.id);
     // Spec 000 §6: viewppw is kept locally, always true for admins.
     writeLocal("viewppw", user.profile === "admin" ? "true" : String(settingEnabled(user, "viewppw")));
-    const gate = routeGate(user, path);
+    const gate = routeGate(user, path, location.search);
     if (gate) {
       showToast("error", t(gate.text), "gate");
       setTimeout(() => location.assign(gate.to ?? "/"), gate.delayMs);

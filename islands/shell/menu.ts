@@ -5,6 +5,7 @@
  */
 import type { LocaleKey } from "../lib/i18n.ts";
 import { allowed, planHas, type SessionUser } from "../lib/session.ts";
+import { superOnlyTab } from "../settings/tabs.ts";
 
 /** One menu entry. */
 export interface MenuItem {
@@ -93,9 +94,10 @@ export interface RouteGate {
 /**
  * Spec 002 §2.1 gates: campaign pages need useCampaigns, kanban needs useKanban (upgrade
  * message, then / after 1 s; 0.5 s on the campaign report); announcements are for super users
- * ('Sem permissão para acessar!', then / after 0.5 s).
+ * ('Sem permissão para acessar!', then / after 0.5 s). `search` is the URL's query (`?tab=`
+ * names a settings tab, some of them super-only).
  */
-export function routeGate(user: SessionUser, path: string): RouteGate | null {
+export function routeGate(user: SessionUser, path: string, search = ""): RouteGate | null {
   // 000 §6: the dashboard is for admins and supervisors; others land in the inbox, not in a loop.
   if (path === "/" && !allowed(user, "dashboard:view")) return { text: "gate.noPermission", delayMs: 500, to: "/tickets" };
   const campaign = /^\/(campaigns|contact-lists|campaigns-config|campaign\/)/.test(path);
@@ -120,5 +122,9 @@ export function routeGate(user: SessionUser, path: string): RouteGate | null {
   // who may not open them as the super-only screens do: 'Sem permissão para acessar!', / after 0.5 s.
   const admin = ADMIN_PAGES.find((p) => path === p.path || path.startsWith(p.path + "/"));
   if (admin && !allowed(user, admin.permission)) return { text: "gate.noPermission", delayMs: 500 };
+  // 001 §2.7, §6: a super-only settings tab (companies, plans, helps, branding…) opened by link.
+  if (path === "/settings" && !user.super && superOnlyTab(new URLSearchParams(search).get("tab"))) {
+    return { text: "gate.noPermission", delayMs: 500 };
+  }
   return null;
 }

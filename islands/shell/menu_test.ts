@@ -65,3 +65,13 @@ Deno.test("routeGate() sends a plain user from the dashboard to the inbox; admin
   assert.equal(routeGate(user("admin"), "/"), null);
   assert.equal(routeGate(user("supervisor"), "/"), null);
 });
+
+Deno.test("routeGate() refuses a super-only settings tab opened by link to anyone but super; other tabs stay open", () => {
+  for (const tab of ["companies", "newCompany", "plans", "helps", "colors", "logos", "documents", "certificate"]) {
+    assert.deepEqual(routeGate(user("admin"), "/settings", `?tab=${tab}`), { text: "gate.noPermission", delayMs: 500 }, tab);
+    assert.equal(routeGate(user("admin", { super: true }), "/settings", `?tab=${tab}`), null, tab);
+  }
+  for (const search of ["", "?tab=options", "?tab=hours", "?tab=keywords", "?tab=nonsense"]) {
+    assert.equal(routeGate(user("admin"), "/settings", search), null, search);
+  }
+});

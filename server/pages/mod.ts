@@ -48,20 +48,20 @@ export function pageRouter(fetchApp: (request: Request) => Response | Promise<Re
     const cookieLang = getCookie(c, "lang");
     const lang = isLang(cookieLang) ? cookieLang : "pt";
     const viewer = match.route.kind === "private" ? await pageViewer(c) : null;
-    const gated = viewer !== null && routeGate(viewer.user, c.req.path) !== null;
+    const gate = viewer ? routeGate(viewer.user, c.req.path, new URL(c.req.url).search) : null;
     // A gated page renders the gate's notice in the shell, never the page or its data.
-    const page = gated ? { ...GATE_PAGE, title: routed.title } : routed;
+    const page = gate ? { ...GATE_PAGE, title: routed.title } : routed;
     const ctx: RenderContext = {
       lang,
       theme: getCookie(c, "theme") === "dark" ? "dark" : "light",
       path: c.req.path,
       islands: [],
       viewer: viewer?.user ?? null,
-      gated,
+      gate,
       // Taken before the data is read, so an event after that read is replayed to the page.
       liveSeq: viewer ? c.get("deps").hub.resumePoint(viewer.user.companyId) : undefined,
     };
-    const data = viewer && !gated && page.load
+    const data = viewer && !gate && page.load
       ? await loadData(c, fetchApp, page.load, viewer, match.params)
       : match.route.kind === "public" && page.loadPublic
       ? await loadPublicData(c, fetchApp, page.loadPublic, match.params)

@@ -182,3 +182,25 @@ Deno.test({
     }, { accessTokenTtl: 2 });
   },
 });
+
+Deno.test({
+  name: "Toasts stay 3 s, the one duration of the whole app (islands/lib/toast.ts says why), then close by themselves",
+  ...opts,
+  async fn() {
+    await withServer(async (server) => {
+      await withPage(async (page) => {
+        await page.clock.install();
+        await page.goto(`${server.url}/login`);
+        await page.getByLabel("E-mail").fill("agent@demo.local");
+        await page.locator('input[name="password"]').fill("wrong-password");
+        await page.locator('button[type="submit"]').click();
+        const toast = page.getByTestId("toast").getByText("Erro de autenticação");
+        await toast.waitFor({ timeout: 10_000 });
+        await page.clock.runFor(2_900);
+        assert.equal(await toast.isVisible(), true, "still shown after 2.9 s");
+        await page.clock.runFor(200);
+        await toast.waitFor({ state: "detached", timeout: 5_000 });
+      });
+    });
+  },
+});

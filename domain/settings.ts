@@ -133,6 +133,14 @@ export const GLOBAL_SETTING_KEYS: ReadonlySet<string> = new Set([
  */
 export const SECRET_SETTING_KEYS: ReadonlySet<string> = new Set(CREDENTIAL_KEYS);
 
+/**
+ * Whether a company has campaigns on: its `campaignsEnabled` setting (001 §3, the platform
+ * owner's switch), on when absent (a company created before the key existed).
+ */
+export function campaignsOn(value: string | undefined): boolean {
+  return value === undefined || value === "" || settingOn(value);
+}
+
 /** Whether a setting value means "on" ("enabled", "true"…). */
 export function settingOn(value: string | undefined): boolean {
   return value === "enabled" || value === "true" || value === "1";

@@ -324,3 +324,46 @@ Deno.test({
     });
   },
 });
+
+Deno.test({
+  name: "Campaign routes need the browser's cshow flag (spec 002 §2.1): written from the company's campaignsEnabled at every session load; without it menu entries are hidden and the pages gated",
+  ...opts,
+  async fn() {
+    await withServerAndBrowser(async (server, chrome) => {
+      const owner = await server.login("super@balcao.local");
+      const companyId = server.demo!.companyId;
+      const setCampaigns = async (on: boolean) => {
+        const company = (await owner.get(`/companies/${companyId}`)).body;
+        const r = await owner.put(`/companies/${companyId}`, { name: company.name, email: company.email, campaignsEnabled: on });
+        assert.equal(r.status, 200, JSON.stringify(r.body));
+      };
+      const page = await signedInPage(chrome, server, "admin@demo.local");
+      const menu = page.getByRole("navigation");
+      // On (the demo's default): the flag is in local storage and the entries are shown.
+      await menu.getByRole("link", { name: "Campanhas", exact: true }).waitFor({ timeout: 20_000 });
+      assert.equal(await page.evaluate(() => localStorage.getItem("cshow")), "true");
+
+      // The owner turns campaigns off: the next page load removes the flag, hides the entries, gates the pages.
+      await setCampaigns(false);
+      await page.goto(`${server.url}/campaigns-config`);
+      await page.getByTestId("toast").getByText(/Você não possui acesso a este recurso/).waitFor({ timeout: 20_000 });
+      await page.waitForURL((url) => url.pathname === "/", { timeout: 10_000 });
+      await page.getByText("Olá").first().waitFor({ timeout: 20_000 });
+      assert.equal(await page.evaluate(() => localStorage.getItem("cshow")), null);
+      for (const name of ["Campanhas", "Listas de contatos", "Configurações de campanha"]) {
+        assert.equal(await menu.getByRole("link", { name, exact: true }).count(), 0, name);
+      }
+      const supervisor = await server.login("supervisor@demo.local");
+      assert.equal((await supervisor.get("/campaigns/")).status, 403, "the API refuses too");
+      assert.equal((await supervisor.get("/contact-lists/")).status, 403);
+
+      // On again: the flag comes back with the next load, without a new login.
+      await setCampaigns(true);
+      await page.reload();
+      await menu.getByRole("link", { name: "Campanhas", exact: true }).waitFor({ timeout: 20_000 });
+      assert.equal(await page.evaluate(() => localStorage.getItem("cshow")), "true");
+      await page.goto(`${server.url}/campaigns`);
+      await page.getByTestId("campaigns-table").waitFor({ timeout: 20_000 });
+    });
+  },
+});

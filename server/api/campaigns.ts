@@ -2,8 +2,9 @@
  * Campaigns (spec 002 §2.2–2.5, §7): list with search and paging, create, read, update,
  * delete, stop (cancel), resume (restart, ours: a cancelled campaign goes on where it
  * stopped), media upload/remove, the report data, and the company's campaign settings.
- * Gates on every route: the plan flag useCampaigns and the admin/supervisor check
- * `campaigns:view` (spec 000 §2 menu gates; the cshow flag only hides menu items).
+ * Gates on every route: the plan flag useCampaigns, the admin/supervisor check
+ * `campaigns:view` (spec 000 §2 menu gates) and the company's `campaignsEnabled` setting, the
+ * source of the browser's cshow flag (002 §2.1; islands/lib/campaign_flag.ts).
  */
 import { Hono } from "hono";
 import {
@@ -24,7 +25,7 @@ import { AppError } from "../../domain/errors.ts";
 import { matchesSearch, paginate, SearchPage } from "../../domain/paging.ts";
 import { MSG } from "../../domain/text.ts";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
-import { requirePlan } from "../auth/plan_gate.ts";
+import { requireCampaignsEnabled, requirePlan } from "../auth/plan_gate.ts";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { idParam, parseBody, parseQuery } from "../http/validate.ts";
 import { requireCompanyRefs } from "./company_refs.ts";
@@ -33,7 +34,7 @@ import { readUpload } from "./upload_field.ts";
 
 /** The gates of every campaign route. */
 function gates() {
-  return [requireAuth(), requirePermission("campaigns:view"), requirePlan("useCampaigns")] as const;
+  return [requireAuth(), requirePermission("campaigns:view"), requirePlan("useCampaigns"), requireCampaignsEnabled()] as const;
 }
 
 /** A campaign as the list and the dialog read it: the record with its list and connection names. */

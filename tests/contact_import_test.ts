@@ -84,7 +84,7 @@ Deno.test("POST /contacts/upload reads .xlsx, needs Nome and Telefone, refuses o
 });
 
 /** A real Excel 97–2003 workbook (BIFF8 in an OLE2 file) written by SheetJS with `rows`. */
-function legacyXls(rows: unknown[][]): Uint8Array {
+function legacyXls(rows: unknown[][]): Uint8Array<ArrayBuffer> {
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), "Contatos");
   return new Uint8Array(XLSX.write(book, { type: "array", bookType: "biff8" }) as ArrayBuffer);

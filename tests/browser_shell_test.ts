@@ -204,3 +204,30 @@ Deno.test({
     });
   },
 });
+
+Deno.test({
+  name: "TopBar: a plain user gets the notification bell only while the setting viewnoti is on; managers always",
+  ...opts,
+  async fn() {
+    await withServer(async (server) => {
+      const admin = await server.login("admin@demo.local");
+      await withPage(async (page) => {
+        await loginToShell(page, server.url, "agent@demo.local");
+        const bell = page.getByRole("banner").getByRole("button", { name: "Notificações", exact: true });
+        await page.getByTestId("announcements-bell").waitFor({ timeout: 20_000 });
+        assert.equal(await bell.count(), 0, "off by default");
+        assert.equal((await admin.put("/settings/viewnoti", { value: "enabled" })).status, 200);
+        await page.reload();
+        await bell.waitFor({ timeout: 20_000 });
+        assert.equal((await admin.put("/settings/viewnoti", { value: "disabled" })).status, 200);
+        await page.reload();
+        await page.getByTestId("announcements-bell").waitFor({ timeout: 20_000 });
+        assert.equal(await bell.count(), 0, "off again");
+      });
+      await withPage(async (page) => {
+        await loginToShell(page, server.url, "supervisor@demo.local");
+        await page.getByRole("banner").getByRole("button", { name: "Notificações", exact: true }).waitFor({ timeout: 20_000 });
+      });
+    });
+  },
+});

@@ -99,3 +99,13 @@ Deno.test("pickVariant spreads over the filled slots; campaignCounts sums the ro
   const counts = campaignCounts(4, tallyRows([{ ...row, deliveredAt: 1 }, { ...row, confirmationRequestedAt: 1 }, { ...row, confirmationRequestedAt: 1, confirmedAt: 2, deliveredAt: 3 }, { ...row, error: "x" }]));
   assert.deepEqual(counts, { validContacts: 4, confirmationRequested: 2, confirmed: 1, delivered: 2, failed: 1, pending: 1 });
 });
+
+Deno.test("CampaignInput takes a group list in place of the contact list, or both; neither is 'A lista de contatos é obrigatória.'", () => {
+  const { contactListId: _list, ...noList } = base;
+  const group = CampaignInput.parse({ ...noList, groupListId: 12 });
+  assert.deepEqual([group.contactListId, group.groupListId], [null, 12]);
+  const both = CampaignInput.parse({ ...base, groupListId: "12" });
+  assert.deepEqual([both.contactListId, both.groupListId], [3, 12]);
+  const neither = CampaignInput.safeParse({ ...noList, contactListId: "", groupListId: "" });
+  assert.deepEqual(neither.error?.issues.map((i) => [i.path.join("."), i.message]), [["contactListId", CAMPAIGN_TEXTS.contactListRequired]]);
+});

@@ -31,6 +31,8 @@
  *     window (a repeat is delivered again).
  * - Contacts are taken in ascending entry id after `cursor`: a stop keeps the cursor, and a
  *   resumed campaign goes on after it, sending the rows still claimed first.
+ * - A group list's members (group_audience.ts) are taken when the campaign starts, in the
+ *   commit that makes it EM_ANDAMENTO, and follow the list's entries under the same cursor.
  *
  * The report's counts (#19) are kept, not counted: `engine.tally` holds how many rows each
  * report filter shows (domain/campaign_report.ts, the same predicates as the cards), changed
@@ -63,7 +65,8 @@ import {
 import { emptyTally, type ShippingTally, tallyRow, tallyRows } from "../../domain/campaign_report.ts";
 import { awaitingKey, campaignCounterKey, campaignKey, campaignSettingsKey, shippingKey } from "./keys.ts";
 import { shippingRows } from "./rows.ts";
-import { campaignPorts } from "./ports.ts";
+import { campaignPorts, type CampaignPorts, type ContactListEntry } from "./ports.ts";
+import { chunkCount, GROUP_ROW_BASE, groupChunkKey, groupEntriesAfter, memberChunks } from "./group_audience.ts";
 
 /** The engine's position in a campaign (kept beside the record). */
 export interface CampaignEngine {
@@ -84,6 +87,8 @@ export interface CampaignEngine {
    * may then replace an existing row (the old list's entry again), so it reads it first.
    */
   reclaim?: boolean;
+  /** Members in the group list's snapshot (group_audience.ts); absent until the start takes it. */
+  groupSize?: number;
 }
 
 export interface StoredCampaign extends Campaign {
@@ -165,6 +170,21 @@ function insertSorted(ids: number[], id: number): void {
     else hi = mid;
   }
   if (ids[lo] !== id) ids.splice(lo, 0, id);
+}
+
+/** Deletes the group list's snapshot of `c` (its engine's `groupSize` members), if any. */
+function dropGroupSnapshot(ctx: Ctx, c: StoredCampaign): void {
+  for (let chunk = 0; chunk < chunkCount(c.engine.groupSize ?? 0); chunk++) ctx.delete(groupChunkKey(c.companyId, c.id, chunk));
+}
+
+/** Up to `limit` audience entries after `afterId`: the contact list's, then the group's members. */
+async function audienceAfter(ctx: Ctx, ports: CampaignPorts, c: StoredCampaign, groupSize: number, afterId: number, limit: number): Promise<ContactListEntry[]> {
+  if (c.contactListId !== null && afterId < GROUP_ROW_BASE) {
+    const entries = await ports.contactLists.entriesAfter(c.companyId, c.contactListId, afterId, limit);
+    if (entries.length > 0) return entries;
+  }
+  if (c.groupListId === null || groupSize === 0) return [];
+  return await groupEntriesAfter(ctx.kv, c.companyId, c.id, groupSize, Math.max(afterId, GROUP_ROW_BASE), limit);
 }
 
 /** The deterministic key of one send (see the module doc). */
@@ -255,7 +275,9 @@ export const campaignsActor = defineActor({
         throw new AppError("ERR_CONFLICT", { status: 409, message: CAMPAIGN_TEXTS.notEditable });
       }
       const after: StoredCampaign = { ...before, ...arg.input, updatedAt: ctx.now };
-      if (before.contactListId !== after.contactListId) {
+      if (before.contactListId !== after.contactListId || before.groupListId !== after.groupListId) {
+        // Another audience: start over it (the group's members are taken again at the start).
+        dropGroupSnapshot(ctx, before);
         after.engine = { ...freshEngine({ ...before.engine.tally }), reclaim: before.engine.reclaim || before.engine.tally.all > 0 };
       }
       store(ctx, after, "update");
@@ -280,6 +302,7 @@ export const campaignsActor = defineActor({
       ctx.state.rowIndex.delete(c.id);
       ctx.state.indexing.delete(c.id);
       ctx.delete(campaignKey(c.companyId, c.id));
+      dropGroupSnapshot(ctx, c);
       if (ctx.timerDue(timerId(c.id)) !== undefined) ctx.cancelTimer(timerId(c.id));
       ctx.emit({
         companyId: c.companyId,
@@ -348,13 +371,30 @@ export const campaignsActor = defineActor({
       return settings;
     },
 
-    /** Timer: scheduledAt has come. */
-    start(ctx, arg: { id: number }): void {
+    /**
+     * Timer: scheduledAt has come. A group list's members are taken first (once per audience,
+     * group_audience.ts); when no connection can tell them now, the start waits RETRY_MS.
+     */
+    async start(ctx, arg: { id: number }): Promise<void> {
       const c = ctx.state.records.get(arg.id);
       if (!c || c.status !== "PROGRAMADA") return;
-      const after: StoredCampaign = { ...c, status: "EM_ANDAMENTO", updatedAt: ctx.now, engine: { ...c.engine, sent: 0 } };
+      const engine: CampaignEngine = { ...c.engine, sent: 0 };
+      if (c.groupListId !== null && engine.groupSize === undefined) {
+        const ports = await campaignPorts(ctx.system);
+        let members: { number: string; name: string }[];
+        try {
+          members = await ports.groupLists.members(c.companyId, c.groupListId, c.whatsappIds, c.contactListId);
+        } catch (error) {
+          console.warn(`Campaign ${c.id} could not read group ${c.groupListId}:`, String(error));
+          ctx.setTimer(timerId(c.id), ctx.system.now() + RETRY_MS, "start", { id: c.id });
+          return;
+        }
+        memberChunks(members).forEach((chunk, i) => ctx.set(groupChunkKey(c.companyId, c.id, i), chunk));
+        engine.groupSize = members.length;
+      }
+      const after: StoredCampaign = { ...c, status: "EM_ANDAMENTO", updatedAt: ctx.system.now(), engine };
       store(ctx, after, "update");
-      ctx.setTimer(timerId(c.id), ctx.now, "step", { id: c.id });
+      ctx.setTimer(timerId(c.id), ctx.system.now(), "step", { id: c.id });
     },
 
     /**
@@ -458,7 +498,7 @@ export const campaignsActor = defineActor({
       let exhausted = false;
       const options = variants(c);
       while (claimedNow < want) {
-        const list = await ports.contactLists.entriesAfter(c.companyId, c.contactListId, engine.cursor, UNPACED_BATCH);
+        const list = await audienceAfter(ctx, ports, c, engine.groupSize ?? 0, engine.cursor, UNPACED_BATCH);
         if (list.length === 0) {
           exhausted = true;
           break;

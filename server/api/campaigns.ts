@@ -21,7 +21,8 @@ import {
 import { whatsapps } from "../../actors/whatsapps/collection.ts";
 import { CampaignInput, CampaignSettingsInput, campaignCounts, campaignView, settingsRows } from "../../domain/campaign.ts";
 import { CampaignReportQuery } from "../../domain/campaign_report.ts";
-import { AppError } from "../../domain/errors.ts";
+import { AppError, notFound } from "../../domain/errors.ts";
+import { getContact } from "../../actors/contacts/mod.ts";
 import { matchesSearch, paginate, SearchPage } from "../../domain/paging.ts";
 import { MSG } from "../../domain/text.ts";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
@@ -39,12 +40,16 @@ function gates() {
 
 /** A campaign as the list and the dialog read it: the record with its list and connection names. */
 /**
- * 404 unless the campaign's user, queue and tags are the company's own (issue #24). The
+ * 404 unless the campaign's user, queue, tags and group list are the company's own (issue #24). The
  * connections and the contact list are not checked here yet: the campaign tests still name
  * lists seeded straight into KV and connections their company may not have.
  */
-function requireCampaignRefs(deps: AppDeps, companyId: number, input: CampaignInput): Promise<void> {
-  return requireCompanyRefs(deps.system, companyId, { user: input.userId, queue: input.queueId, tag: [input.tagId, input.tagListId] });
+async function requireCampaignRefs(deps: AppDeps, companyId: number, input: CampaignInput): Promise<void> {
+  await requireCompanyRefs(deps.system, companyId, { user: input.userId, queue: input.queueId, tag: [input.tagId, input.tagListId] });
+  // The group list is one of the company's WhatsApp groups (a group contact).
+  if (input.groupListId !== null && !(await getContact(deps.system, companyId, input.groupListId))?.isGroup) {
+    throw notFound("ERR_NO_CONTACT_FOUND", `Group ${input.groupListId} does not exist`);
+  }
 }
 
 async function campaignRow(deps: AppDeps, c: StoredCampaign) {
@@ -54,7 +59,10 @@ async function campaignRow(deps: AppDeps, c: StoredCampaign) {
   return {
     ...campaignView(c),
     whatsappName: first === undefined ? null : conns.get(first)?.name ?? null,
-    contactList: { id: c.contactListId, name: (await ports.contactLists.name(c.companyId, c.contactListId)) ?? null },
+    contactList: c.contactListId === null
+      ? null
+      : { id: c.contactListId, name: (await ports.contactLists.name(c.companyId, c.contactListId)) ?? null },
+    groupList: c.groupListId === null ? null : { id: c.groupListId, name: (await ports.groupLists.name(c.companyId, c.groupListId)) ?? null },
   };
 }
 
@@ -162,12 +170,13 @@ export function campaignRoutes(): Hono<AppEnv> {
     const ports = await campaignPorts(deps.system);
     const [page, valid] = await Promise.all([
       shippingPageOf(deps.system, found, query),
-      ports.contactLists.validCount(companyId, found.contactListId),
+      found.contactListId === null ? 0 : ports.contactLists.validCount(companyId, found.contactListId),
     ]);
     const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
     return c.json({
       campaign: await campaignRow(deps, found),
-      counts: campaignCounts(valid, found.engine.tally),
+      // The group list's members count once taken (at the start: actors/campaigns/group_audience.ts).
+      counts: campaignCounts(valid + (found.engine.groupSize ?? 0), found.engine.tally),
       total: page.count,
       hasMore: page.hasMore,
       pageNumber: query.pageNumber,

@@ -148,6 +148,9 @@ export default function ContactsPage({ initial, viewer: serverViewer }: Contacts
     }
   }
 
+  // The two imports from the default connection's phone ask first, each with its own texts.
+  const phoneImport = dialog?.kind === "importPhone" || dialog?.kind === "importChats" ? PHONE_IMPORTS[dialog.kind] : null;
+
   function walletSaved(ids: number[], walleteUserId: number | null) {
     for (const row of list.rows) if (ids.includes(row.id)) list.upsert({ ...row, walleteUserId });
   }
@@ -224,22 +227,21 @@ export default function ContactsPage({ initial, viewer: serverViewer }: Contacts
         onConfirm={() => remove(selectedIds)}
       />
       <ConfirmDialog
-        open={dialog?.kind === "importPhone"}
+        open={phoneImport !== null}
         onOpenChange={(o) => !o && close()}
-        title={t("contacts.importPhone")}
-        text={t("contacts.importPhoneText")}
-        onConfirm={() => viewer && runImport(() => importPhoneBook(viewer.companyId))}
-      />
-      <ConfirmDialog
-        open={dialog?.kind === "importChats"}
-        onOpenChange={(o) => !o && close()}
-        title={t("contacts.importChats")}
-        text={t("contacts.importChatsText")}
-        onConfirm={() => viewer && runImport(() => importChats(viewer.companyId))}
+        title={phoneImport ? t(phoneImport.title) : ""}
+        text={phoneImport ? t(phoneImport.text) : ""}
+        onConfirm={() => viewer && phoneImport && runImport(() => phoneImport.run(viewer.companyId))}
       />
     </AdminPage>
   );
 }
+
+/** The imports from the default connection's phone: the address book, every individual chat. */
+const PHONE_IMPORTS = {
+  importPhone: { title: "contacts.importPhone", text: "contacts.importPhoneText", run: importPhoneBook },
+  importChats: { title: "contacts.importChats", text: "contacts.importChatsText", run: importChats },
+} as const;
 
 /** The Importar/Exportar menu; exporting only for `contact-page:exports`. */
 function ImportExportMenu({ exports, onPick }: { exports: boolean; onPick: (kind: "import" | "importPhone" | "importChats" | "export") => void }) {

@@ -17,12 +17,15 @@ export interface PartnerLogoProps {
   size?: number;
 }
 
+/** The rounded square most marks sit on. */
+const Tile = () => <rect className="logo-base" x="1" y="1" width="30" height="30" rx="8" />;
+
 /** The shapes of each mark on a 32×32 grid. */
 const MARKS: Record<Partner, () => ReactElement> = {
   // A chat bubble with three dots: a bot that talks in bubbles.
   typebot: () => (
     <>
-      <rect className="logo-base" x="1" y="1" width="30" height="30" rx="8" />
+      <Tile />
       <path className="logo-ink" d="M8 9h16a3 3 0 0 1 3 3v7a3 3 0 0 1-3 3h-9l-5 4v-4H8a3 3 0 0 1-3-3v-7a3 3 0 0 1 3-3z" />
       <circle className="logo-accent" cx="11" cy="15.5" r="1.8" />
       <circle className="logo-accent" cx="16" cy="15.5" r="1.8" />
@@ -32,7 +35,7 @@ const MARKS: Record<Partner, () => ReactElement> = {
   // Three nodes wired left to right: a workflow.
   n8n: () => (
     <>
-      <rect className="logo-base" x="1" y="1" width="30" height="30" rx="8" />
+      <Tile />
       <path className="logo-line" d="M9 16h5M18 16c3 0 3-6 6-6M18 16c3 0 3 6 6 6" />
       <circle className="logo-ink" cx="7" cy="16" r="3" />
       <circle className="logo-ink" cx="16" cy="16" r="3" />
@@ -58,7 +61,7 @@ const MARKS: Record<Partner, () => ReactElement> = {
   // Three linked rings: an event hooked to another system.
   webhooks: () => (
     <>
-      <rect className="logo-base" x="1" y="1" width="30" height="30" rx="8" />
+      <Tile />
       <path className="logo-line" d="M16 10l-5 9M16 10l5 9M11 21h10" />
       <circle className="logo-ink" cx="16" cy="9" r="3.5" />
       <circle className="logo-ink" cx="9.5" cy="21.5" r="3.5" />
@@ -68,7 +71,7 @@ const MARKS: Record<Partner, () => ReactElement> = {
   // Braces: a programming interface.
   api: () => (
     <>
-      <rect className="logo-base" x="1" y="1" width="30" height="30" rx="8" />
+      <Tile />
       <path className="logo-line" d="M12 8c-3 0-3 2-3 4s0 3-2.5 4c2.5 1 2.5 2 2.5 4s0 4 3 4M20 8c3 0 3 2 3 4s0 3 2.5 4c-2.5 1-2.5 2-2.5 4s0 4-3 4" />
       <circle className="logo-accent" cx="16" cy="16" r="2" />
     </>

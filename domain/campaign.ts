@@ -12,6 +12,13 @@
  *   again (or restarted), resumes where it stopped: contacts already served are not sent again.
  * - `whatsappId` arrives as "1,2" (the form's whatsappIds joined by commas) or a number;
  *   `whatsappIds` as a list. Both are folded into `whatsappIds`, the rotation order.
+ * - The "group list" (`groupListId`, §2.3, §3) names one of the company's WhatsApp groups (a
+ *   group contact): the campaign also goes to the members of that group, as the group has
+ *   them when the campaign starts (actors/campaigns/group_audience.ts). A campaign needs a
+ *   contact list or a group list, or both ('A lista de contatos é obrigatória.' when neither):
+ *   §5 asks for the list always, but a campaign to a group's members alone would then need an
+ *   empty list made for nothing, so the group list stands in for it. Both: the list's contacts,
+ *   then the members not already in it.
  */
 import { z } from "zod";
 import { foldText } from "./contact.ts";
@@ -62,13 +69,15 @@ export const Campaign = z.object({
   name: z.string(),
   status: CampaignStatus,
   confirmation: z.boolean(),
-  contactListId: z.number(),
+  /** The contact list, or null when the campaign goes to a group list only. */
+  contactListId: z.number().nullable(),
   /** The connections in rotation order; the first is the one shown as `whatsappId`. */
   whatsappIds: z.array(z.number()),
   tagId: z.number().nullable(),
   /** Tag put on each contact's ticket (the form's tagListId). */
   tagListId: z.number().nullable(),
   queueId: z.number().nullable(),
+  /** The WhatsApp group (a group contact's id) whose members the campaign also goes to. */
   groupListId: z.number().nullable(),
   /** Open (or reuse) the contact's ticket and store the message there like an agent's. */
   openTicket: z.boolean(),
@@ -138,8 +147,8 @@ export const CampaignInput = z.object({
   status: z.preprocess(blank, z.enum(["INATIVA", "PROGRAMADA"]).default("PROGRAMADA")),
   confirmation: Bool.default(false),
   contactListId: z.preprocess(
-    (v) => blank(v) ?? 0,
-    z.coerce.number({ error: CAMPAIGN_TEXTS.contactListRequired }).int().positive(CAMPAIGN_TEXTS.contactListRequired),
+    blank,
+    z.coerce.number({ error: CAMPAIGN_TEXTS.contactListRequired }).int().positive(CAMPAIGN_TEXTS.contactListRequired).optional(),
   ),
   whatsappId: z.unknown().optional(),
   whatsappIds: z.unknown().optional(),
@@ -161,6 +170,11 @@ export const CampaignInput = z.object({
   confirmationMessage3: Text.default(""),
   confirmationMessage4: Text.default(""),
   confirmationMessage5: Text.default(""),
+}).refine((input) => input.contactListId !== undefined || input.groupListId != null, {
+  path: ["contactListId"],
+  message: CAMPAIGN_TEXTS.contactListRequired,
+  // Said with the other fields' messages, not only once they all parse.
+  when: (payload) => typeof payload.value === "object" && payload.value !== null,
 }).transform((input, ctx) => {
   const whatsappIds = idList(input.whatsappIds ?? input.whatsappId);
   if (whatsappIds.length === 0) {
@@ -180,6 +194,7 @@ export const CampaignInput = z.object({
   const { whatsappId: _w, ...rest } = input;
   return {
     ...rest,
+    contactListId: input.contactListId ?? null,
     whatsappIds,
     tagId: input.tagId ?? null,
     tagListId: input.tagListId ?? null,

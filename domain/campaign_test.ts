@@ -109,3 +109,13 @@ Deno.test("campaignEstimateMs: half the random wait per message and the pause at
   assert.equal(campaignEstimateMs(s, 8, 0), (100 + 6 * 5) * 1000);
   assert.equal(campaignEstimateMs(s, 8, 0, 0.5), (100 + 6 * 5) * 500);
 });
+
+Deno.test("CampaignInput takes a group list in place of the contact list, or both; neither is 'A lista de contatos é obrigatória.'", () => {
+  const { contactListId: _list, ...noList } = base;
+  const group = CampaignInput.parse({ ...noList, groupListId: 12 });
+  assert.deepEqual([group.contactListId, group.groupListId], [null, 12]);
+  const both = CampaignInput.parse({ ...base, groupListId: "12" });
+  assert.deepEqual([both.contactListId, both.groupListId], [3, 12]);
+  const neither = CampaignInput.safeParse({ ...noList, contactListId: "", groupListId: "" });
+  assert.deepEqual(neither.error?.issues.map((i) => [i.path.join("."), i.message]), [["contactListId", CAMPAIGN_TEXTS.contactListRequired]]);
+});

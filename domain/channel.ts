@@ -100,6 +100,12 @@ export type AdapterEvent =
   | { type: "edit"; providerId: string; body: string }
   | { type: "delete"; providerId: string }
   | { type: "lid"; lid: string; number: string }
+  /**
+   * Named people the phone reported (Baileys' contacts.upsert and its history sync, the
+   * simulator's address book when it connects): created as contacts when the platform setting
+   * allowupserts is on (server/channels/contact_upserts.ts).
+   */
+  | { type: "contacts"; contacts: PhoneContact[] }
   /** A voice or video call from `from` (digits); `callId` is the provider's, for rejecting it. */
   | { type: "call"; callId: string; from: string; name: string; isVideo: boolean };
 

@@ -1,6 +1,32 @@
 /**
  * Company settings: key/value pairs with a default for every key a new company gets
  * (spec 000 §3, 001 §3). Global keys are readable by everyone but writable only by super.
+ *
+ * Seven keys of 001 §3 come with a name and little else (the specs say only that viewnoti
+ * shows the bell and viewppw is kept locally, 000 §2, §6). Each has the effect its name and
+ * the product the spec was read from give it, or no control at all:
+ * - viewnoti ("Operador visualiza notificação"): a plain user sees the notification bell
+ *   (islands/shell/TopBar.tsx; managers always do).
+ * - viewppw ("Operador visualiza prévias"): a plain user may preview a waiting ticket, read
+ *   only, its unread count untouched (visibility.ts canPreviewPending, GET /messages-ghost).
+ * - allowupserts ("Permitir importação de contatos automática", global): the people a
+ *   connection's phone reports become contacts by themselves (server/channels/contact_upserts.ts).
+ * - usoExterno ("Uso externo"), hidden: the plan's useExternalApi is already the switch of
+ *   external use, set per company by the platform owner; a second one off by default would
+ *   silently stop every company's API, and nothing says what else it could open.
+ * - externaldownload ("Permitir download externo", global), hidden: every medium already has
+ *   a download link for the company's users (signed URLs, media_url.ts); the one reading that
+ *   would add something, the server fetching media from URLs the external API is given, makes
+ *   it fetch arbitrary addresses when the API already takes the files themselves (multipart).
+ * - camposfixos ("Campos extras fixos no contato", global), hidden: no text names the fixed
+ *   fields, and a contact's extraInfo already holds whatever fields a company keeps (the
+ *   kanban's 'Valor do Lead' among them).
+ * - emfila ("Mensagens em fila (Redis para alto volume)", global), hidden: every outbound
+ *   message already goes through a durable outbox with retries and per-connection pacing
+ *   (server/channels/live_session.ts); there is no second path to switch to. The customer's
+ *   place in the queue is sendQueuePosition's.
+ * Hidden keys keep their defaults and stay readable and writable through /settings (the
+ * spec's contract), so a client that sends them is not refused.
  */
 import { z } from "zod";
 import { BRANDING_KEYS, brandingValueError } from "./branding.ts";
@@ -135,6 +161,14 @@ export const GLOBAL_SETTING_KEYS: ReadonlySet<string> = new Set([
  * Only super users read them; everyone else never sees them, not even as empty values.
  */
 export const SECRET_SETTING_KEYS: ReadonlySet<string> = new Set(CREDENTIAL_KEYS);
+
+/**
+ * Whether a company has campaigns on: its `campaignsEnabled` setting (001 §3, the platform
+ * owner's switch), on when absent (a company created before the key existed).
+ */
+export function campaignsOn(value: string | undefined): boolean {
+  return value === undefined || value === "" || settingOn(value);
+}
 
 /** Whether a setting value means "on" ("enabled", "true"…). */
 export function settingOn(value: string | undefined): boolean {

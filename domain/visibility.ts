@@ -42,3 +42,17 @@ export function canSeeTicket(
   }
   return inMyQueues;
 }
+
+/**
+ * Whether `who` may preview a waiting (pending) ticket it sees: read the conversation in the
+ * read-only ticket messages dialog, without opening the ticket nor clearing its unread count
+ * (GET /messages-ghost). The company setting viewppw ("Operador visualiza prévias?" in the
+ * product the spec was read from) gives plain users this; admins always have it (spec 000 §6:
+ * viewppw is always on for admins), supervisors have more through the spy permission.
+ */
+export function canPreviewPending(
+  who: Pick<Principal, "profile">,
+  settings: Partial<Record<"viewppw", string>>,
+): boolean {
+  return who.profile === "admin" || settingOn(settings.viewppw);
+}

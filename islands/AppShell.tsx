@@ -11,6 +11,7 @@ import { sendFrame, startSocket } from "./lib/socket.ts";
 import { showToast } from "./lib/toast.ts";
 import { writeLocal } from "./lib/storage.ts";
 import { routeGate } from "./shell/menu.ts";
+import { campaignFlag } from "./lib/campaign_flag.ts";
 import { Drawer } from "./shell/Drawer.tsx";
 import { restoreTheme } from "./shell/theme.ts";
 import { TopBar } from "./shell/TopBar.tsx";
@@ -56,7 +57,7 @@ export default function AppShell({ path }: AppShellProps) {
     startSocket(user.companyId, user.id);
     // Spec 000 §6: viewppw is kept locally, always true for admins.
     writeLocal("viewppw", user.profile === "admin" ? "true" : String(settingEnabled(user, "viewppw")));
-    const gate = routeGate(user, path);
+    const gate = routeGate(user, path, location.search, { cshow: campaignFlag() });
     if (gate) {
       showToast("error", t(gate.text), "gate");
       setTimeout(() => location.assign(gate.to ?? "/"), gate.delayMs);

@@ -50,7 +50,7 @@ export default function CampaignReportPage({ initial, viewer: serverViewer, camp
     [t("campaignReport.confirmed"), counts?.confirmed ?? 0, "confirmed"],
     [t("campaignReport.delivered"), delivered, "delivered"],
     [t("campaignReport.connection"), c?.whatsappName ?? "—", "connection"],
-    [t("campaignReport.contactList"), c?.contactList?.name ?? "—", "list"],
+    [t("campaignReport.contactList"), [c?.contactList?.name, c?.groupList?.name].filter(Boolean).join(" + ") || "—", "list"],
     [t("campaignReport.schedule"), c?.scheduledAt ? <LocalDateTime key="s" value={c.scheduledAt} /> : "—", "schedule"],
     [
       t("campaignReport.completion"),

@@ -75,7 +75,10 @@ export default function CampaignsPage({ initial, viewer: serverViewer }: Campaig
     {
       id: "contactList",
       header: t("campaigns.colContactList"),
-      cell: ({ row }) => row.original.contactList?.name ?? contactLists.find((l) => l.id === row.original.contactListId)?.name ?? "—",
+      // A campaign to a group list only shows the group's name here.
+      cell: ({ row }) =>
+        row.original.contactList?.name ?? contactLists.find((l) => l.id === row.original.contactListId)?.name ??
+          row.original.groupList?.name ?? "—",
     },
     {
       id: "whatsapp",

@@ -1,8 +1,9 @@
 /**
  * The contacts screen (spec 001 §2.14): the title with the total, search, add, 'Adicionar a
  * carteira' for the selection (admin only), 'Excluir todos' for the selection (with a
- * confirmation), the Importar/Exportar menu, and the table (./contacts/columns.tsx) with
- * select-all. Rows change live on `company-{id}-contact`; an import's progress arrives on
+ * confirmation), the Importar/Exportar menu (a file, the phone's address book through
+ * POST /contacts/import, every chat through POST /contacts/import/chats, the export), and
+ * the table (./contacts/columns.tsx) with select-all. Rows change live on `company-{id}-contact`; an import's progress arrives on
  * `company-{id}-contactImport` as toasts (./contacts/import_file.ts).
  *
  * Permissions (domain/permissions.ts, the server checks the same): assigning wallets
@@ -26,7 +27,7 @@ import { useOptions } from "./ui/use_options.ts";
 import { contactColumns } from "./contacts/columns.tsx";
 import { ContactDialog } from "./contacts/ContactDialog.tsx";
 import { ExportDialog } from "./contacts/ExportDialog.tsx";
-import { importChats, importFile } from "./contacts/import_file.ts";
+import { importChats, importFile, importPhoneBook } from "./contacts/import_file.ts";
 import { ImportDialog } from "./contacts/ImportDialog.tsx";
 import { ticketFor } from "./contacts/open_ticket.ts";
 import type { ContactRow, ContactsResponse } from "./contacts/types.ts";
@@ -45,6 +46,7 @@ type Dialog =
   | { kind: "deleteAll" }
   | { kind: "import" }
   | { kind: "importChats" }
+  | { kind: "importPhone" }
   | { kind: "export" };
 
 /** The contacts page. */
@@ -87,7 +89,9 @@ export default function ContactsPage({ initial, viewer: serverViewer }: Contacts
       users,
       onOpenTicket: (c) => viewer && openTicket(c),
       onEdit: (c) => setDialog({ kind: "edit", contact: c }),
+      viewerId: viewer?.id ?? null,
       onAssign: (c) => setDialog({ kind: "wallet", ids: [c.id], current: c.walleteUserId }),
+      onAddToMyWallet: addToMyWallet,
       onToggleBlock: toggleBlock,
       onDelete: (c) => setDialog({ kind: "delete", contact: c }),
     }), [can.assign, can.remove, users, viewer]);
@@ -95,6 +99,17 @@ export default function ContactsPage({ initial, viewer: serverViewer }: Contacts
   async function openTicket(contact: ContactRow) {
     try {
       location.assign(`/tickets/${await ticketFor(viewer!, contact.id)}`);
+    } catch (error) {
+      toastError((error as { body?: unknown }).body ?? error);
+    }
+  }
+
+  async function addToMyWallet(contact: ContactRow) {
+    if (!viewer) return;
+    try {
+      await api("PUT", "/wallets/contacts", { contactIds: [contact.id], walleteUserId: viewer.id });
+      list.upsert({ ...contact, walleteUserId: viewer.id });
+      showToast("success", t("contacts.addedToMyWallet"));
     } catch (error) {
       toastError((error as { body?: unknown }).body ?? error);
     }
@@ -132,6 +147,9 @@ export default function ContactsPage({ initial, viewer: serverViewer }: Contacts
       importing.current--;
     }
   }
+
+  // The two imports from the default connection's phone ask first, each with its own texts.
+  const phoneImport = dialog?.kind === "importPhone" || dialog?.kind === "importChats" ? PHONE_IMPORTS[dialog.kind] : null;
 
   function walletSaved(ids: number[], walleteUserId: number | null) {
     for (const row of list.rows) if (ids.includes(row.id)) list.upsert({ ...row, walleteUserId });
@@ -209,18 +227,24 @@ export default function ContactsPage({ initial, viewer: serverViewer }: Contacts
         onConfirm={() => remove(selectedIds)}
       />
       <ConfirmDialog
-        open={dialog?.kind === "importChats"}
+        open={phoneImport !== null}
         onOpenChange={(o) => !o && close()}
-        title={t("contacts.importChats")}
-        text={t("contacts.importChatsText")}
-        onConfirm={() => viewer && runImport(() => importChats(viewer.companyId))}
+        title={phoneImport ? t(phoneImport.title) : ""}
+        text={phoneImport ? t(phoneImport.text) : ""}
+        onConfirm={() => viewer && phoneImport && runImport(() => phoneImport.run(viewer.companyId))}
       />
     </AdminPage>
   );
 }
 
+/** The imports from the default connection's phone: the address book, every individual chat. */
+const PHONE_IMPORTS = {
+  importPhone: { title: "contacts.importPhone", text: "contacts.importPhoneText", run: importPhoneBook },
+  importChats: { title: "contacts.importChats", text: "contacts.importChatsText", run: importChats },
+} as const;
+
 /** The Importar/Exportar menu; exporting only for `contact-page:exports`. */
-function ImportExportMenu({ exports, onPick }: { exports: boolean; onPick: (kind: "import" | "importChats" | "export") => void }) {
+function ImportExportMenu({ exports, onPick }: { exports: boolean; onPick: (kind: "import" | "importPhone" | "importChats" | "export") => void }) {
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger className="btn">
@@ -229,6 +253,7 @@ function ImportExportMenu({ exports, onPick }: { exports: boolean; onPick: (kind
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="menu-popup" align="end">
           <DropdownMenu.Item className="menu-popup-item" onSelect={() => onPick("import")}>{t("contacts.import")}</DropdownMenu.Item>
+          <DropdownMenu.Item className="menu-popup-item" onSelect={() => onPick("importPhone")}>{t("contacts.importPhone")}</DropdownMenu.Item>
           <DropdownMenu.Item className="menu-popup-item" onSelect={() => onPick("importChats")}>{t("contacts.importChats")}</DropdownMenu.Item>
           {exports && <DropdownMenu.Item className="menu-popup-item" onSelect={() => onPick("export")}>{t("contacts.export")}</DropdownMenu.Item>}
         </DropdownMenu.Content>

@@ -2,12 +2,15 @@
  * The public survey (spec 002 §2.16): the survey's options as big buttons; one tap records the
  * answer (POST /buscarpesquisa/{key}) and shows the thank-you state. An answered survey shows
  * the already-answered state (also when the answer came meanwhile by chat: the 409).
+ * Like every public page (spec 002 §2.1's route guard), a visitor holding a session is sent
+ * to / once hydrated: the survey is the customer's, not an agent's.
  */
 import { useEffect, useState } from "react";
 import { CheckCircle2, CircleAlert } from "lucide-react";
 import { api, ApiError } from "./lib/api.ts";
 import { t } from "./lib/i18n.ts";
 import { PublicCard } from "./login/PublicCard.tsx";
+import { useLeaveIfSignedIn } from "./login/signed_in.ts";
 import type { PublicSurvey } from "../domain/rating.ts";
 
 /** Props of the SurveyPage island: the link's key and its survey (null: none found). */
@@ -27,6 +30,7 @@ export default function SurveyPage({ surveyKey, survey }: SurveyPageProps) {
   const [state, setState] = useState<State>(
     survey?.answered ? { kind: "answered", rate: survey.rate } : { kind: "ask", error: "" },
   );
+  useLeaveIfSignedIn();
   // The server's buttons are disabled until hydrated: a tap before then would do nothing.
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);

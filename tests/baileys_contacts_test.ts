@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import type { AdapterEvent, PhoneContact } from "../domain/channel.ts";
 import type { Whatsapp } from "../domain/whatsapp.ts";
 import { BaileysAdapter } from "../server/channels/baileys.ts";
+import { importUpserts } from "../server/channels/contact_upserts.ts";
 import { eventually } from "./helpers/channels.ts";
 import { fakeFactory } from "./helpers/fake_baileys.ts";
 import { withServer } from "./helpers/server.ts";
@@ -139,5 +140,44 @@ Deno.test("POST /contacts/import reads a Baileys connection's phone book", async
     assert.deepEqual([chats.body.valid, chats.body.created], [1, 1]);
     const names = (await admin.get("/contacts/?searchParam=5521977770")).body.contacts.map((c: { name: string }) => c.name).sort();
     assert.deepEqual(names, ["Cliente Baileys", "Só Conversa"]);
+  });
+});
+
+Deno.test("allowupserts on: the people a Baileys phone reports (contacts.upsert, history) become contacts by themselves; off: nothing, and a known contact keeps its name", async () => {
+  await withServer(async (server) => {
+    const fake = fakeFactory();
+    server.deps.channels.setFactory("baileys", (ctx) => new BaileysAdapter(ctx, fake.factory));
+    const owner = await server.login("super@balcao.local");
+    const admin = await server.login("admin@demo.local");
+    const known = await admin.post("/contacts", { name: "Nome do Atendente", number: "5521966660003" });
+    assert.equal(known.status, 200, JSON.stringify(known.body));
+    const created = await admin.post("/whatsapp", { name: "Celular Auto", provider: "baileys", queueIds: [server.demo!.queueIds[0]] });
+    assert.equal(created.status, 200, JSON.stringify(created.body));
+    const sock = await eventually(() => fake.sockets[0]);
+    sock.open("5511955550002");
+    await eventually(async () => ((await admin.get(`/whatsapp/${created.body.id}`)).body.status === "CONNECTED" ? true : undefined));
+    const named = async (number: string) => (await admin.get(`/contacts/?searchParam=${number}`)).body.contacts.map((c: { name: string }) => c.name);
+
+    // Off (the default): what the phone reports stays in its phone book only.
+    const companyId = server.demo!.companyId;
+    assert.equal(await importUpserts(server.deps.system, companyId, [{ number: "5521966660001", name: "Antes de Ligar" }]), 0);
+
+    assert.equal((await owner.put("/settings/allowupserts", { value: "enabled" })).status, 200);
+    sock.ev.emit("contacts.upsert", [
+      { id: "5521966660002@s.whatsapp.net", name: "Chegou Sozinha" },
+      { id: "5521966660003@s.whatsapp.net", name: "Nome do Celular" },
+      { id: "120363000000000009@g.us", name: "Grupo Ignorado" },
+      { id: "5521966660004@s.whatsapp.net" },
+    ]);
+    sock.ev.emit("messaging-history.set", { contacts: [{ id: "5521966660005@s.whatsapp.net", notify: "Do Histórico" }], chats: [], messages: [] });
+    await eventually(async () => (await named("5521966660002")).length === 1 || undefined, 10_000, "the upserted contact");
+    await eventually(async () => (await named("5521966660005")).length === 1 || undefined, 10_000, "the history's contact");
+    assert.deepEqual(await named("5521966660002"), ["Chegou Sozinha"]);
+    assert.deepEqual(await named("5521966660005"), ["Do Histórico"]);
+    assert.deepEqual(await named("5521966660003"), ["Nome do Atendente"], "an insert, never an overwrite");
+    assert.deepEqual(await named("5521966660004"), [], "no name, not in the address book");
+    assert.deepEqual(await named("5521966660001"), [], "reported while the setting was off");
+    assert.equal(await importUpserts(server.deps.system, companyId, [{ number: "5521966660006", name: "Direto" }]), 1);
+    assert.equal((await admin.get("/contacts/?searchParam=Grupo Ignorado")).body.count, 0);
   });
 });

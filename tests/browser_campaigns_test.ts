@@ -324,3 +324,107 @@ Deno.test({
     });
   },
 });
+
+Deno.test({
+  name: "Campaign routes need the browser's cshow flag (spec 002 §2.1): written from the company's campaignsEnabled at every session load; without it menu entries are hidden and the pages gated",
+  ...opts,
+  async fn() {
+    await withServerAndBrowser(async (server, chrome) => {
+      const owner = await server.login("super@balcao.local");
+      const companyId = server.demo!.companyId;
+      const setCampaigns = async (on: boolean) => {
+        const company = (await owner.get(`/companies/${companyId}`)).body;
+        const r = await owner.put(`/companies/${companyId}`, { name: company.name, email: company.email, campaignsEnabled: on });
+        assert.equal(r.status, 200, JSON.stringify(r.body));
+      };
+      const page = await signedInPage(chrome, server, "admin@demo.local");
+      const menu = page.getByRole("navigation");
+      // On (the demo's default): the flag is in local storage and the entries are shown.
+      await menu.getByRole("link", { name: "Campanhas", exact: true }).waitFor({ timeout: 20_000 });
+      assert.equal(await page.evaluate(() => localStorage.getItem("cshow")), "true");
+
+      // The owner turns campaigns off: the next page load removes the flag, hides the entries, gates the pages.
+      await setCampaigns(false);
+      await page.goto(`${server.url}/campaigns-config`);
+      await page.getByTestId("toast").getByText(/Você não possui acesso a este recurso/).waitFor({ timeout: 20_000 });
+      await page.waitForURL((url) => url.pathname === "/", { timeout: 10_000 });
+      await page.getByText("Olá").first().waitFor({ timeout: 20_000 });
+      assert.equal(await page.evaluate(() => localStorage.getItem("cshow")), null);
+      for (const name of ["Campanhas", "Listas de contatos", "Configurações de campanha"]) {
+        assert.equal(await menu.getByRole("link", { name, exact: true }).count(), 0, name);
+      }
+      const supervisor = await server.login("supervisor@demo.local");
+      assert.equal((await supervisor.get("/campaigns/")).status, 403, "the API refuses too");
+      assert.equal((await supervisor.get("/contact-lists/")).status, 403);
+
+      // On again: the flag comes back with the next load, without a new login.
+      await setCampaigns(true);
+      await page.reload();
+      await menu.getByRole("link", { name: "Campanhas", exact: true }).waitFor({ timeout: 20_000 });
+      assert.equal(await page.evaluate(() => localStorage.getItem("cshow")), "true");
+      await page.goto(`${server.url}/campaigns`);
+      await page.getByTestId("campaigns-table").waitFor({ timeout: 20_000 });
+    });
+  },
+});
+
+Deno.test({
+  name: "Campaign dialog's 'Lista de grupos': the company's WhatsApp groups; a group alone stands in for the contact list, and the campaign reaches its members",
+  ...opts,
+  async fn() {
+    await withServerAndBrowser(async (server, chrome) => {
+      const admin = await server.login("admin@demo.local");
+      const { conn } = await demo(admin);
+      const ids: number[] = [];
+      for (const [name, number] of [["Dora Grupo", "5511966660001"], ["Enzo Grupo", "5511966660002"]]) {
+        const r = await admin.post("/contacts", { name, number });
+        assert.equal(r.status, 200, JSON.stringify(r.body));
+        ids.push(r.body.id);
+      }
+      const made = await admin.post("/creatGroupAndTicket", {
+        contactsAddGroup: ids,
+        titleGroup: "Turma do Sábado",
+        queueId: server.demo!.queueIds[0],
+        whatsappId: conn.id,
+        status: "open",
+      });
+      assert.equal(made.status, 200, JSON.stringify(made.body));
+
+      const page = await signedInPage(chrome, server, "supervisor@demo.local");
+      await page.goto(`${server.url}/campaigns`);
+      const table = page.getByTestId("campaigns-table");
+      await table.waitFor({ timeout: 20_000 });
+      await page.getByRole("button", { name: "Nova campanha" }).click();
+      const dialog = page.getByRole("dialog");
+      const groupList = dialog.getByLabel("Lista de grupos");
+      await groupList.locator("option", { hasText: "Turma do Sábado" }).waitFor({ state: "attached", timeout: 10_000 });
+      // Only groups are offered, no person.
+      assert.equal(await groupList.locator("option", { hasText: "Dora Grupo" }).count(), 0);
+      await dialog.getByText("Envia aos membros deste grupo do WhatsApp", { exact: false }).waitFor();
+
+      await dialog.getByLabel("Nome").fill("Aviso da turma");
+      await dialog.getByLabel("WhatsApp Demo").check();
+      await dialog.getByLabel("Mensagem 1", { exact: true }).fill("Olá {primeiroNome}, sábado tem aula!");
+      // This minute (already begun): the campaign starts at once.
+      const thisMinute = await page.evaluate(() => new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16));
+      await dialog.getByLabel("Agendamento", { exact: false }).fill(thisMinute);
+      // Neither list: the §5 text, before any call.
+      await dialog.getByTestId("campaign-save").click();
+      await dialog.getByText("A lista de contatos é obrigatória.").waitFor({ timeout: 10_000 });
+      await groupList.selectOption({ label: "Turma do Sábado" });
+      await screenshot(page, "campaign_dialog_group_list");
+      await dialog.getByTestId("campaign-save").click();
+      await dialog.waitFor({ state: "detached", timeout: 10_000 });
+      const row = table.locator("tr", { hasText: "Aviso da turma" });
+      await row.getByText("Turma do Sábado").waitFor({ timeout: 10_000 });
+      const saved = (await admin.get("/campaigns/?searchParam=Aviso")).body.records[0];
+      assert.deepEqual([saved.contactListId, saved.groupListId], [null, made.body.contact.id]);
+
+      // It starts at once and reaches both members.
+      await row.getByText("Finalizada").waitFor({ timeout: 30_000 });
+      const box = (await admin.get(`/simulator/${conn.id}/outbox`)).body.messages as Array<{ to: string; body: string }>;
+      const sent = box.filter((m) => m.body.includes("sábado tem aula"));
+      assert.deepEqual(sent.map((m) => m.body).sort(), ["Olá Dora, sábado tem aula!", "Olá Enzo, sábado tem aula!"]);
+    }, { campaignTimeScale: 0.001 });
+  },
+});

@@ -3,13 +3,16 @@
  * server's HTML, create/edit/block/delete with the spec's validation texts and toasts,
  * select-all and 'Excluir todos', 'Adicionar a carteira', live rows from another user, the
  * plain user's view without admin actions, phone width; import of a real .xlsx and .csv
- * (and of 1,000 contacts, the issue's end-to-end flow) and the contacts.csv export.
+ * (and of 1,000 contacts, the issue's end-to-end flow) and the contacts.csv export; the two
+ * admin row actions, the phone-book import and a legacy Excel 97 .xls (issue #36).
  */
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import Papa from "papaparse";
+import * as XLSX from "@e965/xlsx";
 import { withServer } from "./helpers/server.ts";
 import { hasChromium, launchBrowser, loginToShell, screenshot } from "./helpers/browser.ts";
+import { signedInPage, withServerAndBrowser } from "./helpers/browser_session.ts";
 import { exportThrough, importThrough, recordToasts, workbook } from "./helpers/contacts_ui.ts";
 
 const opts = { ignore: !hasChromium(), sanitizeOps: false, sanitizeResources: false };
@@ -142,7 +145,8 @@ Deno.test({
         await agentTable.locator("tr", { hasText: "Primeiro Contato Editado" }).getByText(/^\d{2}:\d{2}$/).waitFor();
         assert.equal(await agent.getByRole("button", { name: "Adicionar a carteira" }).count(), 0);
         assert.equal(await agent.getByRole("button", { name: "Excluir todos" }).count(), 0);
-        assert.equal(await agentTable.getByRole("button", { name: "Atribuir carteira" }).count(), 0);
+        assert.equal(await agentTable.getByRole("button", { name: "Atribuir usuário" }).count(), 0);
+        assert.equal(await agentTable.getByRole("button", { name: "Adicionar à minha carteira" }).count(), 0);
         assert.equal(await agentTable.getByRole("button", { name: "Excluir" }).count(), 0);
         await agent.getByRole("button", { name: "Importar / Exportar" }).click();
         await agent.getByRole("menuitem", { name: "Importar", exact: true }).waitFor();
@@ -288,6 +292,61 @@ Deno.test({
       } finally {
         await chrome.close();
       }
+    });
+  },
+});
+
+Deno.test({
+  name: "ContactsPage: the admin's two row actions (assign a user, add to my wallet), the phone-book import button and a legacy .xls (Excel 97)",
+  ...opts,
+  async fn() {
+    await withServerAndBrowser(async (server, chrome) => {
+      const supervisor = await server.login("supervisor@demo.local");
+      const seeded = await supervisor.post("/contacts", { name: "Carteira Livre", number: "5511900000777" });
+      assert.equal(seeded.status, 200, JSON.stringify(seeded.body));
+      const adminId = server.demo!.logins.find((l) => l.email === "admin@demo.local")!.id;
+      const agentId = server.demo!.logins.find((l) => l.email === "agent@demo.local")!.id;
+      const page = await signedInPage(chrome, server, "admin@demo.local");
+      await page.goto(`${server.url}/contacts`);
+      const table = page.getByTestId("contacts-table");
+      const row = table.locator("tr", { hasText: "Carteira Livre" });
+      await row.waitFor({ timeout: 20_000 });
+
+      // Assign users: any user's wallet, through the user choice.
+      await row.getByRole("button", { name: "Atribuir usuário" }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByTestId("wallet-owner").selectOption({ label: "Alice Atendente" });
+      await dialog.getByTestId("wallet-save").click();
+      await dialog.waitFor({ state: "detached", timeout: 10_000 });
+      await row.getByText("Alice Atendente").waitFor({ timeout: 10_000 });
+      assert.equal((await supervisor.get(`/contacts/${seeded.body.id}`)).body.walleteUserId, agentId);
+
+      // Add to wallet: one click puts it in the admin's own wallet; then there is nothing left to add.
+      await row.getByRole("button", { name: "Adicionar à minha carteira" }).click();
+      await page.getByText("Contato adicionado à sua carteira!").waitFor({ timeout: 10_000 });
+      await row.getByText("Ana Admin").waitFor({ timeout: 10_000 });
+      assert.equal((await supervisor.get(`/contacts/${seeded.body.id}`)).body.walleteUserId, adminId);
+      assert.equal(await row.getByRole("button", { name: "Já está na sua carteira" }).isDisabled(), true);
+      await screenshot(page, "contacts_row_actions");
+
+      // The phone's address book (POST /contacts/import of the default connection), after a confirmation.
+      await page.getByRole("button", { name: "Importar / Exportar" }).click();
+      await page.getByRole("menuitem", { name: "Importar contatos do telefone" }).click();
+      const confirm = page.getByRole("dialog");
+      await confirm.getByText("Deseja importar os contatos da agenda do telefone da conexão padrão?").waitFor();
+      await confirm.getByRole("button", { name: "Confirmar" }).click();
+      await page.getByText("Importação concluída! Contatos Válidos: 6").waitFor({ timeout: 20_000 });
+      await table.getByText("Mariana Souza").waitFor({ timeout: 10_000 });
+      assert.equal((await supervisor.get("/contacts/?searchParam=Beatriz Rocha")).body.count, 1);
+
+      // A legacy binary .xls, as Excel 97–2003 saves it (BIFF8, written here by SheetJS).
+      const book = XLSX.utils.book_new();
+      XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([["Nome", "Telefone"], ["Excel Antigo", 5511977770101], ["Excel Velho", 5511977770102], ["Excel Raro", 5511977770103]]), "Plan1");
+      const xls = Buffer.from(XLSX.write(book, { type: "array", bookType: "biff8" }) as ArrayBuffer);
+      await importThrough(page, { name: "antiga.xls", mimeType: "application/vnd.ms-excel", buffer: xls });
+      await page.getByText("Importação concluída! Contatos Válidos: 3").waitFor({ timeout: 20_000 });
+      await table.getByText("Excel Velho").waitFor({ timeout: 10_000 });
+      assert.equal((await supervisor.get("/contacts/?searchParam=5511977770103")).body.contacts[0].name, "Excel Raro");
     });
   },
 });

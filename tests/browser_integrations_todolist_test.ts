@@ -1,5 +1,5 @@
 /**
- * Browser tests of /integrations (spec 002 §2.12: six partner cards, each linking to the
+ * Browser tests of /integrations (spec 002 §2.12: six partner cards with their marks, each linking to the
  * screen where it is configured; no JavaScript of its own) and /todolist (§2.18: tasks in
  * local storage with text, createdAt and updatedAt; add, edit, delete; blank ignored; no
  * request to the server). Both at 390 px in the dark theme. Screenshots: integrations,
@@ -25,6 +25,19 @@ Deno.test({
       for (const name of ["Typebot", "n8n", "WhatsApp Cloud API", "Evolution API", "Webhooks", "API"]) {
         await grid.getByRole("heading", { name, exact: true }).waitFor();
       }
+      // Each card carries its partner's mark (inline SVG, drawn in the partner's colours, nothing downloaded).
+      const marks = ["typebot", "n8n", "cloudapi", "evolution", "webhooks", "api"];
+      const bases = new Set<string>();
+      for (const id of marks) {
+        const logo = page.getByTestId(`integration-${id}`).getByTestId(`logo-${id}`);
+        const box = await logo.boundingBox();
+        assert.ok(box && box.width >= 32 && box.height >= 32, `${id}: a visible mark`);
+        const fill = await logo.locator(".logo-base").evaluate((el) => getComputedStyle(el).fill);
+        assert.match(fill, /^rgb/, `${id}: its base is painted (${fill})`);
+        bases.add(fill);
+      }
+      assert.ok(bases.size >= 5, `the marks differ from one another: ${[...bases].join(", ")}`);
+      assert.equal(await page.locator(".integration-card svg.lucide").count(), 0, "no generic icons left");
       const scripts = await page.locator("script[src*='IntegrationsPage']").count();
       assert.equal(scripts, 0, "the page has no island of its own");
       await screenshot(page, "integrations");

@@ -34,7 +34,7 @@ async function addRoot(page: Page, title: string) {
   await tree.locator(".bot-title", { hasText: title }).waitFor({ timeout: 10_000 });
 }
 
-/** Waits until the toasts (2 s each) have closed, so a screenshot shows the page. */
+/** Waits until the toasts (3 s each) have closed, so a screenshot shows the page. */
 async function quiet(page: Page) {
   await page.waitForFunction(() => !document.querySelector(".toast"), undefined, { timeout: 10_000 });
 }

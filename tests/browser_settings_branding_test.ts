@@ -64,11 +64,15 @@ Deno.test({
       const first = await other.evaluate(async () => (await fetch("/tickets", { headers: { accept: "text/html" } })).text());
       assert.match(first, /<style id="branding-tokens"[^>]*>:root\{--primary:#dc2626/);
 
-      // The branding tabs are the platform owner's: a company admin does not get them.
+      // The branding tabs are the platform owner's: a company admin who opens one by link gets
+      // the super-only screens' answer (001 §2.7, §8), then /; the Opções tab has no Cores tab.
       await other.goto(`${server.url}/settings?tab=colors`);
+      await other.getByTestId("gate-notice").getByText("Sem permissão para acessar!").waitFor({ timeout: 20_000 });
+      assert.equal(await other.getByTestId("palette-mainColor").count(), 0);
+      await other.waitForURL((url) => url.pathname === "/", { timeout: 10_000 });
+      await other.goto(`${server.url}/settings`);
       await other.getByRole("tab", { name: "Opções" }).waitFor({ timeout: 20_000 });
       assert.equal(await other.getByRole("tab", { name: "Cores" }).count(), 0);
-      assert.equal(await other.getByTestId("palette-mainColor").count(), 0);
       assert.equal((await server.login("admin@demo.local").then((c) => c.put("/settings/mainColor", { value: "#000000" }))).status, 403);
 
       // Phone width.

@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import type { Locator, Page } from "playwright-core";
 import { withServer } from "./helpers/server.ts";
 import { assertFitsWidth, hasChromium, launchBrowser, loginAs, loginToShell, screenshot } from "./helpers/browser.ts";
+import { signedInPage, withServerAndBrowser } from "./helpers/browser_session.ts";
 
 const opts = { ignore: !hasChromium(), sanitizeOps: false, sanitizeResources: false };
 const DAY = 86_400_000;
@@ -219,6 +220,34 @@ Deno.test({
       } finally {
         await chrome.close();
       }
+    });
+  },
+});
+
+Deno.test({
+  name: "/settings?tab=<super-only tab> gives an admin 'Sem permissão para acessar!' and sends them to / after 0.5 s; super opens it",
+  ...opts,
+  async fn() {
+    await withServerAndBrowser(async (server, chrome) => {
+      const admin = await signedInPage(chrome, server, "admin@demo.local");
+      // The server's HTML already holds the notice instead of the tab (nor its data).
+      const html = await admin.evaluate(async () => (await fetch("/settings?tab=plans", { headers: { accept: "text/html" } })).text());
+      assert.match(html, /data-testid="gate-notice"[^>]*>Sem permissão para acessar!/);
+      assert.doesNotMatch(html, /data-testid="settings-options"/);
+      for (const tab of ["plans", "newCompany"]) {
+        await admin.goto(`${server.url}/settings?tab=${tab}`);
+        await admin.getByTestId("toast").getByText("Sem permissão para acessar!").waitFor({ timeout: 20_000 });
+        await admin.waitForURL((url) => url.pathname === "/", { timeout: 10_000 });
+      }
+      // A tab the admin sees stays where it is.
+      await admin.goto(`${server.url}/settings?tab=options`);
+      await admin.getByTestId("settings-options").waitFor({ timeout: 20_000 });
+      assert.equal(new URL(admin.url()).pathname, "/settings");
+
+      const owner = await signedInPage(chrome, server, "super@balcao.local");
+      await owner.goto(`${server.url}/settings?tab=plans`);
+      await owner.getByRole("tab", { name: "Planos", selected: true }).waitFor({ timeout: 20_000 });
+      assert.equal(await owner.getByTestId("gate-notice").count(), 0);
     });
   },
 });

@@ -122,13 +122,17 @@ superTest("Planos tab: super creates, edits (row → form) and deletes plans; us
   await page.evaluate(() => document.documentElement.setAttribute("data-theme", "dark"));
   await screenshot(page, "settings_plans_phone_dark");
 
-  // An admin has no Planos tab (the server refuses the calls: tests/plans_test.ts).
+  // An admin has no Planos tab (the server refuses the calls: tests/plans_test.ts); opened by
+  // link, it is the super-only screens' answer (001 §2.7, §8), then /.
   const adminPage = await (await chrome.newContext()).newPage();
   await loginToShell(adminPage, server.url, "admin@demo.local");
   await adminPage.goto(`${server.url}/settings?tab=plans`);
+  await adminPage.getByTestId("gate-notice").getByText("Sem permissão para acessar!").waitFor({ timeout: 20_000 });
+  assert.equal(await adminPage.getByTestId("plan-form").count(), 0);
+  await adminPage.waitForURL((url) => url.pathname === "/", { timeout: 10_000 });
+  await adminPage.goto(`${server.url}/settings`);
   await adminPage.getByRole("tab", { name: "Opções" }).waitFor({ timeout: 20_000 });
   assert.equal(await adminPage.getByRole("tab", { name: "Planos" }).count(), 0);
-  assert.equal(await adminPage.getByTestId("plan-form").count(), 0);
 });
 
 superTest("Ajuda tab and /helps: super creates, edits and deletes help entries, an agent's Help screen follows live without the admin", async (server, chrome, owner) => {

@@ -185,3 +185,52 @@ Deno.test({
     }, { accessTokenTtl: 2 });
   },
 });
+
+Deno.test({
+  name: "Toasts stay 3 s, the one duration of the whole app (islands/lib/toast.ts says why), then close by themselves",
+  ...opts,
+  async fn() {
+    await withServer(async (server) => {
+      await withPage(async (page) => {
+        await page.clock.install();
+        await page.goto(`${server.url}/login`);
+        await page.getByLabel("E-mail").fill("agent@demo.local");
+        await page.locator('input[name="password"]').fill("wrong-password");
+        await page.locator('button[type="submit"]').click();
+        const toast = page.getByTestId("toast").getByText("Erro de autenticação");
+        await toast.waitFor({ timeout: 10_000 });
+        await page.clock.runFor(2_900);
+        assert.equal(await toast.isVisible(), true, "still shown after 2.9 s");
+        await page.clock.runFor(200);
+        await toast.waitFor({ state: "detached", timeout: 5_000 });
+      });
+    });
+  },
+});
+
+Deno.test({
+  name: "TopBar: a plain user gets the notification bell only while the setting viewnoti is on; managers always",
+  ...opts,
+  async fn() {
+    await withServer(async (server) => {
+      const admin = await server.login("admin@demo.local");
+      await withPage(async (page) => {
+        await loginToShell(page, server.url, "agent@demo.local");
+        const bell = page.getByRole("banner").getByRole("button", { name: "Notificações", exact: true });
+        await page.getByTestId("announcements-bell").waitFor({ timeout: 20_000 });
+        assert.equal(await bell.count(), 0, "off by default");
+        assert.equal((await admin.put("/settings/viewnoti", { value: "enabled" })).status, 200);
+        await page.reload();
+        await bell.waitFor({ timeout: 20_000 });
+        assert.equal((await admin.put("/settings/viewnoti", { value: "disabled" })).status, 200);
+        await page.reload();
+        await page.getByTestId("announcements-bell").waitFor({ timeout: 20_000 });
+        assert.equal(await bell.count(), 0, "off again");
+      });
+      await withPage(async (page) => {
+        await loginToShell(page, server.url, "supervisor@demo.local");
+        await page.getByRole("banner").getByRole("button", { name: "Notificações", exact: true }).waitFor({ timeout: 20_000 });
+      });
+    });
+  },
+});

@@ -3,11 +3,12 @@
  * phone width: the options as big buttons, one tap records the answer and thanks, a reload
  * shows the already-answered state, an unknown key says so; pt in the light theme, en in
  * the dark theme. Screenshots: survey_phone, survey_thanks, survey_answered,
- * survey_phone_dark_en, survey_invalid_dark_en.
+ * survey_phone_dark_en, survey_invalid_dark_en. A signed-in visitor is sent to / (002 §2.1).
  */
 import assert from "node:assert/strict";
 import { type TestServer, withServer } from "./helpers/server.ts";
 import { assertFitsWidth, hasChromium, launchBrowser, screenshot } from "./helpers/browser.ts";
+import { signedInPage, withServerAndBrowser } from "./helpers/browser_session.ts";
 import { demoConnection, eventually } from "./helpers/channels.ts";
 import { demoTicket } from "./helpers/fixtures.ts";
 
@@ -98,6 +99,28 @@ Deno.test({
       } finally {
         await chrome.close();
       }
+    });
+  },
+});
+
+Deno.test({
+  name: "/survey sends a signed-in visitor to / (the public pages' route guard, spec 002 §2.1); a visitor without a session stays",
+  ...opts,
+  async fn() {
+    await withServerAndBrowser(async (server, chrome) => {
+      const admin = await server.login("admin@demo.local");
+      assert.equal((await admin.put("/settings/ratingurl", { value: `${server.url}/survey` })).status, 200);
+      const created = await admin.post("/ratings", { name: "Pesquisa Guarda", message: "Avalie", options: [{ name: "Bom", value: 5 }] });
+      assert.ok(created.status < 300, JSON.stringify(created.body));
+      const link = await surveyLink(server, "5511955550003", created.body.id);
+      const page = await signedInPage(chrome, server, "admin@demo.local");
+      await page.goto(link.url);
+      await page.waitForURL((url) => url.pathname === "/", { timeout: 20_000 });
+      // The customer's own browser (no session) keeps the survey.
+      const customer = await (await chrome.newContext()).newPage();
+      await customer.goto(link.url);
+      await customer.getByTestId("survey-ask").waitFor({ timeout: 20_000 });
+      assert.equal(new URL(customer.url()).pathname, "/survey");
     });
   },
 });

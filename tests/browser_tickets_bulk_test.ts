@@ -72,7 +72,7 @@ Deno.test({
           await row(page, "pending", "Bulk Ana").waitFor({ state: "detached", timeout: 10_000 });
           assert.equal(await row(page, "pending", "Bulk Caio").count(), 1);
 
-          // The resolve below shows the same text: wait until this toast (2 s) is gone, or its
+          // The resolve below shows the same text: wait until this toast (3 s, islands/lib/toast.ts) is gone, or its
           // wait would return at once, before the resolve was answered.
           await doneToast.waitFor({ state: "hidden", timeout: 10_000 });
 

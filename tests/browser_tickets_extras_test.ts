@@ -1,7 +1,8 @@
 /**
  * Browser tests of the tickets screen's extras (issue #6) against a real server with the
  * simulator: the avatar's full-size photo dialog (GET /contacts/photo), the spy icon's ticket
- * messages dialog (GET /messages-ghost keeps the unread count), adding users to a group ticket
+ * messages dialog (GET /messages-ghost keeps the unread count), a plain user's preview of a
+ * waiting ticket where the setting viewppw allows it, adding users to a group ticket
  * from the header options menu, the system line a transfer leaves in the conversation, and
  * the list tabs' labels at 1280 px (icons only when the list pane is narrow).
  */
@@ -99,6 +100,48 @@ Deno.test({
           // The pending list still shows both unread messages, and so does the server.
           await row(page, "pending", "Cliente Espiado").getByLabel("2 mensagens não lidas").waitFor();
           assert.equal((await admin.get(`/tickets/${ticket.id}`)).body.unreadMessages, 2);
+        });
+      }, WIDE);
+    });
+  },
+});
+
+Deno.test({
+  name: "TicketRow: viewppw on lets a plain user preview a waiting ticket read-only (unread kept); off, no preview icon",
+  ...opts,
+  async fn() {
+    await withServer(async (server) => {
+      const admin = await server.login("admin@demo.local");
+      const ticket = await inbound(admin, "5511944440012", "Cliente Prévia", ["Queria um orçamento", "Para amanhã"]);
+      await withPage(async (page) => {
+        await shotOnFailure(page, "preview_dialog", async () => {
+          await loginAs(page, server.url, "agent@demo.local");
+          await page.getByTestId("subtab-pending").click();
+          const waiting = row(page, "pending", "Cliente Prévia");
+          await waiting.waitFor({ timeout: 20_000 });
+          // Off (the default): neither preview nor spy for an agent, and the server agrees.
+          assert.equal(await waiting.getByTestId("preview").count(), 0);
+          assert.equal(await waiting.getByTestId("spy").count(), 0);
+          const refused = await page.evaluate(async (id) => {
+            const token = localStorage.getItem("token");
+            return (await fetch(`/messages-ghost/${id}`, { headers: { authorization: `Bearer ${token}` } })).status;
+          }, ticket.id);
+          assert.equal(refused, 403);
+
+          assert.equal((await admin.put("/settings/viewppw", { value: "enabled" })).status, 200);
+          await page.reload();
+          await page.getByTestId("subtab-pending").click();
+          await waiting.getByRole("button", { name: "Prévia da conversa" }).click();
+          const dialog = page.getByTestId("spy-dialog");
+          await dialog.locator(".bubble-row.in", { hasText: "Para amanhã" }).waitFor({ timeout: 15_000 });
+          assert.equal(await page.getByRole("dialog").getByLabel("Digite uma mensagem").count(), 0, "read-only");
+          await screenshot(page, "extras_preview_dialog");
+          await page.getByTestId("spy-close").click();
+          await dialog.waitFor({ state: "detached" });
+          // Still waiting, still unread for everyone: previewing is not taking it.
+          await waiting.getByLabel("2 mensagens não lidas").waitFor();
+          const after = (await admin.get(`/tickets/${ticket.id}`)).body;
+          assert.deepEqual([after.status, after.unreadMessages, after.userId], ["pending", 2, null]);
         });
       }, WIDE);
     });

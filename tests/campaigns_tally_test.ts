@@ -72,6 +72,7 @@ Deno.test("campaign tally: kept counts equal a recount through random sends, fai
         entriesAfter: (_c, listId, afterId, limit) => Promise.resolve((entries.get(listId) ?? []).filter((e) => e.id > afterId).slice(0, limit)),
         validCount: () => Promise.resolve(0),
       },
+      groupLists: { name: () => Promise.resolve(undefined), members: () => Promise.resolve([]) },
       send(m) {
         const r = random();
         if (r < 0.1) return Promise.resolve({ failed: "gone" });

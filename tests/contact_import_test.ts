@@ -1,6 +1,7 @@
-/** Contact import (CSV/XLSX) and export (semicolon CSV) over real HTTP. */
+/** Contact import (CSV, XLSX, legacy XLS) and export (semicolon CSV) over real HTTP. */
 import assert from "node:assert/strict";
 import ExcelJS from "exceljs";
+import * as XLSX from "@e965/xlsx";
 import { setTicketTags } from "../actors/tickets/mod.ts";
 import { demoTicket } from "./helpers/fixtures.ts";
 import { withServer } from "./helpers/server.ts";
@@ -79,6 +80,38 @@ Deno.test("POST /contacts/upload reads .xlsx, needs Nome and Telefone, refuses o
     assert.equal(wrongType.status, 400);
     const noFile = await agent.post("/contacts/upload", new FormData());
     assert.equal(noFile.status, 400);
+  });
+});
+
+/** A real Excel 97–2003 workbook (BIFF8 in an OLE2 file) written by SheetJS with `rows`. */
+function legacyXls(rows: unknown[][]): Uint8Array<ArrayBuffer> {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), "Contatos");
+  return new Uint8Array(XLSX.write(book, { type: "array", bookType: "biff8" }) as ArrayBuffer);
+}
+
+Deno.test("POST /contacts/upload reads a legacy binary .xls (Excel 97): numbers as typed, extra columns ignored; a broken one is a 400", async () => {
+  await withServer(async (server) => {
+    const agent = await server.login("agent@demo.local");
+    const bytes = legacyXls([
+      ["Nome", "Telefone", "Cidade"],
+      ["Excel Antigo", 5511977770001, "Santos"],
+      ["Planilha 97", "+55 (11) 97777-0002", ""],
+      ["X", 5511977770003, "curto"],
+    ]);
+    assert.deepEqual([...bytes.slice(0, 4)], [0xd0, 0xcf, 0x11, 0xe0], "an OLE2 file, not a zip nor text");
+    const r = await agent.post("/contacts/upload", upload("antiga.xls", bytes));
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    assert.deepEqual({ valid: r.body.valid, invalid: r.body.invalid, created: r.body.created }, { valid: 2, invalid: 1, created: 2 });
+    const found = (await agent.get("/contacts/?searchParam=5511977770")).body.contacts as Array<{ name: string; number: string }>;
+    assert.deepEqual(found.map((c) => [c.name, c.number]).sort(), [["Excel Antigo", "5511977770001"], ["Planilha 97", "5511977770002"]]);
+
+    // An OLE2 header over garbage is refused with the reason, not a 500.
+    const broken = new Uint8Array(600);
+    broken.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    const refused = await agent.post("/contacts/upload", upload("quebrada.xls", broken));
+    assert.equal(refused.status, 400);
+    assert.equal(refused.body.message, "A planilha não pôde ser lida");
   });
 });
 

@@ -31,6 +31,8 @@
  *     window (a repeat is delivered again).
  * - Contacts are taken in ascending entry id after `cursor`: a stop keeps the cursor, and a
  *   resumed campaign goes on after it, sending the rows still claimed first.
+ * - A group list's members (group_audience.ts) are taken when the campaign starts, in the
+ *   commit that makes it EM_ANDAMENTO, and follow the list's entries under the same cursor.
  *
  * The report's counts (#19) are kept, not counted: `engine.tally` holds how many rows each
  * report filter shows (domain/campaign_report.ts, the same predicates as the cards), changed
@@ -63,7 +65,8 @@ import {
 import { emptyTally, type ShippingTally, tallyRow, tallyRows } from "../../domain/campaign_report.ts";
 import { awaitingKey, campaignCounterKey, campaignKey, campaignSettingsKey, shippingKey } from "./keys.ts";
 import { shippingRows } from "./rows.ts";
-import { campaignPorts } from "./ports.ts";
+import { campaignPorts, type CampaignPorts, type ContactListEntry } from "./ports.ts";
+import { chunkCount, GROUP_ROW_BASE, groupChunkKey, groupEntriesAfter, memberChunks } from "./group_audience.ts";
 import { companySettings } from "../platform/lookup.ts";
 import { companyTimeZone } from "../../domain/closed_period.ts";
 import { phoneProblem } from "../../domain/phone_number.ts";
@@ -93,6 +96,8 @@ export interface CampaignEngine {
    * may then replace an existing row (the old list's entry again), so it reads it first.
    */
   reclaim?: boolean;
+  /** Members in the group list's snapshot (group_audience.ts); absent until the start takes it. */
+  groupSize?: number;
 }
 
 export interface StoredCampaign extends Campaign {
@@ -139,7 +144,8 @@ const timerId = (id: number) => `run${id}`;
  */
 export function campaignAudience(c: StoredCampaign, liveValid: number): number {
   if (c.status === "FINALIZADA") return c.engine.tally.all;
-  return c.engine.audience?.valid ?? liveValid;
+  // The group list's members count once taken (at the start: group_audience.ts).
+  return (c.engine.audience?.valid ?? liveValid) + (c.engine.groupSize ?? 0);
 }
 
 export const campaignMissing = (id: number | string) => notFound("ERR_NOT_FOUND", `Campaign ${id} does not exist`);
@@ -185,6 +191,32 @@ function insertSorted(ids: number[], id: number): void {
     else hi = mid;
   }
   if (ids[lo] !== id) ids.splice(lo, 0, id);
+}
+
+/** Deletes the group list's snapshot of `c` (its engine's `groupSize` members), if any. */
+function dropGroupSnapshot(ctx: Ctx, c: StoredCampaign): void {
+  for (let chunk = 0; chunk < chunkCount(c.engine.groupSize ?? 0); chunk++) ctx.delete(groupChunkKey(c.companyId, c.id, chunk));
+}
+
+/** Up to `limit` audience entries after `afterId`: the contact list's, then the group's members. */
+async function audienceAfter(
+  ctx: Ctx,
+  ports: CampaignPorts,
+  c: StoredCampaign,
+  engine: CampaignEngine,
+  afterId: number,
+  limit: number,
+): Promise<ContactListEntry[]> {
+  const groupSize = engine.groupSize ?? 0;
+  if (c.contactListId !== null && afterId < GROUP_ROW_BASE) {
+    // The list's entries added after the start are not the campaign's (#41: CampaignEngine.audience).
+    const until = engine.audience?.lastEntryId ?? Infinity;
+    const entries = (await ports.contactLists.entriesAfter(c.companyId, c.contactListId, afterId, limit))
+      .filter((item) => item.id <= until);
+    if (entries.length > 0) return entries;
+  }
+  if (c.groupListId === null || groupSize === 0) return [];
+  return await groupEntriesAfter(ctx.kv, c.companyId, c.id, groupSize, Math.max(afterId, GROUP_ROW_BASE), limit);
 }
 
 /** The deterministic key of one send (see the module doc). */
@@ -275,7 +307,9 @@ export const campaignsActor = defineActor({
         throw new AppError("ERR_CONFLICT", { status: 409, message: CAMPAIGN_TEXTS.notEditable });
       }
       const after: StoredCampaign = { ...before, ...arg.input, updatedAt: ctx.now };
-      if (before.contactListId !== after.contactListId) {
+      if (before.contactListId !== after.contactListId || before.groupListId !== after.groupListId) {
+        // Another audience: start over it (the group's members are taken again at the start).
+        dropGroupSnapshot(ctx, before);
         after.engine = { ...freshEngine({ ...before.engine.tally }), reclaim: before.engine.reclaim || before.engine.tally.all > 0 };
       }
       store(ctx, after, "update");
@@ -300,6 +334,7 @@ export const campaignsActor = defineActor({
       ctx.state.rowIndex.delete(c.id);
       ctx.state.indexing.delete(c.id);
       ctx.delete(campaignKey(c.companyId, c.id));
+      dropGroupSnapshot(ctx, c);
       if (ctx.timerDue(timerId(c.id)) !== undefined) ctx.cancelTimer(timerId(c.id));
       ctx.emit({
         companyId: c.companyId,
@@ -368,22 +403,39 @@ export const campaignsActor = defineActor({
       return settings;
     },
 
-    /** Timer: scheduledAt has come; the audience is fixed now (see CampaignEngine.audience). */
+    /**
+     * Timer: scheduledAt has come; the audience is fixed now (see CampaignEngine.audience). A
+     * group list's members are taken first (once per audience, group_audience.ts); when no
+     * connection can tell them now, the start waits RETRY_MS.
+     */
     async start(ctx, arg: { id: number }): Promise<void> {
       const c = ctx.state.records.get(arg.id);
       if (!c || c.status !== "PROGRAMADA") return;
-      const { contactLists } = await campaignPorts(ctx.system);
+      const ports = await campaignPorts(ctx.system);
+      const { contactLists } = ports;
+      const engine: CampaignEngine = { ...c.engine, sent: 0 };
       // A resumed campaign keeps the audience of its first start.
-      const audience = c.engine.audience ?? (contactLists.lastEntryId
-        ? {
+      if (!engine.audience && c.contactListId !== null && contactLists.lastEntryId) {
+        engine.audience = {
           lastEntryId: await contactLists.lastEntryId(c.companyId, c.contactListId),
           valid: await contactLists.validCount(c.companyId, c.contactListId),
+        };
+      }
+      if (c.groupListId !== null && engine.groupSize === undefined) {
+        let members: { number: string; name: string }[];
+        try {
+          members = await ports.groupLists.members(c.companyId, c.groupListId, c.whatsappIds, c.contactListId);
+        } catch (error) {
+          console.warn(`Campaign ${c.id} could not read group ${c.groupListId}:`, String(error));
+          ctx.setTimer(timerId(c.id), ctx.system.now() + RETRY_MS, "start", { id: c.id });
+          return;
         }
-        : undefined);
-      const engine = { ...c.engine, sent: 0, ...(audience ? { audience } : {}) };
-      const after: StoredCampaign = { ...c, status: "EM_ANDAMENTO", updatedAt: ctx.now, engine };
+        memberChunks(members).forEach((chunk, i) => ctx.set(groupChunkKey(c.companyId, c.id, i), chunk));
+        engine.groupSize = members.length;
+      }
+      const after: StoredCampaign = { ...c, status: "EM_ANDAMENTO", updatedAt: ctx.system.now(), engine };
       store(ctx, after, "update");
-      ctx.setTimer(timerId(c.id), ctx.now, "step", { id: c.id });
+      ctx.setTimer(timerId(c.id), ctx.system.now(), "step", { id: c.id });
     },
 
     /**
@@ -495,9 +547,7 @@ export const campaignsActor = defineActor({
       const options = variants(c);
       const when = { now: ctx.system.now(), timeZone: companyTimeZone(await companySettings(ctx.system, c.companyId)) };
       while (claimedNow < want) {
-        const until = engine.audience?.lastEntryId ?? Infinity;
-        const list = (await ports.contactLists.entriesAfter(c.companyId, c.contactListId, engine.cursor, UNPACED_BATCH))
-          .filter((item) => item.id <= until);
+        const list = await audienceAfter(ctx, ports, c, engine, engine.cursor, UNPACED_BATCH);
         if (list.length === 0) {
           exhausted = true;
           break;

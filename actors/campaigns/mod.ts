@@ -7,7 +7,16 @@ import { awaitingKey } from "./keys.ts";
 import { shippingRows } from "./rows.ts";
 
 export { campaignAudience, campaignMissing, campaignsActor, type CampaignsState, sendKey, type StoredCampaign } from "./actor.ts";
-export { bindCampaignPorts, type CampaignPorts, campaignPorts, type CampaignSend, type ContactListEntry, type ContactListSource } from "./ports.ts";
+export {
+  bindCampaignPorts,
+  type CampaignPorts,
+  campaignPorts,
+  type CampaignSend,
+  type ContactListEntry,
+  type ContactListSource,
+  type GroupListSource,
+} from "./ports.ts";
+export { GROUP_ROW_BASE, isGroupRow } from "./group_audience.ts";
 export { campaignSettingsKey, shippingPrefix } from "./keys.ts";
 export { shippingPageOf, type ShippingPage } from "./report.ts";
 export { shippingRows } from "./rows.ts";

@@ -1,7 +1,8 @@
 /**
  * What the campaigns actor needs from the host, bound per actor system in server/start.ts so
  * the actor never imports server/: the contact lists it reads (`ContactListSource`, until the
- * contact-lists actor offers the same reads), the send itself (connection, shared per-number
+ * contact-lists actor offers the same reads), the members of a group list (`GroupListSource`),
+ * the send itself (connection, shared per-number
  * pacing, provider idempotency), and the time scale of the pacing (tests shorten it).
  * A timer delivered before the host bound its ports (the first moments of a restart) waits.
  */
@@ -28,6 +29,19 @@ export interface ContactListSource {
   lastEntryId?(companyId: number, listId: number): Promise<number>;
 }
 
+/** The narrow read of WhatsApp groups the group list needs (group_audience.ts). */
+export interface GroupListSource {
+  /** The group's name, or undefined when the company has no such group contact. */
+  name(companyId: number, groupId: number): Promise<string | undefined>;
+  /**
+   * The people to send to, as the group has them now, through the first of `whatsappIds` that
+   * can tell: never the connections' own numbers, each once, named as the company's contacts
+   * name them (else the number), and none already in contact list `listId`. Throws when no
+   * connection can tell now (the campaign tries again a little later).
+   */
+  members(companyId: number, groupId: number, whatsappIds: readonly number[], listId: number | null): Promise<{ number: string; name: string }[]>;
+}
+
 /** One message of a campaign to hand to a connection. */
 export interface CampaignSend {
   companyId: number;
@@ -47,6 +61,7 @@ export interface CampaignSend {
 
 export interface CampaignPorts {
   contactLists: ContactListSource;
+  groupLists: GroupListSource;
   /**
    * Sends after the connection's shared pacing slot; resolves once the provider accepted it,
    * or with `failed` when it can never be sent (the campaign's file is gone): that row is

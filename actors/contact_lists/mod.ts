@@ -35,6 +35,11 @@ export async function allListItems(system: ActorSystem, companyId: number, conta
   return ids.map((id) => state.items.get(id)!);
 }
 
+/** Whether list `contactListId` holds `number` (digits, as its items store them); no item is read. */
+export async function listHasNumber(system: ActorSystem, companyId: number, contactListId: number, number: string): Promise<boolean> {
+  return (await itemsState(system, companyId)).byList.get(contactListId)?.has(number) ?? false;
+}
+
 /** One item of the company, or undefined. */
 export async function getListItem(system: ActorSystem, companyId: number, id: number): Promise<ContactListItem | undefined> {
   return (await itemsState(system, companyId)).items.get(id);

@@ -1,6 +1,7 @@
 /**
  * The campaign dialog (spec 002 §2.3, §5): name, confirmation on/off, contact list, tag,
- * queue, open ticket and its status (and user when open), scheduled date-time, the
+ * queue, group list (one of the company's WhatsApp groups, whose members the campaign also
+ * goes to: a list or a group is needed, domain/campaign.ts), open ticket and its status (and user when open), scheduled date-time, the
  * connections in rotation, five message tabs (Msg. 1 to Msg. 5) each with its confirmation
  * message when confirmation is on, and the attachment. Values are checked in the browser by
  * the server's own CampaignInput (its §5 texts); the submit waits the spec's 400 ms.
@@ -27,6 +28,7 @@ interface CampaignValues extends CampaignMessages, Record<string, unknown> {
   status: "PROGRAMADA" | "INATIVA";
   confirmation: boolean;
   contactListId: number | null;
+  groupListId: number | null;
   whatsappIds: number[];
   tagListId: number | null;
   queueId: number | null;
@@ -49,6 +51,7 @@ function initialValues(c: CampaignRow | null): CampaignValues {
     status: c?.status === "INATIVA" ? "INATIVA" : "PROGRAMADA",
     confirmation: c?.confirmation ?? false,
     contactListId: c?.contactListId ?? null,
+    groupListId: c?.groupListId ?? null,
     whatsappIds: c?.whatsappIds ?? [],
     tagListId: c?.tagListId ?? c?.tagId ?? null,
     queueId: c?.queueId ?? null,
@@ -103,6 +106,7 @@ export function CampaignDialog({ campaign, onClose, onSaved }: CampaignDialogPro
     delayMs: 400,
     // The schema's cross-field rules run only once every field parses; shown at once here.
     check: (v) => ({
+      ...(v.contactListId === null && v.groupListId === null ? { contactListId: CAMPAIGN_TEXTS.contactListRequired } : {}),
       ...(v.whatsappIds.length === 0 ? { whatsappIds: CAMPAIGN_TEXTS.connectionRequired } : {}),
       ...(MESSAGE_SLOTS.every((n) => !String(v[`message${n}`]).trim()) ? { message1: CAMPAIGN_TEXTS.messageRequired } : {}),
     }),
@@ -192,6 +196,7 @@ type Form = SchemaForm<CampaignValues>;
 /** The fields, shared by the editable and the read-only dialog. */
 function CampaignFields({ form, disabled, tab, onTab, media }: { form: Form; disabled: boolean; tab: string; onTab: (tab: string) => void; media: ReactNode }) {
   const contactLists = useOptions("/contact-lists/list");
+  const groups = useOptions("/contacts/list?isGroup=true");
   const connections = useOptions("/whatsapp");
   const tags = useOptions("/tags/list");
   const queues = useOptions("/queue");
@@ -217,6 +222,15 @@ function CampaignFields({ form, disabled, tab, onTab, media }: { form: Form; dis
       <SelectField form={form} name="contactListId" label={t("campaigns.contactList")} disabled={disabled} empty={t("common.select")} options={choices(contactLists)} />
       <SelectField form={form} name="tagListId" label={t("campaigns.tag")} disabled={disabled} empty={t("campaigns.notDefined")} options={choices(tags)} />
       <SelectField form={form} name="queueId" label={t("campaigns.queue")} disabled={disabled} empty={t("campaigns.notDefined")} options={choices(queues)} />
+      <SelectField
+        form={form}
+        name="groupListId"
+        label={t("campaigns.groupList")}
+        disabled={disabled}
+        empty={t("campaigns.notDefined")}
+        options={choices(groups)}
+        hint={t("campaigns.groupListHint")}
+      />
       <TextField form={form} name="scheduledAt" label={t("campaigns.scheduledAt")} type="datetime-local" disabled={disabled} />
       <SelectField
         form={form}

@@ -21,9 +21,12 @@ export interface CampaignRow extends CampaignMessages {
   name: string;
   status: CampaignStatus;
   confirmation: boolean;
-  contactListId: number;
+  /** Null when the campaign goes to a group list only. */
+  contactListId: number | null;
   /** The list's name; absent from live events (the page keeps the name it had). */
   contactList?: { id: number; name: string | null } | null;
+  /** The group list's name, as contactList. */
+  groupList?: { id: number; name: string | null } | null;
   whatsappId: number | null;
   whatsappIds: number[];
   whatsappName?: string | null;

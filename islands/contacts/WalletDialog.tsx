@@ -1,6 +1,6 @@
 /**
  * 'Adicionar a carteira' (spec 001 §2.14, §6; admin only): puts the chosen contacts (a
- * selection, or one row's 'Atribuir carteira') in one user's wallet, or takes them out with
+ * selection, or one row's 'Atribuir usuário') in one user's wallet, or takes them out with
  * 'Nenhuma carteira', through PUT /wallets/contacts.
  */
 import { useState } from "react";

@@ -1,9 +1,12 @@
 /**
  * The contacts table's columns (spec 001 §2.14): picture (photo or initials), name, number,
  * wallet user, last interaction (the latest ticket's time), the active-status icon, and the
- * row actions; assigning a wallet is offered to admins only, delete to whoever may delete.
+ * row actions. The spec's two admin-only actions are two buttons: "assign users" picks the
+ * user whose wallet holds the contact (any user, or none), "add to wallet" puts it in the
+ * viewer's own wallet in one click (disabled when it is there already). Delete is offered to
+ * whoever may delete.
  */
-import { Ban, CircleCheck, Lock, LockOpen, MessageSquare, Pencil, Trash2, WalletCards } from "lucide-react";
+import { Ban, CircleCheck, Lock, LockOpen, MessageSquare, Pencil, Trash2, UserRoundPlus, WalletCards } from "lucide-react";
 import { listTime } from "../lib/format.ts";
 import { t } from "../lib/i18n.ts";
 import { IconButton } from "../ui/AdminPage.tsx";
@@ -15,13 +18,18 @@ import type { ContactRow } from "./types.ts";
 export interface ContactColumnsOptions {
   /** contacts-page:assignUsers. */
   assign: boolean;
+  /** The viewer's user id (whose wallet "add to wallet" fills). */
+  viewerId: number | null;
   /** contacts-page:deleteContact. */
   remove: boolean;
   /** User names by id, for the wallet column (live events carry only the id). */
   users: ReadonlyMap<number, string>;
   onOpenTicket: (row: ContactRow) => void;
   onEdit: (row: ContactRow) => void;
+  /** Opens the user choice for the row's wallet. */
   onAssign: (row: ContactRow) => void;
+  /** Puts the row in the viewer's wallet. */
+  onAddToMyWallet: (row: ContactRow) => void;
   onToggleBlock: (row: ContactRow) => void;
   onDelete: (row: ContactRow) => void;
 }
@@ -81,7 +89,16 @@ export function contactColumns(o: ContactColumnsOptions): ColumnDef<ContactRow, 
           <span className="cell-actions">
             <IconButton label={t("contacts.openTicket")} onClick={() => o.onOpenTicket(c)}><MessageSquare size={16} /></IconButton>
             <IconButton label={t("common.edit")} onClick={() => o.onEdit(c)}><Pencil size={16} /></IconButton>
-            {o.assign && <IconButton label={t("contacts.assign")} onClick={() => o.onAssign(c)}><WalletCards size={16} /></IconButton>}
+            {o.assign && <IconButton label={t("contacts.assignUser")} onClick={() => o.onAssign(c)}><UserRoundPlus size={16} /></IconButton>}
+            {o.assign && (
+              <IconButton
+                label={t(c.walleteUserId !== null && c.walleteUserId === o.viewerId ? "contacts.inMyWallet" : "contacts.addToMyWallet")}
+                disabled={c.walleteUserId !== null && c.walleteUserId === o.viewerId}
+                onClick={() => o.onAddToMyWallet(c)}
+              >
+                <WalletCards size={16} />
+              </IconButton>
+            )}
             <IconButton label={t(c.active ? "contacts.block" : "contacts.unblock")} onClick={() => o.onToggleBlock(c)}>
               {c.active ? <Lock size={16} /> : <LockOpen size={16} />}
             </IconButton>

@@ -79,6 +79,11 @@ export function importFile(companyId: number, file: File): Promise<ImportResult 
   return withImportToasts(companyId, () => api<ImportResult>("POST", "/contacts/upload", body));
 }
 
+/** Imports the address book of the default connection's phone (POST /contacts/import). */
+export function importPhoneBook(companyId: number): Promise<ImportResult | null> {
+  return withImportToasts(companyId, () => api<ImportResult>("POST", "/contacts/import", {}));
+}
+
 /** Imports every individual chat of the default connection (POST /contacts/import/chats). */
 export function importChats(companyId: number): Promise<ImportResult | null> {
   return withImportToasts(companyId, () => api<ImportResult>("POST", "/contacts/import/chats", {}));

@@ -9,6 +9,7 @@ import { planAllows, type PlanFlag } from "../../domain/plan.ts";
 import { settingOn } from "../../domain/settings.ts";
 import type { Profile } from "../../domain/user.ts";
 import { clearSession, get, storedToken } from "./api.ts";
+import { syncCampaignFlag } from "./campaign_flag.ts";
 
 /** The user of the session (the shape of server/api/user_view.ts sessionUser). */
 export interface SessionUser {
@@ -58,13 +59,18 @@ export function loadSession(force = false): void {
   }
   set({ status: "loading" });
   get<SessionUser>("/auth/me").then(
-    (user) => set({ status: "ready", user }),
+    (user) => {
+      // Before any island draws the menu or gates the page with it (lib/campaign_flag.ts).
+      syncCampaignFlag(user);
+      set({ status: "ready", user });
+    },
     (error) => set({ status: "error", error }),
   );
 }
 
 /** Replaces the session user (after a profile save). */
 export function updateSessionUser(user: SessionUser): void {
+  syncCampaignFlag(user);
   set({ status: "ready", user });
 }
 

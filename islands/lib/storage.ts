@@ -9,6 +9,15 @@ export function readLocal(key: string, fallback = ""): string {
   }
 }
 
+/** Whether `key` is stored at all (whatever its value; false when storage is unavailable). */
+export function hasLocal(key: string): boolean {
+  try {
+    return localStorage.getItem(key) !== null;
+  } catch {
+    return false;
+  }
+}
+
 /** Stores a value (removes it when null). */
 export function writeLocal(key: string, value: string | null): void {
   try {

@@ -203,6 +203,7 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   "tickets.reopen": "Reopen",
   "tickets.options": "Options",
   "tickets.spy": "Spy on conversation",
+  "tickets.preview": "Preview the conversation",
   "tickets.markUnread": "Mark as unread",
   "tickets.unreadCount": "{{count}} unread messages",
   "tickets.searchMessages": "Search messages",

@@ -203,6 +203,7 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   "tickets.reopen": "Reabrir",
   "tickets.options": "Opciones",
   "tickets.spy": "Espiar conversación",
+  "tickets.preview": "Vista previa de la conversación",
   "tickets.markUnread": "Marcar como no leída",
   "tickets.unreadCount": "{{count}} mensajes no leídos",
   "tickets.searchMessages": "Buscar mensajes",

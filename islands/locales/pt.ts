@@ -209,6 +209,7 @@ const pt = {
   "tickets.reopen": "Reabrir",
   "tickets.options": "Opções",
   "tickets.spy": "Espiar conversa",
+  "tickets.preview": "Prévia da conversa",
   "tickets.markUnread": "Marcar como não lida",
   "tickets.unreadCount": "{{count}} mensagens não lidas",
   "tickets.searchMessages": "Buscar mensagens",

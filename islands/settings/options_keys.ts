@@ -8,6 +8,10 @@
  * non-null entry has a test that flips it and sees the effect (tests/settings_effects_test.ts,
  * or the mail and document tests it names). The branding keys (mainColor,
  * scrollbarColor, toolbarBackground, backgroundPages) are edited in the Cores tab.
+ *
+ * Four keys of spec 001 §3 have no control here on purpose (domain/settings.ts says why):
+ * usoExterno, externaldownload, camposfixos and emfila. They stay stored and readable
+ * through /settings, but a switch that changes nothing would only mislead.
  */
 import type { LocaleKey } from "../lib/i18n.ts";
 
@@ -97,9 +101,8 @@ export const OPTION_SECTIONS: readonly OptionSection[] = [
       sw("viewclosed", "domain/visibility.ts: lists, reads and live events"),
       sw("viewgroups", "domain/visibility.ts: lists, reads and live events"),
       sw("allusersviewgroups", "domain/visibility.ts and server/realtime/audience.ts"),
-      sw("viewnoti"),
-      sw("viewppw"),
-      sw("usoExterno"),
+      sw("viewnoti", "islands/shell/TopBar.tsx: the notification bell for plain users"),
+      sw("viewppw", "domain/visibility.ts canPreviewPending: a plain user previews waiting tickets"),
     ],
   },
   {
@@ -123,10 +126,7 @@ export const OPTION_SECTIONS: readonly OptionSection[] = [
       sw("viewprivacy", "server/media/branding_files.ts: privacy linked from sign-up"),
       sw("viewregister", "server/api/signup.ts: sign-up link on the login page"),
       sw("allowregister", "server/api/signup.ts: self sign-up"),
-      sw("externaldownload"),
-      sw("camposfixos"),
-      sw("allowupserts"),
-      sw("emfila"),
+      sw("allowupserts", "server/channels/contact_upserts.ts: the phone's contacts imported as they arrive"),
       field("trial", {
         type: "select",
         choices: ["1", "2", "3", "4", "5", "6", "7"].map((n) => ({ value: n, label: `settingsOptions.trial.${n}` as LocaleKey })),

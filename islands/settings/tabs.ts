@@ -54,6 +54,15 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
   { id: "certificate", label: "settings.tab.certificate", visible: superOnly, paths: ["/branding/files"] },
 ];
 
+/**
+ * Whether `id` names a tab only super users see (spec 001 §2.4, §2.7, §6). A link to one opened
+ * by anyone else is refused as the super-only screens are ('Sem permissão para acessar!', then
+ * / after 0.5 s: islands/shell/menu.ts routeGate), not silently turned into the first tab.
+ */
+export function superOnlyTab(id: string | null): boolean {
+  return SETTINGS_TABS.some((t) => t.id === id && t.visible === superOnly);
+}
+
 /** The tab for `id`, falling back to the first one `user` sees. */
 export function activeTab(user: SessionUser, id: string | null, context: TabContext): SettingsTab {
   const visible = SETTINGS_TABS.filter((t) => t.visible(user, context));

@@ -12,6 +12,7 @@ import { channelName, onChannel } from "../lib/socket.ts";
 import { MENU_ICONS } from "./icons.ts";
 import { useChatUnreads } from "./chat_unread.ts";
 import { isCurrent, MENU, visibleMenu, WARNING_STATUSES } from "./menu.ts";
+import { campaignFlag } from "../lib/campaign_flag.ts";
 
 interface Connection {
   id: number;
@@ -70,7 +71,8 @@ export interface DrawerProps {
 export function Drawer({ user, expired, path, open, onNavigate }: DrawerProps) {
   const warn = useConnectionWarning(user);
   const chatUnreads = useChatUnreads(user);
-  const items = user ? visibleMenu(user) : expired ? MENU.filter((i) => i.path === "/financeiro") : [];
+  // A user is only known in the browser (the session loads after hydration), so the flag is read there.
+  const items = user ? visibleMenu(user, { cshow: campaignFlag() }) : expired ? MENU.filter((i) => i.path === "/financeiro") : [];
   const sections = [
     { key: "main", items: items.filter((i) => i.section === "main") },
     { key: "admin", items: items.filter((i) => i.section === "admin") },

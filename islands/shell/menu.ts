@@ -5,6 +5,7 @@
  */
 import type { LocaleKey } from "../lib/i18n.ts";
 import { allowed, planHas, type SessionUser } from "../lib/session.ts";
+import { superOnlyTab } from "../settings/tabs.ts";
 
 /** One menu entry. */
 export interface MenuItem {
@@ -13,7 +14,21 @@ export interface MenuItem {
   icon: string;
   section: "main" | "admin";
   show: (user: SessionUser) => boolean;
+  /** A browser-side flag the entry also needs (spec 002 §2.1: the campaign routes need `cshow`). */
+  flag?: keyof BrowserFlags;
 }
+
+/**
+ * Flags the browser holds in local storage that gate routes (spec 002 §2.1). The server,
+ * which cannot read them, passes their source instead (islands/lib/campaign_flag.ts).
+ */
+export interface BrowserFlags {
+  /** The campaign routes are shown (lib/campaign_flag.ts). */
+  cshow: boolean;
+}
+
+/** Every flag set: what a caller that knows of none passes. */
+export const ALL_FLAGS: BrowserFlags = { cshow: true };
 
 const all = () => true;
 
@@ -36,9 +51,9 @@ export const MENU: readonly MenuItem[] = [
   { path: "/oportunidades", label: "menu.oportunidades", icon: "Target", section: "main", show: all },
   { path: "/ratings", label: "menu.ratings", icon: "Star", section: "main", show: all },
   { path: "/helps", label: "menu.helps", icon: "CircleHelp", section: "main", show: all },
-  { path: "/campaigns", label: "menu.campaigns", icon: "Megaphone", section: "admin", show: (u) => allowed(u, "campaigns:view") && planHas(u, "useCampaigns") },
-  { path: "/contact-lists", label: "menu.contactLists", icon: "Users", section: "admin", show: (u) => allowed(u, "campaigns:view") && planHas(u, "useCampaigns") },
-  { path: "/campaigns-config", label: "menu.campaignsConfig", icon: "SlidersHorizontal", section: "admin", show: (u) => allowed(u, "campaigns:view") && planHas(u, "useCampaigns") },
+  { path: "/campaigns", label: "menu.campaigns", icon: "Megaphone", section: "admin", show: (u) => allowed(u, "campaigns:view") && planHas(u, "useCampaigns"), flag: "cshow" },
+  { path: "/contact-lists", label: "menu.contactLists", icon: "Users", section: "admin", show: (u) => allowed(u, "campaigns:view") && planHas(u, "useCampaigns"), flag: "cshow" },
+  { path: "/campaigns-config", label: "menu.campaignsConfig", icon: "SlidersHorizontal", section: "admin", show: (u) => allowed(u, "campaigns:view") && planHas(u, "useCampaigns"), flag: "cshow" },
   { path: "/announcements", label: "menu.announcements", icon: "Newspaper", section: "admin", show: (u) => allowed(u, "super:announcements") },
   { path: "/messages-api", label: "menu.messagesApi", icon: "Code", section: "admin", show: (u) => planHas(u, "useExternalApi") },
   { path: "/ai-module", label: "menu.aiModule", icon: "Bot", section: "admin", show: (u) => planHas(u, "useAI") },
@@ -55,9 +70,9 @@ export const MENU: readonly MenuItem[] = [
   { path: "/companies", label: "menu.companies", icon: "Building2", section: "admin", show: (u) => allowed(u, "super:companies") },
 ];
 
-/** The entries `user` sees. */
-export function visibleMenu(user: SessionUser): MenuItem[] {
-  return MENU.filter((item) => item.show(user));
+/** The entries `user` sees with the browser's `flags`. */
+export function visibleMenu(user: SessionUser, flags: BrowserFlags = ALL_FLAGS): MenuItem[] {
+  return MENU.filter((item) => item.show(user) && (!item.flag || flags[item.flag]));
 }
 
 /** Connection statuses that raise the /connections warning badge (spec 000 §2). */
@@ -93,9 +108,12 @@ export interface RouteGate {
 /**
  * Spec 002 §2.1 gates: campaign pages need useCampaigns, kanban needs useKanban (upgrade
  * message, then / after 1 s; 0.5 s on the campaign report); announcements are for super users
- * ('Sem permissão para acessar!', then / after 0.5 s).
+ * ('Sem permissão para acessar!', then / after 0.5 s). `search` is the URL's query (`?tab=`
+ * names a settings tab, some of them super-only); `flags` the browser's (the campaign pages
+ * also need `cshow`: without it, the upgrade message as for the plan flag, since both say the
+ * company has no campaigns and to ask support).
  */
-export function routeGate(user: SessionUser, path: string): RouteGate | null {
+export function routeGate(user: SessionUser, path: string, search = "", flags: BrowserFlags = ALL_FLAGS): RouteGate | null {
   // 000 §6: the dashboard is for admins and supervisors; others land in the inbox, not in a loop.
   if (path === "/" && !allowed(user, "dashboard:view")) return { text: "gate.noPermission", delayMs: 500, to: "/tickets" };
   const campaign = /^\/(campaigns|contact-lists|campaigns-config|campaign\/)/.test(path);
@@ -104,6 +122,7 @@ export function routeGate(user: SessionUser, path: string): RouteGate | null {
   }
   // 000 §2: the campaign pages are for admin and supervisor (as their menu entries).
   if (campaign && !allowed(user, "campaigns:view")) return { text: "gate.noPermission", delayMs: 500 };
+  if (campaign && !flags.cshow) return { text: "gate.upgrade", delayMs: path.startsWith("/campaign/") ? 500 : 1000 };
   if (/^\/kanban/.test(path) && !planHas(user, "useKanban")) return { text: "gate.upgrade", delayMs: 1000 };
   // 000 §2: /ai-module only if the plan has useAI (as its menu entry).
   if (/^\/ai-module/.test(path) && !planHas(user, "useAI")) return { text: "gate.upgrade", delayMs: 1000 };
@@ -120,5 +139,9 @@ export function routeGate(user: SessionUser, path: string): RouteGate | null {
   // who may not open them as the super-only screens do: 'Sem permissão para acessar!', / after 0.5 s.
   const admin = ADMIN_PAGES.find((p) => path === p.path || path.startsWith(p.path + "/"));
   if (admin && !allowed(user, admin.permission)) return { text: "gate.noPermission", delayMs: 500 };
+  // 001 §2.7, §6: a super-only settings tab (companies, plans, helps, branding…) opened by link.
+  if (path === "/settings" && !user.super && superOnlyTab(new URLSearchParams(search).get("tab"))) {
+    return { text: "gate.noPermission", delayMs: 500 };
+  }
   return null;
 }

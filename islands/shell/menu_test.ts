@@ -65,3 +65,34 @@ Deno.test("routeGate() sends a plain user from the dashboard to the inbox; admin
   assert.equal(routeGate(user("admin"), "/"), null);
   assert.equal(routeGate(user("supervisor"), "/"), null);
 });
+
+Deno.test("routeGate() refuses a super-only settings tab opened by link to anyone but super; other tabs stay open", () => {
+  for (const tab of ["companies", "newCompany", "plans", "helps", "colors", "logos", "documents", "certificate"]) {
+    assert.deepEqual(routeGate(user("admin"), "/settings", `?tab=${tab}`), { text: "gate.noPermission", delayMs: 500 }, tab);
+    assert.equal(routeGate(user("admin", { super: true }), "/settings", `?tab=${tab}`), null, tab);
+  }
+  for (const search of ["", "?tab=options", "?tab=hours", "?tab=keywords", "?tab=nonsense"]) {
+    assert.equal(routeGate(user("admin"), "/settings", search), null, search);
+  }
+});
+
+Deno.test("visibleMenu() and routeGate() hide the campaign routes without the browser's cshow flag (spec 002 §2.1), on top of plan and profile", () => {
+  const admin = user("admin");
+  const campaignPaths = ["/campaigns", "/contact-lists", "/campaigns-config"];
+  const shown = visibleMenu(admin, { cshow: true }).map((i) => i.path);
+  const hidden = visibleMenu(admin, { cshow: false }).map((i) => i.path);
+  for (const p of campaignPaths) {
+    assert.ok(shown.includes(p), p);
+    assert.ok(!hidden.includes(p), p);
+  }
+  assert.equal(hidden.length, shown.length - campaignPaths.length, "nothing else depends on the flag");
+  for (const p of [...campaignPaths, "/contact-lists/2/contacts"]) {
+    assert.deepEqual(routeGate(admin, p, "", { cshow: false }), { text: "gate.upgrade", delayMs: 1000 }, p);
+    assert.equal(routeGate(admin, p, "", { cshow: true }), null, p);
+  }
+  assert.deepEqual(routeGate(admin, "/campaign/3/report", "", { cshow: false }), { text: "gate.upgrade", delayMs: 500 });
+  // The plan and the profile still decide first.
+  assert.deepEqual(routeGate(user("user"), "/campaigns", "", { cshow: true }), { text: "gate.noPermission", delayMs: 500 });
+  assert.deepEqual(routeGate(user("admin", {}, { useCampaigns: false }), "/campaigns", "", { cshow: true }), { text: "gate.upgrade", delayMs: 1000 });
+  assert.equal(routeGate(admin, "/kanban", "", { cshow: false }), null);
+});

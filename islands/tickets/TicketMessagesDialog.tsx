@@ -1,6 +1,7 @@
 /**
  * The ticket messages dialog (spec 000 §2 "Dialogs"), opened by the list's 'spy on
- * conversation' icon (admin, supervisor): contact name and ticket number, the assigned user,
+ * conversation' icon (admin, supervisor) or a waiting ticket's preview icon (a plain user
+ * where viewppw allows): contact name and ticket number, the assigned user,
  * the conversation read through GET /messages-ghost/{ticketId} (the unread count stays as it
  * was) with its tracking lines, live, read-only, and a close button.
  */

@@ -1,7 +1,9 @@
 /**
  * One ticket in a list (spec 000 §2): avatar (opens the full photo), name, channel icon,
  * queue tag or 'SEM FILA', tags, unread badge, 20-character preview, time, last-interaction
- * label, Accept and Close on pending tickets, spy (managers) and mark-as-unread icons.
+ * label, Accept and Close on pending tickets, spy (managers) and mark-as-unread icons. Where
+ * the setting viewppw lets a plain user preview waiting tickets, a pending row has a preview
+ * icon instead of the spy: the same read-only dialog, unread count untouched.
  */
 import { memo, useState } from "react";
 import { Check, Eye, MailWarning, X } from "lucide-react";
@@ -20,6 +22,8 @@ export interface TicketRowProps {
   ticket: TicketItem;
   selected: boolean;
   canSpy: boolean;
+  /** Whether a pending row offers the preview (domain/visibility.ts canPreviewPending). */
+  canPreview: boolean;
   /** Re-render tick for the last-interaction label (changes every 60 s). */
   tick: number;
   onOpen: (ticket: TicketItem, spy?: boolean) => void;
@@ -30,7 +34,7 @@ export interface TicketRowProps {
   check?: { checked: boolean; onToggle: (id: number) => void };
 }
 
-function TicketRowImpl({ ticket, selected, canSpy, onOpen, onAccept, onClosePending, onMarkUnread, check }: TicketRowProps) {
+function TicketRowImpl({ ticket, selected, canSpy, canPreview, onOpen, onAccept, onClosePending, onMarkUnread, check }: TicketRowProps) {
   const [photo, setPhoto] = useState(false);
   const name = ticket.contact?.name ?? "";
   const last = lastInteraction(ticket.latestCreatedAt ?? ticket.updatedAt);
@@ -88,6 +92,11 @@ function TicketRowImpl({ ticket, selected, canSpy, onOpen, onAccept, onClosePend
         )}
         {canSpy && (
           <button type="button" className="icon-btn" aria-label={t("tickets.spy")} onClick={() => onOpen(ticket, true)} data-testid="spy">
+            <Eye size={16} />
+          </button>
+        )}
+        {!canSpy && canPreview && pending && (
+          <button type="button" className="icon-btn" aria-label={t("tickets.preview")} onClick={() => onOpen(ticket, true)} data-testid="preview">
             <Eye size={16} />
           </button>
         )}

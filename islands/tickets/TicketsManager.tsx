@@ -11,7 +11,8 @@ import { Tabs } from "radix-ui";
 import { CheckCheck, ListChecks, MessagesSquare, Plus, Search, UsersRound } from "lucide-react";
 import { badgeCount } from "../lib/format.ts";
 import { t } from "../lib/i18n.ts";
-import { allowed, manager, type SessionUser, settingEnabled } from "../lib/session.ts";
+import { allowed, manager, type SessionUser, setting, settingEnabled } from "../lib/session.ts";
+import { canPreviewPending } from "../../domain/visibility.ts";
 import { acceptTicket, closePending, markUnread } from "./actions.ts";
 import { ClosePendingDialog } from "./dialogs.tsx";
 import { showToast } from "../lib/toast.ts";
@@ -108,6 +109,7 @@ export function TicketsManager({ user, selectedId, onOpen }: TicketsManagerProps
   const picking = selection.active && bulkKind ? { ids: selection.ids, toggle: selection.toggle } : undefined;
   const row = {
     canSpy: allowed(user, "ticket-options:spy"),
+    canPreview: canPreviewPending(user, { viewppw: setting(user, "viewppw") }),
     tick,
     onOpen: (ticket: TicketItem, spy?: boolean) => (spy ? setSpyOn(ticket) : onOpen(ticket)),
     onAccept: async (ticket: TicketItem) => {

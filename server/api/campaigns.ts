@@ -2,8 +2,9 @@
  * Campaigns (spec 002 §2.2–2.5, §7): list with search and paging, create, read, update,
  * delete, stop (cancel), resume (restart, ours: a cancelled campaign goes on where it
  * stopped), media upload/remove, the report data, and the company's campaign settings.
- * Gates on every route: the plan flag useCampaigns and the admin/supervisor check
- * `campaigns:view` (spec 000 §2 menu gates; the cshow flag only hides menu items).
+ * Gates on every route: the plan flag useCampaigns, the admin/supervisor check
+ * `campaigns:view` (spec 000 §2 menu gates) and the company's `campaignsEnabled` setting, the
+ * source of the browser's cshow flag (002 §2.1; islands/lib/campaign_flag.ts).
  */
 import { Hono } from "hono";
 import {
@@ -21,11 +22,12 @@ import {
 import { whatsapps } from "../../actors/whatsapps/collection.ts";
 import { CampaignInput, CampaignSettingsInput, campaignCounts, campaignEstimateMs, campaignView, settingsRows } from "../../domain/campaign.ts";
 import { CampaignReportQuery } from "../../domain/campaign_report.ts";
-import { AppError } from "../../domain/errors.ts";
+import { AppError, notFound } from "../../domain/errors.ts";
+import { getContact } from "../../actors/contacts/mod.ts";
 import { matchesSearch, paginate, SearchPage } from "../../domain/paging.ts";
 import { MSG } from "../../domain/text.ts";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
-import { requirePlan } from "../auth/plan_gate.ts";
+import { requireCampaignsEnabled, requirePlan } from "../auth/plan_gate.ts";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { idParam, parseBody, parseQuery } from "../http/validate.ts";
 import { requireCompanyRefs } from "./company_refs.ts";
@@ -34,17 +36,21 @@ import { readUpload } from "./upload_field.ts";
 
 /** The gates of every campaign route. */
 function gates() {
-  return [requireAuth(), requirePermission("campaigns:view"), requirePlan("useCampaigns")] as const;
+  return [requireAuth(), requirePermission("campaigns:view"), requirePlan("useCampaigns"), requireCampaignsEnabled()] as const;
 }
 
 /** A campaign as the list and the dialog read it: the record with its list and connection names. */
 /**
- * 404 unless the campaign's user, queue and tags are the company's own (issue #24). The
+ * 404 unless the campaign's user, queue, tags and group list are the company's own (issue #24). The
  * connections and the contact list are not checked here yet: the campaign tests still name
  * lists seeded straight into KV and connections their company may not have.
  */
-function requireCampaignRefs(deps: AppDeps, companyId: number, input: CampaignInput): Promise<void> {
-  return requireCompanyRefs(deps.system, companyId, { user: input.userId, queue: input.queueId, tag: [input.tagId, input.tagListId] });
+async function requireCampaignRefs(deps: AppDeps, companyId: number, input: CampaignInput): Promise<void> {
+  await requireCompanyRefs(deps.system, companyId, { user: input.userId, queue: input.queueId, tag: [input.tagId, input.tagListId] });
+  // The group list is one of the company's WhatsApp groups (a group contact).
+  if (input.groupListId !== null && !(await getContact(deps.system, companyId, input.groupListId))?.isGroup) {
+    throw notFound("ERR_NO_CONTACT_FOUND", `Group ${input.groupListId} does not exist`);
+  }
 }
 
 async function campaignRow(deps: AppDeps, c: StoredCampaign) {
@@ -54,7 +60,10 @@ async function campaignRow(deps: AppDeps, c: StoredCampaign) {
   return {
     ...campaignView(c),
     whatsappName: first === undefined ? null : conns.get(first)?.name ?? null,
-    contactList: { id: c.contactListId, name: (await ports.contactLists.name(c.companyId, c.contactListId)) ?? null },
+    contactList: c.contactListId === null
+      ? null
+      : { id: c.contactListId, name: (await ports.contactLists.name(c.companyId, c.contactListId)) ?? null },
+    groupList: c.groupListId === null ? null : { id: c.groupListId, name: (await ports.groupLists.name(c.companyId, c.groupListId)) ?? null },
     estimatedEndAt: await estimatedEnd(deps, c),
   };
 }
@@ -67,7 +76,8 @@ async function campaignRow(deps: AppDeps, c: StoredCampaign) {
 async function estimatedEnd(deps: AppDeps, c: StoredCampaign): Promise<string | null> {
   if (c.status !== "PROGRAMADA" && c.status !== "EM_ANDAMENTO") return null;
   const ports = await campaignPorts(deps.system);
-  const audience = campaignAudience(c, await ports.contactLists.validCount(c.companyId, c.contactListId));
+  const listed = c.contactListId === null ? 0 : await ports.contactLists.validCount(c.companyId, c.contactListId);
+  const audience = campaignAudience(c, listed);
   const remaining = audience - c.engine.tally.delivered - c.engine.tally.failed;
   const settings = await campaignSettingsOf(deps.system, c.companyId);
   const sent = c.status === "EM_ANDAMENTO" ? c.engine.sent : 0;
@@ -179,7 +189,7 @@ export function campaignRoutes(): Hono<AppEnv> {
     const ports = await campaignPorts(deps.system);
     const [page, valid] = await Promise.all([
       shippingPageOf(deps.system, found, query),
-      ports.contactLists.validCount(companyId, found.contactListId),
+      found.contactListId === null ? 0 : ports.contactLists.validCount(companyId, found.contactListId),
     ]);
     const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
     return c.json({

@@ -2,7 +2,8 @@
  * Contact import (spec 001 §2.14, §7): `POST /contacts/upload` with a .csv, .xls or .xlsx
  * file, `POST /contacts/import` (the phone's address book) and `POST /contacts/import/chats`
  * (one contact per individual chat) of the default connection or the body's `whatsappId`.
- * A table is read (papaparse for text, exceljs for workbooks); rows are checked
+ * A table is read (papaparse for text, exceljs for .xlsx workbooks, SheetJS for the legacy
+ * binary .xls of Excel 97–2003); rows are checked
  * (domain/contact_import.ts), and the valid ones are created in chunks through the contacts
  * actor, which skips numbers already known. After each chunk a progress event
  * `{ action: "progress", done, total }` goes to the importing user on
@@ -76,6 +77,33 @@ async function readWorkbook(bytes: Uint8Array): Promise<string[][]> {
   return rows;
 }
 
+/** The text of a legacy sheet's cell as SheetJS reads it raw (a number, a boolean, a text). */
+function legacyCellText(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "number") return Number.isInteger(value) ? value.toFixed(0) : String(value);
+  if (value instanceof Date) return value.toISOString();
+  return String(value);
+}
+
+/**
+ * The first sheet of a legacy binary workbook (Excel 97–2003 .xls, BIFF8 in an OLE2 file).
+ * exceljs reads only .xlsx; SheetJS does, and only here: `@e965/xlsx` is SheetJS 0.20.3
+ * republished on npm (npm's own `xlsx` stops at 0.18.5, with its known vulnerabilities).
+ * Loaded on first use, like exceljs.
+ */
+async function readLegacyWorkbook(bytes: Uint8Array): Promise<string[][]> {
+  const XLSX = await import("@e965/xlsx");
+  let rows: unknown[][];
+  try {
+    const book = XLSX.read(bytes, { type: "array", dense: true });
+    const sheet = book.Sheets[book.SheetNames[0]];
+    rows = sheet ? XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: "", blankrows: false }) : [];
+  } catch (error) {
+    throw new AppError("ERR_VALIDATION", { status: 400, message: "A planilha não pôde ser lida", cause: error });
+  }
+  return rows.map((row) => row.map(legacyCellText));
+}
+
 function readCsv(bytes: Uint8Array): string[][] {
   const text = new TextDecoder().decode(bytes).replace(/^\uFEFF/, "");
   const parsed = Papa.parse<string[]>(text, {
@@ -87,15 +115,13 @@ function readCsv(bytes: Uint8Array): string[][] {
 
 /**
  * The rows of an uploaded table, judged by content rather than name: a zip is an .xlsx
- * workbook, an OLE2 file is a legacy binary .xls (not readable here: the message asks for
- * .xlsx or .csv), anything else is delimited text (many ".xls" exports are).
+ * workbook, an OLE2 file is a legacy binary .xls (Excel 97–2003), anything else is
+ * delimited text (many ".xls" exports are).
  */
 export async function readTable(file: File): Promise<string[][]> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (bytes[0] === 0x50 && bytes[1] === 0x4b) return await readWorkbook(bytes);
-  if (bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0) {
-    throw bad("Planilha .xls antiga (Excel 97) não suportada: salve como .xlsx ou .csv");
-  }
+  if (bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0) return await readLegacyWorkbook(bytes);
   return readCsv(bytes);
 }
 

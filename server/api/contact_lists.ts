@@ -28,7 +28,7 @@ import { notFound } from "../../domain/errors.ts";
 import { companyChannel } from "../../domain/events.ts";
 import { matchesSearch, paginate, SearchPage } from "../../domain/paging.ts";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
-import { requirePlan } from "../auth/plan_gate.ts";
+import { requireCampaignsEnabled, requirePlan } from "../auth/plan_gate.ts";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { idParam, parseBody, parseQuery } from "../http/validate.ts";
 import { readUploadedRows } from "./contact_import.ts";
@@ -41,7 +41,7 @@ export const listMissing = (id: number | string) => notFound("ERR_NOT_FOUND", `C
 
 /** Auth, role (admin/supervisor) and plan gates of every contact-list route. */
 export function contactListGates() {
-  return [requireAuth(), requirePermission("campaigns:view"), requirePlan("useCampaigns")] as const;
+  return [requireAuth(), requirePermission("campaigns:view"), requirePlan("useCampaigns"), requireCampaignsEnabled()] as const;
 }
 
 const EMPTY_COUNTS: ListCounts = { contactsCount: 0, pendingCount: 0, invalidCount: 0 };

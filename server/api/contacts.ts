@@ -73,6 +73,8 @@ export async function contactRows(
 export const ContactListQuery = z.object({
   searchParam: z.string().trim().max(200).default(""),
   name: z.string().trim().max(200).default(""),
+  /** Only the WhatsApp groups (true) or only people (false); both when absent (the campaign dialog's group list asks for groups). */
+  isGroup: Flag.optional(),
 });
 
 export const BulkDelete = z.object({ contactIds: z.array(Id).min(1).max(10_000) });
@@ -141,6 +143,7 @@ export function contactRoutes(): Hono<AppEnv> {
       searchParam: query.searchParam || query.name,
       offset: 0,
       limit: Infinity,
+      ...(query.isGroup === undefined ? {} : { where: (contact: Contact) => contact.isGroup === query.isGroup }),
     });
     return c.json(contacts.map(contactListItem));
   });

@@ -6,8 +6,9 @@
  * Readings chosen where the spec is silent:
  * - `GET /messages/{ticketId}` answers `{ messages, ticket, count, hasMore }`, 20 per page,
  *   page 1 the newest, each page ordered oldest → newest; it resets the ticket's unread
- *   counter. `GET /messages-ghost/{ticketId}` (permission `ticket-options:spy`) reads the
- *   same without resetting it.
+ *   counter. `GET /messages-ghost/{ticketId}` reads the same without resetting it: with the
+ *   permission `ticket-options:spy` any visible ticket, and a waiting (pending) one for whoever
+ *   may preview it (domain/visibility.ts canPreviewPending: the setting viewppw).
  * - Sending needs an open ticket: a pending ticket must be accepted first and a closed one
  *   reopened (400 `ERR_CREATING_MESSAGE`); a connection that cannot send now is 400
  *   `ERR_WAPP_NOT_INITIALIZED`; blank text without media is 400.
@@ -26,7 +27,7 @@ import { saveMedia } from "../../actors/messages/media_files.ts";
 import { pageOfMessages, sendOutgoing } from "../../actors/messages/mod.ts";
 import { getUser } from "../../actors/platform/lookup.ts";
 import { loadLookups, markTicketRead, ticketItem, ticketMissing } from "../../actors/tickets/mod.ts";
-import { AppError } from "../../domain/errors.ts";
+import { AppError, forbidden } from "../../domain/errors.ts";
 import {
   MAX_SEND_FILES,
   mediaTypeOfMime,
@@ -38,10 +39,12 @@ import {
   signedBody,
 } from "../../domain/message.ts";
 import { settingOn } from "../../domain/settings.ts";
-import { requireAuth, requirePermission } from "../auth/middleware.ts";
+import { requireAuth } from "../auth/middleware.ts";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { idParam, jsonObjectOf, parseQuery, parseWith } from "../http/validate.ts";
-import type { Principal } from "../../domain/permissions.ts";
+import { can, type Principal } from "../../domain/permissions.ts";
+import { NO_PERMISSION } from "../../domain/ticket.ts";
+import { canPreviewPending } from "../../domain/visibility.ts";
 import { assertCanSend, readableTicket, viewsOf, writableTicket } from "./message_access.ts";
 import { messageActionRoutes } from "./message_actions.ts";
 
@@ -175,14 +178,23 @@ export function messageRoutes(): Hono<AppEnv> {
   return app;
 }
 
-/** The `/messages-ghost` sub-app: reading without resetting unread (supervisors' spy). */
+/**
+ * The `/messages-ghost` sub-app: reading without resetting unread (supervisors' spy, and the
+ * preview of a waiting ticket where viewppw allows it).
+ */
 export function ghostMessageRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.use(requireAuth(), requirePermission("ticket-options:spy"));
+  app.use(requireAuth());
   app.get("/:ticketId", async (c) => {
     const ticketId = idParam(c, "ticketId", () => ticketMissing(c.req.param("ticketId")));
     const { pageNumber } = parseQuery(c, MessagePageQuery);
-    return c.json(await readPage(c.get("deps"), c.get("principal"), ticketId, pageNumber, true));
+    const deps = c.get("deps");
+    const who = c.get("principal");
+    if (!can(who, "ticket-options:spy")) {
+      const { ticket, settings } = await readableTicket(deps, who, ticketId);
+      if (ticket.status !== "pending" || !canPreviewPending(who, settings)) throw forbidden(NO_PERMISSION);
+    }
+    return c.json(await readPage(deps, who, ticketId, pageNumber, true));
   });
   return app;
 }

@@ -4,6 +4,7 @@
  * the API and number checks use) and with the engine's idempotency key, resolving once the
  * provider accepted it; with `openTicket`, then stored in the contact's ticket (campaign_ticket.ts).
  */
+import { groupLists } from "./group_lists.ts";
 import type { CampaignPorts } from "../../actors/campaigns/mod.ts";
 import { mediaFilePath, mimeOfFile } from "../../actors/messages/media_files.ts";
 import { mediaTypeOfMime } from "../../domain/message.ts";
@@ -14,6 +15,7 @@ import { kvContactLists } from "./contact_lists.ts";
 export function campaignSender(deps: AppDeps): CampaignPorts {
   return {
     contactLists: kvContactLists(deps.kv, deps.system),
+    groupLists: groupLists(deps),
     timeScale: deps.config.campaignTimeScale ?? 1,
     async send(m) {
       const mimetype = m.media ? mimeOfFile(m.media.name) : "";

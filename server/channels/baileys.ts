@@ -336,16 +336,24 @@ export class BaileysAdapter implements ChannelAdapter {
     return { providerId: id };
   }
 
-  /** Feeds the phone book from the socket's contact, chat and LID events. */
+  /**
+   * Feeds the phone book from the socket's contact, chat and LID events; the people a
+   * contacts.upsert or a history sync names are also reported (`contacts`, for allowupserts).
+   */
   #listenPhoneBook(sock: BaileysSocketLike, live: () => boolean): void {
     const book = this.#book;
-    sock.ev.on("contacts.upsert", (contacts) => live() && book.addContacts(contacts));
+    const upserted = (list: Parameters<PhoneBook["addContacts"]>[0]) => {
+      book.addContacts(list);
+      const contacts = book.namedAmong(list);
+      if (contacts.length > 0) this.#ctx.emit({ type: "contacts", contacts });
+    };
+    sock.ev.on("contacts.upsert", (contacts) => live() && upserted(contacts));
     sock.ev.on("contacts.update", (contacts) => live() && book.addContacts(contacts));
     sock.ev.on("chats.upsert", (chats) => live() && book.addChats(chats));
     sock.ev.on("chats.update", (chats) => live() && book.addChats(chats));
     sock.ev.on("messaging-history.set", (history) => {
       if (!live()) return;
-      book.addContacts(history?.contacts);
+      upserted(history?.contacts);
       book.addChats(history?.chats);
     });
     sock.ev.on("chats.phoneNumberShare", (share) => {

@@ -12,6 +12,7 @@ import { reportSession, type SessionInput } from "../../actors/sessions/mod.ts";
 import type { AppDeps } from "../deps.ts";
 import { applyAck, applyProviderFailure, applyRemoteDelete, applyRemoteEdit, recordSendResult } from "../../actors/messages/mod.ts";
 import { handleInbound, linkLid } from "./inbound.ts";
+import { importUpserts } from "./contact_upserts.ts";
 import { handleCall } from "../conversation/calls.ts";
 import type { AdapterFactory } from "./types.ts";
 
@@ -300,6 +301,9 @@ export class LiveSession {
       case "call":
         handleCall(this.#deps, { companyId, whatsappId }, event, () => this.adapter.rejectCall?.(event.callId, event.from) ?? Promise.resolve())
           .catch(log("Call"));
+        return;
+      case "contacts":
+        importUpserts(system, companyId, event.contacts).catch(log("Contact upserts"));
         return;
       case "lid":
         this.#linking = Promise.allSettled([...this.#inflight, this.#linking])

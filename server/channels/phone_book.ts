@@ -137,6 +137,22 @@ export class PhoneBook {
     return uniqueContacts(named);
   }
 
+  /**
+   * The named people among `list` (a batch just given to addContacts), as the address book
+   * now knows them: what that batch adds for an automatic import (allowupserts).
+   */
+  namedAmong(list: readonly ContactLike[] | null | undefined): PhoneContact[] {
+    const named: PhoneContact[] = [];
+    for (const c of list ?? []) {
+      const jid = this.#personJid(c.id);
+      const names = jid ? this.#contacts.get(jid) : undefined;
+      const name = names ? bestName(names.name, names.notify, names.verifiedName) : "";
+      const number = name ? individualNumber(jid, this.#lids) : "";
+      if (number) named.push({ number, name });
+    }
+    return uniqueContacts(named);
+  }
+
   /** Every individual chat, named by the chat or else by the contact ("" when neither). */
   chatContacts(): PhoneContact[] {
     return uniqueContacts([...this.#chats].map(([jid, chat]) => {

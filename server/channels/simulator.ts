@@ -339,6 +339,9 @@ export class SimulatorAdapter implements ChannelAdapter {
     this.#qrcode = "";
     this.#connected = true;
     this.#ctx.emit({ type: "connected", number: simulatorNumber(this.#ctx.whatsappId) });
+    // As a phone's contacts arrive after pairing (allowupserts imports them).
+    const contacts = [...this.phoneBook].map(([number, name]) => ({ number, name }));
+    if (contacts.length > 0) this.#ctx.emit({ type: "contacts", contacts });
     for (const message of this.#pending.splice(0)) this.#ctx.emit({ type: "message", message });
   }
 

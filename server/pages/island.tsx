@@ -5,6 +5,7 @@
 import type { ComponentType } from "react";
 import type { Lang } from "../../islands/lib/i18n.ts";
 import type { SessionUser } from "../../islands/lib/session.ts";
+import type { RouteGate } from "../../islands/shell/menu.ts";
 
 /** What one page render collects and knows. */
 export interface RenderContext {
@@ -14,8 +15,8 @@ export interface RenderContext {
   islands: { id: number; name: string; props: unknown }[];
   /** The signed-in user when the refresh cookie names one (server/pages/viewer.ts), else null. */
   viewer: SessionUser | null;
-  /** Set when the viewer may not open this page (the shell island toasts and redirects). */
-  gated: boolean;
+  /** What the viewer gets instead of this page, or null (the shell island toasts and redirects). */
+  gate: RouteGate | null;
   /** The live events' sequence number before the page's data was read (Hub.resumePoint). */
   liveSeq?: number;
 }

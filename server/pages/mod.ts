@@ -22,6 +22,7 @@ import { matchPage } from "./route_table.ts";
 import { apiReader, type Loader, type PublicLoader } from "./loader.ts";
 import { pageViewer, type Viewer } from "./viewer.ts";
 import { routeGate } from "../../islands/shell/menu.ts";
+import { campaignsEnabledFor } from "../../islands/lib/campaign_flag.ts";
 import type { AppEnv } from "../deps.ts";
 import { GATE_PAGE, PAGE_MODULES } from "./pages.ts";
 import { pageBranding } from "../media/branding_files.ts";
@@ -48,20 +49,22 @@ export function pageRouter(fetchApp: (request: Request) => Response | Promise<Re
     const cookieLang = getCookie(c, "lang");
     const lang = isLang(cookieLang) ? cookieLang : "pt";
     const viewer = match.route.kind === "private" ? await pageViewer(c) : null;
-    const gated = viewer !== null && routeGate(viewer.user, c.req.path) !== null;
+    // The browser's cshow flag is not sent to the server: its source decides here (lib/campaign_flag.ts).
+    const flags = viewer ? { cshow: campaignsEnabledFor(viewer.user) } : undefined;
+    const gate = viewer ? routeGate(viewer.user, c.req.path, new URL(c.req.url).search, flags) : null;
     // A gated page renders the gate's notice in the shell, never the page or its data.
-    const page = gated ? { ...GATE_PAGE, title: routed.title } : routed;
+    const page = gate ? { ...GATE_PAGE, title: routed.title } : routed;
     const ctx: RenderContext = {
       lang,
       theme: getCookie(c, "theme") === "dark" ? "dark" : "light",
       path: c.req.path,
       islands: [],
       viewer: viewer?.user ?? null,
-      gated,
+      gate,
       // Taken before the data is read, so an event after that read is replayed to the page.
       liveSeq: viewer ? c.get("deps").hub.resumePoint(viewer.user.companyId) : undefined,
     };
-    const data = viewer && !gated && page.load
+    const data = viewer && !gate && page.load
       ? await loadData(c, fetchApp, page.load, viewer, match.params)
       : match.route.kind === "public" && page.loadPublic
       ? await loadPublicData(c, fetchApp, page.loadPublic, match.params)

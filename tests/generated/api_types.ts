@@ -3998,7 +3998,7 @@ export interface components {
              */
             status?: "INATIVA" | "PROGRAMADA";
             confirmation?: boolean;
-            contactListId: number;
+            contactListId?: number;
             whatsappId?: unknown;
             whatsappIds?: unknown;
             tagId?: number | null;
@@ -4781,7 +4781,7 @@ export interface components {
             /** @enum {string} */
             status: "INATIVA" | "PROGRAMADA" | "EM_ANDAMENTO" | "CANCELADA" | "FINALIZADA";
             confirmation: boolean;
-            contactListId: number;
+            contactListId: number | null;
             whatsappIds: number[];
             tagId: number | null;
             tagListId: number | null;
@@ -9585,6 +9585,7 @@ export interface operations {
             query?: {
                 searchParam?: string;
                 name?: string;
+                isGroup?: boolean;
             };
             header?: never;
             path?: never;

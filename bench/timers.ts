@@ -3,7 +3,7 @@
  * company, each with its timer armed through the product's own path (the desk's `create` +
  * `note` arm an open ticket's auto-close, `inbound` arms a new pending ticket's auto-move),
  * 10,000 of them due within one minute and 90,000 hours away. Prints:
- * - the firing delay of the 10,000 (the automatic change handed to the host, after its commit,
+ * - the firing delay of the 10,000 (the automatic change's event, published after its commit,
  *   minus the due time): p50, p99, max, and how many fired early (must be 0);
  * - duplicates: automatic changes performed more than once for one ticket (goal 0), and near
  *   tickets that never fired;
@@ -26,7 +26,7 @@
 import { DatabaseSync } from "node:sqlite";
 import { ActorSystem } from "../actors/_runtime/system.ts";
 import { deskOf, deskState } from "../actors/tickets/mod.ts";
-import { type AutomaticChange, bindTicketPorts } from "../actors/tickets/ports.ts";
+import { bindTicketPorts } from "../actors/tickets/ports.ts";
 import { TICK_HANDLER } from "../actors/tickets/timers.ts";
 import { loadWheel } from "../actors/_runtime/timer_wheel.ts";
 import { queues } from "../actors/queues/collection.ts";
@@ -86,22 +86,21 @@ let kv = await Deno.openKv(path);
 let system = new ActorSystem(kv);
 registerActors(system);
 
-/** What the host saw: per ticket, each automatic change's time. */
+/** When each near ticket's automatic change is due, set as it is armed. */
+const dueOf = new Map<number, { type: "autoClose" | "autoMove"; due: number }>();
+/** What the desk published: per ticket, each automatic change's time (its event follows its commit). */
 const fired = new Map<number, { type: string; due: number; at: number }[]>();
 function stubPorts(target: ActorSystem) {
-  bindTicketPorts(target, {
-    minuteMs: MINUTE,
-    onlineUserIds: () => [],
-    automatic(change: AutomaticChange) {
-      const at = Date.now();
-      const due = change.type === "autoClose"
-        ? Math.max(change.before.latestCreatedAt ?? 0, change.before.acceptedAt ?? 0) + 5 * MINUTE
-        : change.before.createdAt + 5 * MINUTE;
-      const list = fired.get(change.ticket.id) ?? [];
-      list.push({ type: change.type, due, at });
-      fired.set(change.ticket.id, list);
-      return Promise.resolve();
-    },
+  bindTicketPorts(target, { minuteMs: MINUTE, onlineUserIds: () => [], effects: () => Promise.resolve() });
+  target.bus.subscribe((event) => {
+    const data = event.data as { action?: string; ticket?: { id: number; status: string } };
+    const closed = data.action === "update" && data.ticket?.status === "closed";
+    if (!closed && data.action !== "moved-to-queue") return;
+    const expected = data.ticket && dueOf.get(data.ticket.id);
+    if (!expected) return;
+    const list = fired.get(data.ticket!.id) ?? [];
+    list.push({ type: expected.type, due: expected.due, at: Date.now() });
+    fired.set(data.ticket!.id, list);
   });
 }
 stubPorts(system);
@@ -137,13 +136,16 @@ async function armClose(whatsappId: number): Promise<void> {
     contactId: ++contact, whatsappId, queueId: inbox.id, userId: 1, status: "open",
     isGroup: false, channel: "whatsapp", who: admin, settings: {},
   });
-  await desk.ask("note", { id: t.id, preview: "Posso ajudar em algo mais?", fromMe: true, at: Date.now(), unread: false });
+  const at = Date.now();
+  await desk.ask("note", { id: t.id, preview: "Posso ajudar em algo mais?", fromMe: true, at, unread: false });
   if (whatsappId === far.id) openTickets.push(t.id);
+  else dueOf.set(t.id, { type: "autoClose", due: at + 5 * MINUTE });
 }
 
 /** A new pending ticket of a customer: its auto-move is armed by its creation. */
 async function armMove(whatsappId: number): Promise<void> {
-  await desk.ask("inbound", { contactId: ++contact, whatsappId, queueId: inbox.id, isGroup: false, channel: "whatsapp" });
+  const { ticket } = await desk.ask("inbound", { contactId: ++contact, whatsappId, queueId: inbox.id, isGroup: false, channel: "whatsapp" });
+  if (whatsappId === near.id) dueOf.set(ticket.id, { type: "autoMove", due: ticket.createdAt + 5 * MINUTE });
 }
 
 await desk.peek();
@@ -165,7 +167,7 @@ function queueRows(): number {
 const count = async (prefix: Deno.KvKey) => (await Array.fromAsync(kv.list({ prefix }))).length;
 const timerKeys = () => count(["timer_wheel", "ticket-desk", String(COMPANY)]);
 const armed = await timerKeys(); // the far ones: none has fired yet
-const runtimeTimers = await count(["timer", "ticket-desk", String(COMPANY)]);
+const runtimeTimers = await count(["timer", COMPANY, "ticket-desk", String(COMPANY)]);
 const messagesQueued = queueRows();
 console.log(
   `KV per armed timer: ${(armed / FAR).toFixed(2)} wheel key + ${(messagesQueued / armed).toFixed(5)} queue message ` +

@@ -166,7 +166,10 @@ export interface OutboundRequest {
 }
 
 export interface OutboundPort {
-  /** Queues the message for sending; must not throw for a connection that is down. */
+  /**
+   * Queues the message for sending; its outbox entry is stored already, with the message
+   * (actors/messages/keys.ts `outboxKey`). Must not throw for a connection that is down.
+   */
   send(request: OutboundRequest): Promise<void>;
   /** Whether the connection can send now (for `ERR_WAPP_NOT_INITIALIZED`). */
   ready(companyId: number, whatsappId: number): Promise<boolean>;

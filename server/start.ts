@@ -26,7 +26,7 @@ import { scheduleSender } from "./api/schedule_send.ts";
 import { bindCampaignPorts } from "../actors/campaigns/mod.ts";
 import { campaignSender } from "./campaigns/sender.ts";
 import { bindTicketPorts } from "../actors/tickets/ports.ts";
-import { automaticTicketPorts } from "./api/ticket_automatic.ts";
+import { ticketPorts } from "./usecases/ticket_ports.ts";
 import { allCompanyIds, ClusterMember } from "./cluster/member.ts";
 import { companyRuntime } from "./cluster/company_runtime.ts";
 
@@ -77,7 +77,7 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Runn
   // Outbound webhooks: before anything publishes, so no event of this process is missed.
   const webhooks = startWebhooks(deps);
   // Before anything creates a ticket; a timer delivered earlier waits for these ports.
-  bindTicketPorts(system, automaticTicketPorts(deps));
+  bindTicketPorts(system, ticketPorts(deps));
   // The demo writes its companies' actors, which a process of several runs only under a lease:
   // seed it with a process alone first (README "Running several processes").
   const seed = !clustered && demoWanted(config, config.demo === "auto" && await storeIsEmpty(kv));

@@ -14,7 +14,11 @@
  *   ENVIADA is committed (actors/schedules/actor.ts), and the durable outbox sends again if
  *   killed after the phone got it and before the send was recorded (live_session.ts);
  * - an auto-close sent its close message at most once per time the ticket was opened;
- * - every ticket shows its newest message (stored and noted in one atomic).
+ * - every ticket shows its newest message (stored and noted in one atomic);
+ * - every closed ticket has its farewell (an agent's resolve) or its close message (an
+ *   auto-close), exactly one of them, once: a transition's effects are an intent written in
+ *   its own commit and applied once (issue #39), so a kill between the close and the send
+ *   delays the farewell, never drops or doubles it.
  * After the last restart the load stops and every armed timer must fire: each schedule goes
  * out (once) and each open ticket waiting on its customer closes.
  */
@@ -28,6 +32,8 @@ const KILL_POINTS = 10;
 const MINUTE_MS = 500;
 const INACTIVITY = 5;
 const CLOSE_TEXT = "Atendimento encerrado por inatividade (teste de falhas).";
+/** The connection's completion message: the farewell of every resolve. */
+const FAREWELL_TEXT = "Obrigado pelo contato (teste de falhas).";
 const CUSTOMERS = 6;
 
 /** Seeded random, so a failing run can be replayed with FAULTS_SEED. */
@@ -215,6 +221,19 @@ async function assertNoted(life: Life, ticketId: number): Promise<void> {
   }
 }
 
+/** Asserts that closed ticket `ticketId` has exactly one farewell or close message (waiting for a pending intent). */
+async function assertClosedOnce(life: Life, ticketId: number): Promise<void> {
+  const deadline = Date.now() + 8 * MINUTE_MS + 2000;
+  for (;;) {
+    const bodies = (await messagesOf(life, ticketId)).filter((m) => m.fromMe).map((m) => m.body);
+    const sent = bodies.filter((b) => b === FAREWELL_TEXT || b === CLOSE_TEXT);
+    assert.ok(sent.length <= 1, `closed ticket ${ticketId} got ${JSON.stringify(sent)}`);
+    if (sent.length === 1) return;
+    assert.ok(Date.now() < deadline, `closed ticket ${ticketId} never got its farewell or close message: ${JSON.stringify(bodies)}`);
+    await sleep(200);
+  }
+}
+
 /** Checks every acknowledged write and the invariants on a freshly restarted server; returns writes checked. */
 async function check(life: Life, ledger: Ledger, numbers: string[], final: boolean): Promise<number> {
   const tickets = await ticketsOfCustomers(life, new Set(numbers));
@@ -245,6 +264,9 @@ async function check(life: Life, ledger: Ledger, numbers: string[], final: boole
   // Every ticket shows its newest message: a message and its ticket's note are one atomic
   // (actors/messages/store.ts `storeAndNote`), so no kill leaves one without the other.
   for (const t of tickets) await assertNoted(life, t.id);
+  // Every closed ticket got its farewell or its close message, once (issue #39). An intent a
+  // kill left behind comes back on its retry timer (half a test minute, then longer).
+  for (const t of tickets.filter((t) => t.status === "closed")) await assertClosedOnce(life, t.id);
   // One active ticket per contact.
   const active = new Map<number, number[]>();
   for (const t of tickets.filter((t) => t.status !== "closed")) active.set(t.contactId, [...active.get(t.contactId) ?? [], t.id]);
@@ -312,7 +334,12 @@ Deno.test(`SIGKILL at ${KILL_POINTS} random moments of a mixed load loses no ack
   try {
     let life = await begin(child, 0);
     const conn = ((await life.admin.get("/whatsapp")).body as { id: number }[]).find((w) => w.id === life.connId);
-    const saved = await life.admin.put(`/whatsapp/${life.connId}`, { ...conn, inatividade: INACTIVITY, closeMessage: CLOSE_TEXT });
+    const saved = await life.admin.put(`/whatsapp/${life.connId}`, {
+      ...conn,
+      inatividade: INACTIVITY,
+      closeMessage: CLOSE_TEXT,
+      complationMessage: FAREWELL_TEXT,
+    });
     assert.equal(saved.status, 200, JSON.stringify(saved.body));
 
     for (let epoch = 1; epoch <= KILL_POINTS; epoch++) {

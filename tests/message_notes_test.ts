@@ -3,10 +3,11 @@
  * KV atomic (actors/messages/store.ts `storeAndNote`, actors/_runtime/commit_link.ts): a crash
  * between two commits used to leave an agent's reply stored on a ticket that did not know the
  * agent wrote last, so its auto-close was never armed (tests/faults_kill_test.ts caught it).
- * Here the server runs on a KV that records the keys of every atomic it commits (`probeKv`).
+ * A message to send is in the same atomic as its outbox entry too (issue #39). Here the server
+ * runs on a KV that records the keys of every atomic it commits (`probeKv`).
  */
 import assert from "node:assert/strict";
-import { messageKey } from "../actors/messages/keys.ts";
+import { messageKey, outboxKey } from "../actors/messages/keys.ts";
 import { ticketKey } from "../actors/tickets/keys.ts";
 import { freshNumber, inboundText, receive } from "./helpers/messages.ts";
 import { withServer } from "./helpers/server.ts";
@@ -39,6 +40,15 @@ Deno.test("a customer's message and an agent's reply are stored in the same atom
     const sent = (await admin.get(`/messages/${inbound.ticketId}`)).body.messages.at(-1);
     assert.equal(sent.fromMe, true);
     assert.ok(together(inbound.ticketId, sent.id), "the agent's reply and its note");
+    // ... and its outbox entry (#39): a reply is never stored without being queued to send.
+    const conn = (await admin.get(`/tickets/${inbound.ticketId}`)).body.whatsappId as number;
+    assert.ok(
+      atomics.some((keys) =>
+        keys.has(JSON.stringify(messageKey(companyId, inbound.ticketId, sent.id))) &&
+        keys.has(JSON.stringify(outboxKey({ companyId, whatsappId: conn, messageId: sent.id })))
+      ),
+      "the agent's reply and its outbox entry",
+    );
     assert.match((await admin.get(`/tickets/${inbound.ticketId}`)).body.lastMessage, /Qual o número\?/);
 
     // A message delivered twice is stored once and noted once.

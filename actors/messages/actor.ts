@@ -26,11 +26,13 @@
 import { type ActorContext, defineActor } from "../_runtime/actor.ts";
 import { AppError, notFound } from "../../domain/errors.ts";
 import { type Message, messageId } from "../../domain/message.ts";
+import type { OutboundRequest } from "../../domain/channel.ts";
 import { applyChange, type MessageChange } from "./change.ts";
 import { providerIndex } from "./context.ts";
 import {
   messageKey,
   type MessageMeta,
+  outboxKey,
   metaKey,
   legacyProviderKey,
   messageLogKey,
@@ -78,6 +80,12 @@ export interface NewestPage {
 
 /** A message to store: everything but what the actor assigns. */
 export type MessageDraft = Omit<Message, "id" | "companyId" | "ticketId" | "createdAt" | "updatedAt">;
+
+/**
+ * An outgoing message's send, written to the outbox in the message's own unit (keys.ts
+ * `outboxKey`), the actor filling in the message id.
+ */
+export type OutboxDraft = Omit<OutboundRequest, "messageId">;
 
 /** Reply of `append`. */
 export interface AppendResult {
@@ -169,7 +177,7 @@ async function current(
 /** `append` once the provider id is known to be new. */
 function appendNew(
   ctx: ActorContext<TicketMessagesState>,
-  draft: MessageDraft & { createdAt?: number },
+  draft: MessageDraft & { createdAt?: number; outbox?: OutboxDraft },
 ): AppendResult {
   const s = ctx.state;
   let at = Math.max(ctx.now, s.lastAt);
@@ -179,7 +187,7 @@ function appendNew(
     seq = 0;
   }
   const id = messageId(s.ticketId, at, seq);
-  const { createdAt, ...fields } = draft;
+  const { createdAt, outbox, ...fields } = draft;
   const message: Message = {
     ...fields,
     id,
@@ -196,6 +204,7 @@ function appendNew(
   // One log entry serves the provider index and the search index's replay (keys.ts).
   ctx.set(messageLogKey(s.companyId, id), message.providerId);
   if (message.providerId !== null) providerIndex(ctx.system).add(s.companyId, message.providerId, id);
+  if (outbox) ctx.set(outboxKey({ ...outbox, messageId: id }), { ...outbox, messageId: id } satisfies OutboundRequest);
   if (s.count % CHECKPOINT === 0) {
     ctx.set(metaKey(s.companyId, s.ticketId), { count: s.count, lastId: id } satisfies MessageMeta);
   }
@@ -225,7 +234,7 @@ export const messagesActor = defineActor({
   },
   handlers: {
     /** Stores a new message (once per provider id); replies with it or the duplicate's id. */
-    append(ctx, draft: MessageDraft & { createdAt?: number }): AppendResult | Promise<AppendResult> {
+    append(ctx, draft: MessageDraft & { createdAt?: number; outbox?: OutboxDraft }): AppendResult | Promise<AppendResult> {
       if (draft.providerId === null) return appendNew(ctx, draft);
       const holder = providerHolder(ctx, draft.providerId);
       if (holder instanceof Promise) {

@@ -98,3 +98,15 @@ export function searchLogKey(companyId: number, at: number, messageId: string): 
 export function searchLogPrefix(companyId: number): Deno.KvKey {
   return ["search_log", companyId];
 }
+
+/**
+ * The durable outbox entry of an outgoing message, `["outbox", companyId, whatsappId,
+ * messageId] → OutboundRequest`: written in the same atomic as the message (actor.ts
+ * `append`), deleted once the channel's result is recorded (server/channels/live_session.ts).
+ * A message stored for sending is therefore always either sent, failed or still in the
+ * outbox, whatever stops the process in between; a session replays its outbox when it
+ * connects.
+ */
+export function outboxKey(r: { companyId: number; whatsappId: number; messageId: string }): Deno.KvKey {
+  return ["outbox", r.companyId, r.whatsappId, r.messageId];
+}

@@ -19,6 +19,8 @@ import { bindMessages } from "./context.ts";
 import { mediaFilePath } from "./media_files.ts";
 import { publishCreated, publishUpdated } from "./publish.ts";
 import { changeStoredMessage, getMessage, storeAndNote } from "./store.ts";
+import type { OutboxDraft } from "./actor.ts";
+import type { EffectStep } from "../../domain/ticket_effects.ts";
 
 /** An outgoing message before it is stored. */
 export interface OutgoingDraft {
@@ -43,19 +45,31 @@ export interface SentMessage {
 }
 
 /**
- * Stores `draft` as a fromMe message of `ticket` (ack 0), notes it on the ticket, publishes
- * it and hands it to the channel. A send the channel refuses outright is recorded as failed.
+ * Stores `draft` as a fromMe message of `ticket` (ack 0) with its outbox entry, notes it on the
+ * ticket (all one atomic), publishes it and hands it to the channel. A send the channel
+ * refuses outright is recorded as failed. `effect`: the message is a step of a transition's
+ * effects, marked done in the same atomic (actors/tickets/effects.ts).
  */
 export async function sendOutgoing(
   deps: MessagesPorts,
   ticket: Ticket,
   draft: OutgoingDraft,
   contact?: Contact,
+  effect?: EffectStep,
 ): Promise<SentMessage> {
   const who = contact ?? await getContact(deps.system, ticket.companyId, ticket.contactId);
   const filled = draft.template ? draft : await filledDraft(deps, ticket.companyId, who, draft);
-  const sent = await storeOutgoing(deps, ticket, filled, who);
-  await handToChannel(deps, ticket, who, sent.message, filled.template, filled.list);
+  const outbox = await outboxDraft(deps, ticket, who, filled);
+  const sent = await storeOutgoing(deps, ticket, filled, who, outbox ?? undefined, effect);
+  if (!outbox) {
+    await failStored(deps, ticket, sent.message, `Ticket ${ticket.id} has no connection or contact to send through`);
+    return sent;
+  }
+  try {
+    await deps.outbound.send({ ...outbox, messageId: sent.message.id });
+  } catch (error) {
+    await failStored(deps, ticket, sent.message, error instanceof Error ? error.message : String(error));
+  }
   return sent;
 }
 
@@ -85,11 +99,14 @@ export async function storeOutgoing(
   ticket: Ticket,
   draft: OutgoingDraft,
   who: Contact | undefined,
+  outbox?: OutboxDraft,
+  effect?: EffectStep,
 ): Promise<SentMessage> {
   bindMessages(deps);
   const { system } = deps;
   const companyId = ticket.companyId;
   const { message, noted } = await storeAndNote(system, companyId, ticket.id, {
+    ...(outbox ? { outbox } : {}),
     contactId: ticket.contactId,
     body: draft.body,
     fromMe: true,
@@ -107,61 +124,52 @@ export async function storeOutgoing(
     userId: draft.userId ?? null,
     failed: null,
     sendAttempts: 0,
-  });
+  }, effect);
   const stored = message!; // no provider id yet: never a duplicate
   const view = await publishCreated(system, stored, noted!, who);
   return { message: stored, view };
 }
 
-async function handToChannel(
+/** Records a stored message's send as failed for good, and shows it. */
+async function failStored(deps: MessagesPorts, ticket: Ticket, message: Message, error: string): Promise<void> {
+  const failed = await changeStoredMessage(deps.system, ticket.companyId, ticket.id, message.id, {
+    type: "sendFailed",
+    error,
+    final: true,
+  });
+  if (failed) await publishUpdated(deps.system, failed);
+}
+
+/**
+ * What the channel is to send for `draft` in `ticket` (the outbox entry written with the
+ * message), or null when the ticket has no connection or contact to send through.
+ */
+async function outboxDraft(
   deps: MessagesPorts,
   ticket: Ticket,
   contact: Contact | undefined,
-  message: Message,
-  template?: TemplateSend,
-  list?: MenuList,
-): Promise<void> {
-  const fail = async (error: string) => {
-    const failed = await changeStoredMessage(deps.system, ticket.companyId, ticket.id, message.id, {
-      type: "sendFailed",
-      error,
-      final: true,
-    });
-    if (failed) await publishUpdated(deps.system, failed);
-  };
-  if (ticket.whatsappId === null || !contact) {
-    return await fail(`Ticket ${ticket.id} has no connection or contact to send through`);
-  }
-  const quoted = message.quotedMsgId
-    ? await getMessage(deps.kv, ticket.companyId, message.quotedMsgId)
-    : undefined;
-  const outbound: OutboundMessage = {
+  draft: OutgoingDraft,
+): Promise<OutboxDraft | null> {
+  if (ticket.whatsappId === null || !contact) return null;
+  const quoted = draft.quotedMsgId ? await getMessage(deps.kv, ticket.companyId, draft.quotedMsgId) : undefined;
+  const mediaType = draft.mediaType ?? (draft.media ? "application" : "chat");
+  const message: OutboundMessage = {
     to: contact.number,
     isGroup: ticket.isGroup,
-    body: message.body,
-    media: message.mediaUrl
+    body: draft.body,
+    media: draft.media
       ? {
-        path: mediaFilePath(deps.config.dataDir, ticket.companyId, message.mediaUrl),
-        mimetype: message.mimetype ?? "application/octet-stream",
-        filename: message.mediaName ?? message.mediaUrl,
-        mediaType: message.mediaType,
+        path: mediaFilePath(deps.config.dataDir, ticket.companyId, draft.media.file),
+        mimetype: draft.media.mimetype || "application/octet-stream",
+        filename: draft.media.name || draft.media.file,
+        mediaType,
       }
       : undefined,
     quotedProviderId: quoted?.providerId ?? undefined,
-    ...(template ? { template } : {}),
-    ...(list ? { list } : {}),
+    ...(draft.template ? { template: draft.template } : {}),
+    ...(draft.list ? { list: draft.list } : {}),
   };
-  try {
-    await deps.outbound.send({
-      companyId: ticket.companyId,
-      whatsappId: ticket.whatsappId,
-      ticketId: ticket.id,
-      messageId: message.id,
-      message: outbound,
-    });
-  } catch (error) {
-    await fail(error instanceof Error ? error.message : String(error));
-  }
+  return { companyId: ticket.companyId, whatsappId: ticket.whatsappId, ticketId: ticket.id, message };
 }
 
 /**
@@ -173,9 +181,10 @@ export async function sendSystemMessage(
   companyId: number,
   ticketId: number,
   body: string,
+  effect?: EffectStep,
 ): Promise<Message> {
   const ticket = await getTicket(deps.system, companyId, ticketId);
   if (!ticket) throw notFound("ERR_NO_TICKET_FOUND", `Ticket ${ticketId} does not exist`);
-  const { message } = await sendOutgoing(deps, ticket, { body });
+  const { message } = await sendOutgoing(deps, ticket, { body }, undefined, effect);
   return message;
 }

@@ -4,13 +4,8 @@
  */
 import type { ActorSystem } from "../_runtime/system.ts";
 import { type Message, parseMessageId } from "../../domain/message.ts";
-import {
-  actorId,
-  type AppendResult,
-  type MessageDraft,
-  messagesActor,
-  type TicketMessagesState,
-} from "./actor.ts";
+import { actorId, type MessageDraft, messagesActor, type OutboxDraft, type TicketMessagesState } from "./actor.ts";
+import type { EffectStep } from "../../domain/ticket_effects.ts";
 import type { MessageChange } from "./change.ts";
 import { noteStoredMessage } from "../tickets/mod.ts";
 import type { NotedTicket } from "../tickets/actor.ts";
@@ -40,7 +35,9 @@ export async function storeAndNote(
   system: ActorSystem,
   companyId: number,
   ticketId: number,
-  draft: MessageDraft & { createdAt?: number },
+  draft: MessageDraft & { createdAt?: number; outbox?: OutboxDraft },
+  /** The message is a step of a transition's effects: the note marks it done (tickets/effects.ts). */
+  effect?: EffectStep,
 ): Promise<StoredAndNoted> {
   const append = ref(system, companyId, ticketId).askLinked("append", draft);
   append.durable.catch(() => {}); // awaited below, once the note is asked
@@ -51,22 +48,13 @@ export async function storeAndNote(
       await append.durable;
       return { message: null, noted: null, duplicateOf: duplicateOf! };
     }
-    const [, noted] = await Promise.all([append.durable, noteStoredMessage(system, message, link)]);
+    const [, noted] = await Promise.all([append.durable, noteStoredMessage(system, message, link, effect)]);
     return { message, noted, duplicateOf: null };
   } finally {
     link.alone(); // on every path where the note never joined it
   }
 }
 
-/** Stores a new message in ticket `ticketId` (deduplicated by provider id). */
-export function appendMessage(
-  system: ActorSystem,
-  companyId: number,
-  ticketId: number,
-  draft: MessageDraft & { createdAt?: number },
-): Promise<AppendResult> {
-  return ref(system, companyId, ticketId).ask("append", draft);
-}
 
 /** Applies one change to a stored message; null when it changed nothing or is unknown. */
 export function changeStoredMessage(

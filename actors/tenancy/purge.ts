@@ -29,6 +29,8 @@ const TENANT_KINDS = [
   "outbox",
   "baileys_auth",
   "ticket_tracking",
+  // Transitions' effects not yet applied (domain/ticket_effects.ts).
+  "ticket_effect",
   // Ratings: the surveys sent and the chat waits (actors/ratings/surveys.ts). Their public
   // keys (`rating_survey_key`) are global and answer nothing once the survey is gone.
   "rating_survey",

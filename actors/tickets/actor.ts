@@ -36,6 +36,11 @@ import { armTicketTimers, cancelTicketTimers, TICK_HANDLER, timerActions } from 
 import { loadLookups, lookupsNow, type TicketItem, ticketItem } from "./view.ts";
 import { openSnapshot, snapshotting, type SnapshotState } from "../_runtime/record_snapshot.ts";
 import { reviveTicket, TICKET_SNAPSHOTS } from "./snapshot.ts";
+import { ticketScope } from "./scope.ts";
+import { finishIntent, loadIntents, markStep, type TransitionFacts, writeIntent } from "./effects.ts";
+import { writeNote, writeTransitionNote } from "./tracking_notes.ts";
+import type { EffectIntent, EffectStep } from "../../domain/ticket_effects.ts";
+import type { BotNoteAction, TicketTracking } from "../../domain/ticket_tracking.ts";
 
 /** The desk's state: the company, its last ticket id and the indexes. */
 export interface DeskState {
@@ -50,6 +55,13 @@ export interface DeskState {
   routerCursor?: Map<number, number>;
   /** The snapshot's bookkeeping (snapshot.ts). */
   snap: SnapshotState;
+  /** Transitions' effects not yet applied (effects.ts), by intent id. */
+  intents: Map<string, EffectIntent>;
+  /** The time and per-ms counter of the last intent and tracking note ids. */
+  intentAt?: number;
+  intentSeq?: number;
+  noteAt?: number;
+  noteSeq?: number;
 }
 
 type Ctx = ActorContext<DeskState>;
@@ -70,9 +82,10 @@ export const ticketMissing = (id: number | string) =>
 async function loadDesk(kv: Deno.Kv, id: string): Promise<DeskState> {
   const companyId = Number(id);
   const stored = (await kv.get<number>(ticketCounterKey(companyId))).value ?? 0;
-  const [{ loaded, snap }, wheel] = await Promise.all([
+  const [{ loaded, snap }, wheel, intents] = await Promise.all([
     openSnapshot(kv, TICKET_SNAPSHOTS, companyId),
     loadWheel(kv, "ticket-desk", id, TICK_HANDLER),
+    loadIntents(kv, companyId),
   ]);
   const records = loaded ? loaded.records : await listTickets(kv, companyId, stored);
   const index = new TicketIndex();
@@ -80,7 +93,7 @@ async function loadDesk(kv: Deno.Kv, id: string): Promise<DeskState> {
   let counter = stored;
   for (const ticketId of index.byId.keys()) if (ticketId > counter) counter = ticketId;
   const dash = await loadAggregates(kv, companyId, records);
-  return { companyId, counter, index, dash, wheel, snap };
+  return { companyId, counter, index, dash, wheel, snap, intents };
 }
 
 /** Every ticket of the company from its records (several id ranges in parallel). */
@@ -115,17 +128,7 @@ const snapshot = snapshotting<DeskState, Ticket>(TICKET_SNAPSHOTS, (): AnyActorD
   records: () => [...state.index.byId.values()],
 }));
 
-/** The realtime scope of a ticket: who may receive its events (domain/visibility.ts). */
-export function ticketScope(t: Ticket) {
-  return {
-    kind: "ticket" as const,
-    ticketId: t.id,
-    queueId: t.queueId,
-    userId: t.userId,
-    isGroup: t.isGroup,
-    status: t.status,
-  };
-}
+export { ticketScope };
 
 /** `created`: the change created the ticket (outbound webhooks tell ticket.created by it). */
 function emit(ctx: Ctx, t: Ticket, data: unknown, created = false): void {
@@ -147,9 +150,16 @@ function leavesList(before: Ticket, next: Ticket): boolean {
 /**
  * Writes `next` (after `before`, if any): index, KV and events. The list item is joined
  * before anything changes, so a failed lookup leaves the desk untouched. Returns the item,
- * which a message event about the same change can carry as it is.
+ * which a message event about the same change can carry as it is. A transition (`facts`:
+ * who made it, how) also writes its tracking note and its effects' intent in the same unit
+ * (tracking_notes.ts, effects.ts); the intent, if any, is `intent` of the reply.
  */
-async function commit(ctx: Ctx, before: Ticket | undefined, next: Ticket): Promise<TicketItem> {
+async function commit(
+  ctx: Ctx,
+  before: Ticket | undefined,
+  next: Ticket,
+  facts?: TransitionFacts,
+): Promise<TicketItem & { intent?: EffectIntent }> {
   const lookups = lookupsNow(ctx.system, next.companyId) ?? await loadLookups(ctx.system, next.companyId);
   const item = ticketItem(next, lookups, { event: true });
   const others = before ? 1 : ctx.state.index.byContact.get(next.contactId)?.size ?? 0;
@@ -166,7 +176,10 @@ async function commit(ctx: Ctx, before: Ticket | undefined, next: Ticket): Promi
     // transfer); it reaches the users of the new queue with the queue it came from.
     emit(ctx, next, { action: "moved-to-queue", ticket: item, fromQueueId: before.queueId });
   }
-  return item;
+  if (!before || !facts) return item;
+  writeTransitionNote(ctx, before, next, facts.byUserId, facts.commands, lookups);
+  const intent = writeIntent(ctx, before, next, facts);
+  return intent ? { ...item, intent } : item;
 }
 
 /** Throws ERR_OTHER_OPEN_TICKET when another active ticket holds `t`'s contact and connection. */
@@ -191,11 +204,17 @@ export type CreateArg = NewTicketRequest & { who: Principal; settings: TicketSet
 /** What an inbound message asks: the contact's active ticket on the connection, or a new one. */
 export type InboundArg = Omit<NewTicketRequest, "userId" | "status">;
 
-/** The reply of `update`: the ticket before and after, and the effects to perform. */
+/**
+ * The reply of `update`: the ticket before and after, the machine's effects, and the intent
+ * that carries them (and the other messages the change owes the customer) when there is one:
+ * the caller applies it (server/usecases/ticket_effects.ts), and the desk's retry timer
+ * brings it back if that does not finish.
+ */
 export interface UpdateReply {
   before: Ticket;
   ticket: Ticket;
   effects: TicketEffect[];
+  intent?: EffectIntent;
 }
 
 /** The fields every new ticket takes from its request, with the desk's next id and a uuid. */
@@ -260,22 +279,29 @@ export const ticketDesk = defineActor({
       return { ticket, created: true };
     },
 
-    /** PUT /tickets/{id}: the body's commands in order, all decided before any is applied. */
+    /**
+     * PUT /tickets/{id}: the body's commands in order, all decided before any is applied.
+     * `commands` names the commands' types for the tracking note when they were not the
+     * body's own (the bot's and a schedule's assignments say "accept"/"transfer").
+     */
     async update(ctx,
-      arg: { id: number; body: TicketUpdate; who: Principal; settings: TicketSettings },
+      arg: { id: number; body: TicketUpdate; who: Principal; settings: TicketSettings; byUserId?: number | null },
     ): Promise<UpdateReply> {
       const before = get(ctx.state, arg.id);
       let ticket = before;
       const effects: TicketEffect[] = [];
-      for (const command of commandsForUpdate(before, arg.body)) {
+      const commands = commandsForUpdate(before, arg.body);
+      for (const command of commands) {
         const decision = decide(ticket, command, arg.who, arg.settings, ctx.now);
         ticket = decision.ticket!;
         effects.push(...decision.effects);
       }
       if (ticket === before) return { before, ticket, effects };
       if (!isActive(before)) assertOnlyActive(ctx.state, ticket);
-      await commit(ctx, before, ticket);
-      return { before, ticket, effects };
+      const byUserId = arg.byUserId === undefined ? arg.who.id : arg.byUserId;
+      const facts = { byUserId, commands: commands.map((c) => c.type), effects, farewell: arg.body.sendFarewellMessage !== false };
+      const { intent } = await commit(ctx, before, ticket, facts);
+      return intent ? { before, ticket, effects, intent } : { before, ticket, effects };
     },
 
     /** DELETE /tickets/{id} (permission checked by `decide`). */
@@ -290,12 +316,43 @@ export const ticketDesk = defineActor({
       return before;
     },
 
-    /** A message joined the ticket: preview, times and the unread counter. */
-    async note(ctx, arg: MessageNote & { id: number }): Promise<NotedTicket> {
+    /**
+     * A message joined the ticket: preview, times and the unread counter. `effect`: the message
+     * is a step of a transition's intent, marked done in the same unit (effects.ts).
+     */
+    async note(ctx, arg: MessageNote & { id: number; effect?: EffectStep }): Promise<NotedTicket> {
       const before = get(ctx.state, arg.id);
       const next = withMessage(before, arg);
       recordDeltas(ctx.state.dash, ctx, before.companyId, [messageDelta(before, arg.fromMe, arg.at)]);
+      if (arg.effect) markStep(ctx, arg.effect);
       return { ticket: next, item: await commit(ctx, before, next) };
+    },
+
+    /** A step of an intent that stored nothing (a setting off, an empty text) is done. */
+    effectStep(ctx, step: EffectStep): void {
+      markStep(ctx, step);
+    },
+
+    /** Every step of intent `id` is done: it and its retry timer go. */
+    effectsDone(ctx, arg: { id: string }): void {
+      finishIntent(ctx, arg.id);
+    },
+
+    /** A bot note (domain/ticket_tracking.ts BOT_NOTE_ACTIONS) in ticket `id`'s conversation. */
+    botNote(ctx, arg: { id: number; action: BotNoteAction; detail: string }): TicketTracking {
+      const t = get(ctx.state, arg.id);
+      const lookups = lookupsNow(ctx.system, t.companyId);
+      return writeNote(ctx, t, {
+        ticketId: t.id,
+        action: arg.action,
+        queueId: t.queueId,
+        queueName: t.queueId === null ? null : lookups?.queues.get(t.queueId)?.name ?? null,
+        userId: t.userId,
+        userName: null,
+        byUserId: null,
+        byUserName: null,
+        detail: arg.detail,
+      });
     },
 
     /** The ticket was read: unread counter to 0 (no event when it already was). */

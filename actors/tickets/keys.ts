@@ -18,3 +18,13 @@ export function companyTicketsPrefix(companyId: number): Deno.KvKey {
 export function ticketCounterKey(companyId: number): Deno.KvKey {
   return ["counter", "ticket", companyId];
 }
+
+/** The key of a transition's effects intent (domain/ticket_effects.ts), written by the desk. */
+export function effectKey(companyId: number, id: string): Deno.KvKey {
+  return ["ticket_effect", companyId, id];
+}
+
+/** The prefix of a company's effects intents (the desk reads them on activation). */
+export function effectPrefix(companyId: number): Deno.KvKey {
+  return ["ticket_effect", companyId];
+}

@@ -7,6 +7,7 @@ import { whatsapps } from "../whatsapps/collection.ts";
 import { awaitingRating } from "../ratings/surveys.ts";
 import type { Message } from "../../domain/message.ts";
 import { type MessageNote, noteOf, type Ticket } from "../../domain/ticket.ts";
+import type { EffectStep } from "../../domain/ticket_effects.ts";
 import type { CommitLink } from "../_runtime/commit_link.ts";
 import { type DeskState, type NotedTicket, ticketDesk, ticketMissing } from "./actor.ts";
 
@@ -109,8 +110,14 @@ export async function noteMessage(
  * `noteMessage` for a message whose store is held by `link` (messages/store.ts
  * `storeAndNote`): the note commits in the same KV atomic as the message.
  */
-export async function noteStoredMessage(system: ActorSystem, message: Message, link: CommitLink): Promise<NotedTicket> {
-  return await deskOf(system, message.companyId).askJoined("note", { id: message.ticketId, ...noteOf(message) }, link);
+export async function noteStoredMessage(
+  system: ActorSystem,
+  message: Message,
+  link: CommitLink,
+  effect?: EffectStep,
+): Promise<NotedTicket> {
+  const arg = { id: message.ticketId, ...noteOf(message), ...(effect ? { effect } : {}) };
+  return await deskOf(system, message.companyId).askJoined("note", arg, link);
 }
 
 /** Sets the unread counter to 0 and publishes `updateUnread` (nothing when already 0). */

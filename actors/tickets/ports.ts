@@ -1,30 +1,23 @@
 /**
- * What the ticket desk needs from the host for its automatic transitions (issue #17): who is
- * online (the live-events hub's presence), and someone to perform what an automatic close or
- * move does besides the ticket change (the close message, the conversation's tracking note).
+ * What the ticket desk needs from the host (issue #17, #39): who is online (the live-events
+ * hub's presence), and the runner of transitions' effects (domain/ticket_effects.ts), which
+ * the desk hands an automatic transition's intent, and any intent its retry timer brings back.
  * Built in server/start.ts and bound per actor system, so the desk never imports server/.
  *
  * A timer delivered before the host bound its ports (the first moments of a restart) waits for
  * them: `ticketPorts` resolves once `bindTicketPorts` has run.
  */
 import type { ActorSystem } from "../_runtime/system.ts";
-import type { Ticket } from "../../domain/ticket.ts";
+import type { EffectIntent } from "../../domain/ticket_effects.ts";
 import { MINUTE_MS } from "../../domain/ticket_timers.ts";
-
-/** An automatic transition the desk committed, handed to the host once it is durable. */
-export type AutomaticChange =
-  /** Closed for the customer's silence: send the connection's close message. */
-  | { type: "autoClose"; before: Ticket; ticket: Ticket; closeMessage: string }
-  /** Moved to the connection's transfer queue after waiting unanswered. */
-  | { type: "autoMove"; before: Ticket; ticket: Ticket };
 
 export interface TicketPorts {
   /** Length of a "minute" of the intervals: 60,000 ms; tests shorten it (config timerMinuteMs). */
   readonly minuteMs: number;
   /** Ids of the company's online users. */
   onlineUserIds(companyId: number): number[];
-  /** Performs the effects of an automatic change (never throws; failures are logged). */
-  automatic(change: AutomaticChange): Promise<void>;
+  /** Applies an intent's steps not yet done (never throws; failures are logged). */
+  effects(intent: EffectIntent): Promise<void>;
 }
 
 const bound = new WeakMap<ActorSystem, PromiseWithResolvers<TicketPorts> & { value?: TicketPorts }>();

@@ -9,9 +9,10 @@
  *
  * Each action re-reads the ticket, the connection and the queue as they are when it fires, so
  * a setting changed meanwhile (an interval set to disabled, a router switched off) is
- * honoured, and a fire that no longer applies does nothing. The effects besides the ticket
- * change (close message, tracking note) go to the host's port once the change is durable,
- * never awaited by the desk: they ask the desk again.
+ * honoured, and a fire that no longer applies does nothing. An automatic change's tracking
+ * note is written with it, and its close message is an intent (effects.ts) handed to the
+ * host's runner once the change is durable, never awaited by the desk: it asks the desk again.
+ * The wheel also brings back intents not done in time (`EFFECTS_ACTION`).
  */
 import type { ActorContext } from "../_runtime/actor.ts";
 import type { Ticket } from "../../domain/ticket.ts";
@@ -29,6 +30,8 @@ import {
 } from "../../domain/ticket_timers.ts";
 import type { DeskState } from "./actor.ts";
 import { minuteOf, ticketPorts } from "./ports.ts";
+import { EFFECTS_ACTION, handOver, retryIntent, type TransitionFacts } from "./effects.ts";
+import type { EffectIntent } from "../../domain/ticket_effects.ts";
 import { loadLookups, lookupsNow, type TicketItem, type TicketLookups } from "./view.ts";
 
 type Ctx = ActorContext<DeskState>;
@@ -46,9 +49,9 @@ const PER_TICK = 50;
 /** How long a failed action waits before it is tried again. */
 const RETRY_MS = 60_000;
 
-/** What the actions need from the desk: its commit (index, KV, events, timers). */
+/** What the actions need from the desk: its commit (index, KV, events, timers, notes, intents). */
 export interface DeskOps {
-  commit(ctx: Ctx, before: Ticket | undefined, next: Ticket): Promise<TicketItem>;
+  commit(ctx: Ctx, before: Ticket | undefined, next: Ticket, facts?: TransitionFacts): Promise<TicketItem & { intent?: EffectIntent }>;
 }
 
 /** Argument of every ticket timer. */
@@ -82,13 +85,6 @@ async function lookups(ctx: Ctx): Promise<TicketLookups> {
   return lookupsNow(ctx.system, ctx.state.companyId) ?? await loadLookups(ctx.system, ctx.state.companyId);
 }
 
-/** Hands an automatic change to the host once it is durable (not awaited: see the module doc). */
-function afterDurable(ctx: Ctx, run: (ports: Awaited<ReturnType<typeof ticketPorts>>) => Promise<void>): void {
-  const system = ctx.system;
-  ctx.onDurable(() => {
-    ticketPorts(system).then(run).catch((error) => console.error("An automatic ticket change's effects failed", error));
-  });
-}
 
 /** The desk's timer actions; `ops` gives them the desk's commit. */
 export function timerActions(ops: DeskOps) {
@@ -107,9 +103,12 @@ export function timerActions(ops: DeskOps) {
         return;
       }
       const ticket: Ticket = { ...before, status: "closed", closedAt: ctx.now, updatedAt: ctx.now };
-      await ops.commit(ctx, before, ticket);
-      const closeMessage = conn?.closeMessage ?? "";
-      afterDurable(ctx, (ports) => ports.automatic({ type: "autoClose", before, ticket, closeMessage }));
+      const { intent } = await ops.commit(ctx, before, ticket, {
+        byUserId: null,
+        commands: [],
+        automatic: { closeMessage: conn?.closeMessage ?? "" },
+      });
+      if (intent) handOver(ctx, intent);
     },
 
     /** Moves a pending ticket nobody accepted to the connection's transfer queue. */
@@ -122,8 +121,7 @@ export function timerActions(ops: DeskOps) {
       if (target === null || !l.queues.has(target)) return;
       // The offer of the old queue's router ends with the move; the new queue's router offers anew.
       const ticket: Ticket = { ...before, queueId: target, userId: null, updatedAt: ctx.now };
-      await ops.commit(ctx, before, ticket);
-      afterDurable(ctx, (ports) => ports.automatic({ type: "autoMove", before, ticket }));
+      await ops.commit(ctx, before, ticket, { byUserId: null, commands: [], automatic: { closeMessage: "" } });
     },
 
     /**
@@ -158,6 +156,10 @@ export function timerActions(ops: DeskOps) {
   async function tick(ctx: Ctx): Promise<number> {
     const due = ctx.state.wheel.takeDue(ctx, ctx.now, PER_TICK);
     for (const entry of due) {
+      if (entry.action === EFFECTS_ACTION) {
+        retryIntent(ctx, (entry.arg as { intent: string }).intent);
+        continue;
+      }
       const action = actions[entry.action as TicketTimerHandler];
       const arg = entry.arg as TicketTimerArg;
       if (!action) continue;

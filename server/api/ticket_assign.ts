@@ -7,7 +7,7 @@ import { companySettings, getCompanyUser } from "../../actors/platform/lookup.ts
 import { deskOf } from "../../actors/tickets/mod.ts";
 import type { Ticket } from "../../domain/ticket.ts";
 import type { AppDeps } from "../deps.ts";
-import { performEffects } from "./ticket_effects.ts";
+import { applyEffects } from "../usecases/ticket_effects.ts";
 
 /** Accepts `ticket` for `userId`; a user no longer in the company leaves it as it is. */
 export async function assignPending(deps: AppDeps, ticket: Ticket, userId: number): Promise<Ticket> {
@@ -20,6 +20,6 @@ export async function assignPending(deps: AppDeps, ticket: Ticket, userId: numbe
     who: user,
     settings,
   });
-  await performEffects(deps, reply.ticket, reply.effects, { before: reply.before, byUserId: userId, commands: ["accept"] });
+  if (reply.intent) await applyEffects(deps, reply.intent);
   return reply.ticket;
 }

@@ -25,7 +25,6 @@ import { AppError, notFound } from "../../domain/errors.ts";
 import { isManager } from "../../domain/permissions.ts";
 import { assertCanHandle, type Ticket } from "../../domain/ticket.ts";
 import {
-  commandsForUpdate,
   SELECT_CONNECTION,
   SELECT_QUEUE,
   TicketCreate,
@@ -37,7 +36,7 @@ import { requireAuth } from "../auth/middleware.ts";
 import type { AppEnv } from "../deps.ts";
 import { idParam, parseBody, parseQuery } from "../http/validate.ts";
 import { memoizedQuery } from "../http/query_memo.ts";
-import { performEffects } from "./ticket_effects.ts";
+import { applyEffects } from "../usecases/ticket_effects.ts";
 import { sendableRating } from "../ratings/send.ts";
 import { oportunidadeMissing } from "./oportunidades.ts";
 import { deleteTicketMessages } from "./ticket_hooks.ts";
@@ -120,9 +119,8 @@ async function updateOne(c: Ctx, id: number, body: TicketUpdate): Promise<Ticket
     c,
     () => deskOf(deps.system, companyId).ask("update", { id, body, who, settings }),
   );
-  // The desk decided the same commands from the same ticket: they name the tracking note.
-  const commands = reply.ticket === reply.before ? [] : commandsForUpdate(reply.before, body).map((c) => c.type);
-  await performEffects(deps, reply.ticket, reply.effects, { before: reply.before, byUserId: who.id, commands, farewell: body.sendFarewellMessage });
+  // The tracking note and the intent of the messages owed were written with the change.
+  if (reply.intent) await applyEffects(deps, reply.intent);
   return reply.ticket;
 }
 

@@ -15,18 +15,9 @@ import { handleInbound, linkLid } from "./inbound.ts";
 import { importUpserts } from "./contact_upserts.ts";
 import { handleCall } from "../conversation/calls.ts";
 import type { AdapterFactory } from "./types.ts";
+import { outboxKey } from "../../actors/messages/keys.ts";
 
-/**
- * The durable outbox: a send is written here before it is queued and removed once its result
- * is recorded, so a message accepted while the server stops is sent when the session is back
- * (at least once), never left silently at ack 0.
- */
-export const outboxKey = (r: Pick<OutboundRequest, "companyId" | "whatsappId" | "messageId">): Deno.KvKey => [
-  "outbox",
-  r.companyId,
-  r.whatsappId,
-  r.messageId,
-];
+export { outboxKey };
 
 /** Tunables of a live session. */
 export interface LiveOptions {
@@ -166,10 +157,13 @@ export class LiveSession {
     return this.#storing.get(providerId);
   }
 
-  /** Queues an outgoing message; sends are one at a time, in order, paced and retried. */
-  async send(request: OutboundRequest): Promise<void> {
-    await this.#deps.kv.set(outboxKey(request), request);
+  /**
+   * Queues an outgoing message whose outbox entry is stored (with the message: actors/messages/
+   * keys.ts `outboxKey`); sends are one at a time, in order, paced and retried.
+   */
+  send(request: OutboundRequest): Promise<void> {
     this.#enqueue(request);
+    return Promise.resolve();
   }
 
   /** Queues again what the durable outbox still holds (after a restart or a reconnect). */

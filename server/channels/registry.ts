@@ -13,6 +13,7 @@ import type { PacingConfig } from "../../domain/pacing.ts";
 import type { Provider, Whatsapp } from "../../domain/whatsapp.ts";
 import { recordSendResult } from "../../actors/messages/mod.ts";
 import type { AppDeps } from "../deps.ts";
+import { outboxKey } from "../../actors/messages/keys.ts";
 import { LiveSession, type LiveOptions } from "./live_session.ts";
 import { SimulatorAdapter } from "./simulator.ts";
 import { BaileysAdapter, baileysSocket } from "./baileys.ts";
@@ -265,10 +266,11 @@ export class Channels implements SessionHost {
       const live = this.get(request.companyId, request.whatsappId);
       if (live) return live.send(request);
       const { companyId, ticketId, messageId } = request;
-      return recordSendResult(this.#need().system, companyId, ticketId, messageId, {
+      const { system, kv } = this.#need();
+      return recordSendResult(system, companyId, ticketId, messageId, {
         error: "ERR_WAPP_NOT_INITIALIZED",
         final: true,
-      }).then(() => {}, (error) => console.error("Recording a failed send failed", error));
+      }).then(() => kv.delete(outboxKey(request))).then(() => {}, (error) => console.error("Recording a failed send failed", error));
     },
     ready: async (companyId: number, whatsappId: number) => {
       const record = await this.#record(companyId, whatsappId);

@@ -6,7 +6,7 @@
  * system lines and the place in line.
  */
 import { conversationOf } from "../../actors/conversations/mod.ts";
-import { recordBotNote, recordTransition } from "../../actors/ticket_tracking/mod.ts";
+import { recordBotNote } from "../../actors/ticket_tracking/mod.ts";
 import { deskOf, getTicket, moveTicketToQueue } from "../../actors/tickets/mod.ts";
 import { companySettings } from "../../actors/platform/lookup.ts";
 import type { ConversationAction } from "../../domain/conversation.ts";
@@ -14,7 +14,7 @@ import type { InboundMessage } from "../../domain/channel.ts";
 import type { Principal } from "../../domain/permissions.ts";
 import type { Whatsapp } from "../../domain/whatsapp.ts";
 import type { AppDeps } from "../deps.ts";
-import { performEffects } from "../api/ticket_effects.ts";
+import { applyEffects } from "../usecases/ticket_effects.ts";
 import { loadContext } from "./context.ts";
 import { askIntegration } from "./n8n_option.ts";
 import { tellPosition } from "./positions.ts";
@@ -61,7 +61,8 @@ async function performOne(deps: AppDeps, companyId: number, ticketId: number, ac
   const { system } = deps;
   switch (action.type) {
     case "send":
-      return await sendBot(deps, companyId, ticketId, action);
+      await sendBot(deps, companyId, ticketId, action);
+      return;
     case "moveQueue":
       await moveTicketToQueue(system, companyId, ticketId, action.queueId);
       return;
@@ -72,19 +73,20 @@ async function performOne(deps: AppDeps, companyId: number, ticketId: number, ac
     }
     case "assign": {
       const settings = await companySettings(system, companyId);
+      // The bot hands the ticket to a user: its note says nobody did it.
       const reply = await deskOf(system, companyId).ask("update", {
         id: ticketId,
         body: { status: "open", userId: action.userId },
         who: botPrincipal(companyId),
         settings,
+        byUserId: null,
       });
-      if (reply.ticket === reply.before) return;
-      await recordTransition(system, reply.before, reply.ticket, null, ["transfer"]);
-      await performEffects(deps, reply.ticket, reply.effects);
+      if (reply.intent) await applyEffects(deps, reply.intent);
       return;
     }
     case "position":
-      return await tellPosition(deps, companyId, ticketId, action.queueId);
+      await tellPosition(deps, companyId, ticketId, action.queueId);
+      return;
     case "n8n":
       return await askIntegration(deps, companyId, ticketId, action);
   }

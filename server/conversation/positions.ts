@@ -15,6 +15,7 @@ import type { BusEvent } from "../../domain/events.ts";
 import { settingOn } from "../../domain/settings.ts";
 import type { Ticket } from "../../domain/ticket.ts";
 import type { AppDeps } from "../deps.ts";
+import type { EffectStep } from "../../domain/ticket_effects.ts";
 import { sendBot } from "./send.ts";
 
 const arrival = (a: Ticket, b: Ticket) => a.createdAt - b.createdAt || a.id - b.id;
@@ -28,12 +29,18 @@ async function line(system: ActorSystem, companyId: number, queueId: number): Pr
 }
 
 /** Tells ticket `ticketId` its place in `queueId` now (when it waits there). */
-export async function tellPosition(deps: AppDeps, companyId: number, ticketId: number, queueId: number): Promise<void> {
+export async function tellPosition(
+  deps: AppDeps,
+  companyId: number,
+  ticketId: number,
+  queueId: number,
+  effect?: EffectStep,
+): Promise<boolean> {
   const waiting = await line(deps.system, companyId, queueId);
   const at = waiting.findIndex((t) => t.id === ticketId);
-  if (at < 0) return;
+  if (at < 0) return false;
   const told = await conversationOf(deps.system, companyId, ticketId).ask("position", { queueId, n: at + 1, onlyIfBetter: false });
-  if (told) await sendBot(deps, companyId, ticketId, { text: positionText(at + 1) });
+  return told && await sendBot(deps, companyId, ticketId, { text: positionText(at + 1) }, effect);
 }
 
 /** The queue moved: tells the first few in line their better place. */

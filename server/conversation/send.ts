@@ -10,6 +10,7 @@ import { getTicket } from "../../actors/tickets/mod.ts";
 import type { MenuList } from "../../domain/bot_walker.ts";
 import type { Message } from "../../domain/message.ts";
 import type { AppDeps } from "../deps.ts";
+import type { EffectStep } from "../../domain/ticket_effects.ts";
 
 /** What the bot sends: text, and optionally a list or a stored media file of the company. */
 export interface BotSend {
@@ -25,13 +26,22 @@ function mediaTypeOf(mimetype: string): Message["mediaType"] {
   return "application";
 }
 
-/** Sends `what` in ticket `ticketId` (nothing when the text and media are empty). */
-export async function sendBot(deps: AppDeps, companyId: number, ticketId: number, what: BotSend): Promise<void> {
+/**
+ * Sends `what` in ticket `ticketId` (nothing when the text and media are empty); resolves
+ * whether it did. `effect`: the send is a step of a transition's effects.
+ */
+export async function sendBot(
+  deps: AppDeps,
+  companyId: number,
+  ticketId: number,
+  what: BotSend,
+  effect?: EffectStep,
+): Promise<boolean> {
   const ticket = await getTicket(deps.system, companyId, ticketId);
-  if (!ticket) return;
+  if (!ticket) return false;
   const contact = await getContact(deps.system, companyId, ticket.contactId);
   const body = what.text;
-  if (!body.trim() && !what.media) return;
+  if (!body.trim() && !what.media) return false;
   let media: { file: string; name: string; mimetype: string } | null = null;
   if (what.media) {
     // The message owns a copy: deleting the ticket's media must never remove the option's.
@@ -45,5 +55,6 @@ export async function sendBot(deps: AppDeps, companyId: number, ticketId: number
     body,
     ...(media ? { media, mediaType: mediaTypeOf(media.mimetype) } : {}),
     ...(what.list ? { list: what.list } : {}),
-  }, contact);
+  }, contact, effect);
+  return true;
 }

@@ -21,6 +21,7 @@ import { localClock, outOfHours } from "../../domain/schedule_hours.ts";
 import { settingOn } from "../../domain/settings.ts";
 import type { Ticket } from "../../domain/ticket.ts";
 import type { AppDeps } from "../deps.ts";
+import type { EffectStep } from "../../domain/ticket_effects.ts";
 
 /** The 404 of a survey that does not exist in the company. */
 export const ratingMissing = (id: number | string) =>
@@ -63,6 +64,8 @@ export async function sendSurvey(
   ticket: Ticket,
   rating: Rating,
   userId: number | null,
+  /** The survey is a step of a resolve's effects (server/usecases/ticket_effects.ts). */
+  effect?: EffectStep,
 ): Promise<{ key: string }> {
   const { system } = deps;
   if (ticket.isGroup || ticket.whatsappId === null) {
@@ -93,23 +96,22 @@ export async function sendSurvey(
     options: rating.options,
     link: surveyLink(settings.ratingurl ?? "", survey.key),
   }); // variables filled on the way out (actors/messages/outbound.ts)
-  await sendSystemMessage(deps, ticket.companyId, ticket.id, text);
+  await sendSystemMessage(deps, ticket.companyId, ticket.id, text, effect);
   return { key: survey.key };
 }
 
 /**
- * The survey of a resolve (ticket effect `survey`): sent unless the company is out of hours
- * and userRatingOut is off, or the ticket was already rated (one answer per ticket). Never
- * throws: the ticket is closed already, a failure is logged.
+ * The survey of a resolve (ticket effect `survey`, a step of its effects marked `effect`):
+ * sent unless the company is out of hours and userRatingOut is off, or the ticket was already
+ * rated (one answer per ticket), or the survey can no longer be sent (deleted, inactive).
+ * Resolves whether it was sent; a failure to send throws, for the effects to try again.
  */
-export async function surveyOnResolve(deps: AppDeps, ticket: Ticket, ratingId: number): Promise<void> {
-  try {
-    const settings = await companySettings(deps.system, ticket.companyId);
-    if (!settingOn(settings.userRatingOut) && await closedNow(deps, ticket, settings.scheduleType ?? "disabled")) return;
-    if (await ticketAnswer(deps.system, ticket.companyId, ticket.id)) return;
-    const rating = await sendableRating(deps, ticket.companyId, ratingId);
-    await sendSurvey(deps, ticket, rating, ticket.userId);
-  } catch (error) {
-    console.error(`The rating survey of ticket ${ticket.id} failed`, error);
-  }
+export async function surveyOnResolve(deps: AppDeps, ticket: Ticket, ratingId: number, effect?: EffectStep): Promise<boolean> {
+  const settings = await companySettings(deps.system, ticket.companyId);
+  if (!settingOn(settings.userRatingOut) && await closedNow(deps, ticket, settings.scheduleType ?? "disabled")) return false;
+  if (await ticketAnswer(deps.system, ticket.companyId, ticket.id)) return false;
+  const rating = await sendableRating(deps, ticket.companyId, ratingId).catch(() => undefined);
+  if (!rating) return false;
+  await sendSurvey(deps, ticket, rating, ticket.userId, effect);
+  return true;
 }

@@ -29,6 +29,7 @@ import { bindTicketPorts } from "../actors/tickets/ports.ts";
 import { ticketPorts } from "./usecases/ticket_ports.ts";
 import { allCompanyIds, ClusterMember } from "./cluster/member.ts";
 import { companyRuntime } from "./cluster/company_runtime.ts";
+import { clusterFetch } from "./cluster/router.ts";
 
 
 export interface RunningServer {
@@ -100,9 +101,11 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Runn
   const app = createApp(deps);
   const abort = new AbortController();
   const { promise: listening, resolve } = Promise.withResolvers<Deno.NetAddr>();
+  // A process of several serves its companies and sends the others' requests on (cluster/router.ts).
+  const handler = deps.cluster ? clusterFetch(deps, deps.cluster, app.fetch) : app.fetch;
   const server = Deno.serve(
     { port: config.port, hostname: config.hostname, signal: abort.signal, onListen: resolve },
-    app.fetch,
+    handler,
   );
   const addr = await listening;
   // Listening first: the companies it takes are forwarded to it by the others at once.

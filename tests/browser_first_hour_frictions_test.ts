@@ -40,8 +40,9 @@ Deno.test({
       assert.equal(await dialog.getByText("Too Short!").count(), 0);
       await dialog.getByLabel("Nome", { exact: true }).fill("Financeiro");
       await dialog.getByLabel("Prioridade").fill("3");
-      await dialog.getByLabel("Chatbot (menu de opções)").check();
-      await dialog.getByTestId("bot-tree").waitFor({ timeout: 10_000 });
+      // One click (check() would click again while the tick's save is under way on a slow machine).
+      await dialog.getByLabel("Chatbot (menu de opções)").click();
+      await dialog.getByTestId("bot-tree").waitFor({ timeout: 20_000 });
       await page.getByText("Fila salva com sucesso!").waitFor();
       await dialog.getByRole("button", { name: "Adicionar opção" }).click();
       await dialog.getByLabel("Título").fill("Boletos");

@@ -196,6 +196,8 @@ Deno.test({
         await page.goto(`${server.url}/login`);
         await page.getByLabel("E-mail").fill("agent@demo.local");
         await page.locator('input[name="password"]').fill("wrong-password");
+        // The page's clock stands still from here: only runFor moves it, however slow the machine.
+        await page.clock.pauseAt(await page.evaluate(() => Date.now()));
         await page.locator('button[type="submit"]').click();
         const toast = page.getByTestId("toast").getByText("Erro de autenticação");
         await toast.waitFor({ timeout: 10_000 });

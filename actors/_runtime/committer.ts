@@ -71,6 +71,7 @@ export function fenced(companyId: number): AppError {
   return new AppError("ERR_COMPANY_MOVED", {
     status: 503,
     message: `Company ${companyId} is being moved to another process; try again shortly`,
+    extra: { companyId },
   });
 }
 

@@ -331,8 +331,12 @@ export class ActorSystem {
    * An instance of a company let go is evicted (server/cluster/), so a warm one is held.
    */
   #owns(id: string): boolean {
-    const companyId = actorCompany(id);
-    return companyId === 0 || this.committer.fence?.of(companyId) !== undefined;
+    return this.owns(actorCompany(id));
+  }
+
+  /** Whether this process runs company `companyId`'s actors (see `#owns`). */
+  owns(companyId: number): boolean {
+    return !this.cluster || companyId === 0 || this.committer.fence?.of(companyId) !== undefined;
   }
 
 

@@ -98,6 +98,12 @@ export interface CampaignEngine {
   reclaim?: boolean;
   /** Members in the group list's snapshot (group_audience.ts); absent until the start takes it. */
   groupSize?: number;
+  /**
+   * When the next message may go (the wait after the last one sent): a confirmation that
+   * comes in while no step is armed arms it then, not at once, so replies that trickle in
+   * one by one keep the batch pause as replies that come together do.
+   */
+  nextAt?: number;
 }
 
 export interface StoredCampaign extends Campaign {
@@ -453,7 +459,9 @@ export const campaignsActor = defineActor({
       ctx.delete(awaitingKey(c.companyId, arg.number));
       const after: StoredCampaign = { ...c, engine };
       store(ctx, after, "update");
-      if (ctx.timerDue(timerId(c.id)) === undefined) ctx.setTimer(timerId(c.id), ctx.now, "step", { id: c.id });
+      if (ctx.timerDue(timerId(c.id)) === undefined) {
+        ctx.setTimer(timerId(c.id), Math.max(ctx.now, c.engine.nextAt ?? 0), "step", { id: c.id });
+      }
       return true;
     },
 
@@ -534,6 +542,7 @@ export const campaignsActor = defineActor({
       // The wait after what this step sent; nothing sent, nothing to wait for (the timer that
       // brought this step already held the last pause).
       const delay = sentNow > 0 ? campaignDelayMs(ctx.state.settings, engine.sent, Math.random(), ports.timeScale) : 0;
+      if (sentNow > 0) engine.nextAt = ctx.system.now() + delay;
       const next = () => ctx.setTimer(timerId(c.id), ctx.system.now() + delay, "step", { id: c.id });
       if (!running) {
         store(ctx, { ...c, engine }, "update");

@@ -4,6 +4,7 @@ import type { Company } from "../../domain/company.ts";
 import type { Plan } from "../../domain/plan.ts";
 import {
   GLOBAL_SETTING_KEYS,
+  type Setting,
   SETTING_DEFAULTS,
   settingReadable,
   type SettingReader,
@@ -82,11 +83,25 @@ export async function platformCompanyId(system: ActorSystem): Promise<number | u
   return first?.companyId;
 }
 
-/** The platform's settings (global keys included), defaults filled in. */
+/**
+ * The platform's settings (global keys included), defaults filled in. In a process of several
+ * (issue #35) the platform company may be run by another process, whose settings actor this
+ * one may not wake: the stored records are read instead, at most a second old.
+ */
 export async function platformSettings(system: ActorSystem): Promise<Record<string, string>> {
   const id = await platformCompanyId(system);
-  return id === undefined ? { ...SETTING_DEFAULTS } : await companySettings(system, id);
+  if (id === undefined) return { ...SETTING_DEFAULTS };
+  if (!system.cluster || system.owns(id)) return await companySettings(system, id);
+  const cached = storedSettings.get(system);
+  if (cached && cached.companyId === id && cached.at > system.now() - 1000) return { ...cached.values };
+  const values: Record<string, string> = { ...SETTING_DEFAULTS };
+  for await (const entry of system.kv.list<Setting>({ prefix: ["setting", id] })) values[entry.value.key] = entry.value.value;
+  storedSettings.set(system, { companyId: id, at: system.now(), values });
+  return { ...values };
 }
+
+/** The platform's stored settings, as last read by a process that does not run the platform company. */
+const storedSettings = new WeakMap<ActorSystem, { companyId: number; at: number; values: Record<string, string> }>();
 
 /**
  * The settings of company `companyId` as `who` may read them: global keys from the platform

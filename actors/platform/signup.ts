@@ -25,6 +25,8 @@ export interface NewSignup {
 export async function signupCompany(
   system: ActorSystem,
   input: NewSignup,
+  /** Called once the company exists, before anything of its own is written (a process of several takes it: server/cluster/). */
+  created: (companyId: number) => Promise<void> = () => Promise.resolve(),
 ): Promise<{ company: Company; user: User }> {
   const plan = await getPlan(system, input.company.planId);
   if (!plan) {
@@ -51,6 +53,7 @@ export async function signupCompany(
     await companies.in(system, PLATFORM).remove(company.id, () => error as Error);
     throw error;
   }
+  await created(company.id);
   if (input.campaignsEnabled !== undefined) {
     await setSetting(system, company.id, "campaignsEnabled", String(input.campaignsEnabled));
   }

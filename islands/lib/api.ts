@@ -2,7 +2,9 @@
  * HTTP calls of the islands with the session rules of spec 000 §4: the access token lives in
  * localStorage and goes as a bearer header (the refresh token is an httpOnly cookie); a 403
  * triggers one refresh-and-retry; a 401 clears the session and goes to /login; a 402
- * ERR_SUBSCRIPTION_EXPIRED goes to /financeiro with the message and the due date.
+ * ERR_SUBSCRIPTION_EXPIRED goes to /financeiro with the message and the due date; a 503
+ * ERR_COMPANY_MOVED (the company changing process, issue #35) is sent again after its
+ * Retry-After until the new process serves it.
  */
 import { readLocal, writeLocal } from "./storage.ts";
 
@@ -100,10 +102,37 @@ async function tokenExpired(response: Response): Promise<boolean> {
   }
 }
 
+/** How long a call waits, in all, for a company changing process before it gives up (ms). */
+const MOVE_PATIENCE_MS = 20_000;
+
+/**
+ * Whether a 503 is a company changing process (ERR_COMPANY_MOVED, issue #35): nothing was
+ * done, and the same call succeeds once its new process serves it, in a second or two.
+ */
+async function companyMoving(response: Response): Promise<boolean> {
+  if (response.status !== 503) return false;
+  try {
+    return (await response.clone().json())?.error === "ERR_COMPANY_MOVED";
+  } catch {
+    return false;
+  }
+}
+
+/** Sends the call, again after each `Retry-After` while its company changes process. */
+async function sendPatiently(method: string, path: string, body: unknown): Promise<Response> {
+  const deadline = Date.now() + MOVE_PATIENCE_MS;
+  for (;;) {
+    const response = await send(method, path, body);
+    if (!await companyMoving(response) || Date.now() > deadline) return response;
+    const wait = Number(response.headers.get("retry-after")) || 1;
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+  }
+}
+
 /** Calls the API; returns the parsed JSON body or throws ApiError. */
 export async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-  let response = await send(method, path, body);
-  if (response.status === 403 && await tokenExpired(response) && await refreshToken()) response = await send(method, path, body);
+  let response = await sendPatiently(method, path, body);
+  if (response.status === 403 && await tokenExpired(response) && await refreshToken()) response = await sendPatiently(method, path, body);
   const text = await response.text();
   let parsed: unknown = null;
   try {

@@ -4,6 +4,7 @@
  * save its opening hours (the settings page's Horários tab). Any other company does not
  * exist for them (404).
  */
+import { adopter } from "../cluster/adopt.ts";
 import { type Context, Hono } from "hono";
 import type { ActorSystem } from "../../actors/_runtime/system.ts";
 import { companies, PLATFORM } from "../../actors/platform/collections.ts";
@@ -96,6 +97,7 @@ export function companyRoutes(): Hono<AppEnv> {
       name: input.name,
       planId: input.planId ?? null,
     });
+    await adopter(c.get("deps"))(company.id);
     if (campaignsEnabled !== undefined) {
       await setSetting(system, company.id, "campaignsEnabled", String(campaignsEnabled));
     }

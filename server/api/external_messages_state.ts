@@ -18,6 +18,7 @@ import { whatsapps } from "../../actors/whatsapps/collection.ts";
 import { type Bucket, DEFAULT_RATE, type RateLimit, takeToken } from "../../domain/external_message.ts";
 import type { Whatsapp } from "../../domain/whatsapp.ts";
 import type { AppDeps } from "../deps.ts";
+import { connectionDirectory } from "../cluster/directory.ts";
 
 /** Connections by token, refreshed per company when its connections change. */
 class ConnectionTokens {
@@ -36,9 +37,19 @@ class ConnectionTokens {
     });
   }
 
-  /** The connection whose token is `token`; undefined for an unknown or empty token. */
+  /**
+   * The connection whose token is `token`; undefined for an unknown or empty token. In a
+   * process of several (issue #35) the store's records say which company (the router forwarded
+   * the request to its owner: server/cluster/directory.ts); the company's own collection, run
+   * here, confirms it.
+   */
   async find(token: string): Promise<Whatsapp | undefined> {
     if (!token) return undefined;
+    if (this.#deps.cluster) {
+      const listed = await connectionDirectory(this.#deps).withToken(token);
+      const record = listed && await whatsapps.in(this.#deps.system, listed.companyId).get(listed.id);
+      return record && record.token === token ? record : undefined;
+    }
     this.#loaded ??= this.#loadAll();
     await this.#loaded;
     for (const companyId of [...this.#dirty]) {

@@ -20,6 +20,7 @@ import { clientAddress } from "../auth/client_address.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { parseBody } from "../http/validate.ts";
 import { companyDetail } from "./company_view.ts";
+import { adopter } from "../cluster/adopt.ts";
 
 /** Creates the company (trial due date) and its admin user; replies with both views. */
 export async function signupFromInput(deps: AppDeps, input: SignupInput) {
@@ -44,7 +45,7 @@ export async function signupFromInput(deps: AppDeps, input: SignupInput) {
       passwordHash: await hashPassword(input.password, deps.config.passwordHash),
     },
     campaignsEnabled: input.campaignsEnabled ?? true,
-  });
+  }, adopter(deps));
   // The trial ends within the invoice lead time: its first invoice is issued now (#21).
   await syncInvoices(deps.system, company.id);
   return { company: await companyDetail(deps.system, company, user), user: publicUser(user) };

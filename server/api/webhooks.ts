@@ -13,8 +13,7 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import { companies, PLATFORM } from "../../actors/platform/collections.ts";
-import { whatsapps } from "../../actors/whatsapps/collection.ts";
+import { connectionDirectory } from "../cluster/directory.ts";
 import { AppError, notFound } from "../../domain/errors.ts";
 import type { Provider, Whatsapp } from "../../domain/whatsapp.ts";
 import type { AppDeps, AppEnv } from "../deps.ts";
@@ -37,16 +36,25 @@ export function sameToken(a: string, b: string): boolean {
   return diff === 0;
 }
 
-/** The connection `id` of provider `provider` whose secret passes `accept`, in whichever company. */
-async function findConnection(
+/**
+ * The connection `id` of provider `provider` whose secret passes `accept`, in whichever company
+ * (connection ids are per company). Read from the store's records (server/cluster/
+ * directory.ts), not the companies' actors: in a process of several (issue #35) the router
+ * finds the owner with the same lookup, and only the owner's actors may be woken. A miss lists
+ * the records again, for a connection created or changed a moment ago.
+ */
+export async function findConnection(
   deps: AppDeps,
   id: number,
   provider: Provider,
   accept: (w: Whatsapp) => boolean | Promise<boolean>,
 ): Promise<Whatsapp | undefined> {
-  for (const company of await companies.in(deps.system, PLATFORM).list()) {
-    const w = await whatsapps.in(deps.system, company.id).get(id);
-    if (w && w.provider === provider && await accept(w)) return w;
+  const directory = connectionDirectory(deps);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (attempt > 0) await directory.refresh();
+    for (const w of await directory.withId(id)) {
+      if (w.provider === provider && await accept(w)) return w;
+    }
   }
   return undefined;
 }
@@ -59,14 +67,25 @@ async function liveAdapter(deps: AppDeps, w: Whatsapp) {
   return live.adapter;
 }
 
+/** The webhooks' checks of a request against a connection's secrets (shared with the cluster's router). */
+export const webhookChecks = {
+  /** Evolution: the URL's token is the connection's own webhook secret (#38). */
+  evolution: async (deps: AppDeps, w: Whatsapp, token: string) =>
+    sameToken(await evolutionWebhookSecret(deps.secret, w.companyId, w.id), token),
+  /** Cloud API verification: Meta echoes the connection's verify token. */
+  cloudVerify: (w: Whatsapp, token: string) => sameToken(w.cloudVerifyToken, token),
+  /** Cloud API delivery: the body signed with the connection's app secret. */
+  cloudSigned: async (w: Whatsapp, raw: string, signature: string) =>
+    w.cloudAppSecret !== "" && sameToken(await signBody(w.cloudAppSecret, raw), signature),
+};
+
 export function webhookRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.post("/evolution/:whatsappId", async (c) => {
     const deps = c.get("deps");
     const id = idParam(c, "whatsappId", () => notFound("ERR_NO_WAPP_FOUND", "No such connection"));
     const token = c.req.query("token") ?? "";
-    const found = await findConnection(deps, id, "evolution", async (w) =>
-      sameToken(await evolutionWebhookSecret(deps.secret, w.companyId, w.id), token));
+    const found = await findConnection(deps, id, "evolution", (w) => webhookChecks.evolution(deps, w, token));
     if (!found) throw unknownConnection();
     const adapter = await liveAdapter(deps, found);
     if (!(adapter instanceof EvolutionAdapter)) throw notFound("ERR_NO_WAPP_FOUND", "Connection is not an Evolution connection");
@@ -85,7 +104,7 @@ export function webhookRoutes(): Hono<AppEnv> {
     const id = idParam(c, "whatsappId", () => notFound("ERR_NO_WAPP_FOUND", "No such connection"));
     const token = c.req.query("hub.verify_token") ?? "";
     const found = c.req.query("hub.mode") === "subscribe" &&
-      await findConnection(deps, id, "cloudapi", (w) => sameToken(w.cloudVerifyToken, token));
+      await findConnection(deps, id, "cloudapi", (w) => webhookChecks.cloudVerify(w, token));
     // The catalogue's JSON error like every refusal; Meta only looks for a 200 with the challenge.
     if (!found) throw new AppError("ERR_NO_PERMISSION", { status: 403, message: "Verification failed: wrong hub.mode or hub.verify_token" });
     return c.text(c.req.query("hub.challenge") ?? "", 200);
@@ -97,8 +116,7 @@ export function webhookRoutes(): Hono<AppEnv> {
     const raw = await c.req.text();
     const header = HubSignature.safeParse(c.req.header("x-hub-signature-256") ?? "");
     const signature = header.success ? header.data : "";
-    const found = await findConnection(deps, id, "cloudapi", async (w) =>
-      w.cloudAppSecret !== "" && sameToken(await signBody(w.cloudAppSecret, raw), signature));
+    const found = await findConnection(deps, id, "cloudapi", (w) => webhookChecks.cloudSigned(w, raw, signature));
     if (!found) throw new AppError("ERR_SESSION_EXPIRED", { status: 401, message: "Unknown connection or bad X-Hub-Signature-256" });
     let payload: unknown;
     try {

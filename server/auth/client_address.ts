@@ -11,6 +11,11 @@ function isLoopback(hostname: string): boolean {
 
 /** The client's address as a string ("unknown" when the runtime does not say). */
 export function clientAddress(c: Context): string {
+  // Forwarded by another process of the cluster, which said whose request it is; the router
+  // strips this header from any other request (server/cluster/router.ts).
+  const clustered = (c.get("deps") as { cluster?: unknown } | undefined)?.cluster !== undefined;
+  const relayed = clustered ? c.req.header("x-balcao-client") : undefined;
+  if (relayed) return relayed;
   const info = c.env as { remoteAddr?: Deno.Addr } | undefined;
   const remote = info?.remoteAddr;
   const peer = remote && "hostname" in remote ? remote.hostname : "unknown";

@@ -144,6 +144,18 @@ export class ClusterMember {
     if (this.leases.holds(companyId) && toNode !== this.node.name) await this.#let(companyId, true);
   }
 
+  /**
+   * Takes a company this process has just created (sign-up, a super user's new company), so
+   * the handler that created it can write its first settings: a new company has no lease, so
+   * its lease is free and this process its first owner.
+   */
+  async adopt(companyId: number): Promise<void> {
+    if (this.#states.get(companyId) === "serving") return;
+    if (!await this.#take(companyId)) {
+      throw new Error(`Company ${companyId} was taken by another process as it was created`);
+    }
+  }
+
   /** A graceful stop: every company is let go at once, for the others to take. */
   async stop(): Promise<void> {
     this.#stopped = true;

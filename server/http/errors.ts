@@ -25,8 +25,13 @@ export function errorResponse(error: Error, c: Context): Response {
   }
   if (error instanceof AppError) {
     if (error.code === "ERR_STORE_UNAVAILABLE") c.header("Retry-After", String(STORE_RETRY_AFTER_S));
-    // A company changing process (issue #35): its new owner serves it within a second or two.
-    if (error.code === "ERR_COMPANY_MOVED") c.header("Retry-After", "1");
+    // A company another process holds or takes (issue #35): the router sends the request on
+    // to it (server/cluster/router.ts), or the client tries again in a second.
+    if (error.code === "ERR_COMPANY_MOVED") {
+      c.header("Retry-After", "1");
+      const companyId = error.extra?.companyId;
+      if (typeof companyId === "number") c.header("x-balcao-moved-company", String(companyId));
+    }
     return c.json(
       { error: error.code, message: error.message, fields: error.fields, ...error.extra },
       error.status as ContentfulStatusCode,

@@ -22,6 +22,8 @@ export const AUDIT_ACTIONS = [
   "company.create",
   "company.update",
   "company.delete",
+  // A platform owner moved a company to another process of the cluster (#35).
+  "company.move",
   "connection.create",
   "connection.update",
   "connection.delete",

@@ -28,6 +28,8 @@ export interface CompanyRow extends Billing {
   status: boolean;
   dueDate: string | null;
   recurrence: string;
+  /** The process that runs it, in a cluster (issue #35); null for a process alone. */
+  node?: string | null;
   /** Only in GET /companies/{id}: the company's settings (campaignsEnabled among them). */
   settings?: { key: string; value: string }[];
 }

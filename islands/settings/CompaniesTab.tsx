@@ -1,7 +1,8 @@
 /**
  * The Empresas tab of /settings and the whole of /companies (spec 001 §2.6), in the kit's page
  * frame (title and search): the company form above a searchable, infinitely scrolled table of every company (id, name, e-mail, phone,
- * plan, due date with recurrence, referral code), rows tinted green when active and red when
+ * plan, due date with recurrence, referral code, and in a cluster the process that runs it, with
+ * a move to another: ProcessCell.tsx), rows tinted green when active and red when
  * inactive. Clicking a row, or Enter on its name, loads that company into the form.
  * Super only (the tab registry hides it, routeGate gates /companies, the API refuses others).
  */
@@ -19,6 +20,8 @@ import { useOptions } from "../ui/use_options.ts";
 import { usePagedList } from "../ui/use_paged_list.ts";
 import { UserDialog } from "../users/UserDialog.tsx";
 import { CompanyForm } from "../companies/CompanyForm.tsx";
+import { ProcessCell } from "../companies/ProcessCell.tsx";
+import { useClusterNodes } from "../companies/use_cluster_nodes.ts";
 import {
   type CompaniesResponse,
   COMPANIES_PATHS,
@@ -54,6 +57,7 @@ export function CompaniesTab({ viewer, initial }: SettingsTabProps) {
   const [deleting, setDeleting] = useState(false);
   const [userOpen, setUserOpen] = useState(false);
   const queues = useOptions(userOpen && selected ? `/queue${query({ companyId: selected.id })}` : null);
+  const nodes = useClusterNodes(list.rows.some((c) => c.node));
 
   const form = useSchemaForm<CompanyValues>({
     schema: "CompanyInput",
@@ -127,7 +131,24 @@ export function CompaniesTab({ viewer, initial }: SettingsTabProps) {
       },
     },
     { accessorKey: "indicator", header: t("companies.colIndicator") },
-  ], []);
+    // Several processes (issue #35): which one runs the company, and a move to another.
+    ...(list.rows.some((c) => c.node)
+      ? [{
+        id: "node",
+        accessorFn: (c: CompanyRow) => c.node ?? "",
+        header: t("companies.colProcess"),
+        cell: ({ row }: { row: { original: CompanyRow } }) => (
+          <ProcessCell
+            companyId={row.original.id}
+            companyName={row.original.name}
+            node={row.original.node ?? null}
+            nodes={nodes}
+            onMoved={() => setTimeout(() => list.reload(), 3000)}
+          />
+        ),
+      } satisfies ColumnDef<CompanyRow, unknown>]
+      : []),
+  ], [list.rows, nodes]);
 
   return (
     <div className="companies-screen">

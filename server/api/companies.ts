@@ -61,7 +61,10 @@ export function companyRoutes(): Hono<AppEnv> {
       .filter((co) => matchesSearch(query.searchParam, co.name, co.email, co.namecomplete));
     const page = paginate(all, query.pageNumber);
     const view = await companyViewer(system);
-    return c.json({ companies: page.rows.map(view), count: page.count, hasMore: page.hasMore });
+    // Several processes (#35): which one runs each company (null for a process alone).
+    const leases = c.get("deps").cluster?.leaseView;
+    const rows = page.rows.map((co) => ({ ...view(co), node: leases?.get(co.id)?.node ?? null }));
+    return c.json({ companies: rows, count: page.count, hasMore: page.hasMore });
   });
 
   app.get("/list", ...superOnly, async (c) => {

@@ -5,6 +5,7 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "../deps.ts";
 import { companyRoutes } from "./companies.ts";
+import { clusterRoutes, companyMoveRoutes } from "./cluster.ts";
 import { helpRoutes } from "./helps.ts";
 import { planRoutes } from "./plans.ts";
 import { settingRoutes } from "./settings.ts";
@@ -59,7 +60,9 @@ import { invoiceRoutes } from "./invoices.ts";
 export function mountAreas(app: Hono<AppEnv>): void {
   app.route("/companies", signupRoutes());
   app.route("/users", passwordResetRoutes());
+  app.route("/companies", companyMoveRoutes());
   routeWithSlash(app, "/companies", companyRoutes());
+  app.route("/cluster", clusterRoutes());
   routeWithSlash(app, "/helps", helpRoutes());
   routeWithSlash(app, "/plans", planRoutes());
   routeWithSlash(app, "/settings", settingRoutes());

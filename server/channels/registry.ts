@@ -237,6 +237,11 @@ export class Channels implements SessionHost {
     return starts.length;
   }
 
+  /** The connections with a live session here, `companyId:whatsappId` (the cluster's node record). */
+  liveKeys(): string[] {
+    return [...this.#live.keys()];
+  }
+
   /** Stops every adapter (server shutdown), without touching the records. */
   async closeAll(): Promise<void> {
     await this.#close([...this.#live.keys()]);

@@ -34,5 +34,6 @@ export function companyRuntime(deps: AppDeps): CompanyRuntime {
     load(companyId) {
       return tickets.get(companyId) ?? 0;
     },
+    sessions: () => channels.liveKeys(),
   };
 }

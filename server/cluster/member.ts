@@ -26,6 +26,7 @@
 import { companies, PLATFORM } from "../../actors/platform/collections.ts";
 import type { ActorSystem } from "../../actors/_runtime/system.ts";
 import { type Lease, Leases } from "./leases.ts";
+import type { ClusterNode } from "../../domain/cluster.ts";
 
 /** How often a process looks at the cluster, in ms. */
 export const PLACE_MS = 1000;
@@ -36,15 +37,8 @@ const CLAIM_MS = 30_000;
 /** At most one rebalancing move per process this often. */
 const REBALANCE_EVERY_MS = 60_000;
 
-/** What a process publishes about itself. */
-export interface NodeRecord {
-  name: string;
-  url: string;
-  /** Tickets of the companies it holds, plus COMPANY_WEIGHT each. */
-  load: number;
-  companies: number;
-  at: number;
-}
+/** What a process publishes about itself (domain/cluster.ts ClusterNode). */
+export type NodeRecord = ClusterNode;
 
 const nodeKey = (name: string): Deno.KvKey => ["cluster_node", name];
 const claimKey = (companyId: number): Deno.KvKey => ["lease_claim", companyId];
@@ -57,6 +51,8 @@ export interface CompanyRuntime {
   stop(companyId: number): Promise<void>;
   /** Its load: its tickets. */
   load(companyId: number): number;
+  /** The live WhatsApp sessions of this process, `companyId:whatsappId`. */
+  sessions(): string[];
 }
 
 /** Where a company is served, as this process sees it. */
@@ -183,7 +179,8 @@ export class ClusterMember {
       name: this.node.name,
       url: this.node.url,
       load,
-      companies: held.length,
+      companies: held,
+      sessions: this.runtime.sessions(),
       at: now,
     } satisfies NodeRecord, { expireIn: PLACE_MS * 3 });
     this.#view = await this.leases.all();

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { Announcement, AnnouncementInput, ReadMarkInput } from "../../domain/announcement.ts";
 import { CompanyInput, SignupInput } from "../../domain/company.ts";
+import { ClusterNode, CompanyMove } from "../../domain/cluster.ts";
 import { CompanyHoursInput } from "../../domain/company_hours.ts";
 import { Help, HelpInput } from "../../domain/help.ts";
 import { SearchPage } from "../../domain/paging.ts";
@@ -95,6 +96,16 @@ export const ACCESS_OPERATIONS: Operation[] = [
   }),
   companies.put("/companies/:id", "Update a company", { body: { CompanyInput }, access: "super", errors: ["ERR_NO_COMPANY_FOUND"] }),
   companies.delete("/companies/:id", "Delete a company and all its data", { access: "super", errors: ["ERR_NO_COMPANY_FOUND"] }),
+  companies.post("/companies/:id/move", "Move a company to another process of the cluster (issue #35): its owner lets it go, the chosen process takes it", {
+    body: { CompanyMove },
+    response: { CompanyMoving: z.object({ moving: z.literal(true), node: z.string() }) },
+    access: "super",
+    errors: ["ERR_NO_COMPANY_FOUND"],
+  }),
+  companies.get("/cluster/nodes", "The processes sharing the store, their load, companies and live sessions (empty for a process alone)", {
+    response: { ClusterNodes: z.object({ nodes: z.array(ClusterNode) }) },
+    access: "super",
+  }),
 
   plans.get("/plans/list", "Plans offered (public)", { auth: "none", response: { PlanList } }),
   plans.get("/plans/register", "Plans offered at sign-up (public)", { auth: "none", response: { PlanList } }),

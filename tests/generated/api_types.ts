@@ -332,6 +332,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/companies/{id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a company to another process of the cluster (issue #35): its owner lets it go, the chosen process takes it
+         * @description Requires: super.
+         */
+        post: operations["postCompaniesIdMove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cluster/nodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The processes sharing the store, their load, companies and live sessions (empty for a process alone)
+         * @description Requires: super.
+         */
+        get: operations["getClusterNodes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/plans/list": {
         parameters: {
             query?: never;
@@ -3496,6 +3536,9 @@ export interface components {
                 endTime: string;
             } | null;
         };
+        CompanyMove: {
+            node: string;
+        };
         PlanInput: {
             name: string;
             /** @default 0 */
@@ -4174,6 +4217,21 @@ export interface components {
             createdAt: number;
             updatedAt: number;
         };
+        CompanyMoving: {
+            /** @constant */
+            moving: true;
+            node: string;
+        };
+        ClusterNodes: {
+            nodes: {
+                name: string;
+                url: string;
+                load: number;
+                companies: number[];
+                sessions: string[];
+                at: number;
+            }[];
+        };
         PlanList: components["schemas"]["Plan"][];
         PlanPage: {
             plans: components["schemas"]["Plan"][];
@@ -4649,7 +4707,7 @@ export interface components {
                 companyId: number;
                 at: string;
                 /** @enum {string} */
-                action: "user.create" | "user.update" | "user.delete" | "user.password" | "setting.update" | "plan.create" | "plan.update" | "plan.delete" | "company.create" | "company.update" | "company.delete" | "connection.create" | "connection.update" | "connection.delete" | "login.success" | "login.failed" | "login.locked" | "invoice.pay";
+                action: "user.create" | "user.update" | "user.delete" | "user.password" | "setting.update" | "plan.create" | "plan.update" | "plan.delete" | "company.create" | "company.update" | "company.delete" | "company.move" | "connection.create" | "connection.update" | "connection.delete" | "login.success" | "login.failed" | "login.locked" | "invoice.pay";
                 userId: number | null;
                 userName: string | null;
                 bySuper: boolean;
@@ -6243,6 +6301,124 @@ export interface operations {
                 };
             };
             /** @description Needs admin of the company: `ERR_NO_PERMISSION` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure: `ERR_INTERNAL` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postCompaniesIdMove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyMove"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyMoving"];
+                };
+            };
+            /** @description Invalid request (`fields` names each failing field): `ERR_VALIDATION` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, expired or revoked credentials: `ERR_SESSION_EXPIRED` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Needs super: `ERR_NO_PERMISSION` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure: `ERR_INTERNAL` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Other failures of this operation: `ERR_NO_COMPANY_FOUND` */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getClusterNodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClusterNodes"];
+                };
+            };
+            /** @description Missing, expired or revoked credentials: `ERR_SESSION_EXPIRED` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Needs super: `ERR_NO_PERMISSION` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14670,7 +14846,7 @@ export interface operations {
     getAuditLog: {
         parameters: {
             query?: {
-                action?: "user.create" | "user.update" | "user.delete" | "user.password" | "setting.update" | "plan.create" | "plan.update" | "plan.delete" | "company.create" | "company.update" | "company.delete" | "connection.create" | "connection.update" | "connection.delete" | "login.success" | "login.failed" | "login.locked" | "invoice.pay";
+                action?: "user.create" | "user.update" | "user.delete" | "user.password" | "setting.update" | "plan.create" | "plan.update" | "plan.delete" | "company.create" | "company.update" | "company.delete" | "company.move" | "connection.create" | "connection.update" | "connection.delete" | "login.success" | "login.failed" | "login.locked" | "invoice.pay";
                 userId?: number;
                 from?: string;
                 to?: string;

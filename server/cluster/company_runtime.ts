@@ -1,7 +1,7 @@
 /**
  * What running one company means to a process of several (issue #35, member.ts): taking it
- * arms its stored timers, warms its read models as a start does (snapshots included) and
- * resumes its WhatsApp sessions, only under the lease; letting it go stops its sessions, its
+ * warms its read models as a start does (snapshots included), resumes its WhatsApp sessions
+ * (only under the lease) and arms its stored timers; letting it go stops its sessions, its
  * sockets and its timers' alarms, waits for its actors' writes in flight, and drops its actors
  * and in-memory indexes, so nothing of it is served or written from here any more.
  */
@@ -17,10 +17,12 @@ export function companyRuntime(deps: AppDeps): CompanyRuntime {
   const tickets = new Map<number, number>();
   return {
     async start(companyId) {
-      await system.armTimersOf(companyId);
       await warmCompanies(system, [companyId]);
       tickets.set(companyId, (await deskState(system, companyId)).index.byId.size);
       await channels.resumeCompany(companyId);
+      // Last, as a start binds the senders' ports after the sessions are back: a scheduled
+      // message that came due during the hand-over goes out through a connected session.
+      await system.armTimersOf(companyId);
     },
     async stop(companyId) {
       tickets.delete(companyId);

@@ -40,6 +40,13 @@ export class AlarmClock {
   #wakeAt = Infinity;
   #stopped = false;
 
+  /**
+   * Called for each alarm as it rings with how late it rings (ms past its due time; a retry's
+   * wait included): the server's timer-lag histogram (server/metrics). A port, so the kernel
+   * knows no metrics library; one call per ring, nothing allocated for it.
+   */
+  onRing?: (lateMs: number) => void;
+
   /** `deliver` routes a due alarm to its actor; `now` is the system's clock. */
   constructor(readonly deliver: (alarm: Alarm) => void, readonly now: () => number) {}
 
@@ -112,6 +119,7 @@ export class AlarmClock {
     for (let due = this.#alarms.takeDue(now); due; due = this.#alarms.takeDue(now)) {
       const { alarm } = due[1];
       try {
+        this.onRing?.(now - alarm.dueAt);
         this.deliver(alarm);
       } catch (error) {
         console.error(`Alarm of timer ${alarm.kind}/${alarm.id}/${alarm.timerId} failed`, error);

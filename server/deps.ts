@@ -8,6 +8,9 @@ import type { Principal } from "../domain/permissions.ts";
 import type { OutboundPort } from "../domain/channel.ts";
 import type { Hub } from "./realtime/hub.ts";
 import type { Channels } from "./channels/registry.ts";
+import type { Logger } from "../actors/_runtime/log.ts";
+import type { Metrics } from "./metrics/mod.ts";
+import type { Readiness } from "./readiness.ts";
 
 export interface AppDeps {
   config: Config;
@@ -26,6 +29,17 @@ export interface AppDeps {
   hub: Hub;
   /** Live WhatsApp sessions of this server (adapters are I/O handles, never persisted). */
   channels: Channels;
+  /** This server's metrics (server/metrics): the `/metrics` scrape and the HTTP histogram. */
+  metrics: Metrics;
+  /** Whether this server has finished starting (server/readiness.ts, `GET /ready`). */
+  readiness: Readiness;
+  /** This server's logger (JSON lines; request logs are its children, http/request_log.ts). */
+  log: Logger;
+  /**
+   * The companies this process holds: every company of the store for a process alone. The
+   * cluster's leases (issue #35) replace it; metrics and readiness read it through here.
+   */
+  heldCompanies: () => Promise<readonly number[]>;
 }
 
 /** Hono environment of the app: the deps and, after `requireAuth`, the principal. */
@@ -35,5 +49,11 @@ export type AppEnv = {
     principal: Principal;
     /** Set when the token is a billing-only token of an expired company. */
     billingOnly: boolean;
+    /** The request's id (taken from X-Request-Id or made; echoed in the response). */
+    requestId: string;
+    /** The request's logger: lines carry its id, route and company (http/request_log.ts). */
+    log: Logger;
+    /** The route template a page answered (server/pages/mod.ts), for metrics and logs. */
+    route: string;
   };
 };

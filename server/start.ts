@@ -1,8 +1,10 @@
 /**
- * Starts a whole server: opens KV, builds the actor system and deps, seeds the demo when
- * asked (config.ts demoWanted) or creates the configured owner, warms the read models, and
- * serves HTTP. `npm start` and every integration test use this same function, tests with
- * `port: 0` and `kvPath: ":memory:"`.
+ * Starts a whole server: opens KV, builds the actor system and deps, listens (only the probes
+ * and the scrape answer until the start is done: server/readiness.ts), seeds the demo when
+ * asked (config.ts demoWanted) or creates the configured owner, warms the read models, resumes
+ * the WhatsApp sessions, and then serves everything. It resolves once the server is ready.
+ * `npm start` and every integration test use this same function, tests with `port: 0` and
+ * `kvPath: ":memory:"`.
  */
 import { ActorSystem } from "../actors/_runtime/system.ts";
 import { EventBus } from "../actors/_runtime/bus.ts";
@@ -27,7 +29,11 @@ import { bindCampaignPorts } from "../actors/campaigns/mod.ts";
 import { campaignSender } from "./campaigns/sender.ts";
 import { bindTicketPorts } from "../actors/tickets/ports.ts";
 import { automaticTicketPorts } from "./api/ticket_automatic.ts";
-
+import { Metrics } from "./metrics/mod.ts";
+import { Readiness } from "./readiness.ts";
+import { createLogger, log } from "../actors/_runtime/log.ts";
+import { companies, PLATFORM } from "../actors/platform/collections.ts";
+import { watchConnectionDrops } from "./channels/drop_alerts.ts";
 
 export interface RunningServer {
   url: string;
@@ -52,8 +58,12 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Runn
   const bus = new EventBus();
   const system = new ActorSystem(kv, { bus, snapshotMinRecords: config.snapshotMinRecords });
   registerActors(system);
-  const channels = new Channels();
+  const channels = new Channels({ dropGraceMs: config.sessionDropGraceMs });
   const secret = await loadSecret(kv, config.secret);
+  const hub = new Hub(system, bus);
+  const readiness = new Readiness();
+  // A process alone holds every company; the cluster's leases (issue #35) replace this.
+  const heldCompanies = async () => (await companies.in(system, PLATFORM).list()).map((c) => c.id);
   const deps: AppDeps = {
     config,
     kv,
@@ -64,28 +74,26 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Runn
     throttle: new KvThrottle(kv),
     outbound: channels.outbound,
     channels,
-    hub: new Hub(system, bus),
+    hub,
+    readiness,
+    log: config.logWrite ? createLogger({ write: config.logWrite }) : log,
+    heldCompanies: () => heldCompanies(),
+    metrics: new Metrics({
+      system,
+      traffic: channels.traffic,
+      sockets: () => hub.stats(),
+      readiness,
+      heldCompanies: () => deps.heldCompanies(),
+    }),
   };
   // Outbound webhooks: before anything publishes, so no event of this process is missed.
   const webhooks = startWebhooks(deps);
+  const drops = watchConnectionDrops(deps);
   // Before anything creates a ticket; a timer delivered earlier waits for these ports.
   bindTicketPorts(system, automaticTicketPorts(deps));
-  const seed = demoWanted(config, config.demo === "auto" && await storeIsEmpty(kv));
-  const demo = seed ? await seedDemo(deps) : undefined;
-  // A real installation's owner, when configured and none exists yet (after the demo's, so
-  // a store the demo was asked for keeps its own).
-  const owner = await ensureOwner(deps);
-  await warmUp(deps);
-  await deps.hub.start();
-  watchQueuePositions(deps);
-  channels.bind(deps);
-  await channels.resumeAll();
-  // After the connections are back: a scheduled message due during the downtime waits for
-  // these ports, then goes out through a connected session.
-  bindSchedulePorts(system, scheduleSender(deps));
-  bindContactListPorts(system, contactListNumberCheck(deps));
-  bindCampaignPorts(system, campaignSender(deps));
 
+  // Listening from here: the probes answer during the start, everything else gets 503 until
+  // the server is ready (server/readiness.ts).
   const app = createApp(deps);
   const abort = new AbortController();
   const { promise: listening, resolve } = Promise.withResolvers<Deno.NetAddr>();
@@ -94,22 +102,52 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Runn
     app.fetch,
   );
   const addr = await listening;
+  const close = async () => {
+    readiness.enter("stopping");
+    webhooks.close();
+    drops();
+    hub.close();
+    abort.abort();
+    await server.finished;
+    await channels.closeAll();
+    await system.close();
+    kv.close();
+    await system.listening.catch(() => {});
+  };
+
+  let demo: Awaited<ReturnType<typeof seedDemo>> | undefined;
+  let owner: OwnerOutcome;
+  try {
+    const seed = demoWanted(config, config.demo === "auto" && await storeIsEmpty(kv));
+    demo = seed ? await seedDemo(deps) : undefined;
+    // A real installation's owner, when configured and none exists yet (after the demo's, so
+    // a store the demo was asked for keeps its own).
+    owner = await ensureOwner(deps);
+    readiness.enter("warming");
+    await warmUp(deps);
+    await hub.start();
+    watchQueuePositions(deps);
+    readiness.enter("resuming");
+    channels.bind(deps);
+    await channels.resumeAll();
+    // After the connections are back: a scheduled message due during the downtime waits for
+    // these ports, then goes out through a connected session.
+    bindSchedulePorts(system, scheduleSender(deps));
+    bindContactListPorts(system, contactListNumberCheck(deps));
+    bindCampaignPorts(system, campaignSender(deps));
+  } catch (error) {
+    // A start that fails leaves no listener or store handle behind.
+    await close().catch(() => {});
+    throw error;
+  }
+  readiness.enter("ready");
   return {
     url: `http://${localHost(config.hostname)}:${addr.port}`,
     port: addr.port,
     deps,
     demo,
     owner,
-    async close() {
-      webhooks.close();
-      deps.hub.close();
-      abort.abort();
-      await server.finished;
-      await channels.closeAll();
-      await system.close();
-      kv.close();
-      await system.listening.catch(() => {});
-    },
+    close,
   };
 }
 

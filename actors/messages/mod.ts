@@ -68,3 +68,8 @@ export function warmMessageSearch(system: ActorSystem, companyIds: readonly numb
 export function dropMessageSearch(system: ActorSystem, companyId: number): void {
   messageSearch(system).drop(companyId);
 }
+
+/** (word, ticket) pairs the message-search indexes hold in memory now (metrics). */
+export function messageSearchPairs(system: ActorSystem): number {
+  return messageSearch(system).pairs;
+}

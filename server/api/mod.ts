@@ -55,6 +55,7 @@ import { subscriptionRoutes } from "./subscription.ts";
 import { paymentWebhookRoutes } from "./payment_webhooks.ts";
 import { paymentSimulatorRoutes } from "./payment_simulator.ts";
 import { invoiceRoutes } from "./invoices.ts";
+import { connectionAlertRoutes } from "./connection_alerts.ts";
 
 export function mountAreas(app: Hono<AppEnv>): void {
   app.route("/companies", signupRoutes());
@@ -107,6 +108,7 @@ export function mountAreas(app: Hono<AppEnv>): void {
   app.route("/ticketreport", ticketReportRoutes());
   routeWithSlash(app, "/service-panel", servicePanelRoutes());
   routeWithSlash(app, "/audit-log", auditLogRoutes());
+  routeWithSlash(app, "/connection-alerts", connectionAlertRoutes());
   routeWithSlash(app, "/chats", chatRoutes());
   routeWithSlash(app, "/ai-module", aiModuleRoutes());
   routeWithSlash(app, "/subscription", subscriptionRoutes());

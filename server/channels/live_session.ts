@@ -14,6 +14,7 @@ import { applyAck, applyProviderFailure, applyRemoteDelete, applyRemoteEdit, rec
 import { handleInbound, linkLid } from "./inbound.ts";
 import { handleCall } from "../conversation/calls.ts";
 import type { AdapterFactory } from "./types.ts";
+import type { ChannelTraffic } from "./traffic.ts";
 
 /**
  * The durable outbox: a send is written here before it is queued and removed once its result
@@ -65,6 +66,8 @@ export class LiveSession {
   #queued = new Set<string>();
   /** Inbound messages being handled, by provider id: settles once each is stored (see `stored`). */
   #storing = new Map<string, Promise<void>>();
+  /** This provider's message counts (traffic.ts): a field increment per message. */
+  readonly #traffic: ChannelTraffic;
 
   constructor(
     deps: AppDeps,
@@ -77,6 +80,7 @@ export class LiveSession {
     this.#deps = deps;
     this.#options = options;
     this.provider = record.provider;
+    this.#traffic = deps.channels.traffic[record.provider];
     this.adapter = factory({
       companyId,
       whatsappId,
@@ -141,6 +145,7 @@ export class LiveSession {
    * then the bot's turn and the rest).
    */
   receive(message: InboundMessage): ReturnType<typeof handleInbound> {
+    this.#traffic.inbound++;
     const stored = Promise.withResolvers<void>();
     const work = this.#linking.then(() => handleInbound(this.#deps, this, message, () => stored.resolve()));
     // Ignored and duplicate messages store nothing: handled is as far as they go.
@@ -204,11 +209,13 @@ export class LiveSession {
       if (attempt > 0) await sleep(this.#options().retryDelays[attempt - 1]);
       // Closed (shutdown, admin stop): the durable outbox keeps it for the next connection.
       if (this.#closed) return;
+      if (attempt > 0) this.#traffic.retries++;
       try {
         await this.pace();
         const { providerId } = message.media
           ? await this.adapter.sendMedia(message)
           : await this.adapter.sendText(message);
+        this.#traffic.outbound++;
         const recorded = recordSendResult(system, companyId, ticketId, messageId, { providerId });
         this.#recording.set(providerId, recorded);
         try {
@@ -222,6 +229,7 @@ export class LiveSession {
         lastError = error;
         if (error instanceof AppError && FINAL_SEND_ERRORS.includes(error.code)) {
           // A refusal no retry can fix: failed at once, with its own code.
+          this.#traffic.failed++;
           await recordSendResult(system, companyId, ticketId, messageId, { error: error.message, final: true, code: error.code })
             .catch((e) => console.error("Recording a failed send failed", e));
           await this.#deps.kv.delete(outboxKey(request));
@@ -233,6 +241,7 @@ export class LiveSession {
         }
       }
     }
+    this.#traffic.failed++;
     console.warn(`Send of message ${messageId} on connection ${this.whatsappId} failed:`, String(lastError));
     await recordSendResult(system, companyId, ticketId, messageId, {
       error: "ERR_SENDING_WAPP_MSG",

@@ -20,6 +20,8 @@ import { EvolutionAdapter, type EvolutionConfig, evolutionWebhookSecret } from "
 import { CloudApiAdapter } from "./cloudapi.ts";
 import { DEFAULT_GRAPH_API_URL } from "../config.ts";
 import type { AdapterFactories } from "./types.ts";
+import { newTraffic, type Traffic } from "./traffic.ts";
+import { DEFAULT_DROP_GRACE_MS } from "../../domain/connection_alert.ts";
 
 /** Options of the registry; tests replace factories (fake Baileys socket) and timings. */
 export interface ChannelsOptions {
@@ -30,6 +32,8 @@ export interface ChannelsOptions {
   random?: () => number;
   /** The Evolution API server (env BALCAO_EVOLUTION_URL, _APIKEY; BALCAO_PUBLIC_URL for its webhook). */
   evolution?: EvolutionConfig;
+  /** How long a connection may be down before its admins are told (Config.sessionDropGraceMs). */
+  dropGraceMs?: number;
 }
 
 /** Safe anti-ban defaults for real WhatsApp numbers; env BALCAO_SEND_PER_MINUTE / _JITTER_MS. */
@@ -79,6 +83,10 @@ const rethrow = (code: ErrorCode, status: number, message: string) => (cause: un
 };
 
 export class Channels implements SessionHost {
+  /** What the connections moved, per provider (traffic.ts; read by server/metrics). */
+  readonly traffic: Traffic = newTraffic();
+  /** SessionHost: the grace period of a dropped connection (actors/sessions/drops.ts). */
+  readonly dropGraceMs: number;
   #deps?: AppDeps;
   #live = new Map<string, LiveSession>();
   #factories: AdapterFactories;
@@ -104,6 +112,7 @@ export class Channels implements SessionHost {
       ...options.factories,
     };
     this.#evolution = options.evolution;
+    this.dropGraceMs = options.dropGraceMs ?? DEFAULT_DROP_GRACE_MS;
     this.#pacing = { ...defaultPacing(), ...options.pacing };
     this.#retryDelays = options.retryDelays ?? [1000, 3000];
     this.#random = options.random ?? Math.random;
@@ -243,6 +252,8 @@ export class Channels implements SessionHost {
       const live = this.get(request.companyId, request.whatsappId);
       if (live) return live.send(request);
       const { companyId, ticketId, messageId } = request;
+      // No live session: a failed send of the connection's provider (looked up off the hot path).
+      this.#record(companyId, request.whatsappId).then((record) => record && this.traffic[record.provider].failed++, () => {});
       return recordSendResult(this.#need().system, companyId, ticketId, messageId, {
         error: "ERR_WAPP_NOT_INITIALIZED",
         final: true,
@@ -284,7 +295,15 @@ export class Channels implements SessionHost {
   async sendPaced(companyId: number, whatsappId: number, message: OutboundMessage): Promise<{ providerId: string }> {
     const live = await this.#sendable(companyId, whatsappId);
     await live.pace();
-    return message.media ? await live.adapter.sendMedia(message) : await live.adapter.sendText(message);
+    const traffic = this.traffic[live.provider];
+    try {
+      const sent = message.media ? await live.adapter.sendMedia(message) : await live.adapter.sendText(message);
+      traffic.outbound++;
+      return sent;
+    } catch (error) {
+      traffic.failed++;
+      throw error;
+    }
   }
 
   /** Whether `number` has WhatsApp (paced like a send); `ERR_WAPP_CHECK_CONTACT` on failure. */

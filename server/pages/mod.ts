@@ -44,6 +44,8 @@ export function pageRouter(fetchApp: (request: Request) => Response | Promise<Re
     if (!wantsHtml(c.req.method, c.req.header("accept"))) return await next();
     const match = matchPage(c.req.path);
     if (!match) return await next();
+    // Its metrics and logs name the page's pattern, apart from the API route of the same path.
+    c.set("route", `page:${match.route.pattern}`);
     const routed = await (PAGE_MODULES[match.route.page] ?? PAGE_MODULES.construction)();
     const cookieLang = getCookie(c, "lang");
     const lang = isLang(cookieLang) ? cookieLang : "pt";

@@ -4,6 +4,7 @@ import type { LoginLimits } from "./auth/login_limits.ts";
 import type { PaymentApiUrls } from "./billing/providers/types.ts";
 import type { PrivateAccess } from "./http/public_fetch.ts";
 import { DEFAULT_DROP_GRACE_MS } from "../domain/connection_alert.ts";
+import { isLogLevel, type LogLevel } from "../actors/_runtime/log.ts";
 
 /** Meta's Graph API, at the version the Cloud API adapter was written against. */
 export const DEFAULT_GRAPH_API_URL = "https://graph.facebook.com/v21.0";
@@ -123,6 +124,8 @@ export interface Config {
    * (actors/_runtime/log.ts); unset, the process's stdout and stderr.
    */
   logWrite?: (line: string) => void;
+  /** Lowest level logged (BALCAO_LOG_LEVEL: debug, info, warn, error; info by default). */
+  logLevel?: LogLevel;
 }
 
 /** Reads the configuration from `env` (defaults to the process environment). */
@@ -158,6 +161,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     linkPreviewAllowPrivate: env.BALCAO_PREVIEW_ALLOW_PRIVATE === "1" || env.BALCAO_PREVIEW_ALLOW_PRIVATE === "true",
     trustProxy: env.BALCAO_TRUST_PROXY === "1" || env.BALCAO_TRUST_PROXY === "true",
     metricsToken: env.BALCAO_METRICS_TOKEN?.trim() || undefined,
+    logLevel: isLogLevel(env.BALCAO_LOG_LEVEL?.trim().toLowerCase()) ? env.BALCAO_LOG_LEVEL!.trim().toLowerCase() as LogLevel : undefined,
     sessionDropGraceMs: Number(env.BALCAO_SESSION_DROP_GRACE) > 0 ? Number(env.BALCAO_SESSION_DROP_GRACE) * 1000 : DEFAULT_DROP_GRACE_MS,
     smtp: env.SMTP_HOST
       ? {

@@ -76,7 +76,7 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Runn
     channels,
     hub,
     readiness,
-    log: config.logWrite ? createLogger({ write: config.logWrite }) : log,
+    log: config.logWrite || config.logLevel ? createLogger({ write: config.logWrite, level: config.logLevel }) : log,
     heldCompanies: () => heldCompanies(),
     metrics: new Metrics({
       system,

@@ -15,6 +15,7 @@
  */
 import { DueHeap } from "./due_heap.ts";
 import { actorCompany, type ArmedTimer } from "./timers.ts";
+import { log } from "./log.ts";
 
 /** One armed timer as the clock holds it. */
 export interface Alarm extends ArmedTimer {
@@ -122,7 +123,7 @@ export class AlarmClock {
         this.onRing?.(now - alarm.dueAt);
         this.deliver(alarm);
       } catch (error) {
-        console.error(`Alarm of timer ${alarm.kind}/${alarm.id}/${alarm.timerId} failed`, error);
+        log.error(`Alarm of timer ${alarm.kind}/${alarm.id}/${alarm.timerId} failed`, { error });
       }
     }
     this.#schedule();

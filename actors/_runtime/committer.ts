@@ -20,6 +20,7 @@
  */
 import { AppError } from "../../domain/errors.ts";
 import { commitRefusal } from "./store_errors.ts";
+import { log } from "./log.ts";
 
 /** One write of a unit. */
 export type Mutation =
@@ -406,7 +407,7 @@ function settle(settled: Settled, error: unknown, versionstamp?: string): void {
   try {
     settled(error, versionstamp);
   } catch (thrown) {
-    console.error("A commit's callback failed", thrown);
+    log.error("A commit's callback failed", { error: thrown });
   }
 }
 

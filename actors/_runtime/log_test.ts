@@ -30,10 +30,10 @@ Deno.test("createLogger() drops lines under its level and says which levels are 
 
 Deno.test("Logger.child() adds its fields, read when each line is written", () => {
   const { lines, logger } = collecting();
-  let companyId: number | undefined;
-  const request = logger.child({ requestId: "r-1", route: "/tickets/:ticketId" }).child(() => ({ companyId }));
+  const who: { companyId?: number } = {};
+  const request = logger.child({ requestId: "r-1", route: "/tickets/:ticketId" }).child(() => ({ companyId: who.companyId }));
   request.info("before auth");
-  companyId = 7;
+  who.companyId = 7;
   request.warn("after auth", { requestId: "ignored?" });
   const [first, second] = lines.map((l) => JSON.parse(l.line));
   assert.deepEqual(first, { level: "info", time: first.time, message: "before auth", requestId: "r-1", route: "/tickets/:ticketId" });

@@ -44,6 +44,7 @@ import {
   timerKey,
   TimerMessage,
 } from "./timers.ts";
+import { log } from "./log.ts";
 
 export interface ActorSystemOptions {
   bus?: EventBus;
@@ -307,7 +308,7 @@ export class ActorSystem {
     const running = () => !this.#stopping;
     const task = work(running)
       .catch((error) => {
-        if (running()) console.error(`${name} failed`, error);
+        if (running()) log.error(`${name} failed`, { error });
       })
       .finally(() => this.#background.delete(task));
     this.#background.add(task);
@@ -634,7 +635,7 @@ export class ActorSystem {
           }
         } catch (error) {
           // Never leave the outputs after this one waiting: log and go on.
-          console.error(`Actor ${instance.def.kind} ${instance.id}: releasing an output failed`, error);
+          log.error(`Actor ${instance.def.kind} ${instance.id}: releasing an output failed`, { error });
         }
       }
     } finally {
@@ -680,7 +681,7 @@ export class ActorSystem {
       reject: (error) => {
         if (!once()) return;
         // The handler ran and failed: the timer is spent (its handler owns retries).
-        console.error(`Timer ${message.kind}/${message.id}/${message.timerId} failed`, error);
+        log.error(`Timer ${message.kind}/${message.id}/${message.timerId} failed`, { error });
         resolve();
       },
       undelivered: (error) => once() && reject(error),

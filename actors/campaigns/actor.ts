@@ -64,6 +64,7 @@ import { emptyTally, type ShippingTally, tallyRow, tallyRows } from "../../domai
 import { awaitingKey, campaignCounterKey, campaignKey, campaignSettingsKey, shippingKey } from "./keys.ts";
 import { shippingRows } from "./rows.ts";
 import { campaignPorts } from "./ports.ts";
+import { log } from "../_runtime/log.ts";
 
 /** The engine's position in a campaign (kept beside the record). */
 export interface CampaignEngine {
@@ -422,7 +423,7 @@ export const campaignsActor = defineActor({
             });
           } catch (error) {
             // Not sent (connection down…): keep the row claimed and try again later.
-            console.warn(`Campaign ${c.id} send to ${row.number} failed:`, String(error));
+            log.warn(`Campaign ${c.id} send to ${row.number} failed:`, { error: String(error) });
             const after: StoredCampaign = { ...c, engine };
             store(ctx, after, "update");
             ctx.setTimer(timerId(c.id), ctx.now + RETRY_MS, "step", { id: c.id });

@@ -30,6 +30,7 @@ import {
 import type { DeskState } from "./actor.ts";
 import { minuteOf, ticketPorts } from "./ports.ts";
 import { loadLookups, lookupsNow, type TicketItem, type TicketLookups } from "./view.ts";
+import { log } from "../_runtime/log.ts";
 
 type Ctx = ActorContext<DeskState>;
 
@@ -86,7 +87,7 @@ async function lookups(ctx: Ctx): Promise<TicketLookups> {
 function afterDurable(ctx: Ctx, run: (ports: Awaited<ReturnType<typeof ticketPorts>>) => Promise<void>): void {
   const system = ctx.system;
   ctx.onDurable(() => {
-    ticketPorts(system).then(run).catch((error) => console.error("An automatic ticket change's effects failed", error));
+    ticketPorts(system).then(run).catch((error) => log.error("An automatic ticket change's effects failed", { error }));
   });
 }
 
@@ -165,7 +166,7 @@ export function timerActions(ops: DeskOps) {
         await action(ctx, arg);
       } catch (error) {
         // Actions fail before they write (a lookup); the others of the batch still run.
-        console.error(`Ticket ${arg.id}'s ${entry.action} failed; retried in ${RETRY_MS / 1000} s`, error);
+        log.error(`Ticket ${arg.id}'s ${entry.action} failed; retried in ${RETRY_MS / 1000} s`, { error });
         arm(ctx, entry.timerId, ctx.now + RETRY_MS, entry.action as TicketTimerHandler, arg);
       }
     }

@@ -11,6 +11,7 @@ import { recordTransition } from "../../actors/ticket_tracking/mod.ts";
 import type { AutomaticChange, TicketPorts } from "../../actors/tickets/ports.ts";
 import type { AppDeps } from "../deps.ts";
 import { sendSystemMessage } from "./ticket_hooks.ts";
+import { log } from "../../actors/_runtime/log.ts";
 
 /** The ports the desk of `deps.system` gets (bound in server/start.ts). */
 export function automaticTicketPorts(deps: AppDeps): TicketPorts {
@@ -24,7 +25,7 @@ export function automaticTicketPorts(deps: AppDeps): TicketPorts {
 async function performAutomatic(deps: AppDeps, change: AutomaticChange): Promise<void> {
   const { ticket } = change;
   await recordTransition(deps.system, change.before, ticket, null).catch((error) =>
-    console.error(`The tracking note of ticket ${ticket.id}'s ${change.type} failed`, error)
+    log.error(`The tracking note of ticket ${ticket.id}'s ${change.type} failed`, { error })
   );
   if (change.type !== "autoClose" || !change.closeMessage.trim()) return;
   try {
@@ -32,6 +33,6 @@ async function performAutomatic(deps: AppDeps, change: AutomaticChange): Promise
     const text = change.closeMessage.trim().replaceAll("{{name}}", contact?.name ?? "");
     await sendSystemMessage(deps, ticket.companyId, ticket.id, text);
   } catch (error) {
-    console.error(`The close message of ticket ${ticket.id} failed`, error);
+    log.error(`The close message of ticket ${ticket.id} failed`, { error });
   }
 }

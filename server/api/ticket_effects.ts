@@ -16,6 +16,7 @@ import type { AppDeps } from "../deps.ts";
 import { sendSystemMessage } from "./ticket_hooks.ts";
 import { surveyOnResolve } from "../ratings/send.ts";
 import { afterTransition } from "../conversation/transitions.ts";
+import { log } from "../../actors/_runtime/log.ts";
 
 /** Fills `{{name}}` (the contact's name) in a configured text. */
 function fill(text: string, contactName: string): string {
@@ -50,10 +51,10 @@ export async function performEffects(
 ): Promise<void> {
   if (change && change.before !== ticket) {
     await recordTransition(deps.system, change.before, ticket, change.byUserId, change.commands).catch((error) =>
-      console.error(`The tracking note of ticket ${ticket.id} failed`, error)
+      log.error(`The tracking note of ticket ${ticket.id} failed`, { error })
     );
     await afterTransition(deps, change.before, ticket, change.commands).catch((error) =>
-      console.error(`The conversation messages of ticket ${ticket.id}'s change failed`, error)
+      log.error(`The conversation messages of ticket ${ticket.id}'s change failed`, { error })
     );
   }
   for (const effect of effects) {
@@ -66,7 +67,7 @@ export async function performEffects(
       const text = await effectText(deps, ticket, effect);
       if (text) await sendSystemMessage(deps, ticket.companyId, ticket.id, text);
     } catch (error) {
-      console.error(`The ${effect.type} message of ticket ${ticket.id} failed`, error);
+      log.error(`The ${effect.type} message of ticket ${ticket.id} failed`, { error });
     }
   }
 }

@@ -20,6 +20,7 @@ import { parseQuery } from "../http/validate.ts";
 import { searchTickets } from "./ticket_search.ts";
 import { reportRow } from "./ticket_report_row.ts";
 import { reportSheetStream } from "./ticket_report_xlsx.ts";
+import { log } from "../../actors/_runtime/log.ts";
 
 /** The index, the scoped filter and the text search's matches of one report call. */
 async function prepare<F extends TicketReportFilter>(c: Context<AppEnv>, raw: F) {
@@ -58,7 +59,7 @@ export function ticketReportRoutes(): Hono<AppEnv> {
       lookups,
       lang: q.lang,
       origin: new URL(c.req.url).origin,
-      onError: (error) => console.error("ticket report export failed", error),
+      onError: (error) => log.error("ticket report export failed", { error }),
     });
     const day = new Date().toISOString().slice(0, 10);
     return new Response(body, {

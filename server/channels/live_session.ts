@@ -15,6 +15,7 @@ import { handleInbound, linkLid } from "./inbound.ts";
 import { handleCall } from "../conversation/calls.ts";
 import type { AdapterFactory } from "./types.ts";
 import type { ChannelTraffic } from "./traffic.ts";
+import { log } from "../../actors/_runtime/log.ts";
 
 /**
  * The durable outbox: a send is written here before it is queued and removed once its result
@@ -124,7 +125,7 @@ export class LiveSession {
   /** Logs the adapter out (its auth is dropped: the next start shows a QR). */
   async logout(): Promise<void> {
     this.#closed = true;
-    await this.adapter.logout().catch((error) => console.warn("Logout failed", String(error)));
+    await this.adapter.logout().catch((error) => log.warn("Logout failed", { error: String(error) }));
     await this.#report({ type: "stopped" });
   }
 
@@ -231,7 +232,7 @@ export class LiveSession {
           // A refusal no retry can fix: failed at once, with its own code.
           this.#traffic.failed++;
           await recordSendResult(system, companyId, ticketId, messageId, { error: error.message, final: true, code: error.code })
-            .catch((e) => console.error("Recording a failed send failed", e));
+            .catch((e) => log.error("Recording a failed send failed", { error: e }));
           await this.#deps.kv.delete(outboxKey(request));
           return;
         }
@@ -242,11 +243,11 @@ export class LiveSession {
       }
     }
     this.#traffic.failed++;
-    console.warn(`Send of message ${messageId} on connection ${this.whatsappId} failed:`, String(lastError));
+    log.warn(`Send of message ${messageId} on connection ${this.whatsappId} failed:`, { error: String(lastError) });
     await recordSendResult(system, companyId, ticketId, messageId, {
       error: "ERR_SENDING_WAPP_MSG",
       final: true,
-    }).catch((error) => console.error("Recording a failed send failed", error));
+    }).catch((error) => log.error("Recording a failed send failed", { error }));
     await this.#deps.kv.delete(outboxKey(request));
   }
 
@@ -259,15 +260,15 @@ export class LiveSession {
       }
       return result;
     });
-    this.#statusChain = step.catch((error) => console.error("Session transition failed", error));
+    this.#statusChain = step.catch((error) => log.error("Session transition failed", { error }));
     return this.#statusChain;
   }
 
   #onEvent(event: AdapterEvent): void {
     const { system } = this.#deps;
     const { companyId, whatsappId } = this;
-    const log = (what: string) => (error: unknown) =>
-      console.error(`${what} on connection ${whatsappId} failed:`, error);
+    const failed = (what: string) => (error: unknown) =>
+      log.error(`${what} on connection ${whatsappId} failed:`, { error });
     switch (event.type) {
       case "qr":
         this.#report({ type: "qr", qrcode: event.qrcode });
@@ -279,41 +280,41 @@ export class LiveSession {
         this.#closed = false;
         this.#report({ type: "connected", number: event.number })
           .then(() => this.replay())
-          .catch(log("Outbox replay"));
+          .catch(failed("Outbox replay"));
         return;
       case "disconnected":
         if (this.#closed) return;
         this.#report({ type: "disconnected", loggedOut: event.loggedOut, reason: event.reason });
         return;
       case "message":
-        this.receive(event.message).catch(log("Inbound message"));
+        this.receive(event.message).catch(failed("Inbound message"));
         return;
       case "ack": {
         const pending = this.#recording.get(event.providerId) ?? Promise.resolve();
         pending.catch(() => {}).then(() => applyAck(system, companyId, event.providerId, event.ack))
-          .catch(log("Ack"));
+          .catch(failed("Ack"));
         return;
       }
       case "failed": {
         const pending = this.#recording.get(event.providerId) ?? Promise.resolve();
         pending.catch(() => {}).then(() => applyProviderFailure(system, companyId, event.providerId, event.code))
-          .catch(log("Provider failure"));
+          .catch(failed("Provider failure"));
         return;
       }
       case "edit":
-        applyRemoteEdit(system, companyId, event.providerId, event.body).catch(log("Remote edit"));
+        applyRemoteEdit(system, companyId, event.providerId, event.body).catch(failed("Remote edit"));
         return;
       case "delete":
-        applyRemoteDelete(system, companyId, event.providerId).catch(log("Remote delete"));
+        applyRemoteDelete(system, companyId, event.providerId).catch(failed("Remote delete"));
         return;
       case "call":
         handleCall(this.#deps, { companyId, whatsappId }, event, () => this.adapter.rejectCall?.(event.callId, event.from) ?? Promise.resolve())
-          .catch(log("Call"));
+          .catch(failed("Call"));
         return;
       case "lid":
         this.#linking = Promise.allSettled([...this.#inflight, this.#linking])
           .then(() => linkLid(system, companyId, event.lid, event.number))
-          .catch(log("LID link"));
+          .catch(failed("LID link"));
         return;
     }
   }

@@ -22,6 +22,7 @@ import { DEFAULT_GRAPH_API_URL } from "../config.ts";
 import type { AdapterFactories } from "./types.ts";
 import { newTraffic, type Traffic } from "./traffic.ts";
 import { DEFAULT_DROP_GRACE_MS } from "../../domain/connection_alert.ts";
+import { log } from "../../actors/_runtime/log.ts";
 
 /** Options of the registry; tests replace factories (fake Baileys socket) and timings. */
 export interface ChannelsOptions {
@@ -177,7 +178,7 @@ export class Channels implements SessionHost {
   /** SessionHost: a reconnect timer fired. */
   connect(companyId: number, whatsappId: number): void {
     this.start(companyId, whatsappId).catch((error) =>
-      console.error(`Reconnect of connection ${whatsappId} failed:`, String(error))
+      log.error(`Reconnect of connection ${whatsappId} failed:`, { error: String(error) })
     );
   }
 
@@ -225,7 +226,7 @@ export class Channels implements SessionHost {
       for (const w of await whatsapps.in(deps.system, company.id).list()) {
         if (w.status === "DISCONNECTED" || w.status === "TIMEOUT") continue;
         starts.push(this.start(company.id, w.id).catch((error) =>
-          console.error(`Resuming connection ${w.id} failed:`, String(error))
+          log.error(`Resuming connection ${w.id} failed:`, { error: String(error) })
         ));
       }
     }
@@ -257,7 +258,7 @@ export class Channels implements SessionHost {
       return recordSendResult(this.#need().system, companyId, ticketId, messageId, {
         error: "ERR_WAPP_NOT_INITIALIZED",
         final: true,
-      }).then(() => {}, (error) => console.error("Recording a failed send failed", error));
+      }).then(() => {}, (error) => log.error("Recording a failed send failed", { error }));
     },
     ready: async (companyId: number, whatsappId: number) => {
       const record = await this.#record(companyId, whatsappId);
@@ -328,7 +329,7 @@ export class Channels implements SessionHost {
   async markRead(companyId: number, whatsappId: number, to: string, providerIds: string[]): Promise<void> {
     const live = await this.#sendable(companyId, whatsappId);
     await live.pace();
-    await live.adapter.markRead(to, providerIds).catch((error) => console.warn("Mark read failed", String(error)));
+    await live.adapter.markRead(to, providerIds).catch((error) => log.warn("Mark read failed", { error: String(error) }));
   }
 
   /**

@@ -22,6 +22,7 @@ import { localClock, outOfHours } from "../../domain/schedule_hours.ts";
 import { settingOn } from "../../domain/settings.ts";
 import type { Ticket } from "../../domain/ticket.ts";
 import type { AppDeps } from "../deps.ts";
+import { log } from "../../actors/_runtime/log.ts";
 
 /** The 404 of a survey that does not exist in the company. */
 export const ratingMissing = (id: number | string) =>
@@ -112,6 +113,6 @@ export async function surveyOnResolve(deps: AppDeps, ticket: Ticket, ratingId: n
     const rating = await sendableRating(deps, ticket.companyId, ratingId);
     await sendSurvey(deps, ticket, rating, ticket.userId);
   } catch (error) {
-    console.error(`The rating survey of ticket ${ticket.id} failed`, error);
+    log.error(`The rating survey of ticket ${ticket.id} failed`, { error });
   }
 }

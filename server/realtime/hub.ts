@@ -22,6 +22,7 @@ import { Connection, type ConnectionHost, decodeFrame } from "./connection.ts";
 import { Flusher } from "./flusher.ts";
 import { Presence } from "./presence.ts";
 import { Room } from "./room.ts";
+import { log } from "../../actors/_runtime/log.ts";
 
 /** Tunables of the hub; tests shorten the timers with `hub.configure`. */
 export interface HubOptions {
@@ -222,7 +223,7 @@ export class Hub {
     try {
       result = await conn.authenticate(token);
     } catch (error) {
-      console.error("Socket authentication failed", error);
+      log.error("Socket authentication failed", { error });
       result = { code: CLOSE.invalidToken, reason: "Authentication failed" };
     }
     if ("code" in result) return this.#drop(conn, result.code, result.reason);

@@ -5,16 +5,15 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { AppError } from "../../domain/errors.ts";
 import { isStoreUnavailable, storeUnavailable } from "../../actors/_runtime/store_errors.ts";
 import { storeLimitError } from "./store_limits.ts";
-import { log as processLog } from "../../actors/_runtime/log.ts";
-import type { AppEnv } from "../deps.ts";
+import { type Logger, log as processLog } from "../../actors/_runtime/log.ts";
 
 /** Seconds a client is told to wait before retrying a write the store refused. */
 const STORE_RETRY_AFTER_S = 5;
 
 /** The app's `onError` handler. */
-export function errorResponse(error: Error, c: Context<AppEnv>): Response {
+export function errorResponse(error: Error, c: Context): Response {
   // The request's logger: its lines carry the request id, route and company (request_log.ts).
-  const log = c.get("log") ?? processLog;
+  const log: Logger = (c.get("log") as Logger | undefined) ?? processLog;
   // A write the store refused (a full disk…) outside the actors' committer, which already
   // turns its own into this error: the same 503, never a 500 (actors/_runtime/store_errors.ts).
   if (!(error instanceof AppError) && isStoreUnavailable(error)) {

@@ -112,9 +112,10 @@ export const CHANNEL_OPERATIONS: Operation[] = [
   }),
   whatsapp.get("/connection-alerts", "Dropped connections: down past the grace period (admins: the company's open ones)", {
     query: { ConnectionAlertQuery },
-    access: "connections-page:actionButtons; `all=true` super (every company's, restored ones of the last week too)",
+    access: "connections:manage",
     description: "A connection that left CONNECTED and stayed away longer than BALCAO_SESSION_DROP_GRACE (5 minutes by default); " +
-      "live changes come on `company-{id}-connectionAlert` (admins only).",
+      "live changes come on `company-{id}-connectionAlert` (admins only). With `all=true` (super users only) every company's, " +
+      "restored ones of the last week too, with the company's name.",
   }),
   system.get("/health", "Liveness probe: answers as soon as the process listens", { response: { Health: z.object({ status: z.literal("ok") }) } }),
   system.get("/ready", "Readiness probe: 200 once the start is done, 503 while starting or stopping", {

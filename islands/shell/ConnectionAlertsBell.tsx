@@ -15,6 +15,7 @@ import { t } from "../lib/i18n.ts";
 import type { SessionUser } from "../lib/session.ts";
 import { channelName, onChannel } from "../lib/socket.ts";
 import { showToast } from "../lib/toast.ts";
+import { PopoverLinks } from "./PopoverLinks.tsx";
 
 /** The bell; render it only for users who may manage connections. */
 export function ConnectionAlertsBell({ user }: { user: SessionUser }) {
@@ -41,16 +42,16 @@ export function ConnectionAlertsBell({ user }: { user: SessionUser }) {
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content className="popover" align="end" sideOffset={6}>
-          <ul className="popover-list">
-            {alerts.map((alert) => (
-              <li key={alert.whatsappId} data-testid="connection-alert-item">
-                <a href="/connections" title={t("connectionAlerts.open")}>
-                  <strong>{alert.name}</strong>
-                  <span className="muted">{t("connectionAlerts.since", { time: `${formatDate(alert.droppedAt)} ${formatTime(alert.droppedAt)}` })}</span>
-                </a>
-              </li>
-            ))}
-          </ul>
+          <PopoverLinks
+            testId="connection-alert-item"
+            links={alerts.map((alert) => ({
+              key: alert.whatsappId,
+              href: "/connections",
+              title: alert.name,
+              detail: t("connectionAlerts.since", { time: `${formatDate(alert.droppedAt)} ${formatTime(alert.droppedAt)}` }),
+              hint: t("connectionAlerts.open"),
+            }))}
+          />
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

@@ -44,8 +44,7 @@ export function requestContext(): MiddlewareHandler<AppEnv> {
     try {
       await next();
     } finally {
-      // A WebSocket upgrade's answer is the runtime's own and immutable.
-      if (c.res.status !== 101) c.header("x-request-id", requestId);
+      echoId(c, requestId);
       const ms = performance.now() - started;
       const status = c.res.status;
       deps.metrics.http.observe(methodLabel(c.req.method), routeOf(c), status, ms / 1000);
@@ -53,4 +52,18 @@ export function requestContext(): MiddlewareHandler<AppEnv> {
       if (deps.log.enabled(level)) c.get("log")[level]("Request", { method: c.req.method, status, ms: Math.round(ms) });
     }
   };
+}
+
+/**
+ * Sets the id on the response in place (securityHeaders, inside this middleware, made its
+ * headers mutable); `c.header` on a finished response would copy the whole response. A
+ * WebSocket upgrade's answer is the runtime's own and immutable: it goes without.
+ */
+function echoId(c: Context<AppEnv>, requestId: string): void {
+  if (c.res.status === 101) return;
+  try {
+    c.res.headers.set("x-request-id", requestId);
+  } catch {
+    c.header("x-request-id", requestId);
+  }
 }

@@ -94,7 +94,7 @@ function loadData(
   params: Record<string, string>,
 ): Promise<unknown> {
   const url = new URL(c.req.url);
-  return load({ viewer: viewer.user, params, query: url.searchParams, api: apiReader(fetchApp, url.origin, viewer.token) });
+  return load({ viewer: viewer.user, params, query: url.searchParams, api: apiReader(fetchApp, url.origin, viewer.token, c.get("requestId")) });
 }
 
 function loadPublicData(
@@ -104,5 +104,5 @@ function loadPublicData(
   params: Record<string, string>,
 ): Promise<unknown> {
   const url = new URL(c.req.url);
-  return load({ params, query: url.searchParams, api: apiReader(fetchApp, url.origin, null) });
+  return load({ params, query: url.searchParams, api: apiReader(fetchApp, url.origin, null, c.get("requestId")) });
 }

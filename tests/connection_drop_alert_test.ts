@@ -104,3 +104,31 @@ Deno.test("a drop shorter than the grace period tells nobody: the reconnect disa
     assert.deepEqual((await admin.get("/connection-alerts")).body.alerts, []);
   }, { sessionDropGraceMs: 60_000 });
 });
+
+Deno.test("a deleted connection's alert goes with it, and an admin's stop ends one", async () => {
+  await withServer(async (server) => {
+    const companyId = server.demo!.companyId;
+    const owner = await server.login("super@balcao.local");
+    const admin = await server.login("admin@demo.local");
+    const demo = await demoConnection(admin);
+    const second = await admin.post("/whatsapp", { name: "Segunda linha", provider: "simulator" });
+    assert.equal(second.status, 200, JSON.stringify(second.body));
+    const id: number = second.body.id;
+    assert.equal((await admin.post(`/simulator/${id}/scan`)).status, 200);
+    await eventually(async () => (await admin.get(`/whatsapp/${id}`)).body.status === "CONNECTED" || undefined, 5000, "the second line");
+
+    for (const whatsappId of [demo.id, id]) await admin.post(`/simulator/${whatsappId}/disconnect`);
+    await eventually(async () => (await admin.get("/connection-alerts")).body.alerts.length === 2 || undefined, 5000, "both alerts");
+
+    // Deleted: no alert, no timer, nothing on the owner's page.
+    assert.equal((await owner.delete(`/whatsapp/${id}?companyId=${companyId}`)).status, 200);
+    assert.equal((await server.deps.kv.get(connectionAlertKey(companyId, id))).value, null);
+    const all = (await owner.get("/connection-alerts?all=true")).body.alerts as Array<{ whatsappId: number; companyId: number }>;
+    assert.deepEqual(all.filter((a) => a.companyId === companyId).map((a) => a.whatsappId), [demo.id]);
+
+    // Stopped on purpose by an admin: the alert ends (restored), nothing is armed.
+    assert.equal((await admin.delete(`/whatsappsession/${demo.id}`, { lib: "baileys" })).status, 200);
+    await eventually(async () => (await admin.get("/connection-alerts")).body.alerts.length === 0 || undefined, 5000, "the stop to end it");
+    assert.equal((await server.deps.kv.get(timerKey("session", `${companyId}:${demo.id}`, "dropAlert"))).value, null);
+  }, { sessionDropGraceMs: 200 });
+});

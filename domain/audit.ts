@@ -27,6 +27,9 @@ export const AUDIT_ACTIONS = [
   "connection.create",
   "connection.update",
   "connection.delete",
+  // A connection down past the grace period, and back (issue #40: domain/connection_alert.ts).
+  "connection.dropped",
+  "connection.restored",
   "login.success",
   "login.failed",
   "login.locked",

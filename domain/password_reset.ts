@@ -117,6 +117,7 @@ export function resetMail(name: string, token: string): { subject: string; text:
   return { subject: "Recuperação de senha", text, html };
 }
 
-function escapeHtml(text: string): string {
+/** `text` safe inside an e-mail's HTML (the mails of domain/ share it). */
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }

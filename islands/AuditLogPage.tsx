@@ -63,7 +63,12 @@ export default function AuditLogPage({ initial }: AuditLogPageProps) {
 
   const columns = useMemo<ColumnDef<AuditEntry, unknown>[]>(() => [
     { accessorKey: "at", header: t("audit.colAt"), cell: ({ row }) => <LocalDateTime value={row.original.at} /> },
-    { accessorKey: "userName", header: t("audit.colWho"), cell: ({ row }) => row.original.userName ?? t("audit.nobody") },
+    {
+      accessorKey: "userName",
+      header: t("audit.colWho"),
+      // Nobody acted: a login attempt (nobody is signed in yet) or the server itself (a dropped connection).
+      cell: ({ row }) => row.original.userName ?? t(row.original.action.startsWith("login.") ? "audit.nobody" : "audit.system"),
+    },
     {
       accessorKey: "action",
       header: t("audit.colAction"),

@@ -13,6 +13,9 @@ import { realtimeRoutes } from "./realtime/routes.ts";
 import { openApiRoutes } from "./openapi/routes.ts";
 import { securityHeaders } from "./http/security_headers.ts";
 import { requestBodyLimit } from "./http/body_limit.ts";
+import { requestContext } from "./http/request_log.ts";
+import { readinessGate } from "./readiness.ts";
+import { metricsHandler } from "./metrics/route.ts";
 
 /** Builds the app for one set of deps (one per server; tests build many). */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -21,11 +24,20 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.set("deps", deps);
     await next();
   });
+  // The request's id, logger and latency (issue #40), around everything else.
+  app.use(requestContext());
   // Headers on every answer: pages, API, files and errors (server/http/security_headers.ts).
   app.use(securityHeaders());
   app.use(requestBodyLimit());
   app.onError(errorResponse);
+  // Liveness, readiness and the scrape answer while the server starts (server/readiness.ts).
   app.get("/health", (c) => c.json({ status: "ok" }));
+  app.get("/ready", (c) => {
+    const { readiness } = c.get("deps");
+    return c.json({ status: readiness.ready ? "ready" : readiness.phase }, readiness.ready ? 200 : 503);
+  });
+  app.get("/metrics", metricsHandler);
+  app.use(readinessGate());
   // Pages answer only GETs that accept HTML, so API paths shared with pages still get JSON.
   app.use(pageRouter((request) => app.fetch(request)));
   app.route("/", assetRoutes());

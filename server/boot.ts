@@ -1,7 +1,8 @@
 /**
  * Start-up wiring: every actor kind is registered before the first queue delivery (so timers
  * armed before a restart find their actor), and the read models are rebuilt from KV before
- * `/health` answers. Each area adds its kinds and warm-ups here.
+ * `/ready` answers 200 (server/readiness.ts says which count). Each area adds its kinds and
+ * warm-ups here.
  */
 import type { ActorSystem } from "../actors/_runtime/system.ts";
 import { helps } from "../actors/helps/collection.ts";
@@ -73,7 +74,7 @@ export async function warmUp(deps: AppDeps, companyIds?: readonly number[]): Pro
 
 /** The read models of `companyIds`, loaded from KV (a start, or a process taking them over). */
 export async function warmCompanies(system: ActorSystem, companyIds: readonly number[]): Promise<void> {
-  // Ticket desks and contact lists (the inbox read models) before /health, side by side: each
+  // Ticket desks and contact lists (the inbox read models) before /ready, side by side: each
   // load waits on KV's reads part of the time, which the other fills.
   await Promise.all(companyIds.flatMap((id) => [warmTickets(system, id), warmContacts(system, id)]));
   // Invoice timers (#21): a company written before its invoices actor existed (the demo seed,
@@ -81,7 +82,7 @@ export async function warmCompanies(system: ActorSystem, companyIds: readonly nu
   await Promise.all(companyIds.map((id) => syncInvoices(system, id)));
   // Large companies' contact name indexes too (contacts/naming.ts), once the loads are done.
   await Promise.all(companyIds.map((id) => nameContacts(system, id)));
-  // Provider indexes build in the background, not before /health: the channels' first
+  // Provider indexes build in the background, not before /ready: the channels' first
   // messages after a restart (the offline ones among them) wait only for their company's scan.
   for (const id of companyIds) providerIndex(system).warm(id);
   // Message-search indexes too, one company at a time in slices (search_index.ts): a search

@@ -3,6 +3,8 @@ import type { RetryPolicy } from "../domain/webhook.ts";
 import type { LoginLimits } from "./auth/login_limits.ts";
 import type { PaymentApiUrls } from "./billing/providers/types.ts";
 import type { PrivateAccess } from "./http/public_fetch.ts";
+import { DEFAULT_DROP_GRACE_MS } from "../domain/connection_alert.ts";
+import { isLogLevel, type LogLevel } from "../actors/_runtime/log.ts";
 
 /** Meta's Graph API, at the version the Cloud API adapter was written against. */
 export const DEFAULT_GRAPH_API_URL = "https://graph.facebook.com/v21.0";
@@ -116,6 +118,23 @@ export interface Config {
    * (BALCAO_SNAPSHOT_MIN); below it a start lists the records in well under a second.
    */
   snapshotMinRecords?: number;
+  /**
+   * Bearer token of `GET /metrics` (BALCAO_METRICS_TOKEN): the Prometheus scrape answers only
+   * to it; unset, the endpoint does not exist (server/metrics/route.ts).
+   */
+  metricsToken?: string;
+  /**
+   * How long a connection may stay away from CONNECTED before its company's admins are told
+   * (BALCAO_SESSION_DROP_GRACE, in seconds; 300 by default; domain/connection_alert.ts).
+   */
+  sessionDropGraceMs: number;
+  /**
+   * Test hook, never set from the environment: where this server's structured log lines go
+   * (actors/_runtime/log.ts); unset, the process's stdout and stderr.
+   */
+  logWrite?: (line: string) => void;
+  /** Lowest level logged (BALCAO_LOG_LEVEL: debug, info, warn, error; info by default). */
+  logLevel?: LogLevel;
 }
 
 /** Reads the configuration from `env` (defaults to the process environment). */
@@ -154,6 +173,9 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     webhookAllowPrivate: env.BALCAO_WEBHOOK_ALLOW_PRIVATE === "1" || env.BALCAO_WEBHOOK_ALLOW_PRIVATE === "true",
     linkPreviewAllowPrivate: env.BALCAO_PREVIEW_ALLOW_PRIVATE === "1" || env.BALCAO_PREVIEW_ALLOW_PRIVATE === "true",
     trustProxy: env.BALCAO_TRUST_PROXY === "1" || env.BALCAO_TRUST_PROXY === "true",
+    metricsToken: env.BALCAO_METRICS_TOKEN?.trim() || undefined,
+    logLevel: isLogLevel(env.BALCAO_LOG_LEVEL?.trim().toLowerCase()) ? env.BALCAO_LOG_LEVEL!.trim().toLowerCase() as LogLevel : undefined,
+    sessionDropGraceMs: Number(env.BALCAO_SESSION_DROP_GRACE) > 0 ? Number(env.BALCAO_SESSION_DROP_GRACE) * 1000 : DEFAULT_DROP_GRACE_MS,
     smtp: env.SMTP_HOST
       ? {
         host: env.SMTP_HOST,

@@ -9,6 +9,9 @@ import type { OutboundPort } from "../domain/channel.ts";
 import type { Hub } from "./realtime/hub.ts";
 import type { Channels } from "./channels/registry.ts";
 import type { ClusterMember } from "./cluster/member.ts";
+import type { Logger } from "../actors/_runtime/log.ts";
+import type { Metrics } from "./metrics/mod.ts";
+import type { Readiness } from "./readiness.ts";
 
 export interface AppDeps {
   config: Config;
@@ -29,6 +32,17 @@ export interface AppDeps {
   channels: Channels;
   /** This process's membership of a cluster (issue #35); unset for a process alone. */
   cluster?: ClusterMember;
+  /** This server's metrics (server/metrics): the `/metrics` scrape and the HTTP histogram. */
+  metrics: Metrics;
+  /** Whether this server has finished starting (server/readiness.ts, `GET /ready`). */
+  readiness: Readiness;
+  /** This server's logger (JSON lines; request logs are its children, http/request_log.ts). */
+  log: Logger;
+  /**
+   * The companies this process holds: every company of the store for a process alone. The
+   * cluster's leases (issue #35) replace it; metrics and readiness read it through here.
+   */
+  heldCompanies: () => Promise<readonly number[]>;
 }
 
 /** Hono environment of the app: the deps and, after `requireAuth`, the principal. */
@@ -38,5 +52,11 @@ export type AppEnv = {
     principal: Principal;
     /** Set when the token is a billing-only token of an expired company. */
     billingOnly: boolean;
+    /** The request's id (taken from X-Request-Id or made; echoed in the response). */
+    requestId: string;
+    /** The request's logger: lines carry its id, route and company (http/request_log.ts). */
+    log: Logger;
+    /** The route template a page answered (server/pages/mod.ts), for metrics and logs. */
+    route: string;
   };
 };

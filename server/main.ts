@@ -47,6 +47,7 @@
 import { isLoopback } from "./config.ts";
 import { startServer } from "./start.ts";
 import { seedDemoConversations } from "./seed/demo_conversations.ts";
+import { log } from "../actors/_runtime/log.ts";
 
 const server = await startServer();
 const port = server.port;
@@ -54,19 +55,19 @@ const { config } = server.deps;
 const local = isLoopback(config.hostname);
 const anyAddress = config.hostname === "0.0.0.0" || config.hostname === "::";
 const shown = local || anyAddress ? "localhost" : config.hostname.includes(":") ? `[${config.hostname}]` : config.hostname;
-console.log(`Balcão is running at http://${shown}:${port}${local ? "" : ` (listening on ${config.hostname})`}`);
-if (server.owner.kind === "created") console.log(`Platform owner created: ${server.owner.email} (password from BALCAO_OWNER_PASSWORD)`);
+log.info(`Balcão is running at http://${shown}:${port}${local ? "" : ` (listening on ${config.hostname})`}`);
+if (server.owner.kind === "created") log.info(`Platform owner created: ${server.owner.email} (password from BALCAO_OWNER_PASSWORD)`);
 if (server.owner.kind === "missing") {
-  console.log(
+  log.info(
     "No platform owner yet: set BALCAO_OWNER_EMAIL and BALCAO_OWNER_PASSWORD and start again to create it" +
       (local ? " (or start on an empty store to try the demo)" : ""),
   );
 }
 if (server.demo) {
-  console.log("Demo logins (password: %s):", config.demoPassword);
-  for (const login of server.demo.logins) console.log(`  ${login.email.padEnd(24)} ${login.role}`);
+  log.info(`Demo logins (password: ${config.demoPassword}):`);
+  for (const login of server.demo.logins) log.info(`  ${login.email.padEnd(24)} ${login.role}`);
   await seedDemoConversations(server.deps, server.demo.companyId);
-  console.log(`Simulated customers' phone: http://localhost:${port}/simulator (log in as admin first)`);
+  log.info(`Simulated customers' phone: http://localhost:${port}/simulator (log in as admin first)`);
 }
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   Deno.addSignalListener(signal, async () => {

@@ -1,8 +1,10 @@
 /**
- * Starts a whole server: opens KV, builds the actor system and deps, seeds the demo when
- * asked (config.ts demoWanted) or creates the configured owner, warms the read models, and
- * serves HTTP. `npm start` and every integration test use this same function, tests with
- * `port: 0` and `kvPath: ":memory:"`.
+ * Starts a whole server: opens KV, builds the actor system and deps, listens (only the probes
+ * and the scrape answer until the start is done: server/readiness.ts), seeds the demo when
+ * asked (config.ts demoWanted) or creates the configured owner, warms the read models, resumes
+ * the WhatsApp sessions, and then serves everything. It resolves once the server is ready.
+ * `npm start` and every integration test use this same function, tests with `port: 0` and
+ * `kvPath: ":memory:"`.
  */
 import { ActorSystem } from "../actors/_runtime/system.ts";
 import { EventBus } from "../actors/_runtime/bus.ts";
@@ -30,7 +32,11 @@ import { ticketPorts } from "./usecases/ticket_ports.ts";
 import { allCompanyIds, ClusterMember } from "./cluster/member.ts";
 import { companyRuntime } from "./cluster/company_runtime.ts";
 import { clusterFetch } from "./cluster/router.ts";
-
+import { Metrics } from "./metrics/mod.ts";
+import { Readiness } from "./readiness.ts";
+import { createLogger, log } from "../actors/_runtime/log.ts";
+import { companies, PLATFORM } from "../actors/platform/collections.ts";
+import { watchConnectionDrops } from "./channels/drop_alerts.ts";
 
 export interface RunningServer {
   url: string;
@@ -57,8 +63,12 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Runn
   const clustered = config.node !== undefined;
   const system = new ActorSystem(kv, { bus, snapshotMinRecords: config.snapshotMinRecords, cluster: clustered });
   registerActors(system);
-  const channels = new Channels();
+  const channels = new Channels({ dropGraceMs: config.sessionDropGraceMs });
   const secret = await loadSecret(kv, config.secret);
+  const hub = new Hub(system, bus);
+  const readiness = new Readiness();
+  // A process alone holds every company; the cluster's leases (issue #35) replace this.
+  const heldCompanies = async () => (await companies.in(system, PLATFORM).list()).map((c) => c.id);
   const deps: AppDeps = {
     config,
     kv,
@@ -69,35 +79,32 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Runn
     throttle: new KvThrottle(kv),
     outbound: channels.outbound,
     channels,
-    hub: new Hub(system, bus),
+    hub,
+    readiness,
+    log: config.logWrite || config.logLevel ? createLogger({ write: config.logWrite, level: config.logLevel }) : log,
+    heldCompanies: () => heldCompanies(),
+    metrics: new Metrics({
+      system,
+      traffic: channels.traffic,
+      sockets: () => hub.stats(),
+      readiness,
+      heldCompanies: () => deps.heldCompanies(),
+    }),
   };
   if (config.node) {
-    deps.cluster = new ClusterMember(kv, config.node, companyRuntime(deps), () => allCompanyIds(system), config.leaseMs);
-    system.committer.fence = deps.cluster.leases;
+    const member = deps.cluster = new ClusterMember(kv, config.node, companyRuntime(deps), () => allCompanyIds(system), config.leaseMs);
+    system.committer.fence = member.leases;
+    // What /metrics and /ready count as held: this process's leases.
+    deps.heldCompanies = () => Promise.resolve(member.leases.held);
   }
   // Outbound webhooks: before anything publishes, so no event of this process is missed.
   const webhooks = startWebhooks(deps);
+  const drops = watchConnectionDrops(deps);
   // Before anything creates a ticket; a timer delivered earlier waits for these ports.
   bindTicketPorts(system, ticketPorts(deps));
-  // The demo writes its companies' actors, which a process of several runs only under a lease:
-  // seed it with a process alone first (README "Running several processes").
-  const seed = !clustered && demoWanted(config, config.demo === "auto" && await storeIsEmpty(kv));
-  const demo = seed ? await seedDemo(deps) : undefined;
-  // A real installation's owner, when configured and none exists yet (after the demo's, so
-  // a store the demo was asked for keeps its own).
-  const owner = await ensureOwner(deps);
-  // A process of several warms each company as it takes it (cluster/company_runtime.ts).
-  await warmUp(deps, clustered ? [] : undefined);
-  await deps.hub.start();
-  watchQueuePositions(deps);
-  channels.bind(deps);
-  if (!clustered) await channels.resumeAll();
-  // After the connections are back: a scheduled message due during the downtime waits for
-  // these ports, then goes out through a connected session.
-  bindSchedulePorts(system, scheduleSender(deps));
-  bindContactListPorts(system, contactListNumberCheck(deps));
-  bindCampaignPorts(system, campaignSender(deps));
 
+  // Listening from here: the probes answer during the start, everything else gets 503 until
+  // the server is ready (server/readiness.ts).
   const app = createApp(deps);
   const abort = new AbortController();
   const { promise: listening, resolve } = Promise.withResolvers<Deno.NetAddr>();
@@ -108,26 +115,60 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Runn
     handler,
   );
   const addr = await listening;
-  // Listening first: the companies it takes are forwarded to it by the others at once.
-  await deps.cluster?.start();
+  const close = async () => {
+    readiness.enter("stopping");
+    // A graceful stop hands every company over at once (cluster/member.ts).
+    await deps.cluster?.stop();
+    webhooks.close();
+    drops();
+    hub.close();
+    abort.abort();
+    await server.finished;
+    await channels.closeAll();
+    await system.close();
+    kv.close();
+    await system.listening.catch(() => {});
+  };
+
+  let demo: Awaited<ReturnType<typeof seedDemo>> | undefined;
+  let owner: OwnerOutcome;
+  try {
+    // The demo writes its companies' actors, which a process of several runs only under a
+    // lease: seed it with a process alone first (README "Running several processes").
+    const seed = !clustered && demoWanted(config, config.demo === "auto" && await storeIsEmpty(kv));
+    demo = seed ? await seedDemo(deps) : undefined;
+    // A real installation's owner, when configured and none exists yet (after the demo's, so
+    // a store the demo was asked for keeps its own).
+    owner = await ensureOwner(deps);
+    readiness.enter("warming");
+    // A process of several warms each company as it takes it (cluster/company_runtime.ts).
+    await warmUp(deps, clustered ? [] : undefined);
+    await hub.start();
+    watchQueuePositions(deps);
+    readiness.enter("resuming");
+    channels.bind(deps);
+    if (!clustered) await channels.resumeAll();
+    // After the connections are back: a scheduled message due during the downtime waits for
+    // these ports, then goes out through a connected session.
+    bindSchedulePorts(system, scheduleSender(deps));
+    bindContactListPorts(system, contactListNumberCheck(deps));
+    bindCampaignPorts(system, campaignSender(deps));
+    // A process of several takes its companies now that it listens: the others forward their
+    // requests to it at once.
+    await deps.cluster?.start();
+  } catch (error) {
+    // A start that fails leaves no listener or store handle behind.
+    await close().catch(() => {});
+    throw error;
+  }
+  readiness.enter("ready");
   return {
     url: `http://${localHost(config.hostname)}:${addr.port}`,
     port: addr.port,
     deps,
     demo,
     owner,
-    async close() {
-      // A graceful stop hands every company over at once (cluster/member.ts).
-      await deps.cluster?.stop();
-      webhooks.close();
-      deps.hub.close();
-      abort.abort();
-      await server.finished;
-      await channels.closeAll();
-      await system.close();
-      kv.close();
-      await system.listening.catch(() => {});
-    },
+    close,
   };
 }
 

@@ -6,14 +6,7 @@
  * deployment), an empty store gets no demo and no well-known owner (issue #38).
  */
 import assert from "node:assert/strict";
-import { Client } from "./helpers/server.ts";
-
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (listener.addr as Deno.NetAddr).port;
-  listener.close();
-  return port;
-}
+import { Client, freePort } from "./helpers/server.ts";
 
 /** Reads the child's stdout until `needle` appears (or the stream ends). */
 async function readUntil(stream: ReadableStream<Uint8Array>, needle: string): Promise<string> {

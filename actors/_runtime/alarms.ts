@@ -15,6 +15,7 @@
  */
 import { DueHeap } from "./due_heap.ts";
 import { actorCompany, type ArmedTimer } from "./timers.ts";
+import { log } from "./log.ts";
 
 /** One armed timer as the clock holds it. */
 export interface Alarm extends ArmedTimer {
@@ -39,6 +40,13 @@ export class AlarmClock {
   #timeout: ReturnType<typeof setTimeout> | undefined;
   #wakeAt = Infinity;
   #stopped = false;
+
+  /**
+   * Called for each alarm as it rings with how late it rings (ms past its due time; a retry's
+   * wait included): the server's timer-lag histogram (server/metrics). A port, so the kernel
+   * knows no metrics library; one call per ring, nothing allocated for it.
+   */
+  onRing?: (lateMs: number) => void;
 
   /** `deliver` routes a due alarm to its actor; `now` is the system's clock. */
   constructor(readonly deliver: (alarm: Alarm) => void, readonly now: () => number) {}
@@ -112,9 +120,10 @@ export class AlarmClock {
     for (let due = this.#alarms.takeDue(now); due; due = this.#alarms.takeDue(now)) {
       const { alarm } = due[1];
       try {
+        this.onRing?.(now - alarm.dueAt);
         this.deliver(alarm);
       } catch (error) {
-        console.error(`Alarm of timer ${alarm.kind}/${alarm.id}/${alarm.timerId} failed`, error);
+        log.error(`Alarm of timer ${alarm.kind}/${alarm.id}/${alarm.timerId} failed`, { error });
       }
     }
     this.#schedule();

@@ -4,6 +4,7 @@
  * durable, so no subscriber ever hears of something a crash could undo.
  */
 import type { BusEvent } from "../../domain/events.ts";
+import { log } from "./log.ts";
 
 export type BusListener = (event: BusEvent) => void;
 
@@ -22,7 +23,7 @@ export class EventBus {
       try {
         listener(event);
       } catch (error) {
-        console.error("Event listener failed", event.channel, error);
+        log.error("Event listener failed", { channel: event.channel, error });
       }
     }
   }

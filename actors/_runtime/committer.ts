@@ -20,6 +20,7 @@
  */
 import { AppError } from "../../domain/errors.ts";
 import { commitRefusal } from "./store_errors.ts";
+import { log } from "./log.ts";
 
 /** One write of a unit. */
 export type Mutation =
@@ -125,11 +126,13 @@ export class GroupCommitter {
   #stats: CommitterStats = { commits: 0, units: 0, mutations: 0 };
 
   /**
-   * Called after each atomic KV accepted, with how long KV took (ms) and the mutations KV
-   * wrote (a key's sums counted once): benchmarks read the store's own commit latency
-   * through it (bench/ingest.ts).
+   * Called after each atomic KV accepted, with how long KV took (ms), the mutations KV wrote
+   * (a key's sums counted once) and the write units batched into it: benchmarks read the
+   * store's own commit latency through it (bench/ingest.ts), and the server's metrics the
+   * latency and batch sizes (server/metrics). A port, so the kernel knows no metrics library;
+   * it runs once per atomic (never per unit) and must not throw.
    */
-  onCommit?: (ms: number, mutations: number) => void;
+  onCommit?: (ms: number, mutations: number, units: number) => void;
 
   /** The cluster's leases (issue #35); unset for a process alone. */
   fence?: Fence;
@@ -309,7 +312,7 @@ export class GroupCommitter {
       const result = await atomic.commit();
       if (!result.ok) throw new CheckFailed();
       versionstamp = result.versionstamp;
-      this.onCommit?.(performance.now() - started, count);
+      this.onCommit?.(performance.now() - started, count, batch.length);
       this.#stats.commits++;
       this.#stats.units += batch.length;
       this.#stats.mutations += count;
@@ -405,7 +408,7 @@ function settle(settled: Settled, error: unknown, versionstamp?: string): void {
   try {
     settled(error, versionstamp);
   } catch (thrown) {
-    console.error("A commit's callback failed", thrown);
+    log.error("A commit's callback failed", { error: thrown });
   }
 }
 

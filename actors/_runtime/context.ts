@@ -10,6 +10,7 @@ import type { Instance } from "./instance.ts";
 import type { ActorSystem } from "./system.ts";
 import type { AlarmClock } from "./alarms.ts";
 import { type ArmedTimer, legacyTimerKey, timerKey } from "./timers.ts";
+import { log } from "./log.ts";
 
 /**
  * What one message's handler recorded; see the module doc. The run is itself the handler's
@@ -104,7 +105,7 @@ export class HandlerRun implements ActorContext<unknown> {
       try {
         fn();
       } catch (error) {
-        console.error(`Actor ${this.instance.def.kind} ${this.id}: an onDurable callback failed`, error);
+        log.error(`Actor ${this.instance.def.kind} ${this.id}: an onDurable callback failed`, { error });
       }
     }
   }

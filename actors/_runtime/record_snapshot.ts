@@ -37,6 +37,7 @@ import { Packr } from "msgpackr";
 import { CHUNK, deleteRange, eachChunk, readHead, saveChunks, type SavedHead, type Yield } from "./saved_chunks.ts";
 import type { ActorSystem } from "./system.ts";
 import type { ActorContext, AnyActorDef } from "./actor.ts";
+import { log } from "./log.ts";
 
 /** Format of the packed records; a head of another version is ignored (full load). */
 const VERSION = 2;
@@ -195,7 +196,7 @@ export async function saveSnapshot<R extends { id: number }>(
     const chunks = packedChunks(records, structures, pause);
     if (!await saveChunks(kv, root, VERSION, capture.gen, { r: chunks }, meta, pause)) return false;
     saved = capture.gen;
-    console.log(`The ${area.name}s of company ${companyId}: snapshot ${saved} saved (${records.length} records)`);
+    log.info(`The ${area.name}s of company ${companyId}: snapshot ${saved} saved (${records.length} records)`);
     const marks = markPrefix(area, companyId);
     await deleteRange(kv, { start: marks, end: [...marks, capture.gen] }, pause);
     return true;
@@ -274,7 +275,7 @@ export async function openSnapshot<R extends { id: number }>(
   ]);
   const loaded = head ? await loadSnapshot(kv, area, companyId, head) : null;
   if (loaded) {
-    console.log(
+    log.info(
       `The ${area.name}s of company ${companyId}: snapshot ${loaded.gen} loaded ` +
         `(${loaded.records.length} records, ${loaded.replayed} read since)`,
     );

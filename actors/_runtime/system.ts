@@ -44,6 +44,7 @@ import {
   timerKey,
   TimerMessage,
 } from "./timers.ts";
+import { log } from "./log.ts";
 
 export interface ActorSystemOptions {
   bus?: EventBus;
@@ -241,6 +242,39 @@ export class ActorSystem {
     return this.#live;
   }
 
+  /** Messages accepted and not yet settled (handled, or waiting in a mailbox); for metrics. */
+  get inflight(): number {
+    return this.#inflight;
+  }
+
+  /**
+   * The `count` deepest mailboxes now (messages queued, the one running excluded), deepest
+   * first, with their actors' kinds: what a metrics scrape reports. One pass over the live
+   * actors, read when asked; nothing is counted on the message path.
+   */
+  deepestMailboxes(count: number): Array<{ kind: string; depth: number }> {
+    const top: Array<{ kind: string; depth: number }> = [];
+    for (const instance of this.#allInstances()) {
+      const depth = instance.mailbox.length;
+      if (depth === 0 || (top.length === count && depth <= top[count - 1].depth)) continue;
+      let at = top.length;
+      while (at > 0 && top[at - 1].depth < depth) at--;
+      top.splice(at, 0, { kind: instance.def.kind, depth });
+      if (top.length > count) top.pop();
+    }
+    return top;
+  }
+
+  /**
+   * The states of the loaded actors of kind `def`, by id, without activating any or counting
+   * as a use (passivation is unaffected): for metrics of the in-memory read models.
+   */
+  *liveStates<S>(def: AnyActorDef): Generator<[id: string, state: S]> {
+    const ofKind = this.#instances.get(def.kind);
+    if (!ofKind) return;
+    for (const instance of ofKind.values()) if (instance.warm) yield [instance.id, instance.state as S];
+  }
+
   /**
    * Stops the sweep, lets every accepted message finish (handlers may still ask other actors,
    * timers that come due meanwhile still run) and waits until all writes are durable; then
@@ -274,7 +308,7 @@ export class ActorSystem {
     const running = () => !this.#stopping;
     const task = work(running)
       .catch((error) => {
-        if (running()) console.error(`${name} failed`, error);
+        if (running()) log.error(`${name} failed`, { error });
       })
       .finally(() => this.#background.delete(task));
     this.#background.add(task);
@@ -628,7 +662,7 @@ export class ActorSystem {
           }
         } catch (error) {
           // Never leave the outputs after this one waiting: log and go on.
-          console.error(`Actor ${instance.def.kind} ${instance.id}: releasing an output failed`, error);
+          log.error(`Actor ${instance.def.kind} ${instance.id}: releasing an output failed`, { error });
         }
       }
     } finally {
@@ -674,7 +708,7 @@ export class ActorSystem {
       reject: (error) => {
         if (!once()) return;
         // The handler ran and failed: the timer is spent (its handler owns retries).
-        console.error(`Timer ${message.kind}/${message.id}/${message.timerId} failed`, error);
+        log.error(`Timer ${message.kind}/${message.id}/${message.timerId} failed`, { error });
         resolve();
       },
       undelivered: (error) => once() && reject(error),

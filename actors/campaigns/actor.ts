@@ -70,6 +70,7 @@ import { chunkCount, GROUP_ROW_BASE, groupChunkKey, groupEntriesAfter, memberChu
 import { companySettings } from "../platform/lookup.ts";
 import { companyTimeZone } from "../../domain/closed_period.ts";
 import { phoneProblem } from "../../domain/phone_number.ts";
+import { log } from "../_runtime/log.ts";
 
 /** The engine's position in a campaign (kept beside the record). */
 export interface CampaignEngine {
@@ -432,7 +433,7 @@ export const campaignsActor = defineActor({
         try {
           members = await ports.groupLists.members(c.companyId, c.groupListId, c.whatsappIds, c.contactListId);
         } catch (error) {
-          console.warn(`Campaign ${c.id} could not read group ${c.groupListId}:`, String(error));
+          log.warn(`Campaign ${c.id} could not read group ${c.groupListId}:`, { error: String(error) });
           ctx.setTimer(timerId(c.id), ctx.system.now() + RETRY_MS, "start", { id: c.id });
           return;
         }
@@ -518,7 +519,7 @@ export const campaignsActor = defineActor({
             });
           } catch (error) {
             // Not sent (connection down…): keep the row claimed and try again later.
-            console.warn(`Campaign ${c.id} send to ${row.number} failed:`, String(error));
+            log.warn(`Campaign ${c.id} send to ${row.number} failed:`, { error: String(error) });
             const after: StoredCampaign = { ...c, engine };
             store(ctx, after, "update");
             ctx.setTimer(timerId(c.id), ctx.now + RETRY_MS, "step", { id: c.id });

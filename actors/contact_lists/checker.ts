@@ -9,6 +9,7 @@
 import { defineActor } from "../_runtime/actor.ts";
 import { itemsActor, type ItemsState } from "./items.ts";
 import { contactListPorts } from "./ports.ts";
+import { log } from "../_runtime/log.ts";
 
 const TIMER = "check";
 
@@ -36,7 +37,7 @@ export const checkerActor = defineActor({
       try {
         valid = await ports.checkNumber(companyId, item.number);
       } catch (error) {
-        console.warn(`Contact list check of ${item.number} (company ${companyId}) failed:`, String(error));
+        log.warn(`Contact list check of ${item.number} (company ${companyId}) failed:`, { error: String(error) });
         ctx.setTimer(TIMER, ctx.system.now() + ports.retryMs, "tick");
         return;
       }

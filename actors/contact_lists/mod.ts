@@ -3,6 +3,7 @@ import type { ActorSystem } from "../_runtime/system.ts";
 import type { ContactListItem, ListCounts, NewListItem } from "../../domain/contact_list.ts";
 import { checkerActor } from "./checker.ts";
 import { itemsActor, type ItemsState } from "./items.ts";
+import { log } from "../_runtime/log.ts";
 
 export { checkerActor } from "./checker.ts";
 export { itemMissing, itemsActor } from "./items.ts";
@@ -109,5 +110,5 @@ export async function removeAllListItems(system: ActorSystem, companyId: number,
 export async function wakeChecker(system: ActorSystem, companyId: number): Promise<void> {
   if ((await itemsState(system, companyId)).pending.size === 0) return;
   const ref = system.ref(checkerActor, companyId);
-  ref.ask("wake", undefined).catch((error) => console.warn(`Waking the contact list checker of company ${companyId} failed:`, String(error)));
+  ref.ask("wake", undefined).catch((error) => log.warn(`Waking the contact list checker of company ${companyId} failed:`, { error: String(error) }));
 }

@@ -14,6 +14,7 @@ import { runToEnd } from "../_runtime/merge_sort.ts";
 import { runInSlices } from "../_runtime/slices.ts";
 import type { ActorSystem } from "../_runtime/system.ts";
 import { type ContactsState, installNames, type NameBuild, nameSteps } from "./state.ts";
+import { log } from "../_runtime/log.ts";
 
 /** From this many contacts the activation builds the name index in the background. */
 export const NAME_IN_BACKGROUND_FROM = 20_000;
@@ -45,7 +46,7 @@ export function nameLater(system: ActorSystem, state: ContactsState, contacts: C
           if (state.naming.dirty.size <= REDO_ABOVE) {
             installNames(state, parts);
             const seconds = ((performance.now() - naming.startedAt) / 1000).toFixed(2);
-            return console.log(`The contacts of company ${state.companyId}: name index built in ${seconds} s (${from.length} records)`);
+            return log.info(`The contacts of company ${state.companyId}: name index built in ${seconds} s (${from.length} records)`);
           }
           state.naming.dirty = new Set();
           from = [...state.contacts.values()];

@@ -39,6 +39,7 @@ import {
 } from "../../domain/invoice.ts";
 import { billingRegistry } from "./registry.ts";
 import { chargeKey, invoiceCompanyKey, invoiceKey, invoiceMetaKey, paymentCounterKey, paymentKey } from "./keys.ts";
+import { log } from "../_runtime/log.ts";
 
 interface RenewalMemo {
   anchorDay: number | null;
@@ -112,7 +113,7 @@ async function plan(ctx: Ctx): Promise<Invoice | null> {
   const plan = await getPlan(ctx.system, company.planId);
   if (!plan) {
     // Waits for the super user to give the company a plan (PUT /companies syncs again).
-    console.warn(`Company ${company.id}: plan ${company.planId} not found, no invoice issued`);
+    log.warn(`Company ${company.id}: plan ${company.planId} not found, no invoice issued`);
     return null;
   }
   const period = periodOf(company.dueDate);

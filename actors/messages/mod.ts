@@ -9,6 +9,7 @@ import type { MessagesPorts } from "./ports.ts";
 import { removeMedia } from "./media_files.ts";
 import { type MessageMatches, messageSearch, PARTIAL_AFTER_MS } from "./search_index.ts";
 import { purgeTicketMessages } from "./store.ts";
+import { log } from "../_runtime/log.ts";
 
 export { messagesActor } from "./actor.ts";
 export { bindMessages, providerIndex } from "./context.ts";
@@ -38,7 +39,7 @@ export async function deleteTicketMessages(
   const files = await purgeTicketMessages(deps.system, companyId, ticketId);
   for (const file of new Set(files)) {
     await removeMedia(deps.config.dataDir, companyId, file).catch((error) =>
-      console.error(`Could not remove media ${file} of company ${companyId}`, error)
+      log.error(`Could not remove media ${file} of company ${companyId}`, { error })
     );
   }
   return files.length;
@@ -67,4 +68,9 @@ export function warmMessageSearch(system: ActorSystem, companyIds: readonly numb
 /** Forgets a deleted company's message-search index. */
 export function dropMessageSearch(system: ActorSystem, companyId: number): void {
   messageSearch(system).drop(companyId);
+}
+
+/** (word, ticket) pairs the message-search indexes hold in memory now (metrics). */
+export function messageSearchPairs(system: ActorSystem): number {
+  return messageSearch(system).pairs;
 }

@@ -29,6 +29,7 @@
  */
 import { messageId as messageIdOf, parseMessageId } from "../../domain/message.ts";
 import { type LegacyProviderRef, legacyProviderPrefix, messageKey, messageLogPrefix } from "./keys.ts";
+import { log } from "../_runtime/log.ts";
 
 /** Where a message is stored. */
 export interface MessageRef {
@@ -138,7 +139,7 @@ export class ProviderIndex {
       index.built = true;
     })();
     index.building = scan;
-    scan.catch((error) => console.error(`Provider index of company ${companyId} failed to build:`, error))
+    scan.catch((error) => log.error(`Provider index of company ${companyId} failed to build:`, { error }))
       .finally(() => index.building = null);
     return scan;
   }

@@ -67,6 +67,7 @@ import { SLICE_MS, type SliceTurns, within } from "../_runtime/slices.ts";
 import { companyMessagesPrefix, messageKey } from "./keys.ts";
 import { FrozenPostings, Postings, PostingsMerge } from "./postings.ts";
 import { loadIndex, loggedSince, LOG_MARGIN_MS, newestMessageId, saveIndex } from "./search_store.ts";
+import { log } from "../_runtime/log.ts";
 
 /** Ceiling on (word, ticket) pairs over all live indexes (≈ 4 bytes each). */
 export const MAX_PAIRS = 24_000_000;
@@ -291,7 +292,7 @@ export class MessageSearch {
       for (const companyId of companyIds) {
         if (this.#closed) return;
         if (this.pairs >= MAX_PAIRS) {
-          console.warn(`Message search: ${MAX_PAIRS} pairs indexed; other companies build on their first search`);
+          log.warn(`Message search: ${MAX_PAIRS} pairs indexed; other companies build on their first search`);
           return;
         }
         await this.#index(companyId).build?.done;
@@ -394,7 +395,7 @@ export class MessageSearch {
       // A closed KV handle fails the read before `listening` tells this index the store closed.
       if (!live() || error instanceof Deno.errors.BadResource) return;
       this.#indexes.delete(companyId);
-      console.error(`Message search: the index of company ${companyId} failed to build (retried on its next search)`, error);
+      log.error(`Message search: the index of company ${companyId} failed to build (retried on its next search)`, { error });
     }
   }
 
@@ -415,7 +416,7 @@ export class MessageSearch {
     for await (const ids of loggedSince(this.#kv, companyId, loaded.coversBefore)) logged.push(...ids);
     const newest = await newestMessageId(this.#kv, companyId);
     if (newest !== loaded.newest && (newest === null || !logged.includes(newest))) {
-      console.warn(`Message search: the saved index of company ${companyId} misses messages written since; rebuilding`);
+      log.warn(`Message search: the saved index of company ${companyId} misses messages written since; rebuilding`);
       return false;
     }
     if (!live()) return false;
@@ -451,7 +452,7 @@ export class MessageSearch {
     };
     saveIndex(this.#kv, companyId, index.frozen, index.covers, pause)
       .catch((error) => {
-        if (live()) console.error(`Message search: the index of company ${companyId} could not be saved`, error);
+        if (live()) log.error(`Message search: the index of company ${companyId} could not be saved`, { error });
       })
       .finally(() => index.saving = false);
   }

@@ -11,6 +11,7 @@ import { type Whatsapp, withoutQr } from "../../domain/whatsapp.ts";
 import { whatsapps } from "../whatsapps/collection.ts";
 import { sessionHost } from "./host.ts";
 import { OPEN_TIMEOUT_MS, type SessionInput, type SessionState, sessionStep } from "./state.ts";
+import { followDrop, forgetDrop, raiseDrop } from "./drops.ts";
 
 /** KV key of a session's state. */
 export const sessionKey = (companyId: number, whatsappId: number): Deno.KvKey => [
@@ -83,6 +84,7 @@ export const sessionActor = defineActor({
       });
       if (!record) return { status: null, stop: true };
       Object.assign(ctx.state, step.state);
+      followDrop(ctx, current.status, record.status, input);
       ctx.set(sessionKey(companyId, whatsappId), ctx.state);
       if (input.type === "opening") ctx.setTimer("opening", ctx.now + OPEN_TIMEOUT_MS, "openTimeout");
       else if (ctx.timerDue("opening") !== undefined) ctx.cancelTimer("opening");
@@ -117,9 +119,21 @@ export const sessionActor = defineActor({
       if (host) setTimeout(() => host.connect(companyId, whatsappId), 0);
     },
 
-    /** Cancels a pending reconnect (admin disconnect, deleted connection). */
+    /** Cancels a pending reconnect and the drop alert (a deleted connection). */
     cancelReconnect(ctx) {
       if (ctx.timerDue("reconnect") !== undefined) ctx.cancelTimer("reconnect");
+      forgetDrop(ctx);
+      ctx.set(sessionKey(ctx.state.companyId, ctx.state.whatsappId), ctx.state);
+    },
+
+    /**
+     * Timer, the grace period after the connection left CONNECTED (drops.ts): tells the
+     * company's admins if it is still down, once per drop.
+     */
+    async dropAlert(ctx, arg: { droppedAt: number }) {
+      const { companyId, whatsappId } = ctx.state;
+      const record = await whatsapps.in(ctx.system, companyId).get(whatsappId);
+      if (raiseDrop(ctx, record, arg.droppedAt)) ctx.set(sessionKey(companyId, whatsappId), ctx.state);
     },
   },
 });

@@ -14,6 +14,8 @@ export interface SessionHost {
   halt(companyId: number, whatsappId: number): void;
   /** The session stayed OPENING too long: report it (TIMEOUT) and stop the adapter. */
   timedOut(companyId: number, whatsappId: number): void;
+  /** How long a connection may stay away from CONNECTED before its admins are told (ms). */
+  readonly dropGraceMs: number;
 }
 
 const hosts = new WeakMap<ActorSystem, SessionHost>();

@@ -7,6 +7,7 @@
  * sucesso!'); `dropped` is our extra flag for the admins' "connection lost" alert.
  */
 import type { SessionStatus } from "../../domain/channel.ts";
+import type { ConnectionAlert } from "../../domain/connection_alert.ts";
 
 /** What the live adapter (or an admin action) reports to the session. */
 export type SessionInput =
@@ -30,6 +31,11 @@ export interface SessionState {
   qrCount: number;
   /** Failed reconnects since the last open. */
   retries: number;
+  /**
+   * The open alert of a drop the admins were told of (domain/connection_alert.ts), until the
+   * connection is back; absent in states written before issue #40.
+   */
+  alert?: ConnectionAlert;
 }
 
 /** Unscanned QR codes after which the attempt stops (about 5 × 20 s with Baileys). */

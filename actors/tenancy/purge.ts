@@ -26,6 +26,8 @@ const TENANT_KINDS = [
   "contact_snapshot",
   "contact_mark",
   "session",
+  // Dropped-connection alerts (actors/sessions/alerts.ts).
+  "connection_alert",
   "outbox",
   "baileys_auth",
   "ticket_tracking",

@@ -22,6 +22,7 @@ import { trackingId } from "../../domain/ticket_tracking.ts";
 import type { DeskState } from "./actor.ts";
 import { effectKey, effectPrefix } from "./keys.ts";
 import { minuteOf, ticketPorts } from "./ports.ts";
+import { log } from "../_runtime/log.ts";
 
 type Ctx = ActorContext<DeskState>;
 
@@ -125,7 +126,7 @@ export function handOver(ctx: Ctx, intent: EffectIntent): void {
   const system = ctx.system;
   ctx.onDurable(() => {
     ticketPorts(system).then((ports) => ports.effects(intent)).catch((error) =>
-      console.error(`The effects of ticket ${intent.ticketId}'s change failed`, error)
+      log.error(`The effects of ticket ${intent.ticketId}'s change failed`, { error })
     );
   });
 }

@@ -33,6 +33,7 @@ import { minuteOf, ticketPorts } from "./ports.ts";
 import { EFFECTS_ACTION, handOver, retryIntent, type TransitionFacts } from "./effects.ts";
 import type { EffectIntent } from "../../domain/ticket_effects.ts";
 import { loadLookups, lookupsNow, type TicketItem, type TicketLookups } from "./view.ts";
+import { log } from "../_runtime/log.ts";
 
 type Ctx = ActorContext<DeskState>;
 
@@ -167,7 +168,7 @@ export function timerActions(ops: DeskOps) {
         await action(ctx, arg);
       } catch (error) {
         // Actions fail before they write (a lookup); the others of the batch still run.
-        console.error(`Ticket ${arg.id}'s ${entry.action} failed; retried in ${RETRY_MS / 1000} s`, error);
+        log.error(`Ticket ${arg.id}'s ${entry.action} failed; retried in ${RETRY_MS / 1000} s`, { error });
         arm(ctx, entry.timerId, ctx.now + RETRY_MS, entry.action as TicketTimerHandler, arg);
       }
     }

@@ -38,6 +38,7 @@ import {
 import { whatsapps } from "../whatsapps/collection.ts";
 import { type AttemptResult, type WebhookRequest, webhookPorts, webhookPortsNow } from "./ports.ts";
 import { webhookSubscriptions } from "./subscriptions.ts";
+import { log } from "../_runtime/log.ts";
 
 /** KV key of a delivery. */
 export const deliveryKey = (companyId: number, target: string, seq: number): Deno.KvKey => [
@@ -245,7 +246,7 @@ async function attempt(system: ActorSystem, id: string, d: Delivery): Promise<vo
     outcome = { kind: "attempt", result: { statusCode: null, durationMs: 0, error: String(error) } };
   }
   await system.ref(webhookDeliveries, id).ask("settle", { seq: d.seq, outcome }).catch((error) =>
-    console.warn(`Webhook delivery ${d.id} could not be settled (it is sent again later):`, String(error))
+    log.warn(`Webhook delivery ${d.id} could not be settled (it is sent again later):`, { error: String(error) })
   );
 }
 

@@ -23,6 +23,7 @@ import reportsTexts from "./pages/reports.ts";
 import service_panelTexts from "./pages/service_panel.ts";
 import webhooksTexts from "./pages/webhooks.ts";
 import audit_logTexts from "./pages/audit_log.ts";
+import connectionAlertsTexts from "./pages/connection_alerts.ts";
 import ratingsTexts from "./pages/ratings.ts";
 import oportunidadesTexts from "./pages/oportunidades.ts";
 import walletsTexts from "./pages/wallets.ts";
@@ -411,6 +412,7 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   ...service_panelTexts.en,
   ...webhooksTexts.en,
   ...audit_logTexts.en,
+  ...connectionAlertsTexts.en,
   ...ratingsTexts.en,
   ...oportunidadesTexts.en,
   ...walletsTexts.en,

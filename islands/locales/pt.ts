@@ -22,6 +22,7 @@ import reportsTexts from "./pages/reports.ts";
 import service_panelTexts from "./pages/service_panel.ts";
 import webhooksTexts from "./pages/webhooks.ts";
 import audit_logTexts from "./pages/audit_log.ts";
+import connectionAlertsTexts from "./pages/connection_alerts.ts";
 import ratingsTexts from "./pages/ratings.ts";
 import oportunidadesTexts from "./pages/oportunidades.ts";
 import walletsTexts from "./pages/wallets.ts";
@@ -424,6 +425,7 @@ const pt = {
   ...service_panelTexts.pt,
   ...webhooksTexts.pt,
   ...audit_logTexts.pt,
+  ...connectionAlertsTexts.pt,
   ...ratingsTexts.pt,
   ...oportunidadesTexts.pt,
   ...walletsTexts.pt,

@@ -15,6 +15,7 @@ import { channelName, onChannel, retain } from "../lib/socket.ts";
 import { type RingEvent, rings } from "./notification_rule.ts";
 import { playNotification } from "./sound.ts";
 import { AnnouncementViewer, type BellAnnouncement } from "./AnnouncementViewer.tsx";
+import { PopoverLinks } from "./PopoverLinks.tsx";
 
 interface UnreadTicket {
   id: number;
@@ -75,16 +76,15 @@ export function NotificationsBell({ user }: { user: SessionUser }) {
       <Popover.Portal>
         <Popover.Content className="popover" align="end" sideOffset={6}>
           {tickets.length === 0 ? <p className="muted">{t("topbar.noNotifications")}</p> : (
-            <ul className="popover-list">
-              {tickets.map((ticket) => (
-                <li key={ticket.id} data-testid="notification-item">
-                  <a href={`/tickets/${ticket.uuid}`}>
-                    <strong>{ticket.contact?.name}</strong>
-                    <span className="muted">{messagePreview(ticket.lastMessage)}</span>
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <PopoverLinks
+              testId="notification-item"
+              links={tickets.map((ticket) => ({
+                key: ticket.id,
+                href: `/tickets/${ticket.uuid}`,
+                title: ticket.contact?.name ?? "",
+                detail: messagePreview(ticket.lastMessage),
+              }))}
+            />
           )}
         </Popover.Content>
       </Popover.Portal>

@@ -14,6 +14,7 @@ import { allowed, type SessionUser } from "../lib/session.ts";
 import { readVolume, writeLocal } from "../lib/storage.ts";
 import { settingEnabled } from "../lib/session.ts";
 import { AnnouncementsBell, NotificationsBell } from "./Bells.tsx";
+import { ConnectionAlertsBell } from "./ConnectionAlertsBell.tsx";
 import { applyTheme, currentTheme } from "./theme.ts";
 import { UserModal } from "./UserModal.tsx";
 
@@ -108,6 +109,7 @@ export function TopBar({ user, expired, onMenu, drawerOpen }: TopBarProps) {
         <button type="button" className="icon-btn topbar-btn" aria-label={t("topbar.refresh")} onClick={() => location.reload()}>
           <RefreshCw size={20} />
         </button>
+        {user && allowed(user, "connections-page:actionButtons") && <ConnectionAlertsBell user={user} />}
         {showBell && <NotificationsBell user={user} />}
         {user && <AnnouncementsBell user={user} />}
         <DropdownMenu.Root>

@@ -68,6 +68,8 @@ export const MENU: readonly MenuItem[] = [
   { path: "/integrations", label: "menu.integrations", icon: "Plug", section: "admin", show: (u) => allowed(u, "drawer-admin-items:view") },
   { path: "/settings", label: "menu.settings", icon: "Settings", section: "admin", show: (u) => allowed(u, "drawer-admin-items:view") },
   { path: "/companies", label: "menu.companies", icon: "Building2", section: "admin", show: (u) => allowed(u, "super:companies") },
+  // Not in the spec's menu: every company's dropped WhatsApp connections (issue #40), for the platform owner.
+  { path: "/connection-alerts", label: "menu.connectionAlerts", icon: "WifiOff", section: "admin", show: (u) => allowed(u, "super:companies") },
 ];
 
 /** The entries `user` sees with the browser's `flags`. */
@@ -93,6 +95,7 @@ const ADMIN_PAGES: readonly { path: string; permission: Parameters<typeof allowe
   { path: "/webhooks", permission: "settings:manage" },
   { path: "/audit-log", permission: "settings:manage" },
   { path: "/companies", permission: "super:companies" },
+  { path: "/connection-alerts", permission: "super:companies" },
   { path: "/subscription", permission: "company:viewOwn" },
   { path: "/servicePanel", permission: "service-panel:view" },
 ];

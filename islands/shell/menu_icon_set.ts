@@ -28,5 +28,6 @@ export {
   Users,
   Wallet,
   Webhook,
+  WifiOff,
   Zap,
 } from "lucide-react";

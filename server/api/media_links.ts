@@ -6,6 +6,7 @@
 import { removeMedia, saveMedia } from "../../actors/messages/media_files.ts";
 import { signMediaUrl } from "../../domain/media_url.ts";
 import type { AppDeps } from "../deps.ts";
+import { log } from "../../actors/_runtime/log.ts";
 
 /** Stores an uploaded file for the company; returns its stored file name. */
 export async function saveMediaFile(deps: AppDeps, companyId: number, file: File): Promise<string> {
@@ -20,7 +21,7 @@ export async function deleteMediaFiles(
 ): Promise<void> {
   for (const name of fileNames) {
     await removeMedia(deps.config.dataDir, companyId, name).catch((error) =>
-      console.error(`Could not remove media ${name} of company ${companyId}`, error)
+      log.error(`Could not remove media ${name} of company ${companyId}`, { error })
     );
   }
 }

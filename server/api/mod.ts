@@ -56,6 +56,7 @@ import { subscriptionRoutes } from "./subscription.ts";
 import { paymentWebhookRoutes } from "./payment_webhooks.ts";
 import { paymentSimulatorRoutes } from "./payment_simulator.ts";
 import { invoiceRoutes } from "./invoices.ts";
+import { connectionAlertRoutes } from "./connection_alerts.ts";
 
 export function mountAreas(app: Hono<AppEnv>): void {
   app.route("/companies", signupRoutes());
@@ -110,6 +111,7 @@ export function mountAreas(app: Hono<AppEnv>): void {
   app.route("/ticketreport", ticketReportRoutes());
   routeWithSlash(app, "/service-panel", servicePanelRoutes());
   routeWithSlash(app, "/audit-log", auditLogRoutes());
+  routeWithSlash(app, "/connection-alerts", connectionAlertRoutes());
   routeWithSlash(app, "/chats", chatRoutes());
   routeWithSlash(app, "/ai-module", aiModuleRoutes());
   routeWithSlash(app, "/subscription", subscriptionRoutes());

@@ -29,6 +29,7 @@ import { LoginThrottle } from "../auth/throttle.ts";
 import { loginKeys, loginSucceeded } from "../auth/login_limits.ts";
 import { parseBody } from "../http/validate.ts";
 import { type Mailer, mailerFromSettings } from "../mail/mod.ts";
+import { log } from "../../actors/_runtime/log.ts";
 
 const invalidToken = () =>
   new AppError("ERR_INVALID_RESET_TOKEN", { status: 400, message: "Invalid or expired password reset token" });
@@ -91,7 +92,7 @@ export function passwordResetRoutes(): Hono<AppEnv> {
     assertUnderLimits(c, [[mails, email]], now);
     mails.fail(email, now);
     mailResetIfRegistered(deps, mailer, email).catch((error) =>
-      console.error(`Password reset mail was not sent: ${error instanceof Error ? error.message : error}`)
+      log.error(`Password reset mail was not sent: ${error instanceof Error ? error.message : error}`)
     );
     return c.json({ sent: true, expiresAt: new Date(now + RESET_TOKEN_TTL_MS).toISOString() });
   });

@@ -20,6 +20,7 @@ import type { Whatsapp } from "../../domain/whatsapp.ts";
 import type { AppDeps } from "../deps.ts";
 import { ticketOf } from "./external_messages_send.ts";
 import { assignPending } from "./ticket_assign.ts";
+import { log } from "../../actors/_runtime/log.ts";
 
 /** The port the schedules actor sends through (bound in server/start.ts). */
 export function scheduleSender(deps: AppDeps): SchedulePorts {
@@ -61,7 +62,7 @@ export async function sendSchedule(deps: AppDeps, s: Schedule): Promise<SendOutc
     }, contact);
     return { type: "sent", ticketId: ticket.id };
   } catch (error) {
-    console.error(`Scheduled message ${s.id} of company ${s.companyId} failed`, error);
+    log.error(`Scheduled message ${s.id} of company ${s.companyId} failed`, { error });
     return failed(error instanceof AppError ? error.code : error instanceof Error ? error.message : String(error));
   }
 }

@@ -22,6 +22,7 @@ import { parseBody } from "../http/validate.ts";
 import { invoiceOf, rememberCharge } from "../billing/invoices.ts";
 import { PROVIDERS, providerContext } from "../billing/providers/mod.ts";
 import { type Charge, chargeReference, type ChargeInput, type PaymentProvider, type ProviderContext } from "../billing/providers/types.ts";
+import { log } from "../../actors/_runtime/log.ts";
 
 /** The answer's key of each link provider. */
 const URL_KEYS = { stripe: "stripeURL", asaas: "asaasURL", mercadopago: "mercadopagoURL", simulator: "simulatorURL" } as const;
@@ -38,7 +39,7 @@ async function chargeWith(deps: AppDeps, ctx: ProviderContext, provider: Payment
     return charge;
   } catch (error) {
     // The message names the provider and status, never the payer's data (providers/http.ts).
-    console.warn(`Checkout of invoice ${input.invoiceId}: ${provider.name} failed: ${(error as Error).message}`);
+    log.warn(`Checkout of invoice ${input.invoiceId}: ${provider.name} failed: ${(error as Error).message}`);
     return null;
   } finally {
     clearTimeout(timer);

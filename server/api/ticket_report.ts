@@ -22,6 +22,7 @@ import { reportRow } from "./ticket_report_row.ts";
 import { reportSheetStream } from "./ticket_report_xlsx.ts";
 import { companySettings } from "../../actors/platform/lookup.ts";
 import { companyTimeZone } from "../../domain/closed_period.ts";
+import { log } from "../../actors/_runtime/log.ts";
 
 /** The index, the scoped filter and the text search's matches of one report call. */
 async function prepare<F extends TicketReportFilter>(c: Context<AppEnv>, raw: F) {
@@ -63,7 +64,7 @@ export function ticketReportRoutes(): Hono<AppEnv> {
       timeZone: companyTimeZone(await companySettings(system, companyId)),
       lang: q.lang,
       origin: new URL(c.req.url).origin,
-      onError: (error) => console.error("ticket report export failed", error),
+      onError: (error) => log.error("ticket report export failed", { error }),
     });
     const day = new Date().toISOString().slice(0, 10);
     return new Response(body, {

@@ -34,6 +34,7 @@ import { idParam, parseBody, parseQuery } from "../http/validate.ts";
 import { checkCloudCredentials } from "./cloudapi.ts";
 import { recordAudit } from "../audit/record.ts";
 import { changedFields } from "../../domain/audit.ts";
+import { log } from "../../actors/_runtime/log.ts";
 
 const missing = (id: number | string = "") => () => notFound("ERR_NO_WAPP_FOUND", `Connection ${id} does not exist`);
 
@@ -140,7 +141,7 @@ export function whatsappRoutes(): Hono<AppEnv> {
         return { next: fromInput(input, base) };
       });
     await deps.channels.start(companyId, created.id).catch((error) =>
-      console.warn(`Starting connection ${created.id} failed:`, String(error))
+      log.warn(`Starting connection ${created.id} failed:`, { error: String(error) })
     );
     const fresh = await whatsapps.in(system, companyId).get(created.id) ?? created;
     await recordAudit(deps, c.get("principal"), "connection.create", { kind: "connection", id: created.id, name: created.name }, {

@@ -9,6 +9,7 @@ import type { Principal } from "../../domain/permissions.ts";
 import { appendAudit } from "../../actors/audit/mod.ts";
 import { getUser } from "../../actors/platform/lookup.ts";
 import type { AppDeps } from "../deps.ts";
+import { log } from "../../actors/_runtime/log.ts";
 
 /** Extra facts of an entry: the company whose log gets it (default: the actor's), the address. */
 export interface AuditOptions {
@@ -40,6 +41,6 @@ export async function recordAudit(
       ...(options.address ? { address: options.address } : {}),
     });
   } catch (error) {
-    console.error(`Audit entry ${action} of company ${companyId} was not recorded`, error);
+    log.error(`Audit entry ${action} of company ${companyId} was not recorded`, { error });
   }
 }

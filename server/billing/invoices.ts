@@ -34,6 +34,7 @@ import { isoDate } from "../../domain/iso_date.ts";
 import type { Principal } from "../../domain/permissions.ts";
 import { recordAudit } from "../audit/record.ts";
 import type { AppDeps } from "../deps.ts";
+import { log } from "../../actors/_runtime/log.ts";
 
 /**
  * Invoice `id` of `companyId`; with a null company (the super user) of any company. Throws the
@@ -84,7 +85,7 @@ export async function settleInvoice(
     invoiceId: invoice.id,
   });
   if (claim.companyId !== input.companyId || claim.invoiceId !== invoice.id) {
-    console.warn(
+    log.warn(
       `Payment event ${input.provider}:${input.eventId} for invoice ${invoice.id} of company ${input.companyId} ignored: ` +
         `it was first seen for invoice ${claim.invoiceId} of company ${claim.companyId}`,
     );
@@ -97,7 +98,7 @@ export async function settleInvoice(
     value: input.value,
   });
   if (outcome.type === "refused") {
-    console.warn(
+    log.warn(
       `Payment event ${input.provider}:${input.eventId} of ${input.value} for invoice ${invoice.id} ` +
         `(${outcome.invoice.value}) not settled: ${outcome.reason}`,
     );

@@ -11,6 +11,7 @@ import { AppError } from "../../domain/errors.ts";
 import type { AppDeps } from "../deps.ts";
 import { chargeOf, settleInvoice } from "./invoices.ts";
 import { type ProviderContext, ProviderError, type WebhookEvent, type WebhookRequest, parseReference, type PaymentProvider } from "./providers/types.ts";
+import { log } from "../../actors/_runtime/log.ts";
 
 /** The outcome of one delivery: how many events it carried and how many renewed a licence. */
 export interface Received {
@@ -23,11 +24,11 @@ async function targetOf(deps: AppDeps, provider: PaymentProvider, event: Webhook
   const byCharge = event.chargeId ? await chargeOf(deps, provider.name, event.chargeId) : null;
   const byReference = parseReference(event.reference);
   if (byCharge && byReference && (byCharge.companyId !== byReference.companyId || byCharge.invoiceId !== byReference.invoiceId)) {
-    console.warn(`Payment event ${provider.name}:${event.eventId} ignored: charge ${event.chargeId} and reference ${event.reference} disagree`);
+    log.warn(`Payment event ${provider.name}:${event.eventId} ignored: charge ${event.chargeId} and reference ${event.reference} disagree`);
     return null;
   }
   const target = byCharge ?? byReference;
-  if (!target) console.warn(`Payment event ${provider.name}:${event.eventId} ignored: no known charge or reference`);
+  if (!target) log.warn(`Payment event ${provider.name}:${event.eventId} ignored: no known charge or reference`);
   return target;
 }
 
@@ -48,7 +49,7 @@ export async function receivePayment(deps: AppDeps, ctx: ProviderContext, provid
     const target = await targetOf(deps, provider, event);
     if (!target) continue;
     if (event.amount === undefined || !Number.isFinite(event.amount)) {
-      console.warn(`Payment event ${provider.name}:${event.eventId} ignored: it states no amount in reais`);
+      log.warn(`Payment event ${provider.name}:${event.eventId} ignored: it states no amount in reais`);
       continue;
     }
     try {
@@ -56,7 +57,7 @@ export async function receivePayment(deps: AppDeps, ctx: ProviderContext, provid
       if (outcome.settled) settled++;
     } catch (error) {
       if (!(error instanceof AppError) || error.status !== 404) throw error;
-      console.warn(`Payment event ${provider.name}:${event.eventId} ignored: invoice ${target.invoiceId} is not company ${target.companyId}'s`);
+      log.warn(`Payment event ${provider.name}:${event.eventId} ignored: invoice ${target.invoiceId} is not company ${target.companyId}'s`);
     }
   }
   return { events: events.length, settled };

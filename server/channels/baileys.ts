@@ -24,6 +24,7 @@ import { loadBaileys, LOGGED_OUT } from "./baileys_lib.ts";
 import { ackOfReceipt, ackOfStatus, isLidJid, jidUser, mapMessage, toJid, type WaMessageLike } from "./baileys_map.ts";
 import type { AdapterContext } from "./types.ts";
 import { PhoneBook } from "./phone_book.ts";
+import { log } from "../../actors/_runtime/log.ts";
 
 /** The part of a Baileys socket the adapter uses (the real one and the tests' fake). */
 export interface BaileysSocketLike {
@@ -77,7 +78,7 @@ const quietLogger = {
   info() {},
   warn() {},
   error(obj: unknown, msg?: string) {
-    console.error("baileys:", msg ?? "", typeof obj === "object" ? JSON.stringify(obj).slice(0, 300) : obj);
+    log.error(`baileys: ${msg ?? ""}`, { detail: typeof obj === "object" ? JSON.stringify(obj).slice(0, 300) : obj });
   },
 };
 
@@ -180,7 +181,7 @@ export class BaileysAdapter implements ChannelAdapter {
     sock.ev.on("creds.update", (update) => {
       if (!live() || !this.#auth) return;
       Object.assign(this.#auth.state.creds, update);
-      this.#auth.saveCreds().catch((e) => console.error("Saving Baileys creds failed", e));
+      this.#auth.saveCreds().catch((e) => log.error("Saving Baileys creds failed", { error: e }));
       if (update?.me && !this.#open) this.#ctx.emit({ type: "pairing" });
     });
     sock.ev.on("connection.update", (update) => live() && this.#onConnection(update));
@@ -426,7 +427,7 @@ export class BaileysAdapter implements ChannelAdapter {
     try {
       return { ...message, media: await this.#download(msg, this.#sock!) };
     } catch (error) {
-      console.warn(`Media of message ${message.providerId} could not be downloaded:`, String(error));
+      log.warn(`Media of message ${message.providerId} could not be downloaded:`, { error: String(error) });
       return message;
     }
   }

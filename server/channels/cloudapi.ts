@@ -36,6 +36,7 @@ import {
 } from "./cloudapi_map.ts";
 import { keyedSend, noteKeyedStatus } from "./cloudapi_keyed.ts";
 import { type AdapterContext, digits } from "./types.ts";
+import { log } from "../../actors/_runtime/log.ts";
 
 /** Where the Graph API is and how to read the connection's current credentials. */
 export interface CloudApiConfig {
@@ -140,7 +141,7 @@ export class CloudApiAdapter implements ChannelAdapter {
       this.#ctx.emit({ type: "connected", number: digits(phone?.display_phone_number ?? "") || r.number });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      console.warn(`Cloud API connection ${this.#ctx.whatsappId} did not start: ${reason}`);
+      log.warn(`Cloud API connection ${this.#ctx.whatsappId} did not start: ${reason}`);
       this.#ctx.emit({ type: "disconnected", reason, loggedOut: false });
     }
   }
@@ -303,7 +304,7 @@ export class CloudApiAdapter implements ChannelAdapter {
       const mimetype = (info.mime_type ?? inbound.mimetype ?? "application/octet-stream").split(";")[0].trim();
       inbound.message.media = { data, mimetype, filename: inbound.filename ?? inbound.message.providerId };
     } catch (error) {
-      console.warn(`Cloud API media ${inbound.mediaId} of connection ${this.#ctx.whatsappId} not downloaded:`, String(error));
+      log.warn(`Cloud API media ${inbound.mediaId} of connection ${this.#ctx.whatsappId} not downloaded:`, { error: String(error) });
     }
   }
 

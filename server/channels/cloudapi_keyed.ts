@@ -19,6 +19,7 @@
  *   at once; a network failure or timeout of the POST keeps it (the outcome is unknown).
  */
 import { AppError } from "../../domain/errors.ts";
+import { log } from "../../actors/_runtime/log.ts";
 
 /** How long a repeat waits for the status of an unrecorded attempt before sending again. */
 export const CLOUD_RESEND_GRACE_MS = 60_000;
@@ -66,7 +67,7 @@ export async function keyedSend(
       message: `An earlier attempt of ${key} may have reached the Cloud API; waiting for its status before sending again`,
     });
   }
-  if (seen) console.warn(`Cloud API send ${key}: no status for the attempt of ${new Date(seen.attemptAt).toISOString()}, sending again`);
+  if (seen) log.warn(`Cloud API send ${key}: no status for the attempt of ${new Date(seen.attemptAt).toISOString()}, sending again`);
   await scope.kv.set(ledger, { providerId: null, attemptAt: now } satisfies CloudKeyedEntry, { expireIn: LEDGER_TTL_MS });
   let sent: { providerId: string };
   try {

@@ -21,6 +21,7 @@ import { converseInbound } from "../conversation/engine.ts";
 import { postWebhook } from "./webhook.ts";
 import { handleQueueBotTurn } from "../integrations/turns.ts";
 import { takeRatingReply } from "../ratings/reply.ts";
+import { log } from "../../actors/_runtime/log.ts";
 
 /** Where the inbound path runs for one connection. */
 export interface InboundSession {
@@ -53,7 +54,7 @@ export async function handleInbound(
   if (await takeRatingReply(deps, companyId, result.ticketId, message)) return result;
   if (!message.fromMe && !message.isGroup) {
     await converseInbound(deps, record, message, result).catch((error) =>
-      console.error(`The conversation of ticket ${result.ticketId} failed:`, error)
+      log.error(`The conversation of ticket ${result.ticketId} failed:`, { error })
     );
     await handleQueueBotTurn(deps, { companyId, id: result.ticketId }, message);
   }

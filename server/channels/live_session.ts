@@ -16,6 +16,8 @@ import { importUpserts } from "./contact_upserts.ts";
 import { handleCall } from "../conversation/calls.ts";
 import type { AdapterFactory } from "./types.ts";
 import { outboxKey } from "../../actors/messages/keys.ts";
+import type { ChannelTraffic } from "./traffic.ts";
+import { log } from "../../actors/_runtime/log.ts";
 
 export { outboxKey };
 
@@ -57,6 +59,8 @@ export class LiveSession {
   #queued = new Set<string>();
   /** Inbound messages being handled, by provider id: settles once each is stored (see `stored`). */
   #storing = new Map<string, Promise<void>>();
+  /** This provider's message counts (traffic.ts): a field increment per message. */
+  readonly #traffic: ChannelTraffic;
 
   constructor(
     deps: AppDeps,
@@ -69,6 +73,7 @@ export class LiveSession {
     this.#deps = deps;
     this.#options = options;
     this.provider = record.provider;
+    this.#traffic = deps.channels.traffic[record.provider];
     this.adapter = factory({
       companyId,
       whatsappId,
@@ -112,7 +117,7 @@ export class LiveSession {
   /** Logs the adapter out (its auth is dropped: the next start shows a QR). */
   async logout(): Promise<void> {
     this.#closed = true;
-    await this.adapter.logout().catch((error) => console.warn("Logout failed", String(error)));
+    await this.adapter.logout().catch((error) => log.warn("Logout failed", { error: String(error) }));
     await this.#report({ type: "stopped" });
   }
 
@@ -133,6 +138,7 @@ export class LiveSession {
    * then the bot's turn and the rest).
    */
   receive(message: InboundMessage): ReturnType<typeof handleInbound> {
+    this.#traffic.inbound++;
     const stored = Promise.withResolvers<void>();
     const work = this.#linking.then(() => handleInbound(this.#deps, this, message, () => stored.resolve()));
     // Ignored and duplicate messages store nothing: handled is as far as they go.
@@ -199,11 +205,13 @@ export class LiveSession {
       if (attempt > 0) await sleep(this.#options().retryDelays[attempt - 1]);
       // Closed (shutdown, admin stop): the durable outbox keeps it for the next connection.
       if (this.#closed) return;
+      if (attempt > 0) this.#traffic.retries++;
       try {
         await this.pace();
         const { providerId } = message.media
           ? await this.adapter.sendMedia(message)
           : await this.adapter.sendText(message);
+        this.#traffic.outbound++;
         const recorded = recordSendResult(system, companyId, ticketId, messageId, { providerId });
         this.#recording.set(providerId, recorded);
         try {
@@ -217,8 +225,9 @@ export class LiveSession {
         lastError = error;
         if (error instanceof AppError && FINAL_SEND_ERRORS.includes(error.code)) {
           // A refusal no retry can fix: failed at once, with its own code.
+          this.#traffic.failed++;
           await recordSendResult(system, companyId, ticketId, messageId, { error: error.message, final: true, code: error.code })
-            .catch((e) => console.error("Recording a failed send failed", e));
+            .catch((e) => log.error("Recording a failed send failed", { error: e }));
           await this.#deps.kv.delete(outboxKey(request));
           return;
         }
@@ -228,11 +237,12 @@ export class LiveSession {
         }
       }
     }
-    console.warn(`Send of message ${messageId} on connection ${this.whatsappId} failed:`, String(lastError));
+    this.#traffic.failed++;
+    log.warn(`Send of message ${messageId} on connection ${this.whatsappId} failed:`, { error: String(lastError) });
     await recordSendResult(system, companyId, ticketId, messageId, {
       error: "ERR_SENDING_WAPP_MSG",
       final: true,
-    }).catch((error) => console.error("Recording a failed send failed", error));
+    }).catch((error) => log.error("Recording a failed send failed", { error }));
     await this.#deps.kv.delete(outboxKey(request));
   }
 
@@ -245,15 +255,15 @@ export class LiveSession {
       }
       return result;
     });
-    this.#statusChain = step.catch((error) => console.error("Session transition failed", error));
+    this.#statusChain = step.catch((error) => log.error("Session transition failed", { error }));
     return this.#statusChain;
   }
 
   #onEvent(event: AdapterEvent): void {
     const { system } = this.#deps;
     const { companyId, whatsappId } = this;
-    const log = (what: string) => (error: unknown) =>
-      console.error(`${what} on connection ${whatsappId} failed:`, error);
+    const failed = (what: string) => (error: unknown) =>
+      log.error(`${what} on connection ${whatsappId} failed:`, { error });
     switch (event.type) {
       case "qr":
         this.#report({ type: "qr", qrcode: event.qrcode });
@@ -265,44 +275,44 @@ export class LiveSession {
         this.#closed = false;
         this.#report({ type: "connected", number: event.number })
           .then(() => this.replay())
-          .catch(log("Outbox replay"));
+          .catch(failed("Outbox replay"));
         return;
       case "disconnected":
         if (this.#closed) return;
         this.#report({ type: "disconnected", loggedOut: event.loggedOut, reason: event.reason });
         return;
       case "message":
-        this.receive(event.message).catch(log("Inbound message"));
+        this.receive(event.message).catch(failed("Inbound message"));
         return;
       case "ack": {
         const pending = this.#recording.get(event.providerId) ?? Promise.resolve();
         pending.catch(() => {}).then(() => applyAck(system, companyId, event.providerId, event.ack))
-          .catch(log("Ack"));
+          .catch(failed("Ack"));
         return;
       }
       case "failed": {
         const pending = this.#recording.get(event.providerId) ?? Promise.resolve();
         pending.catch(() => {}).then(() => applyProviderFailure(system, companyId, event.providerId, event.code))
-          .catch(log("Provider failure"));
+          .catch(failed("Provider failure"));
         return;
       }
       case "edit":
-        applyRemoteEdit(system, companyId, event.providerId, event.body).catch(log("Remote edit"));
+        applyRemoteEdit(system, companyId, event.providerId, event.body).catch(failed("Remote edit"));
         return;
       case "delete":
-        applyRemoteDelete(system, companyId, event.providerId).catch(log("Remote delete"));
+        applyRemoteDelete(system, companyId, event.providerId).catch(failed("Remote delete"));
         return;
       case "call":
         handleCall(this.#deps, { companyId, whatsappId }, event, () => this.adapter.rejectCall?.(event.callId, event.from) ?? Promise.resolve())
-          .catch(log("Call"));
+          .catch(failed("Call"));
         return;
       case "contacts":
-        importUpserts(system, companyId, event.contacts).catch(log("Contact upserts"));
+        importUpserts(system, companyId, event.contacts).catch(failed("Contact upserts"));
         return;
       case "lid":
         this.#linking = Promise.allSettled([...this.#inflight, this.#linking])
           .then(() => linkLid(system, companyId, event.lid, event.number))
-          .catch(log("LID link"));
+          .catch(failed("LID link"));
         return;
     }
   }

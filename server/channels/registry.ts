@@ -21,6 +21,9 @@ import { EvolutionAdapter, type EvolutionConfig, evolutionWebhookSecret } from "
 import { CloudApiAdapter } from "./cloudapi.ts";
 import { DEFAULT_GRAPH_API_URL } from "../config.ts";
 import type { AdapterFactories } from "./types.ts";
+import { newTraffic, type Traffic } from "./traffic.ts";
+import { DEFAULT_DROP_GRACE_MS } from "../../domain/connection_alert.ts";
+import { log } from "../../actors/_runtime/log.ts";
 
 /** Options of the registry; tests replace factories (fake Baileys socket) and timings. */
 export interface ChannelsOptions {
@@ -31,6 +34,8 @@ export interface ChannelsOptions {
   random?: () => number;
   /** The Evolution API server (env BALCAO_EVOLUTION_URL, _APIKEY; BALCAO_PUBLIC_URL for its webhook). */
   evolution?: EvolutionConfig;
+  /** How long a connection may be down before its admins are told (Config.sessionDropGraceMs). */
+  dropGraceMs?: number;
 }
 
 /** Safe anti-ban defaults for real WhatsApp numbers; env BALCAO_SEND_PER_MINUTE / _JITTER_MS. */
@@ -80,6 +85,10 @@ const rethrow = (code: ErrorCode, status: number, message: string) => (cause: un
 };
 
 export class Channels implements SessionHost {
+  /** What the connections moved, per provider (traffic.ts; read by server/metrics). */
+  readonly traffic: Traffic = newTraffic();
+  /** SessionHost: the grace period of a dropped connection (actors/sessions/drops.ts). */
+  readonly dropGraceMs: number;
   #deps?: AppDeps;
   #live = new Map<string, LiveSession>();
   #factories: AdapterFactories;
@@ -105,6 +114,7 @@ export class Channels implements SessionHost {
       ...options.factories,
     };
     this.#evolution = options.evolution;
+    this.dropGraceMs = options.dropGraceMs ?? DEFAULT_DROP_GRACE_MS;
     this.#pacing = { ...defaultPacing(), ...options.pacing };
     this.#retryDelays = options.retryDelays ?? [1000, 3000];
     this.#random = options.random ?? Math.random;
@@ -169,7 +179,7 @@ export class Channels implements SessionHost {
   /** SessionHost: a reconnect timer fired. */
   connect(companyId: number, whatsappId: number): void {
     this.start(companyId, whatsappId).catch((error) =>
-      console.error(`Reconnect of connection ${whatsappId} failed:`, String(error))
+      log.error(`Reconnect of connection ${whatsappId} failed:`, { error: String(error) })
     );
   }
 
@@ -225,7 +235,7 @@ export class Channels implements SessionHost {
     for (const w of await whatsapps.in(deps.system, companyId).list()) {
       if (w.status === "DISCONNECTED" || w.status === "TIMEOUT") continue;
       starts.push(this.start(companyId, w.id).catch((error) =>
-        console.error(`Resuming connection ${w.id} failed:`, String(error))
+        log.error(`Resuming connection ${w.id} failed:`, { error: String(error) })
       ));
     }
     // Local adapters (simulator, a paired Baileys socket) report at once; a remote one
@@ -271,11 +281,13 @@ export class Channels implements SessionHost {
       const live = this.get(request.companyId, request.whatsappId);
       if (live) return live.send(request);
       const { companyId, ticketId, messageId } = request;
+      // No live session: a failed send of the connection's provider (looked up off the hot path).
+      this.#record(companyId, request.whatsappId).then((record) => record && this.traffic[record.provider].failed++, () => {});
       const { system, kv } = this.#need();
       return recordSendResult(system, companyId, ticketId, messageId, {
         error: "ERR_WAPP_NOT_INITIALIZED",
         final: true,
-      }).then(() => kv.delete(outboxKey(request))).then(() => {}, (error) => console.error("Recording a failed send failed", error));
+      }).then(() => kv.delete(outboxKey(request))).then(() => {}, (error) => log.error("Recording a failed send failed", { error }));
     },
     ready: async (companyId: number, whatsappId: number) => {
       const record = await this.#record(companyId, whatsappId);
@@ -313,7 +325,15 @@ export class Channels implements SessionHost {
   async sendPaced(companyId: number, whatsappId: number, message: OutboundMessage): Promise<{ providerId: string }> {
     const live = await this.#sendable(companyId, whatsappId);
     await live.pace();
-    return message.media ? await live.adapter.sendMedia(message) : await live.adapter.sendText(message);
+    const traffic = this.traffic[live.provider];
+    try {
+      const sent = message.media ? await live.adapter.sendMedia(message) : await live.adapter.sendText(message);
+      traffic.outbound++;
+      return sent;
+    } catch (error) {
+      traffic.failed++;
+      throw error;
+    }
   }
 
   /** Whether `number` has WhatsApp (paced like a send); `ERR_WAPP_CHECK_CONTACT` on failure. */
@@ -338,7 +358,7 @@ export class Channels implements SessionHost {
   async markRead(companyId: number, whatsappId: number, to: string, providerIds: string[]): Promise<void> {
     const live = await this.#sendable(companyId, whatsappId);
     await live.pace();
-    await live.adapter.markRead(to, providerIds).catch((error) => console.warn("Mark read failed", String(error)));
+    await live.adapter.markRead(to, providerIds).catch((error) => log.warn("Mark read failed", { error: String(error) }));
   }
 
   /**

@@ -15,6 +15,7 @@ import { enqueueDelivery } from "../../actors/webhooks/mod.ts";
 import type { InboundMessage } from "../../domain/channel.ts";
 import { isCrmWebhook, keywordCodeFor } from "../../domain/crm_webhook.ts";
 import type { Whatsapp } from "../../domain/whatsapp.ts";
+import { log } from "../../actors/_runtime/log.ts";
 
 /** Header carrying the body's signature. */
 export const SIGNATURE_HEADER = "X-Balcao-Signature";
@@ -65,6 +66,6 @@ export function postWebhook(
   const body = connectionWebhookBody(record, message, stored);
   const lane = stored ? `t${stored.ticketId}` : `n${message.from}`;
   enqueueDelivery(system, record.companyId, `w${record.id}`, { event: "message", lane, body }).catch((error) =>
-    console.warn(`Webhook of connection ${record.id} could not be enqueued:`, String(error))
+    log.warn(`Webhook of connection ${record.id} could not be enqueued:`, { error: String(error) })
   );
 }

@@ -27,6 +27,7 @@ import { companies, PLATFORM } from "../../actors/platform/collections.ts";
 import type { ActorSystem } from "../../actors/_runtime/system.ts";
 import { type Lease, Leases } from "./leases.ts";
 import type { ClusterNode } from "../../domain/cluster.ts";
+import { log } from "../../actors/_runtime/log.ts";
 
 /** How often a process looks at the cluster, in ms. */
 export const PLACE_MS = 1000;
@@ -84,8 +85,8 @@ export class ClusterMember {
   ) {
     this.leases = new Leases(kv, node, leaseMs, now);
     this.leases.onLost((companyId) => {
-      console.warn(`Cluster: company ${companyId} was taken by another process; this one lets it go`);
-      this.#let(companyId, false).catch((error) => console.error(`Cluster: stopping company ${companyId} failed`, error));
+      log.warn(`Cluster: company ${companyId} was taken by another process; this one lets it go`);
+      this.#let(companyId, false).catch((error) => log.error(`Cluster: stopping company ${companyId} failed`, { error }));
     });
   }
 
@@ -163,7 +164,7 @@ export class ClusterMember {
 
   #next(): void {
     this.#round = this.#round.then(() => this.#stopped ? undefined : this.#place()).catch((error) =>
-      console.error("Cluster: a placement round failed", error)
+      log.error("Cluster: a placement round failed", { error })
     );
   }
 
@@ -224,7 +225,7 @@ export class ClusterMember {
     if (mine <= 2 * least.load + COMPANY_WEIGHT) return;
     const smallest = this.leases.held.reduce((a, b) => (this.runtime.load(b) < this.runtime.load(a) ? b : a));
     this.#lastRebalance = now;
-    console.info(`Cluster: moving company ${smallest} to ${least.name} (load ${mine} here, ${least.load} there)`);
+    log.info(`Cluster: moving company ${smallest} to ${least.name} (load ${mine} here, ${least.load} there)`);
     await this.move(smallest, least.name);
   }
 
@@ -240,7 +241,7 @@ export class ClusterMember {
       });
       return true;
     } catch (error) {
-      console.error(`Cluster: starting company ${companyId} failed; letting it go`, error);
+      log.error(`Cluster: starting company ${companyId} failed; letting it go`, { error });
       await this.#let(companyId, true);
       return false;
     }

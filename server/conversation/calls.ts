@@ -10,6 +10,7 @@ import { CALL_REJECTED_TEXT } from "../../domain/conversation_texts.ts";
 import { settingOn } from "../../domain/settings.ts";
 import type { AppDeps } from "../deps.ts";
 import { sendBot } from "./send.ts";
+import { log } from "../../actors/_runtime/log.ts";
 
 /** A call event of an adapter. */
 export type CallEvent = Extract<AdapterEvent, { type: "call" }>;
@@ -32,7 +33,7 @@ export async function handleCall(
   const { companyId, whatsappId } = session;
   const settings = await companySettings(deps.system, companyId);
   const accepted = settingOn(settings.call);
-  if (!accepted) await reject().catch((error) => console.error(`Rejecting call ${call.callId} failed`, error));
+  if (!accepted) await reject().catch((error) => log.error(`Rejecting call ${call.callId} failed`, { error }));
   const stored = await receiveInbound(deps, companyId, whatsappId, {
     providerId: `CALL-${call.callId}`,
     from: call.from,

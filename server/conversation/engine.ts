@@ -19,6 +19,7 @@ import { loadContext } from "./context.ts";
 import { askIntegration } from "./n8n_option.ts";
 import { tellPosition } from "./positions.ts";
 import { sendBot } from "./send.ts";
+import { log } from "../../actors/_runtime/log.ts";
 
 /** Runs the engine for a customer's message stored in ticket `ticketId`. */
 export async function converseInbound(
@@ -47,7 +48,7 @@ async function perform(deps: AppDeps, companyId: number, ticketId: number, actio
     try {
       await performOne(deps, companyId, ticketId, action);
     } catch (error) {
-      console.error(`The ${action.type} action of ticket ${ticketId}'s conversation failed`, error);
+      log.error(`The ${action.type} action of ticket ${ticketId}'s conversation failed`, { error });
     }
   }
 }

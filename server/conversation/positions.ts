@@ -17,6 +17,7 @@ import type { Ticket } from "../../domain/ticket.ts";
 import type { AppDeps } from "../deps.ts";
 import type { EffectStep } from "../../domain/ticket_effects.ts";
 import { sendBot } from "./send.ts";
+import { log } from "../../actors/_runtime/log.ts";
 
 const arrival = (a: Ticket, b: Ticket) => a.createdAt - b.createdAt || a.id - b.id;
 
@@ -72,7 +73,7 @@ export function watchQueuePositions(deps: AppDeps): () => void {
     const moved = movedQueue(event);
     if (!moved) return;
     queueMoved(deps, moved.companyId, moved.queueId).catch((error) =>
-      console.error(`Updating the places in line of queue ${moved.queueId} failed`, error)
+      log.error(`Updating the places in line of queue ${moved.queueId} failed`, { error })
     );
   });
 }

@@ -11,6 +11,7 @@ import type { MenuList } from "../../domain/bot_walker.ts";
 import type { Message } from "../../domain/message.ts";
 import type { AppDeps } from "../deps.ts";
 import type { EffectStep } from "../../domain/ticket_effects.ts";
+import { log } from "../../actors/_runtime/log.ts";
 
 /** What the bot sends: text, and optionally a list or a stored media file of the company. */
 export interface BotSend {
@@ -46,7 +47,7 @@ export async function sendBot(
   if (what.media) {
     // The message owns a copy: deleting the ticket's media must never remove the option's.
     const file = await duplicateMedia(deps.config.dataDir, companyId, what.media.path).catch((error) => {
-      console.error(`The media ${what.media!.path} of a bot option could not be copied`, error);
+      log.error(`The media ${what.media!.path} of a bot option could not be copied`, { error });
       return null;
     });
     if (file) media = { file, name: what.media.name, mimetype: mimeOfFile(what.media.name) };

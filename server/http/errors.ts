@@ -5,22 +5,25 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { AppError } from "../../domain/errors.ts";
 import { isStoreUnavailable, storeUnavailable } from "../../actors/_runtime/store_errors.ts";
 import { storeLimitError } from "./store_limits.ts";
+import { type Logger, log as processLog } from "../../actors/_runtime/log.ts";
 
 /** Seconds a client is told to wait before retrying a write the store refused. */
 const STORE_RETRY_AFTER_S = 5;
 
 /** The app's `onError` handler. */
 export function errorResponse(error: Error, c: Context): Response {
+  // The request's logger: its lines carry the request id, route and company (request_log.ts).
+  const log: Logger = (c.get("log") as Logger | undefined) ?? processLog;
   // A write the store refused (a full disk…) outside the actors' committer, which already
   // turns its own into this error: the same 503, never a 500 (actors/_runtime/store_errors.ts).
   if (!(error instanceof AppError) && isStoreUnavailable(error)) {
-    console.error(`${c.req.method} ${c.req.path}: the store refused a write`, error);
+    log.error(`${c.req.method} ${c.req.path}: the store refused a write`, { error });
     error = storeUnavailable(error);
   }
   // A write over KV's own size limits (a field without a max): a 413, never a 500.
   const tooLarge = error instanceof AppError ? undefined : storeLimitError(error);
   if (tooLarge) {
-    console.warn(`${c.req.method} ${c.req.path}: a value over the store's limits (a schema misses a max)`, error.message);
+    log.warn(`${c.req.method} ${c.req.path}: a value over the store's limits (a schema misses a max)`, { error: error.message });
     error = tooLarge;
   }
   if (error instanceof AppError) {
@@ -40,6 +43,6 @@ export function errorResponse(error: Error, c: Context): Response {
   if (error instanceof HTTPException) {
     return c.json({ error: "ERR_INTERNAL", message: error.message }, error.status);
   }
-  console.error(`${c.req.method} ${c.req.path} failed`, error);
+  log.error(`${c.req.method} ${c.req.path} failed`, { error });
   return c.json({ error: "ERR_INTERNAL", message: "An error occurred!" }, 500);
 }

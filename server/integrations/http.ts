@@ -12,6 +12,7 @@
  * not become a way to read or map the server's network.
  */
 import { BlockedUrl, type PrivateAccess, publicFetch } from "../http/public_fetch.ts";
+import { log } from "../../actors/_runtime/log.ts";
 
 
 /** How long an integration may take before the caller gives up (Typebot and n8n answer in ~1 s). */
@@ -58,7 +59,7 @@ export async function callIntegration(what: string, url: string, options: CallOp
     const timedOut = error instanceof DOMException && error.name === "TimeoutError";
     // The operator's log keeps why; the tenant reads the same text for a refused address,
     // a closed port and a name that does not resolve.
-    if (error instanceof BlockedUrl) console.warn(`${what} at ${url} refused: ${error.message}`);
+    if (error instanceof BlockedUrl) log.warn(`${what} at ${url} refused: ${error.message}`);
     return {
       ok: false,
       status: null,

@@ -23,6 +23,7 @@ import { askN8n } from "./n8n.ts";
 import { aiMarked } from "../../domain/ai_prompt.ts";
 import { askAiBot } from "../ai/suggest.ts";
 import { type ServiceOutcome, typebotCall } from "./typebot.ts";
+import { log } from "../../actors/_runtime/log.ts";
 
 /** Binds the bot-session actor's port to `deps` (idempotent). */
 export function bindIntegrations(deps: AppDeps): void {
@@ -67,7 +68,7 @@ export async function handleQueueBotTurn(
     });
     return result.handled;
   } catch (error) {
-    console.error(`The bot turn of ticket ${ticket.id} failed`, error);
+    log.error(`The bot turn of ticket ${ticket.id} failed`, { error });
     return false;
   }
 }
@@ -130,7 +131,7 @@ async function deliver(deps: AppDeps, ticket: Ticket, outcome: ServiceOutcome): 
   try {
     for (const text of outcome.texts) await send(text);
     if (outcome.error !== null) {
-      console.warn(`${name} failed for ticket ${ticket.id}: ${outcome.error}`);
+      log.warn(`${name} failed for ticket ${ticket.id}: ${outcome.error}`);
       await send(INTEGRATION_FALLBACK_TEXT);
       await recordBotNote(deps.system, ticket, "integrationFailed", `${name} (${outcome.error})`);
     } else if (outcome.ended) {
@@ -138,7 +139,7 @@ async function deliver(deps: AppDeps, ticket: Ticket, outcome: ServiceOutcome): 
     }
   } catch (error) {
     // Our own store or channel failed mid-delivery: the bot stops, agents take the ticket.
-    console.error(`Delivering the ${name} answer of ticket ${ticket.id} failed`, error);
+    log.error(`Delivering the ${name} answer of ticket ${ticket.id} failed`, { error });
     return { ...outcome.session, status: "ended", updatedAt: deps.system.now() };
   }
   return outcome.ended || outcome.error !== null

@@ -9,6 +9,7 @@
  * sources, so an old `deno task build` never serves stale islands; a file it cannot read
  * (a binary carries no sources) proves nothing either way and is skipped.
  */
+import { log } from "../../actors/_runtime/log.ts";
 export const ROOT = new URL("../../", import.meta.url).pathname;
 export const ISLANDS_DIR = `${ROOT}islands`;
 /** Where `deno task build` writes the islands, and where a server looks for them. */
@@ -96,7 +97,7 @@ export async function loadPrebuilt(dir: string): Promise<IslandManifest | undefi
   }
   const stale = await staleness(saved);
   if (stale) {
-    console.warn(`Islands in ${dir} are older than the sources (${stale}): building them again`);
+    log.warn(`Islands in ${dir} are older than the sources (${stale}): building them again`);
     return undefined;
   }
   const files = new Map(await Promise.all(saved.files.map(async (name) => [name, await Deno.readFile(`${dir}/${name}`)] as const)));

@@ -11,6 +11,7 @@ import { LogoutBody } from "../api/sessions.ts";
 import { HubSignature } from "../api/webhooks.ts";
 import { FailInput, SimulatorAckInput, SimulatorCallInput, SimulatorInboundInput } from "../api/simulator.ts";
 import { ListQuery as WhatsappListQuery } from "../api/whatsapps.ts";
+import { ConnectionAlertQuery } from "../api/connection_alerts.ts";
 import { area, type Operation } from "./operation.ts";
 import { ExternalSendReply, MessageReply, WhatsappView } from "./shapes.ts";
 
@@ -123,6 +124,21 @@ export const CHANNEL_OPERATIONS: Operation[] = [
     response: "websocket",
     description: "101 Switching Protocols. The access token is the `token` query parameter or a first `{ type: \"auth\" }` frame.",
   }),
-  system.get("/health", "Liveness probe", { response: { Health: z.object({ status: z.literal("ok") }) } }),
+  whatsapp.get("/connection-alerts", "Dropped connections: down past the grace period (admins: the company's open ones)", {
+    query: { ConnectionAlertQuery },
+    access: "connections:manage",
+    description: "A connection that left CONNECTED and stayed away longer than BALCAO_SESSION_DROP_GRACE (5 minutes by default); " +
+      "live changes come on `company-{id}-connectionAlert` (admins only). With `all=true` (super users only) every company's, " +
+      "restored ones of the last week too, with the company's name.",
+  }),
+  system.get("/health", "Liveness probe: answers as soon as the process listens", { response: { Health: z.object({ status: z.literal("ok") }) } }),
+  system.get("/ready", "Readiness probe: 200 once the start is done, 503 while starting or stopping", {
+    response: { Ready: z.object({ status: z.enum(["ready", "starting", "warming", "resuming", "stopping"]) }) },
+    description: "Until ready every other request (but /health and /metrics) answers 503 `ERR_STARTING` with Retry-After.",
+  }),
+  system.get("/metrics", "Prometheus metrics of this process", {
+    response: "text/plain",
+    description: "Bearer BALCAO_METRICS_TOKEN (`Authorization: Bearer <token>`); 404 when no token is configured. See README.md \"Operating\".",
+  }),
   system.get("/openapi.json", "This document", { response: "application/json" }),
 ];

@@ -30,9 +30,12 @@ export function apiReader(
   fetchApp: (request: Request) => Response | Promise<Response>,
   origin: string,
   token: string | null,
+  /** The page request's id: the reads' log lines carry it too (http/request_log.ts). */
+  requestId?: string,
 ): PageLoad["api"] {
   const headers: Record<string, string> = { accept: "application/json" };
   if (token) headers.authorization = `Bearer ${token}`;
+  if (requestId) headers["x-request-id"] = requestId;
   return async function readApi<T>(path: string): Promise<T | null> {
     const response = await fetchApp(new Request(new URL(path, origin), { headers }));
     if (!response.ok) {

@@ -45,6 +45,8 @@ export function pageRouter(fetchApp: (request: Request) => Response | Promise<Re
     if (!wantsHtml(c.req.method, c.req.header("accept"))) return await next();
     const match = matchPage(c.req.path);
     if (!match) return await next();
+    // Its metrics and logs name the page's pattern, apart from the API route of the same path.
+    c.set("route", `page:${match.route.pattern}`);
     const routed = await (PAGE_MODULES[match.route.page] ?? PAGE_MODULES.construction)();
     const cookieLang = getCookie(c, "lang");
     const lang = isLang(cookieLang) ? cookieLang : "pt";
@@ -95,7 +97,7 @@ function loadData(
   params: Record<string, string>,
 ): Promise<unknown> {
   const url = new URL(c.req.url);
-  return load({ viewer: viewer.user, params, query: url.searchParams, api: apiReader(fetchApp, url.origin, viewer.token) });
+  return load({ viewer: viewer.user, params, query: url.searchParams, api: apiReader(fetchApp, url.origin, viewer.token, c.get("requestId")) });
 }
 
 function loadPublicData(
@@ -105,5 +107,5 @@ function loadPublicData(
   params: Record<string, string>,
 ): Promise<unknown> {
   const url = new URL(c.req.url);
-  return load({ params, query: url.searchParams, api: apiReader(fetchApp, url.origin, null) });
+  return load({ params, query: url.searchParams, api: apiReader(fetchApp, url.origin, null, c.get("requestId")) });
 }

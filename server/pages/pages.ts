@@ -79,6 +79,7 @@ export const PAGE_MODULES: Record<string, () => Promise<PageDef>> = {
   "service-panel": lazy(() => import("../../routes/service_panel.tsx"), () => t("menu.servicePanel")),
   webhooks: lazy(() => import("../../routes/webhooks.tsx"), () => t("webhooks.title")),
   "audit-log": lazy(() => import("../../routes/audit_log.tsx"), () => t("audit.title")),
+  "connection-alerts": lazy(() => import("../../routes/connection_alerts.tsx"), () => t("connectionAlerts.title")),
   chats: lazy(() => import("../../routes/chats.tsx"), () => t("menu.chats")),
   kanban: lazy(() => import("../../routes/kanban.tsx"), () => t("menu.kanban")),
   ratings: lazy(() => import("../../routes/ratings.tsx"), () => t("menu.ratings")),

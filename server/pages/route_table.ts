@@ -41,6 +41,7 @@ const BUILT: Record<string, string> = {
   "/todolist": "todolist",
   "/ai-module": "ai-module",
   "/audit-log": "audit-log",
+  "/connection-alerts": "connection-alerts",
   "/chats/:id?": "chats",
   "/kanban": "kanban",
   "/campaigns": "campaigns",
@@ -88,6 +89,8 @@ const PRIVATE = [
   // Not in spec 002's route table either: the audit log (issue #24), read by the company's
   // admin; the spec's product records no audit trail.
   "/audit-log",
+  // Nor the platform owner's dropped connections (issue #40): the spec's product never told.
+  "/connection-alerts",
 ];
 
 /** Every page route. */

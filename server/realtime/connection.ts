@@ -20,8 +20,18 @@ import { type Interest, noInterest } from "./routing.ts";
 /** Most events one batched WebSocket message carries. */
 export const MAX_BATCH = 256;
 
+/** What the hub's sockets were sent since it started (issue #40's metrics; plain counts). */
+export interface SocketTraffic {
+  /** WebSocket messages: an event, a batch of events, or a control frame. */
+  messages: number;
+  /** Event frames, counted one per event even when batched into one message. */
+  events: number;
+}
+
 /** What a connection needs from the hub. */
 export interface ConnectionHost {
+  /** Where each send is counted (an increment per WebSocket message). */
+  readonly sent: SocketTraffic;
   /** Unsent bytes above which the socket is given up (it resumes when it reconnects). */
   maxBufferedBytes(): number;
   /** The socket overflowed its buffer; the hub closes and forgets it. */
@@ -139,7 +149,10 @@ export class Connection {
     this.#queue = [];
     this.lastFlushAt = performance.now();
     if (!this.open) return;
+    const sent = this.host.sent;
+    sent.events += queue.length;
     for (let i = 0; i < queue.length; i += MAX_BATCH) {
+      sent.messages++;
       const batch = queue.slice(i, i + MAX_BATCH);
       if (this.format === "msgpack") {
         this.socket.send(batch.length === 1 ? entryPacked(batch[0]) : packedArray(batch));
@@ -154,6 +167,7 @@ export class Connection {
   sendControl(frame: ControlFrame): void {
     this.flush();
     if (!this.open) return;
+    this.host.sent.messages++;
     this.socket.send(this.format === "msgpack" ? pack(frame) : JSON.stringify(frame));
   }
 

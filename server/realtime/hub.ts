@@ -22,6 +22,7 @@ import { Connection, type ConnectionHost, decodeFrame } from "./connection.ts";
 import { Flusher } from "./flusher.ts";
 import { Presence } from "./presence.ts";
 import { Room } from "./room.ts";
+import { log } from "../../actors/_runtime/log.ts";
 
 /** Tunables of the hub; tests shorten the timers with `hub.configure`. */
 export interface HubOptions {
@@ -98,7 +99,10 @@ export class Hub {
   readonly #seqBase = Date.now() * 1000;
   #ticker?: ReturnType<typeof setInterval>;
   readonly #flusher = new Flusher(() => this.options.flushWindowMs);
+  /** Sockets opened since the start (metrics). */
+  #opened = 0;
   readonly #host: ConnectionHost = {
+    sent: { messages: 0, events: 0 },
     maxBufferedBytes: () => this.options.maxBufferedBytes,
     overflow: (conn) => this.#drop(conn, CLOSE.tooSlow, "Send buffer overflow"),
     queued: (conn) => this.#flusher.queued(conn),
@@ -172,9 +176,10 @@ export class Hub {
     return this.#room(companyId).seq;
   }
 
-  /** Counts for metrics and the benchmark. */
-  stats(): { sockets: number; rooms: number } {
-    return { sockets: this.#conns.size, rooms: this.#rooms.size };
+  /** Counts for metrics and the benchmark: sockets open now and since the start, what they were sent. */
+  stats(): { sockets: number; rooms: number; opened: number; messagesSent: number; eventsSent: number } {
+    const { messages, events } = this.#host.sent;
+    return { sockets: this.#conns.size, rooms: this.#rooms.size, opened: this.#opened, messagesSent: messages, eventsSent: events };
   }
 
   /** Takes an opened socket; it authenticates with `?token=` or its first frame. */
@@ -185,6 +190,7 @@ export class Hub {
       return conn;
     }
     this.#conns.add(conn);
+    this.#opened++;
     if (query.token) void this.#authenticate(conn, query.token, query.lastSeq);
     else {
       conn.authTimer = setTimeout(
@@ -231,7 +237,7 @@ export class Hub {
     try {
       result = await conn.authenticate(token);
     } catch (error) {
-      console.error("Socket authentication failed", error);
+      log.error("Socket authentication failed", { error });
       result = { code: CLOSE.invalidToken, reason: "Authentication failed" };
     }
     if ("code" in result) return this.#drop(conn, result.code, result.reason);

@@ -6,6 +6,7 @@
  */
 import { PLATFORM, users } from "../../actors/platform/collections.ts";
 import type { ActorSystem } from "../../actors/_runtime/system.ts";
+import { log } from "../../actors/_runtime/log.ts";
 
 /** Per-process presence bookkeeping; one per hub. */
 export class Presence {
@@ -98,7 +99,7 @@ export class Presence {
       if (!old || old.online === online) return { reply: false };
       return { put: [{ ...old, online, updatedAt: view.now }], reply: true };
     }).catch((error) => {
-      if (!this.#closed) console.error(`Presence of user ${userId} not stored`, error);
+      if (!this.#closed) log.error(`Presence of user ${userId} not stored`, { error });
     });
   }
 }

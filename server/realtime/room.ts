@@ -12,6 +12,7 @@ import { TicketAudience } from "./audience.ts";
 import { Backlog, type BacklogEntry } from "./backlog.ts";
 import type { Connection } from "./connection.ts";
 import { allowed, wanted } from "./routing.ts";
+import { log } from "../../actors/_runtime/log.ts";
 
 /** The sockets of one user and what the user may see. */
 export interface Member {
@@ -47,7 +48,7 @@ export class Room {
     this.ready = loadSettings().then(
       (stored) => this.#settle(stored),
       (error) => {
-        console.error(`Settings of company ${companyId} not loaded; using defaults`, error);
+        log.error(`Settings of company ${companyId} not loaded; using defaults`, { error });
         this.#settle({});
       },
     );

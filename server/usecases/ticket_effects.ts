@@ -30,6 +30,7 @@ import type { Ticket } from "../../domain/ticket.ts";
 import type { AppDeps } from "../deps.ts";
 import { tellPosition } from "../conversation/positions.ts";
 import { surveyOnResolve } from "../ratings/send.ts";
+import { log } from "../../actors/_runtime/log.ts";
 
 /** The runs under way in a system, by intent id: one run of an intent at a time. */
 const runs = new WeakMap<ActorSystem, Map<string, Promise<void>>>();
@@ -61,7 +62,7 @@ async function applyAll(deps: AppDeps, intent: EffectIntent): Promise<void> {
       const sent = await applyStep(deps, intent, intent.steps[step], marker);
       if (!sent) await desk.ask("effectStep", marker);
     } catch (error) {
-      console.error(`Step ${step} (${intent.steps[step].kind}) of ticket ${intent.ticketId}'s effects failed; retried later`, error);
+      log.error(`Step ${step} (${intent.steps[step].kind}) of ticket ${intent.ticketId}'s effects failed; retried later`, { error });
       return;
     }
   }

@@ -12,6 +12,7 @@ import { enqueueDelivery, webhookSubscriptions } from "../../actors/webhooks/mod
 import type { BusEvent } from "../../domain/events.ts";
 import { eventBody, type WebhookSubscription } from "../../domain/webhook.ts";
 import { BoundedSeen, outgoingEvents } from "../../domain/webhook_events.ts";
+import { log } from "../../actors/_runtime/log.ts";
 
 /** Channels that may become webhook events (domain/webhook_events.ts). */
 const SOURCES = /-(appMessage|ticket|contact|whatsappSession)$/;
@@ -45,7 +46,7 @@ export class WebhookRouter {
     webhookSubscriptions.in(this.system, companyId).records().then(
       (loaded) => this.#flush(companyId, loaded),
       (error) => {
-        console.error(`Webhook subscriptions of company ${companyId} failed to load; events dropped`, error);
+        log.error(`Webhook subscriptions of company ${companyId} failed to load; events dropped`, { error });
         this.#waiting.delete(companyId);
       },
     );
@@ -67,7 +68,7 @@ export class WebhookRouter {
         if (!sub.events.includes(out.event)) continue;
         body ??= eventBody(crypto.randomUUID(), out.event, companyId, Date.now(), out.data);
         enqueueDelivery(this.system, companyId, `s${sub.id}`, { event: out.event, lane: out.lane, body }).catch(
-          (error) => console.error(`Webhook ${sub.id}: ${out.event} could not be enqueued`, error),
+          (error) => log.error(`Webhook ${sub.id}: ${out.event} could not be enqueued`, { error }),
         );
       }
     }

@@ -10,6 +10,7 @@ import { WEBHOOK_HEADERS } from "../../domain/webhook.ts";
 import { BlockedUrl, publicFetch } from "../http/public_fetch.ts";
 import type { AttemptResult, WebhookRequest } from "../../actors/webhooks/mod.ts";
 import { signBody } from "../channels/webhook.ts";
+import { log } from "../../actors/_runtime/log.ts";
 
 /** What the sender needs from the configuration. */
 export interface SenderOptions {
@@ -57,6 +58,6 @@ export async function postDelivery(request: WebhookRequest, options: SenderOptio
  */
 function failure(url: string, error: unknown, timeoutMs: number): string {
   if (error instanceof DOMException && error.name === "TimeoutError") return `No answer within ${timeoutMs} ms`;
-  if (error instanceof BlockedUrl) console.warn(`Webhook to ${url} refused: ${error.message}`);
+  if (error instanceof BlockedUrl) log.warn(`Webhook to ${url} refused: ${error.message}`);
   return `Could not connect to ${new URL(url).host}`;
 }

@@ -2200,6 +2200,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/connection-alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Dropped connections: down past the grace period (admins: the company's open ones)
+         * @description A connection that left CONNECTED and stayed away longer than BALCAO_SESSION_DROP_GRACE (5 minutes by default); live changes come on `company-{id}-connectionAlert` (admins only). With `all=true` (super users only) every company's, restored ones of the last week too, with the company's name.
+         *
+         *     Requires: connections:manage.
+         */
+        get: operations["getConnectionAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -2207,8 +2229,48 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness probe */
+        /** Liveness probe: answers as soon as the process listens */
         get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness probe: 200 once the start is done, 503 while starting or stopping
+         * @description Until ready every other request (but /health and /metrics) answers 503 `ERR_STARTING` with Retry-After.
+         */
+        get: operations["getReady"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics of this process
+         * @description Bearer BALCAO_METRICS_TOKEN (`Authorization: Bearer <token>`); 404 when no token is configured. See README.md "Operating".
+         */
+        get: operations["getMetrics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4701,13 +4763,17 @@ export interface components {
             /** @constant */
             status: "ok";
         };
+        Ready: {
+            /** @enum {string} */
+            status: "ready" | "starting" | "warming" | "resuming" | "stopping";
+        };
         AuditPage: {
             records: {
                 id: string;
                 companyId: number;
                 at: string;
                 /** @enum {string} */
-                action: "user.create" | "user.update" | "user.delete" | "user.password" | "setting.update" | "plan.create" | "plan.update" | "plan.delete" | "company.create" | "company.update" | "company.delete" | "company.move" | "connection.create" | "connection.update" | "connection.delete" | "login.success" | "login.failed" | "login.locked" | "invoice.pay";
+                action: "user.create" | "user.update" | "user.delete" | "user.password" | "setting.update" | "plan.create" | "plan.update" | "plan.delete" | "company.create" | "company.update" | "company.delete" | "company.move" | "connection.create" | "connection.update" | "connection.delete" | "connection.dropped" | "connection.restored" | "login.success" | "login.failed" | "login.locked" | "invoice.pay";
                 userId: number | null;
                 userName: string | null;
                 bySuper: boolean;
@@ -13888,6 +13954,64 @@ export interface operations {
             };
         };
     };
+    getConnectionAlerts: {
+        parameters: {
+            query?: {
+                all?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Invalid request (`fields` names each failing field): `ERR_VALIDATION` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, expired or revoked credentials: `ERR_SESSION_EXPIRED` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Needs connections:manage: `ERR_NO_PERMISSION` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure: `ERR_INTERNAL` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getHealth: {
         parameters: {
             query?: never;
@@ -13904,6 +14028,64 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description Unexpected failure: `ERR_INTERNAL` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getReady: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ready"];
+                };
+            };
+            /** @description Unexpected failure: `ERR_INTERNAL` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
                 };
             };
             /** @description Unexpected failure: `ERR_INTERNAL` */
@@ -14846,7 +15028,7 @@ export interface operations {
     getAuditLog: {
         parameters: {
             query?: {
-                action?: "user.create" | "user.update" | "user.delete" | "user.password" | "setting.update" | "plan.create" | "plan.update" | "plan.delete" | "company.create" | "company.update" | "company.delete" | "company.move" | "connection.create" | "connection.update" | "connection.delete" | "login.success" | "login.failed" | "login.locked" | "invoice.pay";
+                action?: "user.create" | "user.update" | "user.delete" | "user.password" | "setting.update" | "plan.create" | "plan.update" | "plan.delete" | "company.create" | "company.update" | "company.delete" | "company.move" | "connection.create" | "connection.update" | "connection.delete" | "connection.dropped" | "connection.restored" | "login.success" | "login.failed" | "login.locked" | "invoice.pay";
                 userId?: number;
                 from?: string;
                 to?: string;

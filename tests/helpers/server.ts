@@ -113,3 +113,11 @@ export async function withServer(
     await server.close();
   }
 }
+
+/** A loopback port free right now (for a test that must know the port before the server resolves). */
+export function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  listener.close();
+  return port;
+}

@@ -1,0 +1,62 @@
+/**
+ * Texts of the dropped-connection alerts (issue #40) in pt, en and es: the admins' bell and
+ * toast, and the platform owner's page; spread into ../pt.ts, ../en.ts, ../es.ts.
+ */
+const pt = {
+  "menu.connectionAlerts": "Conexões caídas",
+  "connectionAlerts.bell": "Conexões desconectadas",
+  "connectionAlerts.toast": "WhatsApp \"{{name}}\" está desconectado. Abra Conexões para reconectar.",
+  "connectionAlerts.since": "desconectada desde {{time}}",
+  "connectionAlerts.open": "Abrir Conexões",
+  "connectionAlerts.title": "Conexões caídas",
+  "connectionAlerts.intro": "Conexões de WhatsApp de todas as empresas que ficaram desconectadas além do período de tolerância. As restabelecidas ficam aqui por 7 dias.",
+  "connectionAlerts.empty": "Nenhuma conexão caiu nos últimos 7 dias.",
+  "connectionAlerts.colCompany": "Empresa",
+  "connectionAlerts.colConnection": "Conexão",
+  "connectionAlerts.colChannel": "Canal",
+  "connectionAlerts.colDropped": "Caiu em",
+  "connectionAlerts.colStatus": "Situação",
+  "connectionAlerts.down": "Desconectada",
+  "connectionAlerts.restored": "Voltou em {{time}}",
+  "connectionAlerts.refresh": "Atualizar lista",
+};
+
+export default {
+  pt,
+  en: {
+    "menu.connectionAlerts": "Dropped connections",
+    "connectionAlerts.bell": "Disconnected connections",
+    "connectionAlerts.toast": "WhatsApp \"{{name}}\" is disconnected. Open Connections to reconnect it.",
+    "connectionAlerts.since": "disconnected since {{time}}",
+    "connectionAlerts.open": "Open Connections",
+    "connectionAlerts.title": "Dropped connections",
+    "connectionAlerts.intro": "Every company's WhatsApp connections that stayed disconnected past the grace period. Restored ones stay here for 7 days.",
+    "connectionAlerts.empty": "No connection dropped in the last 7 days.",
+    "connectionAlerts.colCompany": "Company",
+    "connectionAlerts.colConnection": "Connection",
+    "connectionAlerts.colChannel": "Channel",
+    "connectionAlerts.colDropped": "Dropped at",
+    "connectionAlerts.colStatus": "Status",
+    "connectionAlerts.down": "Disconnected",
+    "connectionAlerts.restored": "Back at {{time}}",
+    "connectionAlerts.refresh": "Refresh list",
+  } satisfies Record<keyof typeof pt, string>,
+  es: {
+    "menu.connectionAlerts": "Conexiones caídas",
+    "connectionAlerts.bell": "Conexiones desconectadas",
+    "connectionAlerts.toast": "WhatsApp \"{{name}}\" está desconectado. Abra Conexiones para reconectarlo.",
+    "connectionAlerts.since": "desconectada desde {{time}}",
+    "connectionAlerts.open": "Abrir Conexiones",
+    "connectionAlerts.title": "Conexiones caídas",
+    "connectionAlerts.intro": "Conexiones de WhatsApp de todas las empresas que quedaron desconectadas más allá del período de tolerancia. Las restablecidas quedan aquí 7 días.",
+    "connectionAlerts.empty": "Ninguna conexión se cayó en los últimos 7 días.",
+    "connectionAlerts.colCompany": "Empresa",
+    "connectionAlerts.colConnection": "Conexión",
+    "connectionAlerts.colChannel": "Canal",
+    "connectionAlerts.colDropped": "Se cayó el",
+    "connectionAlerts.colStatus": "Estado",
+    "connectionAlerts.down": "Desconectada",
+    "connectionAlerts.restored": "Volvió el {{time}}",
+    "connectionAlerts.refresh": "Actualizar lista",
+  } satisfies Record<keyof typeof pt, string>,
+};

@@ -146,21 +146,35 @@ if (Deno.args.some((a) => a.startsWith("--kv-floor"))) {
   Deno.exit(0);
 }
 
+/**
+ * `--fenced`: the server runs as a process of several (issue #35), holding the demo company
+ * under a lease, so every commit carries the lease's check (server/cluster/leases.ts). The
+ * demo is seeded by a process alone first, as README "Running several processes" says.
+ * bench/cluster.ts compares the two.
+ */
+const FENCED = Deno.args.includes("--fenced");
 const dir = await Deno.makeTempDir({ prefix: "balcao-ingest-" });
-const server = await startServer({
+const serverConfig = {
   port: 0,
   kvPath: `${dir}/bench.kv`,
   demo: true,
   passwordHash: "fast",
   secret: "bench-secret",
   dataDir: `${dir}/media`,
-});
+} as const;
+let server = await startServer(serverConfig);
+const seeded = server.demo!;
+if (FENCED) {
+  await server.close();
+  server = await startServer({ ...serverConfig, demo: false, node: { name: "bench", url: "http://127.0.0.1:1" } });
+  if (!server.deps.cluster?.leases.held.includes(seeded.companyId)) throw new Error("the fenced run does not hold the demo company");
+}
 const { deps } = server;
 /** The server's own commit hook (its metrics, server/metrics): each run's hook calls it too, so its cost is measured. */
 const metricsHook = deps.system.committer.onCommit;
-const companyId = server.demo!.companyId;
+const companyId = seeded.companyId;
 const demo = (await whatsapps.in(deps.system, companyId).list())[0];
-await whatsapps.in(deps.system, companyId).update(demo.id, (w) => ({ ...w, queueIds: [server.demo!.queueIds[0]] }), () => new Error("no demo connection"));
+await whatsapps.in(deps.system, companyId).update(demo.id, (w) => ({ ...w, queueIds: [seeded.queueIds[0]] }), () => new Error("no demo connection"));
 const live = deps.channels.get(companyId, demo.id)!;
 
 const number = (i: number) => `55119${String(70000000 + (i % NUMBERS)).padStart(8, "0")}`;
@@ -233,7 +247,7 @@ async function run(concurrency: number, total: number, rate?: number) {
   };
 }
 
-console.log(`Inbound ingest, ${NUMBERS} customer numbers, ${SEQUENTIAL_IDS ? "sequential" : "simulator"} provider ids, file-backed KV (${Deno.build.os}, ${navigator.hardwareConcurrency} CPUs)`);
+console.log(`Inbound ingest, ${NUMBERS} customer numbers, ${SEQUENTIAL_IDS ? "sequential" : "simulator"} provider ids, file-backed KV${FENCED ? ", fenced by a lease" : ""} (${Deno.build.os}, ${navigator.hardwareConcurrency} CPUs)`);
 console.log(
   "concurrency              messages   msg/s    p50 ms   p99 ms  units/commit  writes/commit  KV commit p50/p99/max ms",
 );

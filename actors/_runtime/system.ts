@@ -150,6 +150,8 @@ export class ActorSystem {
   #stopping = false;
   #background = new Set<Promise<unknown>>();
   #listening: Promise<void>;
+  /** Resolved when close() ends: what `listening` waits for when the store has no queues. */
+  #closedSignal = Promise.withResolvers<void>();
   /** Wakes the timers of the companies this system runs (alarms.ts). */
   readonly alarms: AlarmClock;
   /**
@@ -170,7 +172,14 @@ export class ActorSystem {
     this.#sweep = setInterval(() => this.#passivateIdle(), options.sweepMs ?? 10_000);
     Deno.unrefTimer(Number(this.#sweep));
     // Only an older store's timers still come as queue messages (timers.ts).
-    this.#listening = kv.listenQueue((raw) => this.#onQueueMessage(raw));
+    // A remote store (KV Connect) has no queues: its listener fails at once, and since no timer
+    // of this layout can be there, the system runs without one (ending when it closes, as the
+    // listener would).
+    this.#listening = (async () => await kv.listenQueue((raw) => this.#onQueueMessage(raw)))().catch((error) => {
+      if (this.#stopping) throw error;
+      log.info("the store has no queues (KV Connect): timers are woken by this process's alarms only", { error: String(error) });
+      return this.#closedSignal.promise;
+    });
     this.alarms = new AlarmClock((alarm) => this.#deliverTimer(alarm), this.now);
     this.legacyTimers = (async () => {
       // Keys sort strings before numbers: an older key, if any, comes first.
@@ -295,6 +304,7 @@ export class ActorSystem {
     await Promise.allSettled([...this.#allInstances()].map((i) => i.outputs));
     await Promise.allSettled([...this.#retiring.values()]);
     this.#closed = true;
+    this.#closedSignal.resolve();
   }
 
   /**

@@ -203,3 +203,29 @@ Deno.test("ActorSystem arms a timer again when its actor fails to activate, and 
     await waitFor(() => count("t") === 1, "timer after retry");
   });
 });
+
+Deno.test("A store without queues (KV Connect) runs the timers on alarms alone and closes cleanly", async () => {
+  const kv = await Deno.openKv(":memory:");
+  // KV Connect refuses queues: its listener fails at once.
+  const remote = new Proxy(kv, {
+    get(target, prop) {
+      if (prop === "listenQueue") return () => Promise.reject(new TypeError("Queues are not supported by KV Connect"));
+      const value = Reflect.get(target, prop, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  const system = new ActorSystem(remote);
+  const { def, count } = timerKind();
+  try {
+    await system.ref(def, "a").ask("arm", { timerId: "t", inMs: 100 });
+    await waitFor(() => count("t") === 1, "timer t on the alarm");
+    let ended = false;
+    system.listening.then(() => ended = true);
+    await Promise.resolve();
+    assert.equal(ended, false, "the system runs until it is closed");
+  } finally {
+    await system.close();
+    kv.close();
+  }
+  await system.listening; // resolves, does not reject
+});

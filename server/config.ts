@@ -17,6 +17,12 @@ export interface Config {
   /** Seed the demo tenant: true, false, or "auto" (when the store is empty). */
   demo: boolean | "auto";
   demoPassword: string;
+  /**
+   * With the demo: give its company thirty days of activity (server/seed/history) when the
+   * demo is seeded (BALCAO_DEMO_HISTORY, on unless "0"). Test servers turn it off: their
+   * tests count tickets and messages from the demo's empty inbox.
+   */
+  demoHistory: boolean;
   /** Argon2 cost: "strong" in production; "fast" only for tests. */
   passwordHash: "strong" | "fast";
   /** Access token lifetime in seconds. */
@@ -89,6 +95,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     secret: env.BALCAO_SECRET || undefined,
     demo: demo === undefined || demo === "" ? "auto" : demo === "1" || demo === "true",
     demoPassword: env.BALCAO_DEMO_PASSWORD || "demo1234",
+    demoHistory: env.BALCAO_DEMO_HISTORY !== "0" && env.BALCAO_DEMO_HISTORY !== "false",
     passwordHash: env.BALCAO_PASSWORD_HASH === "fast" ? "fast" : "strong",
     accessTokenTtl: Number(env.BALCAO_ACCESS_TTL ?? 15 * 60),
     refreshTokenTtl: Number(env.BALCAO_REFRESH_TTL ?? 7 * 24 * 3600),

@@ -25,6 +25,8 @@ import { bindCampaignPorts } from "../actors/campaigns/mod.ts";
 import { campaignSender } from "./campaigns/sender.ts";
 import { bindTicketPorts } from "../actors/tickets/ports.ts";
 import { automaticTicketPorts } from "./api/ticket_automatic.ts";
+import { ReplayClock } from "../actors/_runtime/replay_clock.ts";
+import { type HistorySummary, seedDemoHistory } from "./seed/history/mod.ts";
 
 
 export interface RunningServer {
@@ -33,6 +35,8 @@ export interface RunningServer {
   deps: AppDeps;
   /** Set when the demo was seeded: its logins. */
   demo?: Awaited<ReturnType<typeof seedDemo>>;
+  /** Set when the demo's thirty days were written (config `demoHistory`). */
+  history?: HistorySummary;
   close(): Promise<void>;
 }
 
@@ -46,7 +50,15 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Runn
   const opened = await Deno.openKv(config.kvPath);
   const kv = config.wrapKv?.(opened) ?? opened;
   const bus = new EventBus();
-  const system = new ActorSystem(kv, { bus, snapshotMinRecords: config.snapshotMinRecords });
+  // The wall clock, except while the demo's history replays the past (before listening).
+  const clock = new ReplayClock();
+  const system = new ActorSystem(kv, {
+    bus,
+    snapshotMinRecords: config.snapshotMinRecords,
+    now: clock.now,
+    senderNow: clock.senderNow,
+    timersNow: clock.sharedNow,
+  });
   registerActors(system);
   const channels = new Channels();
   const secret = await loadSecret(kv, config.secret);
@@ -78,6 +90,8 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Runn
   bindSchedulePorts(system, scheduleSender(deps));
   bindContactListPorts(system, contactListNumberCheck(deps));
   bindCampaignPorts(system, campaignSender(deps));
+  // The demo's thirty days, once everything a live server runs is bound (its paths play them).
+  const history = demo && config.demoHistory ? await seedDemoHistory(deps, demo.companyId, clock) : undefined;
 
   const app = createApp(deps);
   const abort = new AbortController();
@@ -92,6 +106,7 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Runn
     port: addr.port,
     deps,
     demo,
+    history,
     async close() {
       webhooks.close();
       deps.hub.close();

@@ -73,6 +73,9 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     port: 0,
     kvPath: ":memory:",
     demo: true,
+    // The demo's empty inbox: tests count tickets and messages from zero. A test of the
+    // demo's thirty days (server/seed/history) passes `demoHistory: true`.
+    demoHistory: false,
     passwordHash: "fast",
     secret: "test-secret",
     // Nothing leaves the machine: Baileys sessions of test servers dial a closed loopback port.

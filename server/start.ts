@@ -27,6 +27,7 @@ import { bindTicketPorts } from "../actors/tickets/ports.ts";
 import { automaticTicketPorts } from "./api/ticket_automatic.ts";
 import { ReplayClock } from "../actors/_runtime/replay_clock.ts";
 import { type HistorySummary, seedDemoHistory } from "./seed/history/mod.ts";
+import { copyStore } from "./seed/history/copy_store.ts";
 
 
 export interface RunningServer {
@@ -40,6 +41,15 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** Everything a server runs on one store, up to (not including) listening. */
+interface Core {
+  deps: AppDeps;
+  demo?: Awaited<ReturnType<typeof seedDemo>>;
+  history?: HistorySummary;
+  /** Stops what runs on the store (webhooks, hub, channels, actors); the caller closes the store. */
+  close(): Promise<void>;
+}
+
 export async function startServer(overrides: Partial<Config> = {}): Promise<RunningServer> {
   const config = { ...loadConfig(), ...overrides };
   if (config.kvPath !== ":memory:" && !config.kvPath.startsWith("http")) {
@@ -49,6 +59,57 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Runn
   }
   const opened = await Deno.openKv(config.kvPath);
   const kv = config.wrapKv?.(opened) ?? opened;
+  const seed = config.demo === true || (config.demo === "auto" && await storeIsEmpty(kv));
+  // The demo with its thirty days goes into an empty store already played: in a file (or
+  // remote) store every one of the history's ~600 commits waits for the disk, in memory it
+  // does not. So it is played on a memory store and its keys are copied in (copy_store.ts).
+  const staged = seed && config.demoHistory && config.kvPath !== ":memory:" && await storeIsEmpty(kv)
+    ? await playedInMemory(config, kv)
+    : undefined;
+  const core = await assemble(config, kv, seed && !staged);
+  const { deps } = core;
+  const demo = staged?.demo ?? core.demo;
+  const history = staged?.history ?? core.history;
+
+  const app = createApp(deps);
+  const abort = new AbortController();
+  const { promise: listening, resolve } = Promise.withResolvers<Deno.NetAddr>();
+  const server = Deno.serve(
+    { port: config.port, hostname: "0.0.0.0", signal: abort.signal, onListen: resolve },
+    app.fetch,
+  );
+  const addr = await listening;
+  return {
+    url: `http://127.0.0.1:${addr.port}`,
+    port: addr.port,
+    deps,
+    demo,
+    history,
+    async close() {
+      abort.abort();
+      await server.finished;
+      await core.close();
+      kv.close();
+      await core.deps.system.listening.catch(() => {});
+    },
+  };
+}
+
+/** The demo and its history played on a memory store, then copied into `kv` (empty). */
+async function playedInMemory(config: Config, kv: Deno.Kv): Promise<Pick<Core, "demo" | "history">> {
+  const memory = await Deno.openKv(":memory:");
+  try {
+    const core = await assemble({ ...config, kvPath: ":memory:" }, memory, true);
+    await core.close();
+    await copyStore(memory, kv, ["search_index"]);
+    return { demo: core.demo, history: core.history };
+  } finally {
+    memory.close();
+  }
+}
+
+/** Builds the actor system and deps on `kv`, seeds the demo when asked, warms up and binds. */
+async function assemble(config: Config, kv: Deno.Kv, seed: boolean): Promise<Core> {
   const bus = new EventBus();
   // The wall clock, except while the demo's history replays the past (before listening).
   const clock = new ReplayClock();
@@ -78,7 +139,6 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Runn
   const webhooks = startWebhooks(deps);
   // Before anything creates a ticket; a timer delivered earlier waits for these ports.
   bindTicketPorts(system, automaticTicketPorts(deps));
-  const seed = config.demo === true || (config.demo === "auto" && await storeIsEmpty(kv));
   const demo = seed ? await seedDemo(deps) : undefined;
   await warmUp(deps);
   await deps.hub.start();
@@ -92,30 +152,15 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Runn
   bindCampaignPorts(system, campaignSender(deps));
   // The demo's thirty days, once everything a live server runs is bound (its paths play them).
   const history = demo && config.demoHistory ? await seedDemoHistory(deps, demo.companyId, clock) : undefined;
-
-  const app = createApp(deps);
-  const abort = new AbortController();
-  const { promise: listening, resolve } = Promise.withResolvers<Deno.NetAddr>();
-  const server = Deno.serve(
-    { port: config.port, hostname: "0.0.0.0", signal: abort.signal, onListen: resolve },
-    app.fetch,
-  );
-  const addr = await listening;
   return {
-    url: `http://127.0.0.1:${addr.port}`,
-    port: addr.port,
     deps,
     demo,
     history,
     async close() {
       webhooks.close();
       deps.hub.close();
-      abort.abort();
-      await server.finished;
       await channels.closeAll();
       await system.close();
-      kv.close();
-      await system.listening.catch(() => {});
     },
   };
 }

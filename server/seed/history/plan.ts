@@ -79,9 +79,9 @@ function localMidnight(ms: number): number {
 
 /** Conversations that start on a day: by weekday (0 = Sunday). */
 function perDay(dice: Dice, weekday: number): number {
-  if (weekday === 0) return dice.int(0, 2);
-  if (weekday === 6) return dice.int(2, 4);
-  return dice.int(6, 9);
+  if (weekday === 0) return dice.int(0, 1);
+  if (weekday === 6) return dice.int(1, 3);
+  return dice.int(4, 7);
 }
 
 /** The script of the `days` days before `end`; see the module doc. */

@@ -49,10 +49,15 @@ import { seedDemoConversations } from "./seed/demo_conversations.ts";
 
 const server = await startServer();
 const port = server.port;
-console.log(`Balcão is running at http://localhost:${port}`);
+// performance.now() counts from the process's start: module loading, the store, the demo.
+console.log(`Balcão is running at http://localhost:${port} (started in ${Math.round(performance.now())} ms)`);
 if (server.demo) {
   console.log("Demo logins (password: %s):", server.deps.config.demoPassword);
   for (const login of server.demo.logins) console.log(`  ${login.email.padEnd(24)} ${login.role}`);
+  if (server.history) {
+    const days = Math.round((server.history.to - server.history.from) / 86_400_000);
+    console.log(`Demo history: ${server.history.conversations} conversations over the last ${days} days (played in ${server.history.ms} ms)`);
+  }
   await seedDemoConversations(server.deps, server.demo.companyId);
   console.log(`Simulated customers' phone: http://localhost:${port}/simulator (log in as admin first)`);
 }

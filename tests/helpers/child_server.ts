@@ -47,6 +47,8 @@ export async function spawnServer(options: ChildServerOptions): Promise<ChildSer
       BALCAO_DATA: options.dataDir,
       BALCAO_SECRET: "child-server-test-secret",
       BALCAO_PASSWORD_HASH: "fast",
+      // The demo's empty inbox, as in-process test servers have it (tests count from zero).
+      BALCAO_DEMO_HISTORY: "0",
       ...options.env,
     },
     stdout: "piped",

@@ -61,7 +61,12 @@ const DAY = 24 * HOUR;
 /** São Paulo is UTC−3 all year (no daylight saving since 2019). */
 const SAO_PAULO_OFFSET = -3 * HOUR;
 /** Conversations left unfinished at the end, by outcome, latest first. */
-const UNFINISHED: ReadonlyArray<readonly [Outcome, number]> = [["bot", 2], ["pending", 5], ["open", 6]];
+const UNFINISHED: ReadonlyArray<readonly [Outcome, number]> = [["bot", 2], ["pending", 5], ["open", 7]];
+/**
+ * Minutes before the end at which the last customers write, whatever the hour (people write
+ * to WhatsApp at night too): the first login's "today" already has conversations waiting.
+ */
+const LAST_ARRIVALS = [150, 110, 70, 45, 20];
 
 /** Who takes a ticket of each queue, and how often (the agent works in Suporte only). */
 const TAKERS: Record<QueueKey, ReadonlyArray<readonly [Staff, number]>> = {
@@ -95,7 +100,8 @@ export function planHistory(end: number, seed = 20_251_201, days = 30): HistoryP
     const count = perDay(dice, weekday);
     for (let i = 0; i < count; i++) starts.push(day + 8.5 * HOUR + dice.int(0, 9 * 60) * MINUTE);
   }
-  const inRange = starts.filter((t) => t > start && t < end - 20 * MINUTE).sort((a, b) => a - b);
+  const recent = LAST_ARRIVALS.map((m) => end - m * MINUTE);
+  const inRange = [...starts.filter((t) => t > start && t < recent[0] - 30 * MINUTE), ...recent].sort((a, b) => a - b);
   // The last ones stay unfinished (module doc), in the order of UNFINISHED.
   const unfinished: Outcome[] = UNFINISHED.flatMap(([outcome, n]) => Array<Outcome>(n).fill(outcome));
   const outcomeOf = (i: number): Outcome => unfinished[inRange.length - 1 - i] ?? "closed";
@@ -129,7 +135,11 @@ function conversationSteps(dice: Dice, t0: number, topicIndex: number, outcome: 
   if (outcome === "bot") return steps;
   steps.push({ at: after(20, 90), kind: "choose", queue: topic.queue });
   steps.push({ at: after(15, 60), kind: "customer", text: topic.detail });
-  if (outcome === "pending") return steps;
+  if (outcome === "pending") {
+    // A seller marks a waiting buyer as a hot lead before anyone answers (the kanban's first lane).
+    if (topic.queue === "sales") steps.push({ at: after(60, 300), kind: "lead", by: "supervisor", lane: 0, oportunidade: null });
+    return steps.filter((s) => s.at < end);
+  }
 
   let queue = topic.queue;
   let by = dice.weighted(TAKERS[queue]);

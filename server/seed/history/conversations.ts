@@ -5,7 +5,7 @@
  * over; the staff's clicks go through the app's routes as that user (staff.ts).
  */
 import { handleInbound } from "../../channels/inbound.ts";
-import { getTicket } from "../../../actors/tickets/mod.ts";
+import { getTicket, markTicketRead } from "../../../actors/tickets/mod.ts";
 import { isAwaitingRating, surveysOf } from "../../../actors/ratings/mod.ts";
 import { LEAD_VALUE_FIELD } from "../../../domain/lead_value.ts";
 import type { AppDeps } from "../../deps.ts";
@@ -196,6 +196,9 @@ async function staffStep(
   step: Exclude<Step, { kind: "customer" | "choose" | "rate" }>,
 ): Promise<void> {
   const as = stage.staff[step.by];
+  // Whoever acts on a conversation has it open: what the customer wrote is read, as the
+  // inbox's GET /messages marks it.
+  if (step.kind === "reply" || step.kind === "close") await markTicketRead(deps.system, stage.companyId, ticketId);
   switch (step.kind) {
     case "accept": {
       const ticket = await getTicket(deps.system, stage.companyId, ticketId);

@@ -34,6 +34,7 @@ import contactListsTexts from "./pages/contact_lists.ts";
 import chatsTexts from "./pages/chats.ts";
 import financeiroTexts from "./pages/financeiro.ts";
 import inboxTexts from "./pages/inbox.ts";
+import simulatorTexts from "./pages/simulator.ts";
 
 const dict: Readonly<Record<LocaleKey, string>> = {
   "app.name": "Balcão",
@@ -408,6 +409,7 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   ...chatsTexts.es,
   ...financeiroTexts.es,
   ...inboxTexts.es,
+  ...simulatorTexts.es,
 };
 
 export default dict;

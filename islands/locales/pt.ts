@@ -33,6 +33,7 @@ import contactListsTexts from "./pages/contact_lists.ts";
 import chatsTexts from "./pages/chats.ts";
 import financeiroTexts from "./pages/financeiro.ts";
 import inboxTexts from "./pages/inbox.ts";
+import simulatorTexts from "./pages/simulator.ts";
 const pt = {
   "app.name": "Balcão",
   "common.loading": "Carregando...",
@@ -421,6 +422,7 @@ const pt = {
   ...chatsTexts.pt,
   ...financeiroTexts.pt,
   ...inboxTexts.pt,
+  ...simulatorTexts.pt,
 };
 
 /** A text key of the locale files. */

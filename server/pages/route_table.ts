@@ -49,6 +49,7 @@ const BUILT: Record<string, string> = {
   "/contact-lists": "contact-lists",
   "/contact-lists/:contactListId/contacts": "contact-list-items",
   "/financeiro": "financeiro",
+  "/simulator": "simulator",
 };
 const PRIVATE = [
   "/",
@@ -88,6 +89,9 @@ const PRIVATE = [
   // Not in spec 002's route table either: the audit log (issue #24), read by the company's
   // admin; the spec's product records no audit trail.
   "/audit-log",
+  // Not in the spec's table: the simulated customer's phone (DESIGN §6, issue #37), an
+  // admin's page in the app like the connections it belongs to.
+  "/simulator",
 ];
 
 /** Every page route. */

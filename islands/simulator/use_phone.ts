@@ -10,15 +10,21 @@ import { get } from "../lib/api.ts";
 import { channelName, onChannel } from "../lib/socket.ts";
 import type { PhoneChat, PhoneInfo, PhonesResponse, PhoneThread } from "./types.ts";
 
-/** Calls `fn` once `ms` after the last call (a burst of events refetches once). */
-function useDebounced(fn: () => void, ms: number): () => void {
+/**
+ * Calls `fn` `ms` after the first of a burst of calls (a burst of events refetches once, and a
+ * steady stream of them still refetches every `ms`).
+ */
+function useCoalesced(fn: () => void, ms: number): () => void {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latest = useRef(fn);
   latest.current = fn;
   useEffect(() => () => clearTimeout(timer.current), []);
   return useCallback(() => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => latest.current(), ms);
+    if (timer.current !== undefined) return;
+    timer.current = setTimeout(() => {
+      timer.current = undefined;
+      latest.current();
+    }, ms);
   }, [ms]);
 }
 
@@ -35,7 +41,7 @@ export function usePhones(companyId: number, initial: PhonesResponse | null) {
   useEffect(() => {
     if (!initial) reload();
   }, []);
-  const soon = useDebounced(reload, 200);
+  const soon = useCoalesced(reload, 200);
   useEffect(() => (companyId ? onChannel(channelName(companyId, "whatsappSession"), soon) : undefined), [companyId, soon]);
   return { phones, failed, reload };
 }
@@ -55,7 +61,7 @@ export function useChats(companyId: number, phoneId: number | null) {
     setChats(null);
     reload();
   }, [reload]);
-  const soon = useDebounced(reload, 400);
+  const soon = useCoalesced(reload, 400);
   useEffect(() => (companyId ? onChannel(channelName(companyId, "appMessage"), soon) : undefined), [companyId, soon]);
   return { chats, failed, reload };
 }
@@ -78,7 +84,7 @@ export function useThread(companyId: number, phoneId: number | null, number: str
     contactId.current = null;
     reload();
   }, [reload]);
-  const soon = useDebounced(reload, 120);
+  const soon = useCoalesced(reload, 120);
   useEffect(() => {
     if (!companyId) return;
     return onChannel(channelName(companyId, "appMessage"), (data) => {

@@ -97,8 +97,9 @@ export function simulatorRoutes(): Hono<AppEnv> {
   // The person opens the chat on the phone: every message of the company in it is read (ack 4).
   app.post("/:id/read", async (c) => {
     const { companyId, whatsappId } = ids(c);
-    const { number } = await parseBody(c, PhoneReadInput);
+    // Found in the caller's company before the body is judged (another company's id: 404).
     const sim = await phone(c);
+    const { number } = await parseBody(c, PhoneReadInput);
     const unread = unreadByPhone(await phoneThread(c.get("deps"), companyId, whatsappId, number, sim));
     sim.receipts(unread, 4);
     return c.json({ read: unread.length });

@@ -12,7 +12,7 @@ import { type Client, type TestServer, withServer } from "./helpers/server.ts";
 import { demoConnection, eventually, nextEvent } from "./helpers/channels.ts";
 import { setSettings } from "./helpers/fixtures.ts";
 
-type Ticket = { id: number; status: string; rating: number | null; ratingId: number | null; contact?: { number: string } };
+type Ticket = { id: number; status: string; rating: number | null; ratingId: number | null; unreadMessages: number; contact?: { number: string } };
 type Outbox = Array<{ to: string; body: string }>;
 
 const SURVEY = {

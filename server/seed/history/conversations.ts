@@ -231,7 +231,7 @@ async function staffStep(
       await as.call("PUT", `/tickets/${ticketId}`, {
         status: "closed",
         userId: as.userId,
-        sendFarewellMessage: true,
+        sendFarewellMessage: step.farewell,
         ratingId: stage.ratingId,
       });
       return;

@@ -34,7 +34,7 @@ export type Step =
   /** A kanban lane (tag) and the opportunity the seller links; sales only. */
   | { at: number; kind: "lead"; by: Staff; lane: number; oportunidade: number | null }
   /** Resolves the ticket; the company requires the satisfaction survey (mod.ts turns userRating on). */
-  | { at: number; kind: "close"; by: Staff }
+  | { at: number; kind: "close"; by: Staff; farewell: boolean }
   /** The customer's survey answer (1–5). */
   | { at: number; kind: "rate"; score: number };
 
@@ -86,7 +86,7 @@ function localMidnight(ms: number): number {
 function perDay(dice: Dice, weekday: number): number {
   if (weekday === 0) return dice.int(0, 1);
   if (weekday === 6) return dice.int(1, 3);
-  return dice.int(4, 7);
+  return dice.int(4, 6);
 }
 
 /** The script of the `days` days before `end`; see the module doc. */
@@ -164,7 +164,8 @@ function conversationSteps(dice: Dice, t0: number, topicIndex: number, outcome: 
   }
   if (outcome === "open") return steps.filter((s) => s.at < end);
   steps.push({ at: after(30, 120), kind: "reply", by, text: topic.farewell });
-  steps.push({ at: after(30, 240), kind: "close", by });
+  // The connection's closing text too, or the agent's own goodbye above was enough.
+  steps.push({ at: after(30, 240), kind: "close", by, farewell: dice.chance(0.4) });
   if (dice.chance(0.75)) steps.push({ at: after(60, 1800), kind: "rate", score: dice.weighted(SCORES) });
   return steps;
 }

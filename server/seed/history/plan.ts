@@ -160,7 +160,8 @@ function conversationSteps(dice: Dice, t0: number, topicIndex: number, outcome: 
   }
   if (queue === "sales") {
     const oportunidade = dice.chance(0.4) ? topicIndex % 3 : null;
-    steps.push({ at: after(20, 90), kind: "lead", by, lane: dice.int(0, 2), oportunidade });
+    // A buyer who talked moves on from "Lead quente" (where waiting ones are) to a proposal or a negotiation.
+    steps.push({ at: after(20, 90), kind: "lead", by, lane: dice.int(1, 2), oportunidade });
   }
   if (outcome === "open") return steps.filter((s) => s.at < end);
   steps.push({ at: after(30, 120), kind: "reply", by, text: topic.farewell });

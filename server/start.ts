@@ -151,7 +151,13 @@ async function assemble(config: Config, kv: Deno.Kv, seed: boolean): Promise<Cor
   bindContactListPorts(system, contactListNumberCheck(deps));
   bindCampaignPorts(system, campaignSender(deps));
   // The demo's thirty days, once everything a live server runs is bound (its paths play them).
-  const history = demo && config.demoHistory ? await seedDemoHistory(deps, demo.companyId, clock) : undefined;
+  // A failure leaves the demo as far as it got: the product still starts.
+  const history = demo && config.demoHistory
+    ? await seedDemoHistory(deps, demo.companyId, clock).catch((error) => {
+      console.error("The demo's history could not be written:", error);
+      return undefined;
+    })
+    : undefined;
   return {
     deps,
     demo,

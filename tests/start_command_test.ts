@@ -52,7 +52,7 @@ Deno.test("server/main.ts seeds the demo with its thirty days, prints the logins
       `npm start with the demo's history: listening ${started} ms after the process started ` +
         `(history ${history[2]} ms, ${history[1]} conversations; ${Math.round(performance.now() - spawned)} ms from spawn, type check included)`,
     );
-    assert.ok(Number(history[1]) >= 100, `a month of conversations, got ${history[1]}`);
+    assert.ok(Number(history[1]) >= 80, `a month of conversations, got ${history[1]}`);
     assert.ok(started < 10_000, `started in ${started} ms`);
     for (const email of ["super@balcao.local", "admin@demo.local", "supervisor@demo.local", "agent@demo.local"]) {
       assert.ok(printed.includes(email), `start output names ${email}`);

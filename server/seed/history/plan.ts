@@ -86,7 +86,7 @@ function localMidnight(ms: number): number {
 function perDay(dice: Dice, weekday: number): number {
   if (weekday === 0) return dice.int(0, 1);
   if (weekday === 6) return dice.int(1, 3);
-  return dice.int(4, 6);
+  return dice.int(3, 5);
 }
 
 /** The script of the `days` days before `end`; see the module doc. */

@@ -41,7 +41,7 @@ interface Proc {
   child: Deno.ChildProcess;
 }
 
-/** Starts node `name` on the store; resolves once it printed that it runs. */
+/** Starts node `name` on the store; resolves once its `/ready` answers 200. */
 async function node(kvPath: string, dataDir: string, name: string): Promise<Proc> {
   const port = freePort();
   const child = new Deno.Command(Deno.execPath(), {
@@ -59,19 +59,21 @@ async function node(kvPath: string, dataDir: string, name: string): Promise<Proc
       BALCAO_LEASE_MS: String(LEASE_MS),
       BALCAO_LOG_LEVEL: "warn",
     },
-    stdout: "piped",
+    stdout: "null",
     stderr: "null",
   }).spawn();
-  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let out = "";
-  while (!out.includes("running at")) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`node ${name} ended: ${out}`);
-    out += value;
+  let ended = false;
+  child.status.then(() => ended = true);
+  // Ready once it holds what it took at its start (server/readiness.ts).
+  for (;;) {
+    if (ended) throw new Error(`node ${name} ended before it was ready`);
+    const ready = await fetch(`http://127.0.0.1:${port}/ready`).then(async (r) => {
+      await r.body?.cancel();
+      return r.ok;
+    }, () => false);
+    if (ready) break;
+    await sleep(100);
   }
-  (async () => {
-    for (;;) if ((await reader.read()).done) break;
-  })().catch(() => {});
   return { name, url: `http://127.0.0.1:${port}`, child };
 }
 

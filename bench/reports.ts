@@ -118,7 +118,7 @@ async function seed(dir: string) {
   const saved = await Deno.readTextFile(savedPath).then(JSON.parse).catch(() => null);
   if (saved) return { kvPath, dataDir, staff: saved.staff };
   await Deno.mkdir(dir, { recursive: true });
-  const first = await startServer({ kvPath, dataDir, port: 0, demo: true, demoPassword: PASSWORD, passwordHash: "fast", secret: SECRET });
+  const first = await startServer({ kvPath, dataDir, port: 0, demo: true, demoHistory: false, demoPassword: PASSWORD, passwordHash: "fast", secret: SECRET });
   const companyId = first.demo!.companyId;
   const conns = await whatsapps.in(first.deps.system, companyId).list();
   const whatsappId = (conns.find((w) => w.isDefault) ?? conns[0]).id;

@@ -28,3 +28,4 @@ export { CampaignInput, CampaignSettings } from "./campaign.ts";
 export { AddFromTags, ContactListInput, ContactListItemInput } from "./contact_list.ts";
 export { CheckoutAddress, SubscriptionPayload } from "./checkout.ts";
 export { ManualPayInput } from "./invoice.ts";
+export { PhoneLocation, PhoneNewChat } from "./phone_view.ts";

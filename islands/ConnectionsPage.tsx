@@ -7,7 +7,7 @@
  * QR, with the toasts of its flags); the QR dialog reads the live row.
  */
 import { useCallback, useMemo, useRef, useState } from "react";
-import { Check, Plus, RotateCw } from "lucide-react";
+import { Check, Plus, RotateCw, Smartphone } from "lucide-react";
 import { Tooltip } from "radix-ui";
 import { formatPhone } from "../domain/phone_mask.ts";
 import { api } from "./lib/api.ts";
@@ -101,7 +101,19 @@ export default function ConnectionsPage({ initial, viewer: serverViewer }: Conne
       header: t("connections.colSession"),
       enableSorting: false,
       cell: ({ row }) =>
-        canAct && libOf(row.original) === "baileys" ? <SessionActions row={row.original} lib="baileys" onShowQr={showQr} /> : dash(),
+        canAct && libOf(row.original) === "baileys"
+          ? (
+            <span className="session-cell">
+              <SessionActions row={row.original} lib="baileys" onShowQr={showQr} />
+              {row.original.provider === "simulator" && (
+                // The customers' side of a simulated number: its phone (/simulator, issue #37).
+                <a className="btn btn-small" href={`/simulator?c=${row.original.id}`} data-testid="open-simulator">
+                  <Smartphone size={16} aria-hidden="true" /> {t("simulator.openPhone")}
+                </a>
+              )}
+            </span>
+          )
+          : dash(),
     },
     {
       accessorKey: "updatedAt",

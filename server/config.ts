@@ -43,6 +43,12 @@ export interface Config {
    * or neither): created at a start that finds no platform owner (server/seed/owner.ts).
    */
   owner?: { email: string; password: string };
+  /**
+   * With the demo: give its company thirty days of activity (server/seed/history) when the
+   * demo is seeded (BALCAO_DEMO_HISTORY, on unless "0"). Test servers turn it off: their
+   * tests count tickets and messages from the demo's empty inbox.
+   */
+  demoHistory: boolean;
   /** Argon2 cost: "strong" in production; "fast" only for tests. */
   passwordHash: "strong" | "fast";
   /** Access token lifetime in seconds. */
@@ -153,6 +159,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     demo: demo === undefined || demo === "" ? "auto" : demo === "1" || demo === "true",
     demoPassword: env.BALCAO_DEMO_PASSWORD || randomPassword(),
     owner: ownerOf(env.BALCAO_OWNER_EMAIL, env.BALCAO_OWNER_PASSWORD),
+    demoHistory: env.BALCAO_DEMO_HISTORY !== "0" && env.BALCAO_DEMO_HISTORY !== "false",
     passwordHash: env.BALCAO_PASSWORD_HASH === "fast" ? "fast" : "strong",
     accessTokenTtl: Number(env.BALCAO_ACCESS_TTL ?? 15 * 60),
     refreshTokenTtl: Number(env.BALCAO_REFRESH_TTL ?? 7 * 24 * 3600),

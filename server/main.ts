@@ -55,7 +55,8 @@ const { config } = server.deps;
 const local = isLoopback(config.hostname);
 const anyAddress = config.hostname === "0.0.0.0" || config.hostname === "::";
 const shown = local || anyAddress ? "localhost" : config.hostname.includes(":") ? `[${config.hostname}]` : config.hostname;
-log.info(`Balcão is running at http://${shown}:${port}${local ? "" : ` (listening on ${config.hostname})`}`);
+// performance.now() counts from the process's start: module loading, the store, the demo.
+log.info(`Balcão is running at http://${shown}:${port}${local ? "" : ` (listening on ${config.hostname})`} (started in ${Math.round(performance.now())} ms)`);
 if (server.owner.kind === "created") log.info(`Platform owner created: ${server.owner.email} (password from BALCAO_OWNER_PASSWORD)`);
 if (server.owner.kind === "missing") {
   log.info(
@@ -66,6 +67,10 @@ if (server.owner.kind === "missing") {
 if (server.demo) {
   log.info(`Demo logins (password: ${config.demoPassword}):`);
   for (const login of server.demo.logins) log.info(`  ${login.email.padEnd(24)} ${login.role}`);
+  if (server.history) {
+    const days = Math.round((server.history.to - server.history.from) / 86_400_000);
+    log.info(`Demo history: ${server.history.conversations} conversations over the last ${days} days (played in ${server.history.ms} ms)`);
+  }
   await seedDemoConversations(server.deps, server.demo.companyId);
   log.info(`Simulated customers' phone: http://localhost:${port}/simulator (log in as admin first)`);
 }

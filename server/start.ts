@@ -5,6 +5,14 @@
  * the WhatsApp sessions, and then serves everything. It resolves once the server is ready.
  * `npm start` and every integration test use this same function, tests with `port: 0` and
  * `kvPath: ":memory:"`.
+ *
+ * The demo with its thirty days (server/seed/history) goes into an empty store already played:
+ * in a file store every one of the history's ~600 commits would wait for the disk, in memory
+ * none does; and a server that listened while the history moved its clock through the past
+ * would serve requests in that past. So a whole server that never listens plays it on a memory
+ * store first, and its keys are copied in (copy_store.ts) before this store's system reads
+ * anything. The probes answer only after that copy: it happens on a developer's first start
+ * alone.
  */
 import { ActorSystem } from "../actors/_runtime/system.ts";
 import { EventBus } from "../actors/_runtime/bus.ts";
@@ -37,6 +45,9 @@ import { Readiness } from "./readiness.ts";
 import { createLogger, log } from "../actors/_runtime/log.ts";
 import { companies, PLATFORM } from "../actors/platform/collections.ts";
 import { watchConnectionDrops } from "./channels/drop_alerts.ts";
+import { ReplayClock } from "../actors/_runtime/replay_clock.ts";
+import { type HistorySummary, seedDemoHistory } from "./seed/history/mod.ts";
+import { copyStore } from "./seed/history/copy_store.ts";
 
 export interface RunningServer {
   url: string;
@@ -44,9 +55,31 @@ export interface RunningServer {
   deps: AppDeps;
   /** Set when the demo was seeded: its logins. */
   demo?: Awaited<ReturnType<typeof seedDemo>>;
+  /** Set when the demo's thirty days were written (config `demoHistory`). */
+  history?: HistorySummary;
   /** What this start found or did about the platform owner (server/seed/owner.ts). */
   owner: OwnerOutcome;
   close(): Promise<void>;
+}
+
+/** Everything a server runs on one store, before and apart from its listener. */
+interface Core {
+  deps: AppDeps;
+  /** The clock the demo's history moves (the wall clock otherwise). */
+  clock: ReplayClock;
+  /**
+   * Stops what runs on the store: hands the companies over (a process of several), closes the
+   * webhooks, alerts and sockets, then `listener` (the HTTP server's end, which waits for the
+   * sockets), then the channels and the actors. The caller closes the store.
+   */
+  close(listener?: () => Promise<void>): Promise<void>;
+}
+
+/** What bringing a core up did: the demo it seeded, the history it played, the owner. */
+interface BroughtUp {
+  demo?: Awaited<ReturnType<typeof seedDemo>>;
+  history?: HistorySummary;
+  owner: OwnerOutcome;
 }
 
 export async function startServer(overrides: Partial<Config> = {}): Promise<RunningServer> {
@@ -58,10 +91,101 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Runn
   }
   const opened = await Deno.openKv(config.kvPath);
   const kv = config.wrapKv?.(opened) ?? opened;
-  const bus = new EventBus();
   // One of several processes over the store (issue #35): companies come by lease (cluster/).
+  // The demo writes its companies' actors, which such a process runs only under a lease: seed
+  // it with a process alone first (README "Running several processes").
   const clustered = config.node !== undefined;
-  const system = new ActorSystem(kv, { bus, snapshotMinRecords: config.snapshotMinRecords, cluster: clustered });
+  const empty = await storeIsEmpty(kv);
+  const seed = !clustered && demoWanted(config, config.demo === "auto" && empty);
+  const staged = seed && config.demoHistory && empty
+    ? await playedInMemory(config, kv).catch((error) => {
+      kv.close();
+      throw error;
+    })
+    : undefined;
+
+  const core = await assemble(config, kv).catch((error) => {
+    kv.close();
+    throw error;
+  });
+  const { deps } = core;
+  // Listening from here: the probes answer during the start, everything else gets 503 until
+  // the server is ready (server/readiness.ts).
+  const app = createApp(deps);
+  const abort = new AbortController();
+  const { promise: listening, resolve } = Promise.withResolvers<Deno.NetAddr>();
+  // A process of several serves its companies and sends the others' requests on (cluster/router.ts).
+  const handler = deps.cluster ? clusterFetch(deps, deps.cluster, app.fetch) : app.fetch;
+  const server = Deno.serve(
+    { port: config.port, hostname: config.hostname, signal: abort.signal, onListen: resolve },
+    handler,
+  );
+  const addr = await listening;
+  const close = async () => {
+    deps.readiness.enter("stopping");
+    await core.close(async () => {
+      abort.abort();
+      await server.finished;
+    });
+    kv.close();
+    await deps.system.listening.catch(() => {});
+  };
+
+  let up: BroughtUp;
+  try {
+    up = await bringUp(core, { seed: seed && !staged, history: false });
+    // A process of several takes its companies now that it listens: the others forward their
+    // requests to it at once.
+    await deps.cluster?.start();
+  } catch (error) {
+    // A start that fails leaves no listener or store handle behind.
+    await close().catch(() => {});
+    throw error;
+  }
+  deps.readiness.enter("ready");
+  return {
+    url: `http://${localHost(config.hostname)}:${addr.port}`,
+    port: addr.port,
+    deps,
+    demo: staged?.demo ?? up.demo,
+    history: staged?.history ?? up.history,
+    owner: up.owner,
+    close,
+  };
+}
+
+/** The demo and its history played on a memory store, then copied into `kv` (empty). */
+async function playedInMemory(config: Config, kv: Deno.Kv): Promise<Pick<BroughtUp, "demo" | "history">> {
+  const memory = await Deno.openKv(":memory:");
+  try {
+    const core = await assemble({ ...config, kvPath: ":memory:" }, memory);
+    let up: BroughtUp;
+    try {
+      up = await bringUp(core, { seed: true, history: true });
+    } finally {
+      await core.close();
+    }
+    await copyStore(memory, kv, ["search_index"]);
+    return { demo: up.demo, history: up.history };
+  } finally {
+    memory.close();
+  }
+}
+
+/** Builds the actor system and deps on `kv`, and what must run before anything publishes. */
+async function assemble(config: Config, kv: Deno.Kv): Promise<Core> {
+  const bus = new EventBus();
+  const clustered = config.node !== undefined;
+  // The wall clock, except while the demo's history replays the past (before listening).
+  const clock = new ReplayClock();
+  const system = new ActorSystem(kv, {
+    bus,
+    snapshotMinRecords: config.snapshotMinRecords,
+    cluster: clustered,
+    now: clock.now,
+    senderNow: clock.senderNow,
+    timersNow: clock.sharedNow,
+  });
   registerActors(system);
   const channels = new Channels({ dropGraceMs: config.sessionDropGraceMs });
   const secret = await loadSecret(kv, config.secret);
@@ -102,74 +226,59 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Runn
   const drops = watchConnectionDrops(deps);
   // Before anything creates a ticket; a timer delivered earlier waits for these ports.
   bindTicketPorts(system, ticketPorts(deps));
-
-  // Listening from here: the probes answer during the start, everything else gets 503 until
-  // the server is ready (server/readiness.ts).
-  const app = createApp(deps);
-  const abort = new AbortController();
-  const { promise: listening, resolve } = Promise.withResolvers<Deno.NetAddr>();
-  // A process of several serves its companies and sends the others' requests on (cluster/router.ts).
-  const handler = deps.cluster ? clusterFetch(deps, deps.cluster, app.fetch) : app.fetch;
-  const server = Deno.serve(
-    { port: config.port, hostname: config.hostname, signal: abort.signal, onListen: resolve },
-    handler,
-  );
-  const addr = await listening;
-  const close = async () => {
-    readiness.enter("stopping");
-    // A graceful stop hands every company over at once (cluster/member.ts).
-    await deps.cluster?.stop();
-    webhooks.close();
-    drops();
-    hub.close();
-    abort.abort();
-    await server.finished;
-    await channels.closeAll();
-    await system.close();
-    kv.close();
-    await system.listening.catch(() => {});
-  };
-
-  let demo: Awaited<ReturnType<typeof seedDemo>> | undefined;
-  let owner: OwnerOutcome;
-  try {
-    // The demo writes its companies' actors, which a process of several runs only under a
-    // lease: seed it with a process alone first (README "Running several processes").
-    const seed = !clustered && demoWanted(config, config.demo === "auto" && await storeIsEmpty(kv));
-    demo = seed ? await seedDemo(deps) : undefined;
-    // A real installation's owner, when configured and none exists yet (after the demo's, so
-    // a store the demo was asked for keeps its own).
-    owner = await ensureOwner(deps);
-    readiness.enter("warming");
-    // A process of several warms each company as it takes it (cluster/company_runtime.ts).
-    await warmUp(deps, clustered ? [] : undefined);
-    await hub.start();
-    watchQueuePositions(deps);
-    readiness.enter("resuming");
-    channels.bind(deps);
-    if (!clustered) await channels.resumeAll();
-    // After the connections are back: a scheduled message due during the downtime waits for
-    // these ports, then goes out through a connected session.
-    bindSchedulePorts(system, scheduleSender(deps));
-    bindContactListPorts(system, contactListNumberCheck(deps));
-    bindCampaignPorts(system, campaignSender(deps));
-    // A process of several takes its companies now that it listens: the others forward their
-    // requests to it at once.
-    await deps.cluster?.start();
-  } catch (error) {
-    // A start that fails leaves no listener or store handle behind.
-    await close().catch(() => {});
-    throw error;
-  }
-  readiness.enter("ready");
   return {
-    url: `http://${localHost(config.hostname)}:${addr.port}`,
-    port: addr.port,
     deps,
-    demo,
-    owner,
-    close,
+    clock,
+    async close(listener) {
+      // A graceful stop hands every company over at once (cluster/member.ts).
+      await deps.cluster?.stop();
+      webhooks.close();
+      drops();
+      hub.close();
+      await listener?.();
+      await channels.closeAll();
+      await system.close();
+    },
   };
+}
+
+/**
+ * Seeds the demo when asked (or creates the configured owner), warms the read models, starts
+ * the hub, resumes the sessions and binds the timers' ports; then, for a server that never
+ * listens (playedInMemory), plays the demo's history through its app.
+ */
+async function bringUp({ deps, clock }: Core, { seed, history: withHistory }: { seed: boolean; history: boolean }): Promise<BroughtUp> {
+  const { system, channels, config } = deps;
+  const clustered = deps.cluster !== undefined;
+  const demo = seed ? await seedDemo(deps) : undefined;
+  // A real installation's owner, when configured and none exists yet (after the demo's, so
+  // a store the demo was asked for keeps its own).
+  const owner = await ensureOwner(deps);
+  deps.readiness.enter("warming");
+  // A process of several warms each company as it takes it (cluster/company_runtime.ts).
+  await warmUp(deps, clustered ? [] : undefined);
+  await deps.hub.start();
+  watchQueuePositions(deps);
+  deps.readiness.enter("resuming");
+  channels.bind(deps);
+  if (!clustered) await channels.resumeAll();
+  // After the connections are back: a scheduled message due during the downtime waits for
+  // these ports, then goes out through a connected session.
+  bindSchedulePorts(system, scheduleSender(deps));
+  bindContactListPorts(system, contactListNumberCheck(deps));
+  bindCampaignPorts(system, campaignSender(deps));
+  // The demo's thirty days, once everything a live server runs is bound (its paths play them).
+  // A failure leaves the demo as far as it got: the product still starts.
+  if (!demo || !withHistory) return { demo, owner };
+  // The history's staff act through the app's routes, which serve a ready server only.
+  deps.readiness.enter("ready");
+  const history = config.demoHistory
+    ? await seedDemoHistory(deps, demo.companyId, clock).catch((error) => {
+      log.error("The demo's history could not be written", { error });
+      return undefined;
+    })
+    : undefined;
+  return { demo, history, owner };
 }
 
 /** How this machine reaches a server bound to `hostname` (any address: through loopback). */

@@ -12,7 +12,7 @@ import { type Client, type TestServer, withServer } from "./helpers/server.ts";
 import { demoConnection, eventually, nextEvent } from "./helpers/channels.ts";
 import { setSettings } from "./helpers/fixtures.ts";
 
-type Ticket = { id: number; status: string; rating: number | null; ratingId: number | null; contact?: { number: string } };
+type Ticket = { id: number; status: string; rating: number | null; ratingId: number | null; unreadMessages: number; contact?: { number: string } };
 type Outbox = Array<{ to: string; body: string }>;
 
 const SURVEY = {
@@ -83,6 +83,8 @@ Deno.test("resolve with userRating on sends the survey; the customer's numeric r
     assert.equal(after.status, "closed");
     assert.equal(after.rating, 5);
     assert.equal(after.ratingId, ratingId);
+    // The answer is the system's to read: the closed ticket waits in no unread bell.
+    assert.equal(after.unreadMessages, 0);
     const answers = await listRatingAnswers(server.deps.system, server.demo!.companyId, { from: Date.now() - 60_000, to: Date.now() });
     assert.equal(answers.length, 1);
     assert.equal(answers[0].ticketId, ticket.id);

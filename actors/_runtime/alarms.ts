@@ -92,6 +92,19 @@ export class AlarmClock {
     return armed;
   }
 
+  /**
+   * The clock stepped (a replay moved it, actors/_runtime/replay_clock.ts): rings what is due
+   * now and waits anew for the rest, instead of the wait computed from the old time.
+   */
+  wake(): void {
+    if (!this.#stopped) this.#schedule();
+  }
+
+  /** The earliest due time held (stale alarms included), or undefined when none. */
+  nextDue(): number | undefined {
+    return this.#alarms.peek()?.[1].dueAt;
+  }
+
   /** Stops waking anything (the system is closing). */
   stop(): void {
     this.#stopped = true;

@@ -33,16 +33,20 @@ export class HandlerRun implements ActorContext<unknown> {
   readonly kv: Deno.Kv;
   #open = true;
 
-  /** `spent`: writes that stand even if the handler fails (a fired timer's disarming). */
+  /**
+   * `spent`: writes that stand even if the handler fails (a fired timer's disarming); `at`:
+   * the sender's time (Envelope.at), else the clock's now.
+   */
   constructor(
     readonly system: ActorSystem,
     readonly instance: Instance,
     readonly spent: Mutation[],
+    at?: number,
   ) {
     this.mutations = spent.length === 0 ? [] : [...spent];
     this.id = instance.id;
     this.state = instance.state;
-    this.now = system.now();
+    this.now = at ?? system.now();
     this.kv = system.kv;
   }
 

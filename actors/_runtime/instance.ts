@@ -17,6 +17,11 @@ export function actorVersionKey(kind: string, id: string): Deno.KvKey {
 export interface Envelope {
   handler: string;
   arg: unknown;
+  /**
+   * The sender's own time, when its context has one (ActorSystemOptions.senderNow: a replay's
+   * lane): the handler's `now`. Unset: the system's clock when the handler runs.
+   */
+  at?: number;
   /** Set for timer deliveries: the handler runs only if this timer is still armed at dueAt. */
   timer?: { timerId: string; dueAt: number };
   resolve: (value: unknown) => void;

@@ -52,6 +52,19 @@ export interface ActorSystemOptions {
   grouping?: boolean;
   /** Clock, replaceable in tests. */
   now?: () => number;
+  /**
+   * The time of the sender's context when it has one of its own, else undefined: read when a
+   * message is sent and given to its handler as `now`. A replay (server/seed/history) plays
+   * several customers' days side by side, each in its own context and time, while one
+   * mailbox (a company's ticket desk) serves them all; the system's clock alone could not say
+   * whose time a message is. Unset in a live server: a handler's now is the clock's.
+   */
+  senderNow?: () => number | undefined;
+  /**
+   * The clock timers ring by and idle actors age by; `now` when unset. A replay's lanes each
+   * read their own `now`, so its timers go by the replay's shared time instead.
+   */
+  timersNow?: () => number;
   /** How often idle actors are looked for, in ms. */
   sweepMs?: number;
   /** Records a company's area needs before its actor keeps a snapshot (record_snapshot.ts). */
@@ -129,6 +142,8 @@ export class ActorSystem {
   readonly bus: EventBus;
   readonly committer: GroupCommitter;
   readonly now: () => number;
+  readonly #senderNow?: () => number | undefined;
+  readonly #timersNow: () => number;
   /** See ActorSystemOptions. */
   readonly snapshotMinRecords: number;
   /** The turns every background job of this system rests through (slices.ts). */
@@ -168,6 +183,8 @@ export class ActorSystem {
     this.bus = options.bus ?? new EventBus();
     this.committer = new GroupCommitter(kv, { grouping: options.grouping });
     this.now = options.now ?? Date.now;
+    this.#senderNow = options.senderNow;
+    this.#timersNow = options.timersNow ?? this.now;
     this.snapshotMinRecords = options.snapshotMinRecords ?? 50_000;
     this.#sweep = setInterval(() => this.#passivateIdle(), options.sweepMs ?? 10_000);
     Deno.unrefTimer(Number(this.#sweep));
@@ -180,7 +197,7 @@ export class ActorSystem {
       log.info("the store has no queues (KV Connect): timers are woken by this process's alarms only", { error: String(error) });
       return this.#closedSignal.promise;
     });
-    this.alarms = new AlarmClock((alarm) => this.#deliverTimer(alarm), this.now);
+    this.alarms = new AlarmClock((alarm) => this.#deliverTimer(alarm), this.#timersNow);
     this.legacyTimers = (async () => {
       // Keys sort strings before numbers: an older key, if any, comes first.
       for await (const entry of kv.list({ prefix: ["timer"] }, { limit: 1 })) return typeof entry.key[1] === "string";
@@ -227,6 +244,14 @@ export class ActorSystem {
   /** Arms the stored timers of company `companyId` (the process has taken it). */
   armTimersOf(companyId: number): Promise<number> {
     return this.alarms.armFrom(this.kv, companyTimersPrefix(companyId));
+  }
+
+  /**
+   * Resolves once no accepted message is left unsettled: a replay (server/seed/history) waits
+   * here for what a timer it rang set going before it moves its clock on.
+   */
+  async idle(): Promise<void> {
+    while (this.#inflight > 0) await (this.#allSettled ??= Promise.withResolvers<void>()).promise;
   }
 
   /** Makes a kind known before any message to it, so timers of a restarted process find it. */
@@ -351,6 +376,7 @@ export class ActorSystem {
     this.#enqueue(def, id, {
       handler,
       arg,
+      at: this.#senderNow?.(),
       resolve: (reply) => once() && resolve(reply),
       reject: failed,
       undelivered: failed,
@@ -396,7 +422,7 @@ export class ActorSystem {
 
   /** A live instance's state, for reading: counts as a use (it delays passivation). */
   #read(instance: Instance): unknown {
-    instance.lastUsed = this.now();
+    instance.lastUsed = this.#timersNow();
     return instance.state;
   }
 
@@ -472,7 +498,7 @@ export class ActorSystem {
       const after = this.#retiring.get(instanceKey(def.kind, id)) ?? Promise.resolve();
       instance = new Instance(def, id, this, after);
       instance.ready.catch(() => {}); // handled by #run and peek
-      instance.lastUsed = this.now();
+      instance.lastUsed = this.#timersNow();
       ofKind.set(id, instance);
       this.#live++;
     }
@@ -502,7 +528,7 @@ export class ActorSystem {
       if (envelope.notBefore !== undefined && envelope.notBefore > this.now()) {
         await new Promise((resolve) => setTimeout(resolve, envelope.notBefore! - this.now()));
       }
-      instance.lastUsed = this.now();
+      instance.lastUsed = this.#timersNow();
       await this.#handle(instance, envelope);
       // A joining handler that failed or never ran leaves the held unit to commit alone.
       envelope.join?.alone();
@@ -522,7 +548,7 @@ export class ActorSystem {
     if (envelope.timer) {
       const { timerId, dueAt } = envelope.timer;
       if (instance.timers.get(timerId) !== dueAt) return envelope.resolve(undefined);
-      if (dueAt > this.now() + EARLY_TOLERANCE_MS) {
+      if (dueAt > this.#timersNow() + EARLY_TOLERANCE_MS) {
         // Early (a clock that moved, or an older store's capped queue delay): arm it again.
         this.#rearm(instance, envelope);
         return;
@@ -534,7 +560,7 @@ export class ActorSystem {
       }
     }
 
-    const run = new HandlerRun(this, instance, spent);
+    const run = new HandlerRun(this, instance, spent, envelope.at);
     let reply: unknown;
     let failure: { error: unknown } | undefined;
     try {
@@ -690,7 +716,7 @@ export class ActorSystem {
     try {
       await this.#routeTimer(alarm);
     } catch {
-      if (!this.#stopping) this.alarms.arm(alarm, this.now() + 1000);
+      if (!this.#stopping) this.alarms.arm(alarm, this.#timersNow() + 1000);
     }
   }
 
@@ -713,6 +739,8 @@ export class ActorSystem {
     this.#enqueue(def, message.id, {
       handler: message.handler,
       arg: message.arg,
+      // A timer's handler runs at the time timers ring by (a replay's shared time).
+      at: this.#senderNow ? this.#timersNow() : undefined,
       timer: { timerId: message.timerId, dueAt: message.dueAt },
       resolve: () => once() && resolve(),
       reject: (error) => {
@@ -762,7 +790,7 @@ export class ActorSystem {
   }
 
   #passivateIdle(): void {
-    const now = this.now();
+    const now = this.#timersNow();
     for (const instance of [...this.#allInstances()]) {
       const idleMs = instance.def.idleMs ?? 5 * 60_000;
       if (instance.idle && now - instance.lastUsed > idleMs) this.#evict(instance);

@@ -37,7 +37,7 @@ export async function inboxStore(
   // A seed that was cut left a store without `seeded.json`, maybe half loaded: start over.
   for (const suffix of ["", "-wal", "-shm"]) await Deno.remove(kvPath + suffix).catch(() => {});
   const first = await startServer({
-    kvPath, dataDir, port: 0, demo: true, demoPassword: options.password, passwordHash: "fast", secret: options.secret,
+    kvPath, dataDir, port: 0, demo: true, demoHistory: false, demoPassword: options.password, passwordHash: "fast", secret: options.secret,
   });
   const companyId = first.demo!.companyId;
   const conns = await whatsapps.in(first.deps.system, companyId).list();

@@ -13,8 +13,8 @@ import { type ConnectionRow, type SessionLib, sessionOf } from "./rows.ts";
 /** The spec's QR size in pixels. */
 const QR_SIZE = 256;
 
-/** SVG markup of `text` as a QR code (the library generates it: no user markup goes in). */
-async function qrSvg(text: string): Promise<string> {
+/** SVG markup of `text` as a QR code (the library generates it: no user markup goes in); the simulated phone draws its QR with it too. */
+export async function qrSvg(text: string): Promise<string> {
   const QRCode = (await import("qrcode")).default;
   return await QRCode.toString(text, { type: "svg", width: QR_SIZE, margin: 1 });
 }

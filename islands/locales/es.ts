@@ -36,6 +36,7 @@ import chatsTexts from "./pages/chats.ts";
 import financeiroTexts from "./pages/financeiro.ts";
 import inboxTexts from "./pages/inbox.ts";
 import templateVarsTexts from "./pages/template_vars.ts";
+import simulatorTexts from "./pages/simulator.ts";
 
 const dict: Readonly<Record<LocaleKey, string>> = {
   "app.name": "Balcão",
@@ -425,6 +426,7 @@ const dict: Readonly<Record<LocaleKey, string>> = {
   ...financeiroTexts.es,
   ...inboxTexts.es,
   ...templateVarsTexts.es,
+  ...simulatorTexts.es,
 };
 
 export default dict;

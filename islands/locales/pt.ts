@@ -35,6 +35,7 @@ import chatsTexts from "./pages/chats.ts";
 import financeiroTexts from "./pages/financeiro.ts";
 import inboxTexts from "./pages/inbox.ts";
 import templateVarsTexts from "./pages/template_vars.ts";
+import simulatorTexts from "./pages/simulator.ts";
 const pt = {
   "app.name": "Balcão",
   "common.loading": "Carregando...",
@@ -438,6 +439,7 @@ const pt = {
   ...financeiroTexts.pt,
   ...inboxTexts.pt,
   ...templateVarsTexts.pt,
+  ...simulatorTexts.pt,
 };
 
 /** A text key of the locale files. */

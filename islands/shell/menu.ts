@@ -90,6 +90,7 @@ const ADMIN_PAGES: readonly { path: string; permission: Parameters<typeof allowe
   { path: "/users", permission: "drawer-admin-items:view" },
   { path: "/queues", permission: "drawer-admin-items:view" },
   { path: "/connections", permission: "drawer-admin-items:view" },
+  { path: "/simulator", permission: "drawer-admin-items:view" },
   { path: "/settings", permission: "drawer-admin-items:view" },
   { path: "/integrations", permission: "drawer-admin-items:view" },
   { path: "/webhooks", permission: "settings:manage" },

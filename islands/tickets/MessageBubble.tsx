@@ -41,7 +41,8 @@ export function AckIcon({ ack, failed }: { ack: number; failed?: string | null }
   return <CheckCheck size={14} className="ack ack-read" aria-label={t("messages.ack4")} />;
 }
 
-function Media({ message, chat }: { message: Message; chat?: CardChat }) {
+/** A message's media inline (also the simulated phone's, islands/simulator/PhoneBubble.tsx). */
+export function MessageMedia({ message, chat }: { message: Message; chat?: CardChat }) {
   const url = message.mediaUrl ?? "";
   switch (message.mediaType) {
     case "image":
@@ -88,7 +89,8 @@ function Media({ message, chat }: { message: Message; chat?: CardChat }) {
   }
 }
 
-const SILENT_BODY = new Set(["locationMessage", "contactMessage", "contactsArrayMessage", "vcard", "call_log"]);
+/** Media types whose body is the media itself (a map link, a vCard): not shown as text too. */
+export const SILENT_BODY: ReadonlySet<string> = new Set(["locationMessage", "contactMessage", "contactsArrayMessage", "vcard", "call_log"]);
 
 function MessageBubbleImpl({ message, readOnly, onAction, chat }: MessageBubbleProps) {
   const showBody = !SILENT_BODY.has(message.mediaType) && message.body && message.body !== message.mediaName;
@@ -127,7 +129,7 @@ function MessageBubbleImpl({ message, readOnly, onAction, chat }: MessageBubbleP
           ? <em className="muted">{t("messages.deleted")}</em>
           : (
             <>
-              <Media message={message} chat={chat} />
+              <MessageMedia message={message} chat={chat} />
               {showBody && <div className="bubble-text"><WhatsappText text={message.body} /></div>}
               {link && <LinkPreview url={link} />}
             </>

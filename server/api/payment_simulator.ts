@@ -20,7 +20,7 @@ const brl = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" 
 function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(title)} — Balcão</title><link rel="stylesheet" href="/static/simulator.css"></head><body>
+<title>${escapeHtml(title)} — Balcão</title><link rel="stylesheet" href="/static/payment_simulator.css"></head><body>
 <header>${escapeHtml(title)}</header><main><section>${body}</section></main></body></html>`;
 }
 

@@ -1,8 +1,9 @@
 /**
- * The simulator's JSON endpoints (issue #4), for the simulator page and tests. Only for
- * connections whose provider is `simulator`, with an admin token of that company:
- * scan, inbound (as any customer), call (a customer calls), outbox, ack, disconnect (and
- * `fail`, to test retries).
+ * The simulator's JSON endpoints (issue #4), for the simulator page (the customer's phone,
+ * issue #37) and tests. Only for connections whose provider is `simulator`, with an admin
+ * token of that company: the phones, a phone's chats and one chat as the customer sees it
+ * (simulator_phone.ts), read receipts, scan, inbound (as any customer: text, media, a location,
+ * a contact card), call (a customer calls), outbox, ack, disconnect (and `fail`, to test retries).
  */
 import { type Context, Hono } from "hono";
 import { z } from "zod";
@@ -10,9 +11,12 @@ import { notFound } from "../../domain/errors.ts";
 import { MAX } from "../../domain/text.ts";
 import type { AppEnv } from "../deps.ts";
 import { requireAdmin, requireAuth } from "../auth/middleware.ts";
-import { idParam, parseBody } from "../http/validate.ts";
+import { idParam, parseBody, parseWith } from "../http/validate.ts";
 import type { MediaType } from "../../domain/channel.ts";
-import { qrSvg, simulatorPage } from "../pages/simulator.ts";
+import QRCode from "qrcode";
+import { whatsapps } from "../../actors/whatsapps/collection.ts";
+import { PhoneReadInput } from "../../domain/phone_view.ts";
+import { phoneChats, phoneThread, unreadByPhone } from "./simulator_phone.ts";
 
 const MEDIA_TYPES = ["chat", "image", "audio", "video", "document", "application", "locationMessage", "contactMessage", "vcard", "sticker"] as const satisfies readonly MediaType[];
 
@@ -24,6 +28,8 @@ export const SimulatorInboundInput = z.object({
   mediaType: z.enum(MEDIA_TYPES).optional(),
   // Decoded with atob by the simulated phone: text that is not base64 is refused here, not a 500 there.
   mediaBase64: z.base64().max(5_000_000).optional(),
+  mimetype: z.string().trim().max(100).regex(/^[\w.+-]+\/[\w.+-]+$/, "Invalid type").optional(),
+  filename: z.string().trim().max(MAX.name).optional(),
   isGroup: z.boolean().default(false),
   groupId: z.string().trim().max(128).optional(),
   groupName: z.string().trim().max(MAX.name).optional(),
@@ -43,17 +49,61 @@ export const SimulatorAckInput = z.object({ id: z.string().min(1).max(128), ack:
 
 export const FailInput = z.object({ count: z.coerce.number().int().min(0).max(100).default(1) });
 
+/** SVG of the QR code `text`, 256 px like the spec's dialog (the page draws its own; API callers read this). */
+async function qrSvg(text: string): Promise<string> {
+  return await QRCode.toString(text, { type: "svg", width: 256, margin: 1 });
+}
+
 const missing = (id: string | undefined) => () => notFound("ERR_NO_WAPP_FOUND", `Connection ${id} does not exist`);
 
 export function simulatorRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.get("/", (c) => c.html(simulatorPage()));
-  app.use("/:id/*", requireAuth(), requireAdmin());
+  const admin = [requireAuth(), requireAdmin()] as const;
+  app.use("/:id/*", ...admin);
 
   const phone = (c: Context<AppEnv>) => {
     const id = idParam(c, "id", missing(c.req.param("id")));
     return c.get("deps").channels.simulator(c.get("principal").companyId, id);
   };
+  const ids = (c: Context<AppEnv>) => ({
+    companyId: c.get("principal").companyId,
+    whatsappId: idParam(c, "id", missing(c.req.param("id"))),
+  });
+
+  // The company's simulated phones (the /simulator page; the page itself is server/pages' route).
+  app.get("/", ...admin, async (c) => {
+    const { system, channels } = c.get("deps");
+    const { companyId } = c.get("principal");
+    const phones = (await whatsapps.in(system, companyId).list()).filter((w) => w.provider === "simulator");
+    return c.json({
+      phones: await Promise.all(phones.map(async (w) => {
+        const sim = await channels.simulator(companyId, w.id);
+        return { id: w.id, name: w.name, number: w.number, status: w.status, connected: sim.connected, qrcode: sim.qrcode, pending: sim.pendingCount };
+      })),
+    });
+  });
+
+  app.get("/:id/chats", async (c) => {
+    const { companyId, whatsappId } = ids(c);
+    return c.json({ chats: await phoneChats(c.get("deps"), companyId, whatsappId, await phone(c)) });
+  });
+
+  app.get("/:id/chats/:number", async (c) => {
+    const { companyId, whatsappId } = ids(c);
+    const { number } = parseWith(PhoneReadInput, { number: c.req.param("number") });
+    return c.json(await phoneThread(c.get("deps"), companyId, whatsappId, number, await phone(c)));
+  });
+
+  // The person opens the chat on the phone: every message of the company in it is read (ack 4).
+  app.post("/:id/read", async (c) => {
+    const { companyId, whatsappId } = ids(c);
+    // Found in the caller's company before the body is judged (another company's id: 404).
+    const sim = await phone(c);
+    const { number } = await parseBody(c, PhoneReadInput);
+    const unread = unreadByPhone(await phoneThread(c.get("deps"), companyId, whatsappId, number, sim));
+    sim.receipts(unread, 4);
+    return c.json({ read: unread.length });
+  });
 
   app.get("/:id/qr", async (c) => {
     const sim = await phone(c);

@@ -274,8 +274,9 @@ export class LiveSession {
       case "connected":
         this.#closed = false;
         this.#report({ type: "connected", number: event.number })
-          .then(() => this.replay())
-          .catch(failed("Outbox replay"));
+          .then(() => this.#closed ? 0 : this.replay())
+          // A session closed meanwhile (a stop, a company handed over) replays at its next start.
+          .catch((error) => this.#closed || failed("Outbox replay")(error));
         return;
       case "disconnected":
         if (this.#closed) return;

@@ -51,6 +51,9 @@ export interface SimulatorInbound {
   body: string;
   mediaType?: MediaType;
   mediaBase64?: string;
+  /** The file's type and name as the phone picked it (defaults: by `mediaType`). */
+  mimetype?: string;
+  filename?: string;
   isGroup?: boolean;
   groupId?: string;
   groupName?: string;
@@ -208,6 +211,19 @@ export class SimulatorAdapter implements ChannelAdapter {
     entry.ack = Math.max(entry.ack, ack);
     this.#ctx.emit({ type: "ack", providerId: id, ack: entry.ack });
     return entry;
+  }
+
+  /**
+   * The phone reports `ack` for messages it received, by provider id (the person opened the
+   * chat: 4, read). Unlike `ack`, any message the company sent counts, also one sent before a
+   * restart (the outbox is this process's memory): the session applies it by provider id.
+   */
+  receipts(providerIds: readonly string[], ack: number): void {
+    for (const providerId of providerIds) {
+      const entry = this.outbox.find((e) => e.id === providerId);
+      if (entry) entry.ack = Math.max(entry.ack, ack);
+      this.#ctx.emit({ type: "ack", providerId, ack });
+    }
   }
 
   /** Makes the next `count` sends fail (tests of retries). */
@@ -386,8 +402,8 @@ export class SimulatorAdapter implements ChannelAdapter {
     const media = input.mediaBase64
       ? {
         data: Uint8Array.from(atob(input.mediaBase64), (c) => c.charCodeAt(0)),
-        mimetype: MIME[mediaType] ?? "application/octet-stream",
-        filename: `${providerId}.${EXT[mediaType] ?? "bin"}`,
+        mimetype: input.mimetype || (MIME[mediaType] ?? "application/octet-stream"),
+        filename: input.filename || `${providerId}.${EXT[mediaType] ?? "bin"}`,
       }
       : undefined;
     const from = digits(input.isGroup ? input.groupId ?? input.from : input.from);

@@ -33,7 +33,9 @@ export async function converseInbound(
   const ticket = await getTicket(system, companyId, result.ticketId);
   // A closed ticket only takes a message that is a rating answer (actors/ratings): no bot.
   if (!ticket || ticket.status === "closed") return;
-  const context = await loadContext(system, connection, ticket, Date.now());
+  // The system's clock, not the wall's: a replayed conversation (server/seed/history) is
+  // judged against the hours of the day it replays.
+  const context = await loadContext(system, connection, ticket, system.now());
   if (ticket.status === "open" && context.settings.scheduleType === "disabled") return;
   const step = await conversationOf(system, companyId, ticket.id).ask("step", {
     input: { type: result.ticketCreated ? "new" : "reply", text: message.body },

@@ -10,6 +10,7 @@ import { KeywordsInput, WhatsappInput } from "../../domain/whatsapp.ts";
 import { LogoutBody } from "../api/sessions.ts";
 import { HubSignature } from "../api/webhooks.ts";
 import { FailInput, SimulatorAckInput, SimulatorCallInput, SimulatorInboundInput } from "../api/simulator.ts";
+import { PhoneReadInput } from "../../domain/phone_view.ts";
 import { ListQuery as WhatsappListQuery } from "../api/whatsapps.ts";
 import { ConnectionAlertQuery } from "../api/connection_alerts.ts";
 import { area, type Operation } from "./operation.ts";
@@ -52,7 +53,10 @@ export const CHANNEL_OPERATIONS: Operation[] = [
   whatsapp.delete("/whatsappsession/:id", "Log the session out", { body: { LogoutBody }, access: "connections:manage" }),
   whatsapp.post("/whatsapp-restart", "Restart every session of the company", { response: { MessageReply }, access: "connections:manage" }),
 
-  simulator.get("/simulator", "The simulated phone's page (HTML)", { auth: "none", response: "text/html" }),
+  simulator.get("/simulator", "The company's simulated phones (connections with the simulator provider)"),
+  simulator.get("/simulator/:id/chats", "The simulated phone's chats: customers who talked with the number, then its address book"),
+  simulator.get("/simulator/:id/chats/:number", "One customer's chat as their phone shows it (menus, ticks)"),
+  simulator.post("/simulator/:id/read", "The customer opens the chat: the company's messages in it are read (ack 4)", { body: { PhoneReadInput } }),
   simulator.get("/simulator/:id/qr", "The simulator connection's QR code"),
   simulator.post("/simulator/:id/scan", "Scan the QR code: the connection pairs"),
   simulator.post("/simulator/:id/inbound", "A customer sends a message", {

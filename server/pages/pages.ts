@@ -94,4 +94,5 @@ export const PAGE_MODULES: Record<string, () => Promise<PageDef>> = {
   "campaign-report": lazy(() => import("../../routes/campaign_report.tsx"), () => t("campaignReport.title")),
   "campaigns-config": lazy(() => import("../../routes/campaigns_config.tsx"), () => t("menu.campaignsConfig")),
   financeiro: lazy(() => import("../../routes/financeiro.tsx"), () => t("menu.financeiro")),
+  simulator: lazy(() => import("../../routes/simulator.tsx"), () => t("simulator.title")),
 };

@@ -50,6 +50,7 @@ const BUILT: Record<string, string> = {
   "/contact-lists": "contact-lists",
   "/contact-lists/:contactListId/contacts": "contact-list-items",
   "/financeiro": "financeiro",
+  "/simulator": "simulator",
 };
 const PRIVATE = [
   "/",
@@ -91,6 +92,9 @@ const PRIVATE = [
   "/audit-log",
   // Nor the platform owner's dropped connections (issue #40): the spec's product never told.
   "/connection-alerts",
+  // Not in the spec's table: the simulated customer's phone (DESIGN §6, issue #37), an
+  // admin's page in the app like the connections it belongs to.
+  "/simulator",
 ];
 
 /** Every page route. */

@@ -1950,10 +1950,61 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The simulated phone's page (HTML) */
+        /** The company's simulated phones (connections with the simulator provider) */
         get: operations["getSimulator"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/simulator/{id}/chats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The simulated phone's chats: customers who talked with the number, then its address book */
+        get: operations["getSimulatorIdChats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/simulator/{id}/chats/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One customer's chat as their phone shows it (menus, ticks) */
+        get: operations["getSimulatorIdChatsNumber"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/simulator/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The customer opens the chat: the company's messages in it are read (ack 4) */
+        post: operations["postSimulatorIdRead"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3985,6 +4036,9 @@ export interface components {
              */
             lib?: "baileys" | "evolution";
         };
+        PhoneReadInput: {
+            number: string;
+        };
         SimulatorInboundInput: {
             from: string;
             /** @default  */
@@ -3995,6 +4049,8 @@ export interface components {
             mediaType?: "chat" | "image" | "audio" | "video" | "document" | "application" | "locationMessage" | "contactMessage" | "vcard" | "sticker";
             /** Format: base64 */
             mediaBase64?: string;
+            mimetype?: string;
+            filename?: string;
             /** @default false */
             isGroup?: boolean;
             groupId?: string;
@@ -13271,7 +13327,150 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": string;
+                    "application/json": unknown;
+                };
+            };
+            /** @description Missing, expired or revoked credentials: `ERR_SESSION_EXPIRED` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure: `ERR_INTERNAL` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getSimulatorIdChats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Missing, expired or revoked credentials: `ERR_SESSION_EXPIRED` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure: `ERR_INTERNAL` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getSimulatorIdChatsNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Missing, expired or revoked credentials: `ERR_SESSION_EXPIRED` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure: `ERR_INTERNAL` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postSimulatorIdRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhoneReadInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Invalid request (`fields` names each failing field): `ERR_VALIDATION` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, expired or revoked credentials: `ERR_SESSION_EXPIRED` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Unexpected failure: `ERR_INTERNAL` */

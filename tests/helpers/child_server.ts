@@ -51,6 +51,8 @@ export async function spawnServer(options: ChildServerOptions): Promise<ChildSer
       BALCAO_PASSWORD_HASH: "fast",
       // The demo seeded on an empty store (loopback, the default host) gets this password.
       BALCAO_DEMO_PASSWORD: "demo1234",
+      // The demo's empty inbox, as in-process test servers have it (tests count from zero).
+      BALCAO_DEMO_HISTORY: "0",
       ...options.env,
     },
     stdout: "piped",

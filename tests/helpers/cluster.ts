@@ -27,6 +27,7 @@ export async function seedStore(dir: string): Promise<number> {
     kvPath: `${dir}/store.kv`,
     dataDir: `${dir}/media`,
     demo: true,
+    demoHistory: false,
     demoPassword: DEMO_PASSWORD,
     passwordHash: "fast",
     secret: CHILD_SECRET,

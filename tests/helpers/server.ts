@@ -75,6 +75,9 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     demo: true,
     // The demo's logins get a random password unless one is given: tests log in with this one.
     demoPassword: DEMO_PASSWORD,
+    // The demo's empty inbox: tests count tickets and messages from zero. A test of the
+    // demo's thirty days (server/seed/history) passes `demoHistory: true`.
+    demoHistory: false,
     passwordHash: "fast",
     secret: "test-secret",
     // Nothing leaves the machine: Baileys sessions of test servers dial a closed loopback port.

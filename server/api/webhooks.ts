@@ -12,22 +12,15 @@
  * Events go to the connection's live adapter, like a socket's events.
  */
 import { Hono } from "hono";
-import { z } from "zod";
 import { companies, PLATFORM } from "../../actors/platform/collections.ts";
 import { whatsapps } from "../../actors/whatsapps/collection.ts";
 import { AppError, notFound } from "../../domain/errors.ts";
-import type { Provider, Whatsapp } from "../../domain/whatsapp.ts";
+import { HubSignature, type Provider, type Whatsapp } from "../../domain/whatsapp.ts";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { CloudApiAdapter } from "../channels/cloudapi.ts";
 import { EvolutionAdapter, evolutionWebhookSecret } from "../channels/evolution.ts";
 import { signBody } from "../channels/webhook.ts";
 import { idParam } from "../http/validate.ts";
-
-/**
- * The Cloud API's signature header as read: Meta sends `sha256=` and 64 hex digits; a longer
- * value is refused (401) without being compared.
- */
-export const HubSignature = z.string().max(100);
 
 /** Constant-time comparison of two tokens. */
 export function sameToken(a: string, b: string): boolean {

@@ -11,7 +11,7 @@ import type { Profile } from "../../domain/user.ts";
 import { clearSession, get, storedToken } from "./api.ts";
 import { syncCampaignFlag } from "./campaign_flag.ts";
 
-/** The user of the session (the shape of server/api/user_view.ts sessionUser). */
+/** The user of the session (the shape of server/auth/session_user.ts sessionUser). */
 export interface SessionUser {
   id: number;
   name: string;

@@ -1,8 +1,8 @@
 /**
  * Contacts (spec 000 §5, §7; 001 §2.14, §6, §7): list, pickers, a contact card's lookup,
- * create (a number not on WhatsApp is refused: contact_number.ts) and edit with the wallet
- * rules, delete (single and bulk), block. Import and export live in contact_import.ts and
- * contact_export.ts; the wallet list in wallets.ts.
+ * create (a number not on WhatsApp is refused: server/usecases/whatsapp_numbers.ts) and edit
+ * with the wallet rules, delete (single and bulk), block. Import and export live in
+ * contact_import.ts and contact_export.ts; the wallet list in wallets.ts.
  */
 import { Hono } from "hono";
 import {
@@ -35,7 +35,7 @@ import {
 import { AppError, forbidden, notFound } from "../../domain/errors.ts";
 import { SearchPage } from "../../domain/paging.ts";
 import { can, type Principal } from "../../domain/permissions.ts";
-import { numberOnWhatsapp } from "./contact_number.ts";
+import { numberOnWhatsapp } from "../usecases/whatsapp_numbers.ts";
 import { canSeeTicket } from "../../domain/visibility.ts";
 import type { ActorSystem } from "../../actors/_runtime/system.ts";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";

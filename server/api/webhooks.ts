@@ -19,16 +19,8 @@ import { HubSignature, type Provider, type Whatsapp } from "../../domain/whatsap
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { CloudApiAdapter } from "../channels/cloudapi.ts";
 import { EvolutionAdapter, evolutionWebhookSecret } from "../channels/evolution.ts";
-import { signBody } from "../channels/webhook.ts";
+import { sameToken, signBody } from "../channels/webhook.ts";
 import { idParam } from "../http/validate.ts";
-
-/** Constant-time comparison of two tokens. */
-export function sameToken(a: string, b: string): boolean {
-  if (a.length !== b.length || a.length === 0) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
-}
 
 /** The connection `id` of provider `provider` whose secret passes `accept`, in whichever company. */
 async function findConnection(

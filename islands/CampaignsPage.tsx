@@ -7,7 +7,7 @@
  * the plan flag useCampaigns only (islands/shell/menu.ts routeGate; the server checks too).
  */
 import { useMemo } from "react";
-import { FileBarChart, Plus, StopCircle } from "lucide-react";
+import { FileBarChart, StopCircle } from "lucide-react";
 import { isDeletable } from "../domain/campaign.ts";
 import { api, get, query } from "./lib/api.ts";
 import { t } from "./lib/i18n.ts";
@@ -17,7 +17,7 @@ import { ConfirmDialog } from "./ui/ConfirmDialog.tsx";
 import { type ColumnDef, DataTable } from "./ui/DataTable.tsx";
 import { LocalDateTime } from "./ui/LocalDateTime.tsx";
 import { actionsColumn } from "./ui/row_actions.tsx";
-import { useRecordDialogs } from "./ui/record_dialogs.tsx";
+import { AddButton, useRecordDialogs } from "./ui/record_dialogs.tsx";
 import { useLiveRows } from "./ui/use_live_rows.ts";
 import { useOptions } from "./ui/use_options.ts";
 import { usePagedList } from "./ui/use_paged_list.ts";
@@ -124,9 +124,7 @@ export default function CampaignsPage({ initial, viewer: serverViewer }: Campaig
       title={t("campaigns.title")}
       search={{ value: list.search, onChange: list.setSearch }}
       actions={
-        <button type="button" className="btn btn-primary" onClick={dialogs.add}>
-          <Plus size={16} aria-hidden="true" /> {t("campaigns.add")}
-        </button>
+        <AddButton label={t("campaigns.add")} onClick={dialogs.add} />
       }
       testId="campaigns-page"
     >

@@ -7,7 +7,7 @@
  * QR, with the toasts of its flags); the QR dialog reads the live row.
  */
 import { useCallback, useMemo, useRef, useState } from "react";
-import { Check, Plus, RotateCw } from "lucide-react";
+import { Check, RotateCw } from "lucide-react";
 import { Tooltip } from "radix-ui";
 import { formatPhone } from "../domain/phone_mask.ts";
 import { api } from "./lib/api.ts";
@@ -18,7 +18,7 @@ import { AdminPage, type AdminPageProps, useViewer } from "./ui/AdminPage.tsx";
 import { ConfirmDialog } from "./ui/ConfirmDialog.tsx";
 import { type ColumnDef, DataTable } from "./ui/DataTable.tsx";
 import { actionsColumn } from "./ui/row_actions.tsx";
-import { useRecordDialogs } from "./ui/record_dialogs.tsx";
+import { AddButton, useRecordDialogs } from "./ui/record_dialogs.tsx";
 import { usePagedList } from "./ui/use_paged_list.ts";
 import { useLiveRows } from "./ui/use_live_rows.ts";
 import { ConnectionDialog } from "./connections/ConnectionDialog.tsx";
@@ -148,9 +148,7 @@ export default function ConnectionsPage({ initial, viewer: serverViewer }: Conne
               </button>
             )}
             {canAdd && (
-              <button type="button" className="btn btn-primary" onClick={dialogs.add}>
-                <Plus size={16} aria-hidden="true" /> {t("connections.add")}
-              </button>
+              <AddButton label={t("connections.add")} onClick={dialogs.add} />
             )}
           </>
         }

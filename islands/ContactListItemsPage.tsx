@@ -11,7 +11,6 @@ import {
   CircleX,
   FileUp,
   Hourglass,
-  Plus,
   Tags,
   Users,
 } from "lucide-react";
@@ -28,7 +27,7 @@ import {
   TextField,
   useSchemaForm,
 } from "./ui/form.tsx";
-import { RecordDialog, type RecordDialogProps, useRecordDialogs, useRecordForm } from "./ui/record_dialogs.tsx";
+import { AddButton, RecordDialog, type RecordDialogProps, useRecordDialogs, useRecordForm } from "./ui/record_dialogs.tsx";
 import { usePagedList } from "./ui/use_paged_list.ts";
 import { useLiveRows } from "./ui/use_live_rows.ts";
 import { useOptions } from "./ui/use_options.ts";
@@ -177,13 +176,7 @@ export default function ContactListItemsPage(
             <Users size={16} aria-hidden="true" />{" "}
             {t("contactListItems.fromContacts")}
           </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={dialogs.add}
-          >
-            <Plus size={16} aria-hidden="true" /> {t("contactListItems.add")}
-          </button>
+          <AddButton label={t("contactListItems.add")} onClick={dialogs.add} />
         </>
       }
       testId="contact-list-items-page"

@@ -5,7 +5,7 @@
  * change live on `company-{id}-ContactList`; the counts are re-read when items change.
  */
 import { useEffect, useMemo } from "react";
-import { FileUp, Plus, Users } from "lucide-react";
+import { FileUp, Users } from "lucide-react";
 import { get, query } from "./lib/api.ts";
 import { t } from "./lib/i18n.ts";
 import { onChannel } from "./lib/socket.ts";
@@ -19,7 +19,7 @@ import { actionsColumn } from "./ui/row_actions.tsx";
 import { ConfirmDialog } from "./ui/ConfirmDialog.tsx";
 import { type ColumnDef, DataTable } from "./ui/DataTable.tsx";
 import { TextField } from "./ui/form.tsx";
-import { RecordDialog, type RecordDialogProps, useRecordDialogs, useRecordForm } from "./ui/record_dialogs.tsx";
+import { AddButton, RecordDialog, type RecordDialogProps, useRecordDialogs, useRecordForm } from "./ui/record_dialogs.tsx";
 import { usePagedList } from "./ui/use_paged_list.ts";
 import { useLiveRows } from "./ui/use_live_rows.ts";
 import { importIntoList } from "./contact_lists/upload.ts";
@@ -145,13 +145,7 @@ export default function ContactListsPage(
       title={t("contactLists.title")}
       search={{ value: list.search, onChange: list.setSearch }}
       actions={
-        <button
-          type="button"
-          className="btn btn-primary"
-          onClick={dialogs.add}
-        >
-          <Plus size={16} aria-hidden="true" /> {t("contactLists.add")}
-        </button>
+        <AddButton label={t("contactLists.add")} onClick={dialogs.add} />
       }
       testId="contact-lists-page"
     >

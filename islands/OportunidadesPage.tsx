@@ -6,7 +6,6 @@
  * live on `company-{id}-oportunidade` (whose events lack the count: the row keeps its own).
  */
 import { useMemo } from "react";
-import { Plus } from "lucide-react";
 import { get, query } from "./lib/api.ts";
 import { t } from "./lib/i18n.ts";
 import { AdminPage, type AdminPageProps, useViewer } from "./ui/AdminPage.tsx";
@@ -14,7 +13,7 @@ import { actionsColumn } from "./ui/row_actions.tsx";
 import { ConfirmDialog } from "./ui/ConfirmDialog.tsx";
 import { type ColumnDef, DataTable } from "./ui/DataTable.tsx";
 import { TextField } from "./ui/form.tsx";
-import { RecordDialog, type RecordDialogProps, useRecordDialogs, useRecordForm } from "./ui/record_dialogs.tsx";
+import { AddButton, RecordDialog, type RecordDialogProps, useRecordDialogs, useRecordForm } from "./ui/record_dialogs.tsx";
 import { usePagedList } from "./ui/use_paged_list.ts";
 import { useLiveRows } from "./ui/use_live_rows.ts";
 
@@ -75,9 +74,7 @@ export default function OportunidadesPage({ initial, viewer: serverViewer }: Opo
       count={list.count}
       search={{ value: list.search, onChange: list.setSearch }}
       actions={
-        <button type="button" className="btn btn-primary" onClick={dialogs.add}>
-          <Plus size={16} aria-hidden="true" /> {t("oportunidades.add")}
-        </button>
+        <AddButton label={t("oportunidades.add")} onClick={dialogs.add} />
       }
       testId="oportunidades-page"
     >

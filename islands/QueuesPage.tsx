@@ -6,13 +6,12 @@
  * enforces the same. Rows change live on `company-{id}-queue`.
  */
 import { useMemo } from "react";
-import { Plus } from "lucide-react";
 import { get } from "./lib/api.ts";
 import { t } from "./lib/i18n.ts";
 import { allowed, setting } from "./lib/session.ts";
 import { AdminPage, type AdminPageProps, useViewer } from "./ui/AdminPage.tsx";
 import { actionsColumn } from "./ui/row_actions.tsx";
-import { useRecordDialogs } from "./ui/record_dialogs.tsx";
+import { AddButton, useRecordDialogs } from "./ui/record_dialogs.tsx";
 import { ConfirmDialog } from "./ui/ConfirmDialog.tsx";
 import { type ColumnDef, DataTable } from "./ui/DataTable.tsx";
 import { usePagedList } from "./ui/use_paged_list.ts";
@@ -64,9 +63,7 @@ export default function QueuesPage({ initial, viewer: serverViewer }: QueuesPage
     <AdminPage
       title={t("queues.title")}
       actions={manager && (
-        <button type="button" className="btn btn-primary" onClick={dialogs.add}>
-          <Plus size={16} aria-hidden="true" /> {t("queues.add")}
-        </button>
+        <AddButton label={t("queues.add")} onClick={dialogs.add} />
       )}
       testId="queues-page"
     >

@@ -7,14 +7,14 @@
  * refuses too). Rows change live on `company-{id}-quickmessage`.
  */
 import { useMemo } from "react";
-import { Paperclip, Plus } from "lucide-react";
+import { Paperclip } from "lucide-react";
 import { canChangeQuickMessage } from "../domain/quick_message.ts";
 import { get, query } from "./lib/api.ts";
 import { t } from "./lib/i18n.ts";
 import { allowed } from "./lib/session.ts";
 import { AdminPage, type AdminPageProps, useViewer } from "./ui/AdminPage.tsx";
 import { actionsColumn } from "./ui/row_actions.tsx";
-import { useRecordDialogs } from "./ui/record_dialogs.tsx";
+import { AddButton, useRecordDialogs } from "./ui/record_dialogs.tsx";
 import { ConfirmDialog } from "./ui/ConfirmDialog.tsx";
 import { type ColumnDef, DataTable } from "./ui/DataTable.tsx";
 import { usePagedList } from "./ui/use_paged_list.ts";
@@ -87,9 +87,7 @@ export default function QuickMessagesPage({ initial, viewer: serverViewer }: Qui
       title={t("quickMessages.title")}
       search={{ value: list.search, onChange: list.setSearch }}
       actions={
-        <button type="button" className="btn btn-primary" onClick={dialogs.add}>
-          <Plus size={16} aria-hidden="true" /> {t("quickMessages.add")}
-        </button>
+        <AddButton label={t("quickMessages.add")} onClick={dialogs.add} />
       }
       testId="quick-messages-page"
     >

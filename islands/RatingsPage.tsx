@@ -16,7 +16,7 @@ import { actionsColumn } from "./ui/row_actions.tsx";
 import { ConfirmDialog } from "./ui/ConfirmDialog.tsx";
 import { type ColumnDef, DataTable } from "./ui/DataTable.tsx";
 import { CheckField, type SchemaForm, TextField } from "./ui/form.tsx";
-import { RecordDialog, type RecordDialogProps, useRecordDialogs, useRecordForm } from "./ui/record_dialogs.tsx";
+import { AddButton, RecordDialog, type RecordDialogProps, useRecordDialogs, useRecordForm } from "./ui/record_dialogs.tsx";
 import { usePagedList } from "./ui/use_paged_list.ts";
 import { useLiveRows } from "./ui/use_live_rows.ts";
 
@@ -96,9 +96,7 @@ export default function RatingsPage({ initial, viewer: serverViewer }: RatingsPa
       title={t("ratings.title")}
       search={{ value: list.search, onChange: list.setSearch }}
       actions={
-        <button type="button" className="btn btn-primary" onClick={dialogs.add}>
-          <Plus size={16} aria-hidden="true" /> {t("ratings.add")}
-        </button>
+        <AddButton label={t("ratings.add")} onClick={dialogs.add} />
       }
       testId="ratings-page"
     >

@@ -9,7 +9,6 @@
  * column list, a schema-bound dialog and the live spec, all from islands/ui.
  */
 import { useMemo } from "react";
-import { Plus } from "lucide-react";
 import { get, query } from "./lib/api.ts";
 import { t } from "./lib/i18n.ts";
 import { allowed } from "./lib/session.ts";
@@ -18,7 +17,7 @@ import { actionsColumn } from "./ui/row_actions.tsx";
 import { ConfirmDialog } from "./ui/ConfirmDialog.tsx";
 import { type ColumnDef, DataTable } from "./ui/DataTable.tsx";
 import { CheckField, TextField } from "./ui/form.tsx";
-import { RecordDialog, type RecordDialogProps, useRecordDialogs, useRecordForm } from "./ui/record_dialogs.tsx";
+import { AddButton, RecordDialog, type RecordDialogProps, useRecordDialogs, useRecordForm } from "./ui/record_dialogs.tsx";
 import { usePagedList } from "./ui/use_paged_list.ts";
 import { useLiveRows } from "./ui/use_live_rows.ts";
 import { textColorOn } from "../domain/text_color.ts";
@@ -87,9 +86,7 @@ export default function TagsPage({ initial, viewer: serverViewer }: TagsPageProp
       title={t("tags.title")}
       search={{ value: list.search, onChange: list.setSearch }}
       actions={
-        <button type="button" className="btn btn-primary" onClick={dialogs.add}>
-          <Plus size={16} aria-hidden="true" /> {t("tags.add")}
-        </button>
+        <AddButton label={t("tags.add")} onClick={dialogs.add} />
       }
       testId="tags-page"
     >

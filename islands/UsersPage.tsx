@@ -10,13 +10,12 @@
  * names, so the queue and connection lists read with the first page name them.
  */
 import { useMemo } from "react";
-import { Plus } from "lucide-react";
 import { get, query } from "./lib/api.ts";
 import { t } from "./lib/i18n.ts";
 import { allowed, type SessionUser } from "./lib/session.ts";
 import { AdminPage, type AdminPageProps, useViewer } from "./ui/AdminPage.tsx";
 import { actionsColumn } from "./ui/row_actions.tsx";
-import { useRecordDialogs } from "./ui/record_dialogs.tsx";
+import { AddButton, useRecordDialogs } from "./ui/record_dialogs.tsx";
 import { ConfirmDialog } from "./ui/ConfirmDialog.tsx";
 import { type ColumnDef, DataTable } from "./ui/DataTable.tsx";
 import { usePagedList } from "./ui/use_paged_list.ts";
@@ -64,9 +63,7 @@ export default function UsersPage({ initial, viewer: serverViewer, queues: serve
       title={t("users.title")}
       search={{ value: list.search, onChange: list.setSearch }}
       actions={manager && (
-        <button type="button" className="btn btn-primary" onClick={dialogs.add}>
-          <Plus size={16} aria-hidden="true" /> {t("users.add")}
-        </button>
+        <AddButton label={t("users.add")} onClick={dialogs.add} />
       )}
       testId="users-page"
     >

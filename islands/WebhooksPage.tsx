@@ -6,12 +6,12 @@
  * (the server enforces the same); rows change live on `company-{id}-webhook`.
  */
 import { useMemo, useState } from "react";
-import { History, Plus } from "lucide-react";
+import { History } from "lucide-react";
 import { get } from "./lib/api.ts";
 import { t } from "./lib/i18n.ts";
 import { AdminPage, type AdminPageProps, IconButton, useViewer } from "./ui/AdminPage.tsx";
 import { actionsColumn } from "./ui/row_actions.tsx";
-import { useRecordDialogs } from "./ui/record_dialogs.tsx";
+import { AddButton, useRecordDialogs } from "./ui/record_dialogs.tsx";
 import { ConfirmDialog } from "./ui/ConfirmDialog.tsx";
 import { type ColumnDef, DataTable } from "./ui/DataTable.tsx";
 import { LocalDateTime } from "./ui/LocalDateTime.tsx";
@@ -103,9 +103,7 @@ export default function WebhooksPage({ initial, viewer: serverViewer }: Webhooks
     <AdminPage
       title={t("webhooks.title")}
       actions={
-        <button type="button" className="btn btn-primary" onClick={dialogs.add}>
-          <Plus size={16} aria-hidden="true" /> {t("webhooks.add")}
-        </button>
+        <AddButton label={t("webhooks.add")} onClick={dialogs.add} />
       }
       testId="webhooks-page"
     >

@@ -5,8 +5,9 @@
  * collection's path or PUTs an edited one at `{path}/{id}`, toasts, hands the saved record to
  * the page and closes, and the page puts it into its live list.
  *
- * - `useRecordDialogs` (the page): which row the dialog is open on, which one is asked to be
- *   deleted, the saved record into the list, the confirmed delete (row_actions.tsx deleteRow).
+ * - `useRecordDialogs` and `AddButton` (the page): which row the dialog is open on, which one
+ *   is asked to be deleted, the saved record into the list, the confirmed delete
+ *   (row_actions.tsx deleteRow), and the header's button that opens the dialog on a new record.
  * - `useRecordForm` and `RecordDialog` (the dialog): the form whose submit saves the record,
  *   and the form dialog that closes through the page.
  * - `saveRecord`: the save alone, for a dialog whose submit does more (an upload between two
@@ -14,6 +15,7 @@
  */
 import type { ReactNode } from "react";
 import { useCallback, useState } from "react";
+import { Plus } from "lucide-react";
 import { api } from "../lib/api.ts";
 import { showToast } from "../lib/toast.ts";
 import type { ConfirmDialogProps } from "./ConfirmDialog.tsx";
@@ -77,6 +79,15 @@ export function useRecordDialogs<T extends Identified>(list: PagedList<T>, optio
       onConfirm: () => deleting && deleteRow(list, `${path}/${deleting.id}`, deleting.id, deletedText),
     },
   };
+}
+
+/** The page header's button that opens the dialog on a new record. */
+export function AddButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <button type="button" className="btn btn-primary" onClick={onClick}>
+      <Plus size={16} aria-hidden="true" /> {label}
+    </button>
+  );
 }
 
 /** The props every create-or-edit dialog takes from its page. */

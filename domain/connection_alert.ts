@@ -16,6 +16,12 @@ import { isoText } from "./iso_date.ts";
 import { escapeHtml } from "./password_reset.ts";
 import { Provider } from "./whatsapp.ts";
 
+/** GET /connection-alerts' query. */
+export const ConnectionAlertQuery = z.object({
+  /** Platform owner only: every company's alerts, restored ones of the last week included. */
+  all: z.enum(["true", "false"]).optional(),
+});
+
 /** Default grace period before a drop is told (BALCAO_SESSION_DROP_GRACE, in seconds, sets it). */
 export const DEFAULT_DROP_GRACE_MS = 5 * 60_000;
 

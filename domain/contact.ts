@@ -1,7 +1,7 @@
 /** Contacts (spec 000 §3, §5; 001 §2.14, §3). Numbers are stored as digits only. */
 import { z } from "zod";
 import { SearchPage } from "./paging.ts";
-import { EmailAddress, Id, MAX, MSG, sized } from "./text.ts";
+import { EmailAddress, Flag, Id, MAX, MSG, sized } from "./text.ts";
 import { typedPhone } from "./phone_number.ts";
 
 export const ExtraInfo = z.object({ name: z.string().max(MAX.name, MSG.tooLong), value: z.string().max(MAX.message, MSG.tooLong) });
@@ -291,3 +291,45 @@ export function walletChangeRefusal(
   if (next !== null && next !== who.id) return "Sem Permissão!";
   return null;
 }
+
+/** GET /contacts/list query: the pickers' search. */
+export const ContactListQuery = z.object({
+  searchParam: z.string().trim().max(200).default(""),
+  name: z.string().trim().max(200).default(""),
+  /** Only the WhatsApp groups (true) or only people (false); both when absent (the campaign dialog's group list asks for groups). */
+  isGroup: Flag.optional(),
+});
+
+/** DELETE /contacts/bulk-delete body. */
+export const ContactBulkDelete = z.object({ contactIds: z.array(Id).min(1).max(10_000) });
+/** PUT /contacts/block/{id} body. */
+export const ContactBlockBody = z.object({ active: Flag });
+/** GET /contacts/photo query. */
+export const ContactPhotoQuery = z.object({ number: z.string().min(1).max(MAX.phone, MSG.tooLong), whatsappId: Id.optional() });
+/** GET /contacts/lookup query: a contact card's number, and the connection it came through. */
+export const ContactLookupQuery = z.object({ number: PhoneNumber, whatsappId: Id.optional() });
+/** POST /contacts query: `?onDuplicate=report` answers a known number with 200 `{ alreadyExists: true, … }`. */
+export const ContactCreateQuery = z.object({ onDuplicate: z.enum(["error", "report"]).default("error") });
+
+/** A query parameter holding a JSON array of ids (or of objects with an id), MAX.list at most. */
+const JsonIds = z.string().max(MAX.list * 20, MSG.tooLong).optional().transform((raw, ctx): number[] => {
+  if (!raw || raw.trim() === "") return [];
+  try {
+    const value: unknown = JSON.parse(raw);
+    const list = Array.isArray(value) ? value : [value];
+    if (list.length > MAX.list) {
+      ctx.addIssue({ code: "custom", message: MSG.tooLong });
+      return z.NEVER;
+    }
+    return list.map((v) =>
+      Number(typeof v === "object" && v !== null ? (v as { id: unknown }).id : v)
+    )
+      .filter((n) => Number.isSafeInteger(n) && n > 0);
+  } catch {
+    ctx.addIssue({ code: "custom", message: "Expected a JSON array of ids" });
+    return z.NEVER;
+  }
+});
+
+/** GET /exportar/baixar query: tags, queues and contacts, each a JSON array of ids. */
+export const ContactExportQuery = z.object({ tags: JsonIds, queueIds: JsonIds, contactIds: JsonIds });

@@ -1,6 +1,6 @@
 /** Queues (departments) with opening hours and chatbot settings (spec 001 §3, §5, §2.15). */
 import { z } from "zod";
-import { MAX, MSG, sized } from "./text.ts";
+import { MAX, MSG, OptionalId, sized } from "./text.ts";
 
 export const QueueSchedule = z.object({
   weekday: z.string(),
@@ -115,3 +115,6 @@ export function colorOwner(
   }
   return undefined;
 }
+
+/** GET /queue query: a super user may name another company. */
+export const QueueListQuery = z.object({ companyId: OptionalId.optional() });

@@ -67,3 +67,9 @@ export function canChangeQuickMessage(
 ): boolean {
   return who.manageAll || (!q.geral && q.userId === who.id);
 }
+
+/** GET /quick-messages/list query (both read as text and otherwise ignored: the caller's own are listed). */
+export const QuickMessageListQuery = z.object({
+  userId: z.string().max(MAX.shortText, MSG.tooLong).optional(),
+  companyId: z.string().max(MAX.shortText, MSG.tooLong).optional(),
+});

@@ -54,3 +54,6 @@ export function newestFirst(list: readonly Tag[]): Tag[] {
 export function kanbanLanes(list: readonly Tag[]): Tag[] {
   return list.filter((t) => t.kanban === 1).sort((a, b) => a.order - b.order || a.id - b.id);
 }
+
+/** GET /tags/list query: `kanban=1` lists only the kanban's columns. */
+export const TagListQuery = z.object({ kanban: z.coerce.number().int().min(0).max(1).optional() });

@@ -10,6 +10,7 @@
  * Media bubbles are sent as their URL. Pure; the HTTP calls are server/integrations/typebot.ts.
  */
 import { z } from "zod";
+import { MAX, MSG } from "./text.ts";
 
 /** The text the customer gets when an integration fails (pt: the product's customers' language). */
 export const INTEGRATION_FALLBACK_TEXT =
@@ -105,3 +106,6 @@ function inline(node: unknown): string {
   const inner = Array.isArray(n.children) ? n.children.map(inline).join("") : "";
   return typeof n.url === "string" && n.url && inner !== n.url ? `${inner} (${n.url})` : inner;
 }
+
+/** GET /typebot/listtypebots query. */
+export const TypebotListQuery = z.object({ workspaceId: z.string().trim().min(1, MSG.required).max(MAX.name, MSG.tooLong) });

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { SessionStatus } from "./channel.ts";
 import { AppError } from "./errors.ts";
-import { MAX, MSG } from "./text.ts";
+import { Flag, MAX, MSG, OptionalId } from "./text.ts";
 
 export const Provider = z.enum(["simulator", "baileys", "evolution", "cloudapi", "beta"]);
 export type Provider = z.infer<typeof Provider>;
@@ -330,3 +330,15 @@ export interface TemplateInfo {
 export function renderTemplate(body: string, params: readonly string[]): string {
   return body.replace(/\{\{\s*(\d+)\s*\}\}/g, (all, n) => params[Number(n) - 1] || all);
 }
+
+/** GET /whatsapp and DELETE /whatsapp/{id} query: a super user may name another company. */
+export const WhatsappListQuery = z.object({ companyId: OptionalId.optional(), session: Flag.optional() });
+
+/** DELETE /whatsappsession/{id} body: which library's session to log out. */
+export const SessionLogoutBody = z.object({ lib: z.enum(["baileys", "evolution"]).default("baileys") });
+
+/**
+ * The Cloud API's signature header as read: Meta sends `sha256=` and 64 hex digits; a longer
+ * value is refused (401) without being compared.
+ */
+export const HubSignature = z.string().max(100);

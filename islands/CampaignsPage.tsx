@@ -6,8 +6,8 @@
  * change live on `company-{id}-campaign` ({ action, record, id }). Admin and supervisor with
  * the plan flag useCampaigns only (islands/shell/menu.ts routeGate; the server checks too).
  */
-import { useMemo, useState } from "react";
-import { FileBarChart, Plus, StopCircle } from "lucide-react";
+import { useMemo } from "react";
+import { FileBarChart, StopCircle } from "lucide-react";
 import { isDeletable } from "../domain/campaign.ts";
 import { api, get, query } from "./lib/api.ts";
 import { t } from "./lib/i18n.ts";
@@ -16,7 +16,8 @@ import { AdminPage, type AdminPageProps, IconButton, useViewer } from "./ui/Admi
 import { ConfirmDialog } from "./ui/ConfirmDialog.tsx";
 import { type ColumnDef, DataTable } from "./ui/DataTable.tsx";
 import { LocalDateTime } from "./ui/LocalDateTime.tsx";
-import { actionsColumn, deleteRow } from "./ui/row_actions.tsx";
+import { actionsColumn } from "./ui/row_actions.tsx";
+import { AddButton, useRecordDialogs } from "./ui/record_dialogs.tsx";
 import { useLiveRows } from "./ui/use_live_rows.ts";
 import { useOptions } from "./ui/use_options.ts";
 import { usePagedList } from "./ui/use_paged_list.ts";
@@ -52,8 +53,7 @@ export default function CampaignsPage({ initial, viewer: serverViewer }: Campaig
   // Names for rows that came by a live event (its record carries ids only).
   const connections = useOptions("/whatsapp");
   const contactLists = useOptions("/contact-lists/list");
-  const [editing, setEditing] = useState<CampaignRow | "new" | null>(null);
-  const [deleting, setDeleting] = useState<CampaignRow | null>(null);
+  const dialogs = useRecordDialogs(list, { path: "/campaigns", deletedText: t("campaigns.deleted") });
 
   async function stop(row: CampaignRow) {
     try {
@@ -103,8 +103,8 @@ export default function CampaignsPage({ initial, viewer: serverViewer }: Campaig
       cell: ({ row }) => t(row.original.confirmation ? "campaigns.enabled" : "campaigns.disabled"),
     },
     actionsColumn<CampaignRow>({
-      onEdit: setEditing,
-      onDelete: setDeleting,
+      onEdit: dialogs.edit,
+      onDelete: dialogs.askDelete,
       canDelete: isDeletable,
       extra: (row) => (
         <>
@@ -124,9 +124,7 @@ export default function CampaignsPage({ initial, viewer: serverViewer }: Campaig
       title={t("campaigns.title")}
       search={{ value: list.search, onChange: list.setSearch }}
       actions={
-        <button type="button" className="btn btn-primary" onClick={() => setEditing("new")}>
-          <Plus size={16} aria-hidden="true" /> {t("campaigns.add")}
-        </button>
+        <AddButton label={t("campaigns.add")} onClick={dialogs.add} />
       }
       testId="campaigns-page"
     >
@@ -138,18 +136,8 @@ export default function CampaignsPage({ initial, viewer: serverViewer }: Campaig
         emptyText={t("campaigns.empty")}
         testId="campaigns-table"
       />
-      {editing && (
-        <CampaignDialog
-          campaign={editing === "new" ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={(row) => list.upsert(row)}
-        />
-      )}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(o) => !o && setDeleting(null)}
-        onConfirm={() => deleting && deleteRow(list, `/campaigns/${deleting.id}`, deleting.id, t("campaigns.deleted"))}
-      />
+      {dialogs.editing && <CampaignDialog row={dialogs.row} onClose={dialogs.close} onSaved={dialogs.saved} />}
+      <ConfirmDialog {...dialogs.confirmDelete} />
     </AdminPage>
   );
 }

@@ -7,7 +7,7 @@
  * QR, with the toasts of its flags); the QR dialog reads the live row.
  */
 import { useCallback, useMemo, useRef, useState } from "react";
-import { Check, Plus, RotateCw, Smartphone } from "lucide-react";
+import { Check, RotateCw, Smartphone } from "lucide-react";
 import { Tooltip } from "radix-ui";
 import { formatPhone } from "../domain/phone_mask.ts";
 import { api } from "./lib/api.ts";
@@ -17,7 +17,8 @@ import { showToast, toastError } from "./lib/toast.ts";
 import { AdminPage, type AdminPageProps, useViewer } from "./ui/AdminPage.tsx";
 import { ConfirmDialog } from "./ui/ConfirmDialog.tsx";
 import { type ColumnDef, DataTable } from "./ui/DataTable.tsx";
-import { actionsColumn, deleteRow } from "./ui/row_actions.tsx";
+import { actionsColumn } from "./ui/row_actions.tsx";
+import { AddButton, useRecordDialogs } from "./ui/record_dialogs.tsx";
 import { usePagedList } from "./ui/use_paged_list.ts";
 import { useLiveRows } from "./ui/use_live_rows.ts";
 import { ConnectionDialog } from "./connections/ConnectionDialog.tsx";
@@ -68,8 +69,7 @@ export default function ConnectionsPage({ initial, viewer: serverViewer }: Conne
   });
   useSessionEvents(viewer, list);
 
-  const [editing, setEditing] = useState<ConnectionRow | "new" | null>(null);
-  const [deleting, setDeleting] = useState<ConnectionRow | null>(null);
+  const dialogs = useRecordDialogs(list, { path: "/whatsapp", deletedText: t("connections.deleted") });
   const [qr, setQr] = useState<{ id: number; lib: SessionLib } | null>(null);
   const showQr = useCallback((row: ConnectionRow, lib: SessionLib) => setQr({ id: row.id, lib }), []);
 
@@ -134,8 +134,8 @@ export default function ConnectionsPage({ initial, viewer: serverViewer }: Conne
       cell: ({ row }) => (row.original.queues ?? []).map((q) => q.name).join(", ") || t("connections.noQueues"),
     },
     actionsColumn<ConnectionRow>({
-      onEdit: canEdit ? setEditing : undefined,
-      onDelete: canDelete ? setDeleting : undefined,
+      onEdit: canEdit ? dialogs.edit : undefined,
+      onDelete: canDelete ? dialogs.askDelete : undefined,
     }),
   ], [canAct, canEdit, canDelete, showQr]);
 
@@ -160,9 +160,7 @@ export default function ConnectionsPage({ initial, viewer: serverViewer }: Conne
               </button>
             )}
             {canAdd && (
-              <button type="button" className="btn btn-primary" onClick={() => setEditing("new")}>
-                <Plus size={16} aria-hidden="true" /> {t("connections.add")}
-              </button>
+              <AddButton label={t("connections.add")} onClick={dialogs.add} />
             )}
           </>
         }
@@ -177,16 +175,11 @@ export default function ConnectionsPage({ initial, viewer: serverViewer }: Conne
           initialSorting={[{ id: "id", desc: false }]}
           testId="connections-table"
         />
-        {editing && (
-          <ConnectionDialog
-            row={editing === "new" ? null : editing}
-            onClose={() => setEditing(null)}
-            onSaved={(row) => list.upsert(row)}
-            onQueues={learnQueues}
-          />
+        {dialogs.editing && (
+          <ConnectionDialog row={dialogs.row} onClose={dialogs.close} onSaved={dialogs.saved} onQueues={learnQueues} />
         )}
         {qr && <QrCodeDialog row={list.rows.find((r) => r.id === qr.id) ?? null} lib={qr.lib} onClose={() => setQr(null)} />}
-        <ConfirmDialog open={deleting !== null} onOpenChange={(o) => !o && setDeleting(null)} onConfirm={() => deleting && deleteRow(list, `/whatsapp/${deleting.id}`, deleting.id, t("connections.deleted"))} />
+        <ConfirmDialog {...dialogs.confirmDelete} />
       </AdminPage>
     </Tooltip.Provider>
   );

@@ -11,7 +11,6 @@ import {
   CircleX,
   FileUp,
   Hourglass,
-  Plus,
   Tags,
   Users,
 } from "lucide-react";
@@ -19,7 +18,7 @@ import { api, get, query } from "./lib/api.ts";
 import { t } from "./lib/i18n.ts";
 import { showToast } from "./lib/toast.ts";
 import { AdminPage, type AdminPageProps, useViewer } from "./ui/AdminPage.tsx";
-import { actionsColumn, deleteRow } from "./ui/row_actions.tsx";
+import { actionsColumn } from "./ui/row_actions.tsx";
 import { ConfirmDialog } from "./ui/ConfirmDialog.tsx";
 import { type ColumnDef, DataTable } from "./ui/DataTable.tsx";
 import {
@@ -28,6 +27,7 @@ import {
   TextField,
   useSchemaForm,
 } from "./ui/form.tsx";
+import { AddButton, RecordDialog, type RecordDialogProps, useRecordDialogs, useRecordForm } from "./ui/record_dialogs.tsx";
 import { usePagedList } from "./ui/use_paged_list.ts";
 import { useLiveRows } from "./ui/use_live_rows.ts";
 import { useOptions } from "./ui/use_options.ts";
@@ -117,8 +117,7 @@ export default function ContactListItemsPage(
       ? record as unknown as ListItemRow
       : null),
   });
-  const [editing, setEditing] = useState<ListItemRow | "new" | null>(null);
-  const [deleting, setDeleting] = useState<ListItemRow | null>(null);
+  const dialogs = useRecordDialogs(list, { path: "/contact-list-items", deletedText: t("contactListItems.deleted") });
   const [fromTags, setFromTags] = useState(false);
   const [fromContacts, setFromContacts] = useState(false);
 
@@ -136,7 +135,7 @@ export default function ContactListItemsPage(
       meta: { className: "col-center" },
       cell: ({ row }) => <WhatsappIcon valid={row.original.isWhatsappValid} />,
     },
-    actionsColumn<ListItemRow>({ onEdit: setEditing, onDelete: setDeleting }),
+    actionsColumn<ListItemRow>({ onEdit: dialogs.edit, onDelete: dialogs.askDelete }),
   ], []);
 
   return (
@@ -177,13 +176,7 @@ export default function ContactListItemsPage(
             <Users size={16} aria-hidden="true" />{" "}
             {t("contactListItems.fromContacts")}
           </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() => setEditing("new")}
-          >
-            <Plus size={16} aria-hidden="true" /> {t("contactListItems.add")}
-          </button>
+          <AddButton label={t("contactListItems.add")} onClick={dialogs.add} />
         </>
       }
       testId="contact-list-items-page"
@@ -196,13 +189,8 @@ export default function ContactListItemsPage(
         emptyText={t("contactListItems.empty")}
         testId="contact-list-items-table"
       />
-      {editing && (
-        <ItemDialog
-          row={editing === "new" ? null : editing}
-          contactListId={contactListId}
-          onClose={() => setEditing(null)}
-          onSaved={(saved) => list.upsert(saved)}
-        />
+      {dialogs.editing && (
+        <ItemDialog row={dialogs.row} contactListId={contactListId} onClose={dialogs.close} onSaved={dialogs.saved} />
       )}
       {fromTags && (
         <FromTagsDialog
@@ -218,18 +206,7 @@ export default function ContactListItemsPage(
           onDone={() => list.reload()}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(o) => !o && setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          deleteRow(
-            list,
-            `/contact-list-items/${deleting.id}`,
-            deleting.id,
-            t("contactListItems.deleted"),
-          )}
-      />
+      <ConfirmDialog {...dialogs.confirmDelete} />
     </AdminPage>
   );
 }
@@ -243,14 +220,9 @@ interface ItemValues extends Record<string, unknown> {
 
 /** Add or edit one contact of the list. */
 function ItemDialog(
-  { row, contactListId, onClose, onSaved }: {
-    row: ListItemRow | null;
-    contactListId: number;
-    onClose: () => void;
-    onSaved: (row: ListItemRow) => void;
-  },
+  { row, contactListId, onClose, onSaved }: RecordDialogProps<ListItemRow> & { contactListId: number },
 ) {
-  const form = useSchemaForm<ItemValues>({
+  const form = useRecordForm<ItemValues, ListItemRow>({
     schema: "ContactListItemInput",
     initial: {
       contactListId,
@@ -258,27 +230,18 @@ function ItemDialog(
       number: row?.number ?? "",
       email: row?.email ?? "",
     },
-    onSubmit: async (v) => {
-      const body = {
-        contactListId,
-        name: v.name,
-        number: v.number,
-        email: v.email,
-      };
-      const saved = row
-        ? await api<ListItemRow>("PUT", `/contact-list-items/${row.id}`, body)
-        : await api<ListItemRow>("POST", "/contact-list-items", body);
-      onSaved(saved);
-      showToast("success", t("contactListItems.saved"));
-      onClose();
-    },
+    path: "/contact-list-items",
+    row,
+    body: (v) => ({ contactListId, name: v.name, number: v.number, email: v.email }),
+    savedText: t("contactListItems.saved"),
+    onSaved,
+    onClose,
   });
   return (
-    <FormDialog
-      open
-      onOpenChange={(o) => !o && onClose()}
-      title={t(row ? "contactListItems.edit" : "contactListItems.add")}
+    <RecordDialog
       form={form}
+      title={t(row ? "contactListItems.edit" : "contactListItems.add")}
+      onClose={onClose}
       testId="contact-list-item-save"
     >
       <TextField
@@ -298,7 +261,7 @@ function ItemDialog(
         label={t("contactListItems.colEmail")}
         type="email"
       />
-    </FormDialog>
+    </RecordDialog>
   );
 }
 

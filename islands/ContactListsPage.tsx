@@ -4,22 +4,22 @@
  * confirmation, import a .csv/.xlsx into a list, and a link to the list's contacts page. Rows
  * change live on `company-{id}-ContactList`; the counts are re-read when items change.
  */
-import { useEffect, useMemo, useState } from "react";
-import { FileUp, Plus, Users } from "lucide-react";
-import { api, get, query } from "./lib/api.ts";
+import { useEffect, useMemo } from "react";
+import { FileUp, Users } from "lucide-react";
+import { get, query } from "./lib/api.ts";
 import { t } from "./lib/i18n.ts";
 import { onChannel } from "./lib/socket.ts";
-import { showToast } from "./lib/toast.ts";
 import {
   AdminPage,
   type AdminPageProps,
   IconButton,
   useViewer,
 } from "./ui/AdminPage.tsx";
-import { actionsColumn, deleteRow } from "./ui/row_actions.tsx";
+import { actionsColumn } from "./ui/row_actions.tsx";
 import { ConfirmDialog } from "./ui/ConfirmDialog.tsx";
 import { type ColumnDef, DataTable } from "./ui/DataTable.tsx";
-import { FormDialog, TextField, useSchemaForm } from "./ui/form.tsx";
+import { TextField } from "./ui/form.tsx";
+import { AddButton, RecordDialog, type RecordDialogProps, useRecordDialogs, useRecordForm } from "./ui/record_dialogs.tsx";
 import { usePagedList } from "./ui/use_paged_list.ts";
 import { useLiveRows } from "./ui/use_live_rows.ts";
 import { importIntoList } from "./contact_lists/upload.ts";
@@ -85,8 +85,7 @@ export default function ContactListsPage(
       clearTimeout(timer);
     };
   }, [viewer?.companyId]);
-  const [editing, setEditing] = useState<ContactListRow | "new" | null>(null);
-  const [deleting, setDeleting] = useState<ContactListRow | null>(null);
+  const dialogs = useRecordDialogs(list, { path: "/contact-lists", deletedText: t("contactLists.deleted") });
 
   const columns = useMemo<ColumnDef<ContactListRow, unknown>[]>(() => [
     {
@@ -117,8 +116,8 @@ export default function ContactListsPage(
       cell: ({ getValue }) => getValue() ?? 0,
     },
     actionsColumn<ContactListRow>({
-      onEdit: setEditing,
-      onDelete: setDeleting,
+      onEdit: dialogs.edit,
+      onDelete: dialogs.askDelete,
       extra: (row) => (
         <>
           <IconButton
@@ -146,13 +145,7 @@ export default function ContactListsPage(
       title={t("contactLists.title")}
       search={{ value: list.search, onChange: list.setSearch }}
       actions={
-        <button
-          type="button"
-          className="btn btn-primary"
-          onClick={() => setEditing("new")}
-        >
-          <Plus size={16} aria-hidden="true" /> {t("contactLists.add")}
-        </button>
+        <AddButton label={t("contactLists.add")} onClick={dialogs.add} />
       }
       testId="contact-lists-page"
     >
@@ -164,26 +157,8 @@ export default function ContactListsPage(
         emptyText={t("contactLists.empty")}
         testId="contact-lists-table"
       />
-      {editing && (
-        <ListDialog
-          row={editing === "new" ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={(saved) =>
-            list.upsert({ ...(editing === "new" ? {} : editing), ...saved })}
-        />
-      )}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(o) => !o && setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          deleteRow(
-            list,
-            `/contact-lists/${deleting.id}`,
-            deleting.id,
-            t("contactLists.deleted"),
-          )}
-      />
+      {dialogs.editing && <ListDialog row={dialogs.row} onClose={dialogs.close} onSaved={dialogs.saved} />}
+      <ConfirmDialog {...dialogs.confirmDelete} />
     </AdminPage>
   );
 }
@@ -193,41 +168,25 @@ interface ListValues extends Record<string, unknown> {
 }
 
 /** Add or rename a list. */
-function ListDialog(
-  { row, onClose, onSaved }: {
-    row: ContactListRow | null;
-    onClose: () => void;
-    onSaved: (row: ContactListRow) => void;
-  },
-) {
-  const form = useSchemaForm<ListValues>({
+function ListDialog({ row, onClose, onSaved }: RecordDialogProps<ContactListRow>) {
+  const form = useRecordForm<ListValues, ContactListRow>({
     schema: "ContactListInput",
     initial: { name: row?.name ?? "" },
-    onSubmit: async (v) => {
-      const saved = row
-        ? await api<ContactListRow>("PUT", `/contact-lists/${row.id}`, {
-          name: v.name,
-        })
-        : await api<ContactListRow>("POST", "/contact-lists", { name: v.name });
-      onSaved(saved);
-      showToast("success", t("contactLists.saved"));
-      onClose();
-    },
+    path: "/contact-lists",
+    row,
+    body: (v) => ({ name: v.name }),
+    savedText: t("contactLists.saved"),
+    onSaved,
+    onClose,
   });
   return (
-    <FormDialog
-      open
-      onOpenChange={(o) => !o && onClose()}
-      title={t(row ? "contactLists.edit" : "contactLists.add")}
-      form={form}
-      testId="contact-list-save"
-    >
+    <RecordDialog form={form} title={t(row ? "contactLists.edit" : "contactLists.add")} onClose={onClose} testId="contact-list-save">
       <TextField
         form={form}
         name="name"
         label={t("contactLists.name")}
         autoFocus
       />
-    </FormDialog>
+    </RecordDialog>
   );
 }

@@ -5,16 +5,15 @@
  * confirmation. Everyone in the company may manage them (002 §6 names no role). Rows change
  * live on `company-{id}-oportunidade` (whose events lack the count: the row keeps its own).
  */
-import { useMemo, useState } from "react";
-import { Plus } from "lucide-react";
-import { api, get, query } from "./lib/api.ts";
+import { useMemo } from "react";
+import { get, query } from "./lib/api.ts";
 import { t } from "./lib/i18n.ts";
-import { showToast } from "./lib/toast.ts";
 import { AdminPage, type AdminPageProps, useViewer } from "./ui/AdminPage.tsx";
-import { actionsColumn, deleteRow } from "./ui/row_actions.tsx";
+import { actionsColumn } from "./ui/row_actions.tsx";
 import { ConfirmDialog } from "./ui/ConfirmDialog.tsx";
 import { type ColumnDef, DataTable } from "./ui/DataTable.tsx";
-import { FormDialog, TextField, useSchemaForm } from "./ui/form.tsx";
+import { TextField } from "./ui/form.tsx";
+import { AddButton, RecordDialog, type RecordDialogProps, useRecordDialogs, useRecordForm } from "./ui/record_dialogs.tsx";
 import { usePagedList } from "./ui/use_paged_list.ts";
 import { useLiveRows } from "./ui/use_live_rows.ts";
 
@@ -50,8 +49,12 @@ export default function OportunidadesPage({ initial, viewer: serverViewer }: Opo
     rowId,
   });
   useLiveRows(viewer, list, { suffix: "oportunidade", record: "record", idKey: "id" });
-  const [editing, setEditing] = useState<OportunidadeRow | "new" | null>(null);
-  const [deleting, setDeleting] = useState<OportunidadeRow | null>(null);
+  const dialogs = useRecordDialogs(list, {
+    path: "/oportunidade",
+    deletedText: t("oportunidades.deleted"),
+    // The answer lacks the count: a new one has no tickets, an edited one keeps its own.
+    merge: (saved, before) => ({ ...saved, ticketsCount: before ? before.ticketsCount : 0 }),
+  });
 
   const columns = useMemo<ColumnDef<OportunidadeRow, unknown>[]>(() => [
     { accessorKey: "id", header: t("oportunidades.colId") },
@@ -62,7 +65,7 @@ export default function OportunidadesPage({ initial, viewer: serverViewer }: Opo
       meta: { className: "col-center" },
       cell: ({ getValue }) => <span data-testid="oportunidade-tickets">{String(getValue() ?? 0)}</span>,
     },
-    actionsColumn<OportunidadeRow>({ onEdit: setEditing, onDelete: setDeleting }),
+    actionsColumn<OportunidadeRow>({ onEdit: dialogs.edit, onDelete: dialogs.askDelete }),
   ], []);
 
   return (
@@ -71,9 +74,7 @@ export default function OportunidadesPage({ initial, viewer: serverViewer }: Opo
       count={list.count}
       search={{ value: list.search, onChange: list.setSearch }}
       actions={
-        <button type="button" className="btn btn-primary" onClick={() => setEditing("new")}>
-          <Plus size={16} aria-hidden="true" /> {t("oportunidades.add")}
-        </button>
+        <AddButton label={t("oportunidades.add")} onClick={dialogs.add} />
       }
       testId="oportunidades-page"
     >
@@ -85,18 +86,8 @@ export default function OportunidadesPage({ initial, viewer: serverViewer }: Opo
         emptyText={t("oportunidades.empty")}
         testId="oportunidades-table"
       />
-      {editing && (
-        <OportunidadeDialog
-          record={editing === "new" ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={(saved) => list.upsert({ ...saved, ticketsCount: editing === "new" ? 0 : editing.ticketsCount })}
-        />
-      )}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(o) => !o && setDeleting(null)}
-        onConfirm={() => deleting && deleteRow(list, `/oportunidade/${deleting.id}`, deleting.id, t("oportunidades.deleted"))}
-      />
+      {dialogs.editing && <OportunidadeDialog row={dialogs.row} onClose={dialogs.close} onSaved={dialogs.saved} />}
+      <ConfirmDialog {...dialogs.confirmDelete} />
     </AdminPage>
   );
 }
@@ -107,24 +98,20 @@ interface OportunidadeValues extends Record<string, unknown> {
 }
 
 /** Add or rename one opportunity. */
-function OportunidadeDialog(
-  { record, onClose, onSaved }: { record: OportunidadeRow | null; onClose: () => void; onSaved: (row: OportunidadeRow) => void },
-) {
-  const form = useSchemaForm<OportunidadeValues>({
+function OportunidadeDialog({ row, onClose, onSaved }: RecordDialogProps<OportunidadeRow>) {
+  const form = useRecordForm<OportunidadeValues, OportunidadeRow>({
     schema: "OportunidadeInput",
-    initial: { name: record?.name ?? "" },
-    onSubmit: async (v) => {
-      const saved = record
-        ? await api<OportunidadeRow>("PUT", `/oportunidade/${record.id}`, { name: v.name })
-        : await api<OportunidadeRow>("POST", "/oportunidade", { name: v.name });
-      onSaved(saved);
-      showToast("success", t("oportunidades.saved"));
-      onClose();
-    },
+    initial: { name: row?.name ?? "" },
+    path: "/oportunidade",
+    row,
+    body: (v) => ({ name: v.name }),
+    savedText: t("oportunidades.saved"),
+    onSaved,
+    onClose,
   });
   return (
-    <FormDialog open onOpenChange={(o) => !o && onClose()} title={t(record ? "oportunidades.edit" : "oportunidades.add")} form={form} testId="oportunidade-save">
+    <RecordDialog form={form} title={t(row ? "oportunidades.edit" : "oportunidades.add")} onClose={onClose} testId="oportunidade-save">
       <TextField form={form} name="name" label={t("oportunidades.name")} autoFocus className="form-full" />
-    </FormDialog>
+    </RecordDialog>
   );
 }

@@ -5,13 +5,13 @@
  * with the §8 confirmation. Only `queues:manage` (admin) adds, edits and deletes; the server
  * enforces the same. Rows change live on `company-{id}-queue`.
  */
-import { useMemo, useState } from "react";
-import { Plus } from "lucide-react";
+import { useMemo } from "react";
 import { get } from "./lib/api.ts";
 import { t } from "./lib/i18n.ts";
 import { allowed, setting } from "./lib/session.ts";
 import { AdminPage, type AdminPageProps, useViewer } from "./ui/AdminPage.tsx";
-import { actionsColumn, deleteRow } from "./ui/row_actions.tsx";
+import { actionsColumn } from "./ui/row_actions.tsx";
+import { AddButton, useRecordDialogs } from "./ui/record_dialogs.tsx";
 import { ConfirmDialog } from "./ui/ConfirmDialog.tsx";
 import { type ColumnDef, DataTable } from "./ui/DataTable.tsx";
 import { usePagedList } from "./ui/use_paged_list.ts";
@@ -38,8 +38,7 @@ export default function QueuesPage({ initial, viewer: serverViewer }: QueuesPage
     rowId,
   });
   useLiveRows(viewer, list, { suffix: "queue", record: "queue", idKey: "queueId" });
-  const [editing, setEditing] = useState<QueueRow | "new" | null>(null);
-  const [deleting, setDeleting] = useState<QueueRow | null>(null);
+  const dialogs = useRecordDialogs(list, { path: "/queue", deletedText: t("queues.deleted") });
 
   const columns = useMemo<ColumnDef<QueueRow, unknown>[]>(() => [
     { accessorKey: "id", header: t("queues.colId") },
@@ -57,16 +56,14 @@ export default function QueuesPage({ initial, viewer: serverViewer }: QueuesPage
       meta: { className: "queues-greeting" },
       cell: ({ row }) => <span className="queues-clip" title={row.original.greetingMessage}>{row.original.greetingMessage}</span>,
     },
-    actionsColumn<QueueRow>({ onEdit: manager ? setEditing : undefined, onDelete: manager ? setDeleting : undefined }),
+    actionsColumn<QueueRow>({ onEdit: manager ? dialogs.edit : undefined, onDelete: manager ? dialogs.askDelete : undefined }),
   ], [manager]);
 
   return (
     <AdminPage
       title={t("queues.title")}
       actions={manager && (
-        <button type="button" className="btn btn-primary" onClick={() => setEditing("new")}>
-          <Plus size={16} aria-hidden="true" /> {t("queues.add")}
-        </button>
+        <AddButton label={t("queues.add")} onClick={dialogs.add} />
       )}
       testId="queues-page"
     >
@@ -79,17 +76,17 @@ export default function QueuesPage({ initial, viewer: serverViewer }: QueuesPage
         initialSorting={[{ id: "prioridade", desc: false }]}
         testId="queues-table"
       />
-      {editing && (
+      {dialogs.editing && (
         <QueueDialog
-          queue={editing === "new" ? null : editing}
+          row={dialogs.row}
           queues={list.rows}
           perQueueHours={perQueue}
           viewer={viewer}
-          onClose={() => setEditing(null)}
-          onSaved={(queue) => list.upsert(queue)}
+          onClose={dialogs.close}
+          onSaved={dialogs.saved}
         />
       )}
-      <ConfirmDialog open={deleting !== null} onOpenChange={(o) => !o && setDeleting(null)} onConfirm={() => deleting && deleteRow(list, `/queue/${deleting.id}`, deleting.id, t("queues.deleted"))} />
+      <ConfirmDialog {...dialogs.confirmDelete} />
     </AdminPage>
   );
 }

@@ -6,14 +6,15 @@
  * changes only its own non-general ones, so the buttons are hidden elsewhere (the server
  * refuses too). Rows change live on `company-{id}-quickmessage`.
  */
-import { useMemo, useState } from "react";
-import { Paperclip, Plus } from "lucide-react";
+import { useMemo } from "react";
+import { Paperclip } from "lucide-react";
 import { canChangeQuickMessage } from "../domain/quick_message.ts";
 import { get, query } from "./lib/api.ts";
 import { t } from "./lib/i18n.ts";
 import { allowed } from "./lib/session.ts";
 import { AdminPage, type AdminPageProps, useViewer } from "./ui/AdminPage.tsx";
-import { actionsColumn, deleteRow } from "./ui/row_actions.tsx";
+import { actionsColumn } from "./ui/row_actions.tsx";
+import { AddButton, useRecordDialogs } from "./ui/record_dialogs.tsx";
 import { ConfirmDialog } from "./ui/ConfirmDialog.tsx";
 import { type ColumnDef, DataTable } from "./ui/DataTable.tsx";
 import { usePagedList } from "./ui/use_paged_list.ts";
@@ -45,8 +46,7 @@ export default function QuickMessagesPage({ initial, viewer: serverViewer }: Qui
     rowId,
   });
   useLiveRows(viewer, list, { suffix: "quickmessage", record: "record", idKey: "id" });
-  const [editing, setEditing] = useState<QuickMessageRow | "new" | null>(null);
-  const [deleting, setDeleting] = useState<QuickMessageRow | null>(null);
+  const dialogs = useRecordDialogs(list, { path: "/quick-messages", deletedText: t("quickMessages.deleted") });
   const who = viewer && { id: viewer.id, manageAll };
 
   const columns = useMemo<ColumnDef<QuickMessageRow, unknown>[]>(() => [
@@ -75,8 +75,8 @@ export default function QuickMessagesPage({ initial, viewer: serverViewer }: Qui
       cell: ({ row }) => <input type="checkbox" checked={row.original.geral} readOnly disabled aria-label={t("quickMessages.colGeral")} />,
     },
     actionsColumn<QuickMessageRow>({
-      onEdit: setEditing,
-      onDelete: setDeleting,
+      onEdit: dialogs.edit,
+      onDelete: dialogs.askDelete,
       canEdit: (q) => !!who && canChangeQuickMessage(who, q),
       canDelete: (q) => !!who && canChangeQuickMessage(who, q),
     }),
@@ -87,9 +87,7 @@ export default function QuickMessagesPage({ initial, viewer: serverViewer }: Qui
       title={t("quickMessages.title")}
       search={{ value: list.search, onChange: list.setSearch }}
       actions={
-        <button type="button" className="btn btn-primary" onClick={() => setEditing("new")}>
-          <Plus size={16} aria-hidden="true" /> {t("quickMessages.add")}
-        </button>
+        <AddButton label={t("quickMessages.add")} onClick={dialogs.add} />
       }
       testId="quick-messages-page"
     >
@@ -104,15 +102,10 @@ export default function QuickMessagesPage({ initial, viewer: serverViewer }: Qui
           testId="quick-messages-table"
         />
       </div>
-      {editing && (
-        <QuickMessageDialog
-          quick={editing === "new" ? null : editing}
-          manageAll={manageAll}
-          onClose={() => setEditing(null)}
-          onSaved={(q) => list.upsert(q)}
-        />
+      {dialogs.editing && (
+        <QuickMessageDialog row={dialogs.row} manageAll={manageAll} onClose={dialogs.close} onSaved={dialogs.saved} />
       )}
-      <ConfirmDialog open={deleting !== null} onOpenChange={(o) => !o && setDeleting(null)} onConfirm={() => deleting && deleteRow(list, `/quick-messages/${deleting.id}`, deleting.id, t("quickMessages.deleted"))} />
+      <ConfirmDialog {...dialogs.confirmDelete} />
     </AdminPage>
   );
 }

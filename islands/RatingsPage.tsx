@@ -7,16 +7,16 @@
  * Rows change live on `company-{id}-rating`. These are the surveys the close dialog offers
  * and /survey shows.
  */
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { Plus, Trash2 } from "lucide-react";
-import { api, get, query } from "./lib/api.ts";
+import { get, query } from "./lib/api.ts";
 import { t } from "./lib/i18n.ts";
-import { showToast } from "./lib/toast.ts";
 import { AdminPage, type AdminPageProps, IconButton, useViewer } from "./ui/AdminPage.tsx";
-import { actionsColumn, deleteRow } from "./ui/row_actions.tsx";
+import { actionsColumn } from "./ui/row_actions.tsx";
 import { ConfirmDialog } from "./ui/ConfirmDialog.tsx";
 import { type ColumnDef, DataTable } from "./ui/DataTable.tsx";
-import { CheckField, FormDialog, type SchemaForm, TextField, useSchemaForm } from "./ui/form.tsx";
+import { CheckField, type SchemaForm, TextField } from "./ui/form.tsx";
+import { AddButton, RecordDialog, type RecordDialogProps, useRecordDialogs, useRecordForm } from "./ui/record_dialogs.tsx";
 import { usePagedList } from "./ui/use_paged_list.ts";
 import { useLiveRows } from "./ui/use_live_rows.ts";
 
@@ -60,8 +60,7 @@ export default function RatingsPage({ initial, viewer: serverViewer }: RatingsPa
     rowId,
   });
   useLiveRows(viewer, list, { suffix: "rating", record: "rating", idKey: "ratingId" });
-  const [editing, setEditing] = useState<RatingRow | "new" | null>(null);
-  const [deleting, setDeleting] = useState<RatingRow | null>(null);
+  const dialogs = useRecordDialogs(list, { path: "/ratings", deletedText: t("ratings.deleted") });
 
   const columns = useMemo<ColumnDef<RatingRow, unknown>[]>(() => [
     { accessorKey: "name", header: t("ratings.colName"), meta: { className: "col-name" } },
@@ -89,7 +88,7 @@ export default function RatingsPage({ initial, viewer: serverViewer }: RatingsPa
         </span>
       ),
     },
-    actionsColumn<RatingRow>({ onEdit: setEditing, onDelete: setDeleting }),
+    actionsColumn<RatingRow>({ onEdit: dialogs.edit, onDelete: dialogs.askDelete }),
   ], []);
 
   return (
@@ -97,9 +96,7 @@ export default function RatingsPage({ initial, viewer: serverViewer }: RatingsPa
       title={t("ratings.title")}
       search={{ value: list.search, onChange: list.setSearch }}
       actions={
-        <button type="button" className="btn btn-primary" onClick={() => setEditing("new")}>
-          <Plus size={16} aria-hidden="true" /> {t("ratings.add")}
-        </button>
+        <AddButton label={t("ratings.add")} onClick={dialogs.add} />
       }
       testId="ratings-page"
     >
@@ -111,18 +108,8 @@ export default function RatingsPage({ initial, viewer: serverViewer }: RatingsPa
         emptyText={t("ratings.empty")}
         testId="ratings-table"
       />
-      {editing && (
-        <RatingDialog
-          rating={editing === "new" ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={(rating) => list.upsert(rating)}
-        />
-      )}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(o) => !o && setDeleting(null)}
-        onConfirm={() => deleting && deleteRow(list, `/ratings/${deleting.id}`, deleting.id, t("ratings.deleted"))}
-      />
+      {dialogs.editing && <RatingDialog row={dialogs.row} onClose={dialogs.close} onSaved={dialogs.saved} />}
+      <ConfirmDialog {...dialogs.confirmDelete} />
     </AdminPage>
   );
 }
@@ -142,8 +129,8 @@ interface RatingValues extends Record<string, unknown> {
 }
 
 /** Add or edit one rating. */
-function RatingDialog({ rating, onClose, onSaved }: { rating: RatingRow | null; onClose: () => void; onSaved: (rating: RatingRow) => void }) {
-  const form = useSchemaForm<RatingValues>({
+function RatingDialog({ row: rating, onClose, onSaved }: RecordDialogProps<RatingRow>) {
+  const form = useRecordForm<RatingValues, RatingRow>({
     schema: "RatingInput",
     initial: {
       name: rating?.name ?? "",
@@ -151,21 +138,20 @@ function RatingDialog({ rating, onClose, onSaved }: { rating: RatingRow | null; 
       geral: rating?.geral ?? true,
       options: rating ? rating.options.map((o) => ({ name: o.name, value: String(o.value) })) : [{ name: "", value: "" }],
     },
-    onSubmit: async (v) => {
-      const body = { name: v.name, message: v.message, geral: v.geral, options: v.options };
-      const saved = rating ? await api<RatingRow>("PUT", `/ratings/${rating.id}`, body) : await api<RatingRow>("POST", "/ratings", body);
-      onSaved(saved);
-      showToast("success", t("ratings.saved"));
-      onClose();
-    },
+    path: "/ratings",
+    row: rating,
+    body: (v) => ({ name: v.name, message: v.message, geral: v.geral, options: v.options }),
+    savedText: t("ratings.saved"),
+    onSaved,
+    onClose,
   });
   return (
-    <FormDialog open onOpenChange={(o) => !o && onClose()} title={t(rating ? "ratings.edit" : "ratings.add")} form={form} testId="rating-save" wide>
+    <RecordDialog form={form} title={t(rating ? "ratings.edit" : "ratings.add")} onClose={onClose} testId="rating-save" wide>
       <TextField form={form} name="name" label={t("ratings.name")} autoFocus className="form-full" />
       <TextField form={form} name="message" label={t("ratings.message")} rows={3} className="form-full" variables />
       <CheckField form={form} name="geral" label={t("ratings.geral")} className="form-full" />
       <OptionRows form={form} />
-    </FormDialog>
+    </RecordDialog>
   );
 }
 

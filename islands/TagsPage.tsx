@@ -8,17 +8,16 @@
  * This is the reference admin page: a route that loads the first page on the server, a
  * column list, a schema-bound dialog and the live spec, all from islands/ui.
  */
-import { useMemo, useState } from "react";
-import { Plus } from "lucide-react";
-import { api, get, query } from "./lib/api.ts";
+import { useMemo } from "react";
+import { get, query } from "./lib/api.ts";
 import { t } from "./lib/i18n.ts";
 import { allowed } from "./lib/session.ts";
-import { showToast } from "./lib/toast.ts";
 import { AdminPage, type AdminPageProps, useViewer } from "./ui/AdminPage.tsx";
-import { actionsColumn, deleteRow } from "./ui/row_actions.tsx";
+import { actionsColumn } from "./ui/row_actions.tsx";
 import { ConfirmDialog } from "./ui/ConfirmDialog.tsx";
 import { type ColumnDef, DataTable } from "./ui/DataTable.tsx";
-import { CheckField, FormDialog, TextField, useSchemaForm } from "./ui/form.tsx";
+import { CheckField, TextField } from "./ui/form.tsx";
+import { AddButton, RecordDialog, type RecordDialogProps, useRecordDialogs, useRecordForm } from "./ui/record_dialogs.tsx";
 import { usePagedList } from "./ui/use_paged_list.ts";
 import { useLiveRows } from "./ui/use_live_rows.ts";
 import { textColorOn } from "../domain/text_color.ts";
@@ -58,8 +57,12 @@ export default function TagsPage({ initial, viewer: serverViewer }: TagsPageProp
     rowId,
   });
   useLiveRows(viewer, list, { suffix: "tag", record: "tag", idKey: "tagId" });
-  const [editing, setEditing] = useState<TagRow | "new" | null>(null);
-  const [deleting, setDeleting] = useState<TagRow | null>(null);
+  const dialogs = useRecordDialogs(list, {
+    path: "/tags",
+    deletedText: t("tags.deleted"),
+    // The answer lacks the count: a new tag has no tickets, an edited one keeps its own.
+    merge: (saved, before) => ({ ...saved, ticketsCount: before?.ticketsCount ?? 0 }),
+  });
 
   const columns = useMemo<ColumnDef<TagRow, unknown>[]>(() => [
     { accessorKey: "id", header: t("tags.colId") },
@@ -75,7 +78,7 @@ export default function TagsPage({ initial, viewer: serverViewer }: TagsPageProp
       cell: ({ row }) => <input type="checkbox" checked={row.original.kanban === 1} readOnly disabled aria-label={t("tags.colKanban")} />,
     },
     { accessorKey: "ticketsCount", header: t("tags.colTickets"), meta: { className: "col-center" }, cell: ({ getValue }) => getValue() ?? 0 },
-    actionsColumn<TagRow>({ onEdit: manager ? setEditing : undefined, onDelete: manager ? setDeleting : undefined }),
+    actionsColumn<TagRow>({ onEdit: manager ? dialogs.edit : undefined, onDelete: manager ? dialogs.askDelete : undefined }),
   ], [manager]);
 
   return (
@@ -83,9 +86,7 @@ export default function TagsPage({ initial, viewer: serverViewer }: TagsPageProp
       title={t("tags.title")}
       search={{ value: list.search, onChange: list.setSearch }}
       actions={
-        <button type="button" className="btn btn-primary" onClick={() => setEditing("new")}>
-          <Plus size={16} aria-hidden="true" /> {t("tags.add")}
-        </button>
+        <AddButton label={t("tags.add")} onClick={dialogs.add} />
       }
       testId="tags-page"
     >
@@ -98,15 +99,8 @@ export default function TagsPage({ initial, viewer: serverViewer }: TagsPageProp
         initialSorting={[{ id: "id", desc: true }]}
         testId="tags-table"
       />
-      {editing && (
-        <TagDialog
-          tag={editing === "new" ? null : editing}
-          manager={manager}
-          onClose={() => setEditing(null)}
-          onSaved={(tag) => list.upsert(tag)}
-        />
-      )}
-      <ConfirmDialog open={deleting !== null} onOpenChange={(o) => !o && setDeleting(null)} onConfirm={() => deleting && deleteRow(list, `/tags/${deleting.id}`, deleting.id, t("tags.deleted"))} />
+      {dialogs.editing && <TagDialog row={dialogs.row} manager={manager} onClose={dialogs.close} onSaved={dialogs.saved} />}
+      <ConfirmDialog {...dialogs.confirmDelete} />
     </AdminPage>
   );
 }
@@ -120,20 +114,19 @@ interface TagValues extends Record<string, unknown> {
 }
 
 /** Add or edit one tag. */
-function TagDialog({ tag, manager, onClose, onSaved }: { tag: TagRow | null; manager: boolean; onClose: () => void; onSaved: (tag: TagRow) => void }) {
-  const form = useSchemaForm<TagValues>({
+function TagDialog({ row: tag, manager, onClose, onSaved }: RecordDialogProps<TagRow> & { manager: boolean }) {
+  const form = useRecordForm<TagValues, TagRow>({
     schema: "TagInput",
     initial: { name: tag?.name ?? "", color: tag?.color ?? "#A4CCCC", kanban: tag?.kanban === 1, order: String(tag?.order ?? 0) },
-    onSubmit: async (v) => {
-      const body = { name: v.name, color: v.color, kanban: v.kanban ? 1 : 0, order: Number(v.order) || 0 };
-      const saved = tag ? await api<TagRow>("PUT", `/tags/${tag.id}`, body) : await api<TagRow>("POST", "/tags", body);
-      onSaved({ ...saved, ticketsCount: tag?.ticketsCount ?? 0 });
-      showToast("success", t("tags.saved"));
-      onClose();
-    },
+    path: "/tags",
+    row: tag,
+    body: (v) => ({ name: v.name, color: v.color, kanban: v.kanban ? 1 : 0, order: Number(v.order) || 0 }),
+    savedText: t("tags.saved"),
+    onSaved,
+    onClose,
   });
   return (
-    <FormDialog open onOpenChange={(o) => !o && onClose()} title={t(tag ? "tags.edit" : "tags.add")} form={form} testId="tag-save">
+    <RecordDialog form={form} title={t(tag ? "tags.edit" : "tags.add")} onClose={onClose} testId="tag-save">
       <TextField form={form} name="name" label={t("tags.name")} autoFocus />
       <div className="field">
         <label htmlFor="tag-color">{t("tags.color")}</label>
@@ -148,6 +141,6 @@ function TagDialog({ tag, manager, onClose, onSaved }: { tag: TagRow | null; man
       </div>
       {manager && <CheckField form={form} name="kanban" label={t("tags.kanban")} />}
       {manager && form.values.kanban && <TextField form={form} name="order" label={t("tags.order")} type="number" />}
-    </FormDialog>
+    </RecordDialog>
   );
 }

@@ -9,13 +9,13 @@
  * Rows change live on `company-{id}-user`; that event's user has ids where the list has
  * names, so the queue and connection lists read with the first page name them.
  */
-import { useMemo, useState } from "react";
-import { Plus } from "lucide-react";
+import { useMemo } from "react";
 import { get, query } from "./lib/api.ts";
 import { t } from "./lib/i18n.ts";
 import { allowed, type SessionUser } from "./lib/session.ts";
 import { AdminPage, type AdminPageProps, useViewer } from "./ui/AdminPage.tsx";
-import { actionsColumn, deleteRow } from "./ui/row_actions.tsx";
+import { actionsColumn } from "./ui/row_actions.tsx";
+import { AddButton, useRecordDialogs } from "./ui/record_dialogs.tsx";
 import { ConfirmDialog } from "./ui/ConfirmDialog.tsx";
 import { type ColumnDef, DataTable } from "./ui/DataTable.tsx";
 import { usePagedList } from "./ui/use_paged_list.ts";
@@ -54,19 +54,16 @@ export default function UsersPage({ initial, viewer: serverViewer, queues: serve
     idKey: "userId",
     toRow: (record) => userRowFrom(record, queues, connections),
   });
-  const [editing, setEditing] = useState<UserRow | "new" | null>(null);
-  const [deleting, setDeleting] = useState<UserRow | null>(null);
+  const dialogs = useRecordDialogs(list, { path: "/users", deletedText: t("users.deleted") });
 
-  const columns = useMemo(() => userColumns(viewer, manager, setEditing, setDeleting), [viewer?.id, viewer?.super, manager]);
+  const columns = useMemo(() => userColumns(viewer, manager, dialogs.edit, dialogs.askDelete), [viewer?.id, viewer?.super, manager]);
 
   return (
     <AdminPage
       title={t("users.title")}
       search={{ value: list.search, onChange: list.setSearch }}
       actions={manager && (
-        <button type="button" className="btn btn-primary" onClick={() => setEditing("new")}>
-          <Plus size={16} aria-hidden="true" /> {t("users.add")}
-        </button>
+        <AddButton label={t("users.add")} onClick={dialogs.add} />
       )}
       testId="users-page"
     >
@@ -79,17 +76,17 @@ export default function UsersPage({ initial, viewer: serverViewer, queues: serve
         initialSorting={[{ id: "name", desc: false }]}
         testId="users-table"
       />
-      {editing && viewer && (
+      {dialogs.editing && viewer && (
         <UserDialog
-          user={editing === "new" ? null : editing}
+          row={dialogs.row}
           viewer={viewer}
           queues={queues}
           connections={connections}
-          onClose={() => setEditing(null)}
-          onSaved={(user) => list.upsert(user)}
+          onClose={dialogs.close}
+          onSaved={dialogs.saved}
         />
       )}
-      <ConfirmDialog open={deleting !== null} onOpenChange={(o) => !o && setDeleting(null)} onConfirm={() => deleting && deleteRow(list, `/users/${deleting.id}`, deleting.id, t("users.deleted"))} />
+      <ConfirmDialog {...dialogs.confirmDelete} />
     </AdminPage>
   );
 }

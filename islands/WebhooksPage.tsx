@@ -6,11 +6,12 @@
  * (the server enforces the same); rows change live on `company-{id}-webhook`.
  */
 import { useMemo, useState } from "react";
-import { History, Plus } from "lucide-react";
+import { History } from "lucide-react";
 import { get } from "./lib/api.ts";
 import { t } from "./lib/i18n.ts";
 import { AdminPage, type AdminPageProps, IconButton, useViewer } from "./ui/AdminPage.tsx";
-import { actionsColumn, deleteRow } from "./ui/row_actions.tsx";
+import { actionsColumn } from "./ui/row_actions.tsx";
+import { AddButton, useRecordDialogs } from "./ui/record_dialogs.tsx";
 import { ConfirmDialog } from "./ui/ConfirmDialog.tsx";
 import { type ColumnDef, DataTable } from "./ui/DataTable.tsx";
 import { LocalDateTime } from "./ui/LocalDateTime.tsx";
@@ -45,8 +46,12 @@ export default function WebhooksPage({ initial, viewer: serverViewer }: Webhooks
     rowId,
   });
   useLiveRows(viewer, list, { suffix: "webhook", record: "webhook", idKey: "webhookId" });
-  const [editing, setEditing] = useState<WebhookRow | "new" | null>(null);
-  const [deleting, setDeleting] = useState<WebhookRow | null>(null);
+  const dialogs = useRecordDialogs(list, {
+    path: PATH,
+    deletedText: t("webhooks.deleted"),
+    // The answer lacks the delivery figures: a new one has none, an edited one keeps its own.
+    merge: (saved, before) => ({ ...saved, pending: before?.pending ?? 0, lastDelivery: before?.lastDelivery ?? null }),
+  });
   const [logOf, setLogOf] = useState<WebhookRow | null>(null);
 
   const columns = useMemo<ColumnDef<WebhookRow, unknown>[]>(() => [
@@ -86,8 +91,8 @@ export default function WebhooksPage({ initial, viewer: serverViewer }: Webhooks
       },
     },
     actionsColumn<WebhookRow>({
-      onEdit: setEditing,
-      onDelete: setDeleting,
+      onEdit: dialogs.edit,
+      onDelete: dialogs.askDelete,
       extra: (row) => (
         <IconButton label={t("webhooks.deliveries")} onClick={() => setLogOf(row)}><History size={16} /></IconButton>
       ),
@@ -98,9 +103,7 @@ export default function WebhooksPage({ initial, viewer: serverViewer }: Webhooks
     <AdminPage
       title={t("webhooks.title")}
       actions={
-        <button type="button" className="btn btn-primary" onClick={() => setEditing("new")}>
-          <Plus size={16} aria-hidden="true" /> {t("webhooks.add")}
-        </button>
+        <AddButton label={t("webhooks.add")} onClick={dialogs.add} />
       }
       testId="webhooks-page"
     >
@@ -113,13 +116,7 @@ export default function WebhooksPage({ initial, viewer: serverViewer }: Webhooks
         emptyText={t("webhooks.empty")}
         testId="webhooks-table"
       />
-      {editing && (
-        <WebhookDialog
-          webhook={editing === "new" ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={(row) => list.upsert(row)}
-        />
-      )}
+      {dialogs.editing && <WebhookDialog row={dialogs.row} onClose={dialogs.close} onSaved={dialogs.saved} />}
       {logOf && (
         <DeliveryLog
           webhook={logOf}
@@ -129,11 +126,7 @@ export default function WebhooksPage({ initial, viewer: serverViewer }: Webhooks
           }}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(o) => !o && setDeleting(null)}
-        onConfirm={() => deleting && deleteRow(list, `${PATH}/${deleting.id}`, deleting.id, t("webhooks.deleted"))}
-      />
+      <ConfirmDialog {...dialogs.confirmDelete} />
     </AdminPage>
   );
 }

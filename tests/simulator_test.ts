@@ -191,7 +191,9 @@ Deno.test("simulator: endpoints refuse non-simulator connections and non-admins"
     assert.equal(other.status, 200);
     const refused = await admin.get(`/simulator/${other.body.id}/outbox`);
     assert.equal(refused.status, 404);
-    const page = await fetch(`${server.url}/simulator`);
+    // The page (issue #37: an admin's page inside the app) for the admin's browser.
+    const page = await fetch(`${server.url}/simulator`, { headers: { cookie: admin.cookie, accept: "text/html" } });
+    assert.equal(page.status, 200);
     assert.match(await page.text(), /Simulador de WhatsApp/);
   });
 });

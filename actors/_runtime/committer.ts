@@ -94,10 +94,23 @@ export interface WriteUnit {
   readonly error?: Error;
 }
 
-/** Whether an atomic of these totals is within KV's limits. */
+/**
+ * Which of KV's per-atomic limits an atomic of these totals is over, as text; undefined when it
+ * fits. `spare` mutations (each a check) are kept free: a unit leaves room for its fence.
+ */
+function overOneAtomic(mutations: number, bytes: number, enqueues: number, checks = 0, spare = 0): string | undefined {
+  const maxMutations = KV_LIMITS.mutationsPerAtomic - spare;
+  const maxChecks = KV_LIMITS.checksPerAtomic - spare;
+  if (mutations > maxMutations) return `${mutations} mutations, over ${maxMutations}`;
+  if (bytes > KV_LIMITS.bytesPerAtomic) return `${bytes} bytes, over ${KV_LIMITS.bytesPerAtomic}`;
+  if (enqueues > KV_LIMITS.enqueuesPerAtomic) return `${enqueues} enqueues, over ${KV_LIMITS.enqueuesPerAtomic}`;
+  if (checks > maxChecks) return `${checks} checks, over ${maxChecks}`;
+  return undefined;
+}
+
+/** Whether an atomic of these totals is within KV's limits (the one check of them all). */
 function fitsOneAtomic(mutations: number, bytes: number, enqueues: number, checks = 0): boolean {
-  return mutations <= KV_LIMITS.mutationsPerAtomic && bytes <= KV_LIMITS.bytesPerAtomic &&
-    enqueues <= KV_LIMITS.enqueuesPerAtomic && checks <= KV_LIMITS.checksPerAtomic;
+  return overOneAtomic(mutations, bytes, enqueues, checks) === undefined;
 }
 
 /**
@@ -434,16 +447,8 @@ function measure(mutations: Mutation[]): WriteUnit {
     else if (m.type === "sum") (sumIds ??= []).push(keyId(m.key));
     else if (m.type === "check") checks++;
   }
-  // One check more than the unit's own: its company's fence.
-  const over = mutations.length + 1 > KV_LIMITS.mutationsPerAtomic
-    ? `${mutations.length} mutations, over ${KV_LIMITS.mutationsPerAtomic - 1}`
-    : bytes > KV_LIMITS.bytesPerAtomic
-    ? `${bytes} bytes, over ${KV_LIMITS.bytesPerAtomic}`
-    : enqueues > KV_LIMITS.enqueuesPerAtomic
-    ? `${enqueues} enqueues, over ${KV_LIMITS.enqueuesPerAtomic}`
-    : checks + 1 > KV_LIMITS.checksPerAtomic
-    ? `${checks} checks, over ${KV_LIMITS.checksPerAtomic - 1}`
-    : undefined;
+  // Room is kept for the check the commit adds: its company's fence.
+  const over = overOneAtomic(mutations.length, bytes, enqueues, checks, 1);
   const ids = sumIds ?? NO_SUMS;
   return over
     ? { mutations, bytes, enqueues, checks, sumIds: ids, error: new Error(`Write unit has ${over} per atomic`) }

@@ -22,7 +22,7 @@ export {
   messageLogKey,
   ticketMessagesPrefix,
 } from "./keys.ts";
-export { sendOutgoing, sendSystemMessage, storeOutgoing } from "./outbound.ts";
+export { type OutgoingDraft, sendOutgoing, sendSystemMessage, storeOutgoing } from "./outbound.ts";
 export type { MessageMatches } from "./search_index.ts";
 export { agentChange, applyAck, applyProviderFailure, applyRemoteDelete, applyRemoteEdit, recordSendResult } from "./provider.ts";
 export { findByProvider, getMessage, messageCount, pageOfMessages } from "./store.ts";

@@ -205,6 +205,19 @@ export type CreateArg = NewTicketRequest & { who: Principal; settings: TicketSet
 export type InboundArg = Omit<NewTicketRequest, "userId" | "status">;
 
 /**
+ * A change asked of one ticket (PUT /tickets/{id}, the bot, a schedule, a campaign): the body,
+ * who asks, the company's settings, and who the tracking note names (`who` unless said;
+ * null: nobody, the bot).
+ */
+export interface UpdateArg {
+  id: number;
+  body: TicketUpdate;
+  who: Principal;
+  settings: TicketSettings;
+  byUserId?: number | null;
+}
+
+/**
  * The reply of `update`: the ticket before and after, the machine's effects, and the intent
  * that carries them (and the other messages the change owes the customer) when there is one:
  * the caller applies it (server/usecases/ticket_effects.ts), and the desk's retry timer
@@ -284,9 +297,7 @@ export const ticketDesk = defineActor({
      * `commands` names the commands' types for the tracking note when they were not the
      * body's own (the bot's and a schedule's assignments say "accept"/"transfer").
      */
-    async update(ctx,
-      arg: { id: number; body: TicketUpdate; who: Principal; settings: TicketSettings; byUserId?: number | null },
-    ): Promise<UpdateReply> {
+    async update(ctx, arg: UpdateArg): Promise<UpdateReply> {
       const before = get(ctx.state, arg.id);
       let ticket = before;
       const effects: TicketEffect[] = [];

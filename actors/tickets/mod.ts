@@ -11,7 +11,7 @@ import type { EffectStep } from "../../domain/ticket_effects.ts";
 import type { CommitLink } from "../_runtime/commit_link.ts";
 import { type DeskState, type NotedTicket, ticketDesk, ticketMissing } from "./actor.ts";
 
-export { type DeskState, type NotedTicket, ticketDesk, ticketMissing, ticketScope } from "./actor.ts";
+export { type DeskState, type NotedTicket, ticketDesk, ticketMissing, ticketScope, type UpdateArg } from "./actor.ts";
 export { companyTicketsPrefix, ticketCounterKey, ticketKey } from "./keys.ts";
 export { loadLookups, type TicketItem, ticketItem, ticketItemJson, type TicketLookups } from "./view.ts";
 

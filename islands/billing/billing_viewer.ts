@@ -31,7 +31,7 @@ export function useBillingViewer(serverViewer: SessionUser | null): BillingViewe
 
 /** The company's plan as the checkout's plan card shows it, or null when it has none. */
 export function viewerPlan(viewer: SessionUser | null): CheckoutPlanInfo | null {
-  // The session's plan is the whole Plan record (server/api/user_view.ts), typed by its flags.
+  // The session's plan is the whole Plan record (server/auth/session_user.ts), typed by its flags.
   const plan = viewer?.company?.plan as Partial<CheckoutPlanInfo> | null | undefined;
   if (!plan || typeof plan.value !== "number") return null;
   return { name: String(plan.name ?? ""), value: plan.value, users: Number(plan.users ?? 0), connections: Number(plan.connections ?? 0) };

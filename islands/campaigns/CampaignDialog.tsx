@@ -17,7 +17,8 @@ import { CAMPAIGN_TEXTS, isEditable, MESSAGE_SLOTS } from "../../domain/campaign
 import { api } from "../lib/api.ts";
 import { t } from "../lib/i18n.ts";
 import { showToast, toastError } from "../lib/toast.ts";
-import { CheckField, CheckListField, FormDialog, type SchemaForm, SelectField, TextField, useSchemaForm } from "../ui/form.tsx";
+import { CheckField, CheckListField, type SchemaForm, SelectField, TextField } from "../ui/form.tsx";
+import { RecordDialog, type RecordDialogProps, useRecordForm } from "../ui/record_dialogs.tsx";
 import { Modal } from "../ui/Modal.tsx";
 import { useOptions } from "../ui/use_options.ts";
 import { type CampaignMessages, type CampaignRow, scheduledMs } from "./types.ts";
@@ -85,22 +86,17 @@ function toBody(v: CampaignValues) {
   return body;
 }
 
-/** Props of CampaignDialog. */
-export interface CampaignDialogProps {
-  /** The campaign opened, or null to create one. */
-  campaign: CampaignRow | null;
-  onClose: () => void;
-  onSaved: (row: CampaignRow) => void;
-}
+/** Props of CampaignDialog: the campaign opened, or null to create one. */
+export type CampaignDialogProps = RecordDialogProps<CampaignRow>;
 
 /** Adds, edits or shows one campaign; see the module doc. */
-export function CampaignDialog({ campaign, onClose, onSaved }: CampaignDialogProps) {
+export function CampaignDialog({ row: campaign, onClose, onSaved }: CampaignDialogProps) {
   const editable = !campaign || isEditable({ status: campaign.status, scheduledAt: scheduledMs(campaign) }, Date.now());
   const file = useRef<File | null>(null);
   const [fileName, setFileName] = useState<string | null>(null);
   const [mediaName, setMediaName] = useState<string | null>(campaign?.mediaName ?? null);
   const [tab, setTab] = useState("1");
-  const form = useSchemaForm<CampaignValues>({
+  const form = useRecordForm<CampaignValues, CampaignRow>({
     schema: "CampaignInput",
     initial: initialValues(campaign),
     delayMs: 400,
@@ -110,19 +106,19 @@ export function CampaignDialog({ campaign, onClose, onSaved }: CampaignDialogPro
       ...(v.whatsappIds.length === 0 ? { whatsappIds: CAMPAIGN_TEXTS.connectionRequired } : {}),
       ...(MESSAGE_SLOTS.every((n) => !String(v[`message${n}`]).trim()) ? { message1: CAMPAIGN_TEXTS.messageRequired } : {}),
     }),
-    onSubmit: async (v) => {
-      let saved = campaign
-        ? await api<CampaignRow>("PUT", `/campaigns/${campaign.id}`, toBody(v))
-        : await api<CampaignRow>("POST", "/campaigns", toBody(v));
-      if (file.current) {
-        const body = new FormData();
-        body.set("file", file.current);
-        saved = await api<CampaignRow>("POST", `/campaigns/${saved.id}/media-upload`, body);
-      }
-      onSaved(saved);
-      showToast("success", t("campaigns.saved"));
-      onClose();
+    path: "/campaigns",
+    row: campaign,
+    body: toBody,
+    // The file chosen goes up once the campaign exists.
+    then: async (saved) => {
+      if (!file.current) return saved;
+      const body = new FormData();
+      body.set("file", file.current);
+      return await api<CampaignRow>("POST", `/campaigns/${saved.id}/media-upload`, body);
     },
+    savedText: t("campaigns.saved"),
+    onSaved,
+    onClose,
   });
 
   async function removeMedia() {
@@ -185,9 +181,9 @@ export function CampaignDialog({ campaign, onClose, onSaved }: CampaignDialogPro
     );
   }
   return (
-    <FormDialog open onOpenChange={(o) => !o && onClose()} title={t(campaign ? "campaigns.edit" : "campaigns.add")} form={form} wide testId="campaign-save">
+    <RecordDialog form={form} title={t(campaign ? "campaigns.edit" : "campaigns.add")} onClose={onClose} wide testId="campaign-save">
       {fields}
-    </FormDialog>
+    </RecordDialog>
   );
 }
 

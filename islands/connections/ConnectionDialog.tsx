@@ -9,10 +9,11 @@
 import { useEffect, useState } from "react";
 import { INACTIVITY_INTERVALS, MOVE_INTERVALS, newWhatsapp, SELECTABLE_PROVIDERS, type Whatsapp } from "../../domain/whatsapp.ts";
 import { DEFAULT_INACTIVITY_MINUTES } from "../../domain/ticket_timers.ts";
-import { api, get } from "../lib/api.ts";
+import { get } from "../lib/api.ts";
 import { type LocaleKey, t } from "../lib/i18n.ts";
-import { showToast, toastError } from "../lib/toast.ts";
-import { CheckField, CheckListField, type Choice, FormDialog, SelectField, TextField, useSchemaForm } from "../ui/form.tsx";
+import { toastError } from "../lib/toast.ts";
+import { CheckField, CheckListField, type Choice, SelectField, TextField } from "../ui/form.tsx";
+import { RecordDialog, type RecordDialogProps, useRecordForm } from "../ui/record_dialogs.tsx";
 import { Modal } from "../ui/Modal.tsx";
 import { Skeleton } from "../ui/States.tsx";
 import type { ConnectionRow, QueueRef } from "./rows.ts";
@@ -55,11 +56,7 @@ const minutes = (options: readonly number[], zero = t("connections.disabled")): 
   options.map((n) => ({ value: n, label: n === 0 ? zero : t("connections.minutes", { n }) }));
 
 /** Props of ConnectionDialog. */
-export interface ConnectionDialogProps {
-  /** The connection to edit, or null to add one. */
-  row: ConnectionRow | null;
-  onClose: () => void;
-  onSaved: (row: ConnectionRow) => void;
+export interface ConnectionDialogProps extends RecordDialogProps<ConnectionRow> {
   /** The company's queues, once read (the page learns their names for live rows). */
   onQueues: (queues: QueueRef[]) => void;
 }
@@ -97,25 +94,24 @@ export function ConnectionDialog({ row, onClose, onSaved, onQueues }: Connection
 
 /** The form itself. */
 function ConnectionForm(
-  { row, title, initial, queues, onClose, onSaved }: { row: ConnectionRow | null; title: string; initial: ConnectionValues; queues: QueueRef[]; onClose: () => void; onSaved: (row: ConnectionRow) => void },
+  { row, title, initial, queues, onClose, onSaved }: RecordDialogProps<ConnectionRow> & { title: string; initial: ConnectionValues; queues: QueueRef[] },
 ) {
-  const form = useSchemaForm<ConnectionValues>({
+  const form = useRecordForm<ConnectionValues, ConnectionRow>({
     schema: "WhatsappInput",
     initial,
     delayMs: SUBMIT_DELAY_MS,
-    onSubmit: async (values) => {
-      const saved = row ? await api<ConnectionRow>("PUT", `/whatsapp/${row.id}`, values) : await api<ConnectionRow>("POST", "/whatsapp", values);
-      onSaved(saved);
-      showToast("success", t("connections.saved"));
-      onClose();
-    },
+    path: "/whatsapp",
+    row,
+    savedText: t("connections.saved"),
+    onSaved,
+    onClose,
   });
   const queueChoices = queues.map((q) => ({ value: q.id, label: q.name }));
   const message = (name: keyof ConnectionValues & string) => (
     <TextField form={form} name={name} label={t(`connections.${name}` as LocaleKey)} rows={4} variables />
   );
   return (
-    <FormDialog open onOpenChange={(o) => !o && onClose()} title={title} form={form} wide testId="connection-save">
+    <RecordDialog form={form} title={title} onClose={onClose} wide testId="connection-save">
       <div className="connection-form">
         <TextField form={form} name="name" label={t("connections.name")} autoFocus />
         <SelectField
@@ -143,6 +139,6 @@ function ConnectionForm(
         <SelectField form={form} name="selectedInterval" label={t("connections.moveInterval")} options={minutes(MOVE_INTERVALS)} />
         <SelectField form={form} name="inatividade" label={t("connections.inactivity")} options={minutes(INACTIVITY_INTERVALS, t("inbox.autoCloseDefault", { hours: DEFAULT_INACTIVITY_MINUTES / 60 }))} />
       </div>
-    </FormDialog>
+    </RecordDialog>
   );
 }

@@ -1,11 +1,14 @@
 /**
  * Client runtime of the islands: finds the elements the server marked with
- * `data-island="Name"`, reads their serialized props and hydrates the component there.
+ * `data-island="Name"`, reads their serialized props and hydrates the component there, under
+ * the page's one jotai store (page_store.ts), so the islands of a page share its atoms.
  * The language is loaded first so the first client render matches the server's HTML.
  */
 import { createElement, type ComponentType } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { Provider } from "jotai";
 import { isLang, loadLang } from "./i18n.ts";
+import { pageStore } from "./page_store.ts";
 
 let langReady: Promise<void> | undefined;
 
@@ -30,6 +33,6 @@ export async function hydrateIslands(name: string, C: ComponentType<Record<strin
   for (const el of document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`)) {
     const script = document.getElementById(`island-props-${el.dataset.islandId}`);
     const props = script?.textContent ? JSON.parse(script.textContent) : {};
-    hydrateRoot(el, createElement(C, props));
+    hydrateRoot(el, createElement(Provider, { store: pageStore() }, createElement(C, props)));
   }
 }

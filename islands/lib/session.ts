@@ -1,17 +1,19 @@
 /**
  * The signed-in user as `GET /auth/me` returns it (company with plan, settings and due date;
- * queues), shared by every island of the page through one store. No token means no session:
- * private pages go to /login.
+ * queues), shared by every island of the page through one atom of the page's store
+ * (page_store.ts): read with `useSession`, written by `loadSession` and `updateSessionUser`.
+ * No token means no session: private pages go to /login.
  */
-import { useSyncExternalStore } from "react";
+import { atom } from "jotai";
 import { can, isManager, type Permission } from "../../domain/permissions.ts";
 import { planAllows, type PlanFlag } from "../../domain/plan.ts";
 import { settingOn } from "../../domain/settings.ts";
 import type { Profile } from "../../domain/user.ts";
 import { clearSession, get, storedToken } from "./api.ts";
 import { syncCampaignFlag } from "./campaign_flag.ts";
+import { pageStore, useHydratedAtomValue } from "./page_store.ts";
 
-/** The user of the session (the shape of server/api/user_view.ts sessionUser). */
+/** The user of the session (the shape of server/auth/session_user.ts sessionUser). */
 export interface SessionUser {
   id: number;
   name: string;
@@ -38,26 +40,30 @@ export type SessionState =
   /** Spec 000 §4: sent to /financeiro with no stored token after a 402 at login or on a call. */
   | { status: "expired"; message?: string; dueDate?: string | null };
 
-let state: SessionState = { status: "loading" };
-let started = false;
-const listeners = new Set<() => void>();
+const LOADING: SessionState = { status: "loading" };
+
+/** The page's session; loaded when an island first reads it. */
+const sessionAtom = atom<SessionState>(LOADING);
+sessionAtom.onMount = () => loadSession();
+
+/** Whether this page has asked for its session yet. */
+const startedAtom = atom(false);
 
 function set(next: SessionState) {
-  state = next;
-  for (const l of listeners) l();
+  pageStore().set(sessionAtom, next);
 }
 
 /** Loads the session once per page (again when `force`). */
 export function loadSession(force = false): void {
-  if (started && !force) return;
-  started = true;
+  if (pageStore().get(startedAtom) && !force) return;
+  pageStore().set(startedAtom, true);
   if (!storedToken()) {
     const expired = sessionStorage.getItem("subscriptionExpired");
     if (expired && location.pathname === "/financeiro") return set({ status: "expired", ...JSON.parse(expired) });
     clearSession();
     return;
   }
-  set({ status: "loading" });
+  set(LOADING);
   get<SessionUser>("/auth/me").then(
     (user) => {
       // Before any island draws the menu or gates the page with it (lib/campaign_flag.ts).
@@ -74,19 +80,9 @@ export function updateSessionUser(user: SessionUser): void {
   set({ status: "ready", user });
 }
 
-const SERVER_STATE: SessionState = { status: "loading" };
-
-/** React hook: the session state; starts loading on first use in the browser. */
+/** React hook: the session state; starts loading on first use in the browser ("loading" on the server). */
 export function useSession(): SessionState {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      loadSession();
-      return () => listeners.delete(l);
-    },
-    () => state,
-    () => SERVER_STATE,
-  );
+  return useHydratedAtomValue(sessionAtom, LOADING);
 }
 
 /** A company setting's value ('' when absent). */

@@ -1,7 +1,8 @@
 /**
  * Toasts (spec 000 §8): error codes are translated, unknown codes shown raw, a plain string
  * as is, anything else 'An error occurred!'. Each toast is keyed, so the same code shows
- * once at a time. A tiny store the `<Toasts/>` component subscribes to.
+ * once at a time. The toasts on screen are an atom of the page's store (page_store.ts), which
+ * the shell's `<Toasts/>` shows; any island, or code outside React, calls `showToast`.
  *
  * How long a toast stays: 3 s everywhere. The specs disagree (000 §8 and §9 say 2 s, 002 §9
  * says 3 s) and the app keeps one duration so a toast never vanishes faster on one screen
@@ -12,8 +13,10 @@
  * a toast that sits in the way (bottom right, over the composer on a phone) is dismissed at
  * once with its close button, and a repeated key replaces it instead of piling up.
  */
+import { atom } from "jotai";
 import { readContactMessage } from "../../domain/contact.ts";
 import { hasText, t } from "./i18n.ts";
+import { pageStore } from "./page_store.ts";
 
 /** One toast on screen. */
 export interface Toast {
@@ -24,38 +27,25 @@ export interface Toast {
 
 /** How long a toast stays on screen (the module doc says why 3 s). */
 export const TOAST_MS = 3000;
-let toasts: Toast[] = [];
-const listeners = new Set<() => void>();
+
+/** The toasts on screen, oldest first. */
+export const toastsAtom = atom<Toast[]>([]);
+
+/** The pending removal of each toast on screen, by key. */
 const timers = new Map<string, ReturnType<typeof setTimeout>>();
-
-function emit() {
-  for (const l of listeners) l();
-}
-
-/** Subscribes to toast changes (for useSyncExternalStore). */
-export function subscribeToasts(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** The toasts currently shown. */
-export function currentToasts(): Toast[] {
-  return toasts;
-}
 
 /** Shows `text` for TOAST_MS under `key` (a toast with the same key is replaced). */
 export function showToast(kind: Toast["kind"], text: string, key = text): void {
-  toasts = [...toasts.filter((x) => x.key !== key), { key, kind, text }];
+  pageStore().set(toastsAtom, (toasts) => [...toasts.filter((x) => x.key !== key), { key, kind, text }]);
   clearTimeout(timers.get(key));
   timers.set(key, setTimeout(() => dismissToast(key), TOAST_MS));
-  emit();
 }
 
 /** Removes the toast `key`. */
 export function dismissToast(key: string): void {
-  toasts = toasts.filter((x) => x.key !== key);
+  clearTimeout(timers.get(key));
   timers.delete(key);
-  emit();
+  pageStore().set(toastsAtom, (toasts) => toasts.filter((x) => x.key !== key));
 }
 
 /**

@@ -7,12 +7,13 @@
  */
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Tabs } from "radix-ui";
-import { ApiError, api } from "../lib/api.ts";
+import { ApiError } from "../lib/api.ts";
 import { hasText, t } from "../lib/i18n.ts";
 import { showToast } from "../lib/toast.ts";
 import { planHas, useSession } from "../lib/session.ts";
 import { CHATBOT_TYPES, DEFAULT_LUNCH, DEFAULT_SCHEDULES, type QueueSchedule, ROUTER_MINUTES } from "../../domain/queue.ts";
-import { CheckField, FormDialog, type FormErrors, SelectField, TextField, useSchemaForm } from "../ui/form.tsx";
+import { CheckField, type FormErrors, SelectField, TextField, useSchemaForm } from "../ui/form.tsx";
+import { RecordDialog, type RecordDialogProps, saveRecord } from "../ui/record_dialogs.tsx";
 import { BotTree } from "./BotTree.tsx";
 import { IntegrationFields } from "./IntegrationFields.tsx";
 import { ScheduleTab } from "./ScheduleTab.tsx";
@@ -88,20 +89,17 @@ function explainColor(error: unknown): unknown {
 }
 
 /** Props of QueueDialog. */
-export interface QueueDialogProps {
-  queue: QueueRow | null;
+export interface QueueDialogProps extends RecordDialogProps<QueueRow> {
   /** The company's queues (targets of the bot's queue options). */
   queues: QueueRow[];
   /** Whether the company's scheduleType is `queue` (the hours tab shows). */
   perQueueHours: boolean;
   /** The user of the page (the bot flow's live channel). */
   viewer: LiveViewer | null;
-  onClose: () => void;
-  onSaved: (queue: QueueRow) => void;
 }
 
 /** Add or edit one queue. */
-export function QueueDialog({ queue, queues, perQueueHours, viewer, onClose, onSaved }: QueueDialogProps) {
+export function QueueDialog({ row: queue, queues, perQueueHours, viewer, onClose, onSaved }: QueueDialogProps) {
   const [tab, setTab] = useState<Tab>("data");
   const [submits, setSubmits] = useState(0);
   // The queue as saved: a new one gets it when "Chatbot" is ticked (see below), and the
@@ -113,7 +111,7 @@ export function QueueDialog({ queue, queues, perQueueHours, viewer, onClose, onS
     initial: initialValues(queue),
     onSubmit: async (v) => {
       try {
-        const saved = current ? await api<QueueRow>("PUT", `/queue/${current.id}`, v) : await api<QueueRow>("POST", "/queue", v);
+        const saved = await saveRecord<QueueRow>("/queue", current, v);
         onSaved(saved);
         showToast("success", t("queues.saved"));
         // A new chatbot queue goes on to its bot-menu editor rather than closing.
@@ -159,7 +157,7 @@ export function QueueDialog({ queue, queues, perQueueHours, viewer, onClose, onS
   }));
 
   return (
-    <FormDialog open onOpenChange={(o) => !o && onClose()} title={t(current ? "queues.edit" : "queues.add")} form={dialogForm} wide testId="queue-save">
+    <RecordDialog form={dialogForm} title={t(current ? "queues.edit" : "queues.add")} onClose={onClose} wide testId="queue-save">
       <Tabs.Root value={tab} onValueChange={(v) => setTab(v as Tab)} className="form-full queue-tabs">
         <Tabs.List className="queue-tab-list" aria-label={t(current ? "queues.edit" : "queues.add")}>
           <Tabs.Trigger value="data" className="queue-tab">{t("queues.tabData")}</Tabs.Trigger>
@@ -209,6 +207,6 @@ export function QueueDialog({ queue, queues, perQueueHours, viewer, onClose, onS
           </Tabs.Content>
         )}
       </Tabs.Root>
-    </FormDialog>
+    </RecordDialog>
   );
 }

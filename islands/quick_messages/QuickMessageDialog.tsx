@@ -11,7 +11,8 @@ import { messageRequired, type QuickMessage } from "../../domain/quick_message.t
 import { api } from "../lib/api.ts";
 import { t } from "../lib/i18n.ts";
 import { showToast } from "../lib/toast.ts";
-import { CheckField, FormDialog, TextField, useSchemaForm } from "../ui/form.tsx";
+import { CheckField, TextField, useSchemaForm } from "../ui/form.tsx";
+import { RecordDialog, type RecordDialogProps, saveRecord } from "../ui/record_dialogs.tsx";
 import { AttachmentField } from "./AttachmentField.tsx";
 
 /** A quick reply as GET /quick-messages/ answers it (the record and its signed media URL). */
@@ -26,13 +27,9 @@ interface QuickMessageValues extends Record<string, unknown> {
 }
 
 /** Props of QuickMessageDialog. */
-export interface QuickMessageDialogProps {
-  /** The reply to edit, or null to add one. */
-  quick: QuickMessageRow | null;
+export interface QuickMessageDialogProps extends RecordDialogProps<QuickMessageRow> {
   /** Admin or supervisor: may set `geral`. */
   manageAll: boolean;
-  onClose: () => void;
-  onSaved: (q: QuickMessageRow) => void;
 }
 
 /** A refused upload shown on the attachment field (the form shows `fields` in place). */
@@ -43,7 +40,7 @@ function attachmentError(error: unknown): unknown {
 }
 
 /** The dialog; see the module doc. */
-export function QuickMessageDialog({ quick, manageAll, onClose, onSaved }: QuickMessageDialogProps) {
+export function QuickMessageDialog({ row: quick, manageAll, onClose, onSaved }: QuickMessageDialogProps) {
   /** The file chosen in this dialog, sent after the record is saved. */
   const file = useRef<File | null>(null);
   /** The record once created here, so a retry after a failed upload updates it instead. */
@@ -55,9 +52,7 @@ export function QuickMessageDialog({ quick, manageAll, onClose, onSaved }: Quick
     onSubmit: async (v) => {
       const body = { shortcode: v.shortcode, message: v.message, mediaName: v.mediaName, ...(manageAll ? { geral: v.geral } : {}) };
       const current = saved.current;
-      let record = current
-        ? await api<QuickMessageRow>("PUT", `/quick-messages/${current.id}`, body)
-        : await api<QuickMessageRow>("POST", "/quick-messages", body);
+      let record = await saveRecord<QuickMessageRow>("/quick-messages", current, body);
       saved.current = record;
       onSaved(record);
       if (file.current) {
@@ -81,7 +76,7 @@ export function QuickMessageDialog({ quick, manageAll, onClose, onSaved }: Quick
     if (form.errors.message) form.touch("message");
   }, [form.values.mediaName]);
   return (
-    <FormDialog open onOpenChange={(o) => !o && onClose()} title={t(quick ? "quickMessages.edit" : "quickMessages.add")} form={form} testId="quick-message-save">
+    <RecordDialog form={form} title={t(quick ? "quickMessages.edit" : "quickMessages.add")} onClose={onClose} testId="quick-message-save">
       <div className={manageAll ? undefined : "form-full"}>
         <TextField form={form} name="shortcode" label={t("quickMessages.shortcode")} autoFocus />
       </div>
@@ -102,6 +97,6 @@ export function QuickMessageDialog({ quick, manageAll, onClose, onSaved }: Quick
           form.set("mediaName", chosen?.name ?? null);
         }}
       />
-    </FormDialog>
+    </RecordDialog>
   );
 }

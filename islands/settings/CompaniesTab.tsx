@@ -180,7 +180,7 @@ export function CompaniesTab({ viewer, initial }: SettingsTabProps) {
         />
         {userOpen && selected && (
           <UserDialog
-            user={null}
+            row={null}
             viewer={viewer}
             queues={queues}
             connections={[]}

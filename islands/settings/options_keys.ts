@@ -56,8 +56,8 @@ export const OPTION_SECTIONS: readonly OptionSection[] = [
     global: false,
     controls: [
       sw("userRating", "domain/ticket.ts: resolving needs a rating"),
-      sw("userRatingOut", "server/ratings/send.ts: the survey of a resolve out of hours"),
-      field("ratingurl", URL_TEXT, "server/ratings/send.ts: the survey link (/survey?chavePesquisa=)"),
+      sw("userRatingOut", "server/usecases/rating_survey.ts: the survey of a resolve out of hours"),
+      field("ratingurl", URL_TEXT, "server/usecases/rating_survey.ts: the survey link (/survey?chavePesquisa=)"),
       field("scheduleType", {
         type: "select",
         choices: [
@@ -86,11 +86,11 @@ export const OPTION_SECTIONS: readonly OptionSection[] = [
     global: false,
     controls: [
       sw("sendGreetingAccepted", "domain/ticket.ts: greeting on accept"),
-      sw("sendTransferAlert", "server/conversation/transitions.ts: transfer alert"),
-      sw("sendFarewellWaitingTicket", "server/conversation/transitions.ts: farewell of a waiting ticket"),
+      sw("sendTransferAlert", "server/usecases/ticket_effects.ts: transfer alert"),
+      sw("sendFarewellWaitingTicket", "server/usecases/ticket_effects.ts: farewell of a waiting ticket"),
       sw("sendSignMessage", "server/api/messages.ts: signature"),
       sw("sendGreetingMessageOneQueues", "domain/conversation.ts: one-queue greeting"),
-      sw("sendQueuePosition", "server/conversation/positions.ts: place in line"),
+      sw("sendQueuePosition", "server/usecases/queue_position.ts: place in line"),
     ],
   },
   {

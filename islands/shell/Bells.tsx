@@ -4,6 +4,7 @@
  * Previous / Next and 'Mark all as read').
  */
 import { useCallback, useEffect, useState } from "react";
+import { useSetAtom } from "jotai";
 import { Popover } from "radix-ui";
 import { Bell, Megaphone } from "lucide-react";
 import { api, get } from "../lib/api.ts";
@@ -13,17 +14,11 @@ import { t } from "../lib/i18n.ts";
 import type { SessionUser } from "../lib/session.ts";
 import { channelName, onChannel, retain } from "../lib/socket.ts";
 import { type RingEvent, rings } from "./notification_rule.ts";
+import { useHydratedAtomValue } from "../lib/page_store.ts";
 import { playNotification } from "./sound.ts";
+import { NO_UNREAD_TICKETS, type UnreadTicket, unreadTicketsAtom } from "./unread.ts";
 import { AnnouncementViewer, type BellAnnouncement } from "./AnnouncementViewer.tsx";
 import { PopoverLinks } from "./PopoverLinks.tsx";
-
-interface UnreadTicket {
-  id: number;
-  uuid: string;
-  unreadMessages: number;
-  lastMessage: string;
-  contact?: { name: string };
-}
 
 /**
  * Bell with the tickets that have unread messages: every ticket the user's lists hold (their
@@ -34,16 +29,13 @@ interface UnreadTicket {
  * receives the customers' messages and rings (notification_rule.ts), not only /tickets.
  */
 export function NotificationsBell({ user }: { user: SessionUser }) {
-  const [tickets, setTickets] = useState<UnreadTicket[]>([]);
-  const [count, setCount] = useState(0);
+  const { tickets, count } = useHydratedAtomValue(unreadTicketsAtom, NO_UNREAD_TICKETS);
+  const setUnread = useSetAtom(unreadTicketsAtom);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const load = () =>
       get<{ tickets: UnreadTicket[]; count: number }>("/tickets?withUnreadMessages=true").then(
-        (r) => {
-          setTickets((r.tickets ?? []).filter((x) => x.unreadMessages > 0));
-          setCount(r.count ?? 0);
-        },
+        (r) => setUnread({ tickets: (r.tickets ?? []).filter((x) => x.unreadMessages > 0), count: r.count ?? 0 }),
         () => {},
       );
     const later = () => {

@@ -3,7 +3,8 @@
  * warning, theme toggle, volume, refresh, bells and the profile menu (profile, language,
  * logout).
  */
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useSetAtom } from "jotai";
 import { DropdownMenu, Popover } from "radix-ui";
 import { Check, Languages, LogOut, Menu, Moon, RefreshCw, Sun, UserRound, Volume2, VolumeX } from "lucide-react";
 import { daysUntilDue, graceWorkingDaysLeft } from "../../domain/subscription.ts";
@@ -11,11 +12,12 @@ import { api, storeToken } from "../lib/api.ts";
 import { formatDate } from "../lib/format.ts";
 import { currentLang, LANGS, switchLang, t } from "../lib/i18n.ts";
 import { allowed, type SessionUser } from "../lib/session.ts";
-import { readVolume, writeLocal } from "../lib/storage.ts";
 import { settingEnabled } from "../lib/session.ts";
 import { AnnouncementsBell, NotificationsBell } from "./Bells.tsx";
 import { ConnectionAlertsBell } from "./ConnectionAlertsBell.tsx";
-import { applyTheme, currentTheme } from "./theme.ts";
+import { useHydratedAtomValue } from "../lib/page_store.ts";
+import { volumeAtom } from "./sound.ts";
+import { themeAtom } from "./theme.ts";
 import { UserModal } from "./UserModal.tsx";
 
 /** The subscription warning text, or null when more than 5 days remain (spec 000 §2, §9). */
@@ -40,23 +42,14 @@ export interface TopBarProps {
 
 /** The app's top bar. */
 export function TopBar({ user, expired, onMenu, drawerOpen }: TopBarProps) {
-  const [theme, setTheme] = useState<"light" | "dark">("light");
-  const [volume, setVolume] = useState(1);
+  const theme = useHydratedAtomValue(themeAtom, "light");
+  const setTheme = useSetAtom(themeAtom);
+  const volume = useHydratedAtomValue(volumeAtom, 1);
+  const changeVolume = useSetAtom(volumeAtom);
   const [profileOpen, setProfileOpen] = useState(false);
-  useEffect(() => {
-    setTheme(currentTheme());
-    setVolume(readVolume());
-  }, []);
 
   function toggleTheme() {
-    const next = theme === "dark" ? "light" : "dark";
-    applyTheme(next);
-    setTheme(next);
-  }
-
-  function changeVolume(value: number) {
-    setVolume(value);
-    writeLocal("volume", String(value));
+    setTheme(theme === "dark" ? "light" : "dark");
   }
 
   async function logout() {

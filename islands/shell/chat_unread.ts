@@ -2,9 +2,13 @@
  * The menu's unread badge of the internal chat (spec 002 §2.8): the viewer's unread messages
  * over all its chats (GET /chats `unreads`), read again 500 ms after the last chat event that
  * reaches the viewer (spec 000 §9: chat list reload debounce). The server sends chat events to
- * members only, so only the viewer's own chats move it.
+ * members only, so only the viewer's own chats move it. The figure is the page's
+ * `chatUnreadsAtom` (unread.ts).
  */
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
+import { useSetAtom } from "jotai";
+import { useHydratedAtomValue } from "../lib/page_store.ts";
+import { chatUnreadsAtom } from "./unread.ts";
 import { get } from "../lib/api.ts";
 import { planHas, type SessionUser } from "../lib/session.ts";
 import { channelName, onChannel } from "../lib/socket.ts";
@@ -14,7 +18,8 @@ const DEBOUNCE_MS = 500;
 
 /** The viewer's unread chat messages (0 without the plan's useInternalChat). */
 export function useChatUnreads(user: SessionUser | null): number {
-  const [unreads, setUnreads] = useState(0);
+  const unreads = useHydratedAtomValue(chatUnreadsAtom, 0);
+  const setUnreads = useSetAtom(chatUnreadsAtom);
   const enabled = user !== null && planHas(user, "useInternalChat");
   useEffect(() => {
     if (!user || !enabled) return;

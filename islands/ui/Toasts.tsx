@@ -1,14 +1,14 @@
-/** The toast stack (bottom right), fed by lib/toast.ts. */
-import { useSyncExternalStore } from "react";
+/** The toast stack (bottom right), fed by lib/toast.ts through the page's toasts atom. */
 import { X } from "lucide-react";
-import { currentToasts, dismissToast, subscribeToasts } from "../lib/toast.ts";
+import { dismissToast, type Toast, toastsAtom } from "../lib/toast.ts";
 import { t } from "../lib/i18n.ts";
+import { useHydratedAtomValue } from "../lib/page_store.ts";
 
-const NONE: never[] = [];
+const NONE: Toast[] = [];
 
 /** Renders the current toasts; polite live region for screen readers. */
 export function Toasts() {
-  const toasts = useSyncExternalStore(subscribeToasts, currentToasts, () => NONE);
+  const toasts = useHydratedAtomValue(toastsAtom, NONE);
   return (
     <div className="toasts" role="status" aria-live="polite">
       {toasts.map((toast) => (

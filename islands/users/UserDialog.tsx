@@ -8,11 +8,10 @@
  * The spec lists the password before the e-mail; #41 found a new admin typing the e-mail
  * into the password box, so the e-mail (the login name) comes first, as in the login form.
  */
-import { api } from "../lib/api.ts";
 import { t } from "../lib/i18n.ts";
 import { allowed, type SessionUser } from "../lib/session.ts";
-import { showToast } from "../lib/toast.ts";
-import { CheckField, CheckListField, FormDialog, SelectField, TextField, useSchemaForm } from "../ui/form.tsx";
+import { CheckField, CheckListField, SelectField, TextField } from "../ui/form.tsx";
+import { RecordDialog, type RecordDialogProps, useRecordForm } from "../ui/record_dialogs.tsx";
 import { needsCurrentPassword, type Profile, USER_MSG } from "../../domain/user.ts";
 import type { NamedRef, UserRow } from "./user_row.ts";
 
@@ -30,14 +29,10 @@ interface UserValues extends Record<string, unknown> {
 }
 
 /** Props of UserDialog. */
-export interface UserDialogProps {
-  /** The user edited, or null to create one. */
-  user: UserRow | null;
+export interface UserDialogProps extends RecordDialogProps<UserRow> {
   viewer: SessionUser;
   queues: NamedRef[];
   connections: NamedRef[];
-  onClose: () => void;
-  onSaved: (user: UserRow) => void;
   /**
    * The company a new user joins when a super user opens the modal from the companies
    * screen (sent as `companyId`); the default connection is then not offered (001 §2.12).
@@ -51,14 +46,14 @@ const PROFILES: Profile[] = ["user", "supervisor", "admin"];
 const SUBMIT_DELAY_MS = 400;
 
 /** Add or edit one user. */
-export function UserDialog({ user, viewer, queues, connections, onClose, onSaved, companyId }: UserDialogProps) {
+export function UserDialog({ row: user, viewer, queues, connections, onClose, onSaved, companyId }: UserDialogProps) {
   const editProfile = allowed(viewer, "user-modal:editProfile");
   const editQueues = allowed(viewer, "user-modal:editQueues");
   const editSuper = user !== null && allowed(viewer, "user-modal:editSuper");
   /** Whether these values change the viewer's own password or e-mail. */
   const asksCurrent = (v: UserValues) =>
     user !== null && needsCurrentPassword(viewer.id, user, { email: v.email.trim().toLowerCase(), password: v.password || undefined });
-  const form = useSchemaForm<UserValues>({
+  const form = useRecordForm<UserValues, UserRow>({
     schema: user ? "UserUpdate" : "UserCreate",
     delayMs: SUBMIT_DELAY_MS,
     check: (v) => (asksCurrent(v) && !v.currentPassword ? { currentPassword: USER_MSG.currentPasswordRequired } : {}),
@@ -73,7 +68,9 @@ export function UserDialog({ user, viewer, queues, connections, onClose, onSaved
       super: user?.super ?? false,
       farewellMessage: user?.farewellMessage ?? "",
     },
-    onSubmit: async (v) => {
+    path: "/users",
+    row: user,
+    body: (v) => {
       const body: Record<string, unknown> = {
         name: v.name,
         email: v.email,
@@ -86,19 +83,15 @@ export function UserDialog({ user, viewer, queues, connections, onClose, onSaved
       if (editQueues) body.queueIds = v.queueIds;
       if (editSuper) body.super = v.super;
       if (companyId !== undefined) body.companyId = companyId;
-      let saved: UserRow;
-      try {
-        saved = user ? await api<UserRow>("PUT", `/users/${user.id}`, body) : await api<UserRow>("POST", "/users", body);
-      } catch (error) {
-        throw explained(error);
-      }
-      onSaved(saved);
-      showToast("success", t("users.saved"));
-      onClose();
+      return body;
     },
+    explain: explained,
+    savedText: t("users.saved"),
+    onSaved,
+    onClose,
   });
   return (
-    <FormDialog open onOpenChange={(o) => !o && onClose()} title={t(user ? "users.edit" : "users.add")} form={form} testId="user-save">
+    <RecordDialog form={form} title={t(user ? "users.edit" : "users.add")} onClose={onClose} testId="user-save">
       <TextField form={form} name="name" label={t("userModal.name")} autoFocus />
       <TextField form={form} name="email" label={t("userModal.email")} type="email" />
       <TextField
@@ -128,7 +121,7 @@ export function UserDialog({ user, viewer, queues, connections, onClose, onSaved
       )}
       {editSuper && <CheckField form={form} name="super" label={t("userModal.super")} />}
       <TextField form={form} name="farewellMessage" label={t("userModal.farewell")} rows={3} variables />
-    </FormDialog>
+    </RecordDialog>
   );
 }
 

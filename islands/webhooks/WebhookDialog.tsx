@@ -5,10 +5,9 @@
  * a generated one is shown once, in the field, to be copied into the receiver.
  */
 import { KeyRound } from "lucide-react";
-import { api } from "../lib/api.ts";
 import { t } from "../lib/i18n.ts";
-import { showToast } from "../lib/toast.ts";
-import { CheckField, CheckListField, FormDialog, TextField, useSchemaForm } from "../ui/form.tsx";
+import { CheckField, CheckListField, TextField } from "../ui/form.tsx";
+import { RecordDialog, type RecordDialogProps, useRecordForm } from "../ui/record_dialogs.tsx";
 import { eventLabel, EVENTS, type WebhookRow } from "./rows.ts";
 
 interface Values extends Record<string, unknown> {
@@ -23,9 +22,9 @@ function randomSecret(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** The dialog; `webhook` null adds one. */
-export function WebhookDialog({ webhook, onClose, onSaved }: { webhook: WebhookRow | null; onClose: () => void; onSaved: (row: WebhookRow) => void }) {
-  const form = useSchemaForm<Values>({
+/** The dialog; `row` null adds one. */
+export function WebhookDialog({ row: webhook, onClose, onSaved }: RecordDialogProps<WebhookRow>) {
+  const form = useRecordForm<Values, WebhookRow>({
     schema: "WebhookSubscriptionInput",
     initial: {
       url: webhook?.url ?? "",
@@ -33,17 +32,14 @@ export function WebhookDialog({ webhook, onClose, onSaved }: { webhook: WebhookR
       secret: webhook?.secret ?? "",
       active: webhook?.active ?? true,
     },
-    onSubmit: async (v) => {
-      const saved = webhook
-        ? await api<WebhookRow>("PUT", `/webhooks/subscriptions/${webhook.id}`, v)
-        : await api<WebhookRow>("POST", "/webhooks/subscriptions", v);
-      onSaved({ ...saved, pending: webhook?.pending ?? 0, lastDelivery: webhook?.lastDelivery ?? null });
-      showToast("success", t("webhooks.saved"));
-      onClose();
-    },
+    path: "/webhooks/subscriptions",
+    row: webhook,
+    savedText: t("webhooks.saved"),
+    onSaved,
+    onClose,
   });
   return (
-    <FormDialog open onOpenChange={(o) => !o && onClose()} title={t(webhook ? "webhooks.edit" : "webhooks.add")} form={form} wide testId="webhook-save">
+    <RecordDialog form={form} title={t(webhook ? "webhooks.edit" : "webhooks.add")} onClose={onClose} wide testId="webhook-save">
       <TextField form={form} name="url" label={t("webhooks.url")} type="url" placeholder="https://" autoFocus className="form-full" />
       <CheckListField form={form} name="events" label={t("webhooks.events")} options={EVENTS.map((e) => ({ value: e, label: eventLabel(e) }))} className="form-full" />
       <div className="webhook-secret-row form-full">
@@ -53,6 +49,6 @@ export function WebhookDialog({ webhook, onClose, onSaved }: { webhook: WebhookR
         </button>
       </div>
       <CheckField form={form} name="active" label={t("webhooks.activeField")} />
-    </FormDialog>
+    </RecordDialog>
   );
 }

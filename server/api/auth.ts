@@ -20,7 +20,7 @@ import { requireAuth } from "../auth/middleware.ts";
 import { auditLogins } from "../audit/login.ts";
 import { verifyOrBurn } from "../auth/passwords.ts";
 import { signAccess, signRefresh, verifyRefresh } from "../auth/tokens.ts";
-import { sessionUser } from "./user_view.ts";
+import { sessionUser } from "../auth/session_user.ts";
 import { isoDate } from "../../domain/iso_date.ts";
 import type { Context } from "hono";
 

@@ -29,7 +29,8 @@ import { DEFAULT_GRAPH_API_URL } from "../config.ts";
 import { renderTemplate, windowOf } from "../channels/cloudapi_map.ts";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { idParam, parseBody } from "../http/validate.ts";
-import { assertCanSend, readableTicket, writableTicket } from "./message_access.ts";
+import { assertCanSend } from "../usecases/message_send.ts";
+import { readableTicket, writableTicket } from "./message_access.ts";
 
 const notCloud = (w: Whatsapp) =>
   new AppError("ERR_VALIDATION", { status: 400, message: `Connection ${w.id} is not a WhatsApp Cloud API connection` });

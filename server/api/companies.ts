@@ -22,7 +22,7 @@ import type { AppEnv } from "../deps.ts";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
 import { idParam, parseBody, parseQuery } from "../http/validate.ts";
 import { companyDetail, companyViewer } from "./company_view.ts";
-import { deleteCompany } from "./company_delete.ts";
+import { deleteCompany } from "../usecases/company_delete.ts";
 import { signupFromInput } from "./signup.ts";
 import { recordAudit } from "../audit/record.ts";
 import { changedFields } from "../../domain/audit.ts";

@@ -7,21 +7,14 @@
  *   week, with the company's name (the /connection-alerts page).
  */
 import { Hono } from "hono";
-import { z } from "zod";
 import { readConnectionAlerts } from "../../actors/sessions/alerts.ts";
 import { companies, PLATFORM } from "../../actors/platform/collections.ts";
-import { alertOrder, alertView } from "../../domain/connection_alert.ts";
+import { alertOrder, alertView, ConnectionAlertQuery } from "../../domain/connection_alert.ts";
 import { can } from "../../domain/permissions.ts";
 import { forbidden } from "../../domain/errors.ts";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
 import { parseQuery } from "../http/validate.ts";
 import type { AppEnv } from "../deps.ts";
-
-/** GET /connection-alerts' query. */
-export const ConnectionAlertQuery = z.object({
-  /** Platform owner only: every company's alerts, restored ones of the last week included. */
-  all: z.enum(["true", "false"]).optional(),
-});
 
 export function connectionAlertRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

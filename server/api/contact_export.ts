@@ -11,13 +11,11 @@
  */
 import { join } from "node:path";
 import { Hono } from "hono";
-import { z } from "zod";
 import { contactsByName } from "../../actors/contacts/mod.ts";
 import { companyMediaDir, isSafeFileName, newFileName } from "../../actors/messages/media_files.ts";
 import { deskState } from "../../actors/tickets/mod.ts";
-import type { Contact } from "../../domain/contact.ts";
+import { type Contact, ContactExportQuery } from "../../domain/contact.ts";
 import { notFound } from "../../domain/errors.ts";
-import { MAX, MSG } from "../../domain/text.ts";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
 import type { AppEnv } from "../deps.ts";
 import { parseQuery } from "../http/validate.ts";
@@ -25,27 +23,6 @@ import { parseQuery } from "../http/validate.ts";
 const EXPORT_TTL_MS = 3600_000;
 const FILE_SUFFIX = "-contacts.csv";
 
-/** A query parameter holding a JSON array of ids (or of objects with an id), MAX.list at most. */
-const JsonIds = z.string().max(MAX.list * 20, MSG.tooLong).optional().transform((raw, ctx): number[] => {
-  if (!raw || raw.trim() === "") return [];
-  try {
-    const value: unknown = JSON.parse(raw);
-    const list = Array.isArray(value) ? value : [value];
-    if (list.length > MAX.list) {
-      ctx.addIssue({ code: "custom", message: MSG.tooLong });
-      return z.NEVER;
-    }
-    return list.map((v) =>
-      Number(typeof v === "object" && v !== null ? (v as { id: unknown }).id : v)
-    )
-      .filter((n) => Number.isSafeInteger(n) && n > 0);
-  } catch {
-    ctx.addIssue({ code: "custom", message: "Expected a JSON array of ids" });
-    return z.NEVER;
-  }
-});
-
-export const ExportQuery = z.object({ tags: JsonIds, queueIds: JsonIds, contactIds: JsonIds });
 
 /** One CSV cell: quoted when needed; a leading formula character is neutralised. */
 function cell(value: string): string {
@@ -78,7 +55,7 @@ export function contactExportRoutes(): Hono<AppEnv> {
   const exporter = [requireAuth(), requirePermission("contact-page:exports")] as const;
 
   app.get("/baixar", ...exporter, async (c) => {
-    const query = parseQuery(c, ExportQuery);
+    const query = parseQuery(c, ContactExportQuery);
     const { system, config } = c.get("deps");
     const companyId = c.get("principal").companyId;
     let contacts = await contactsByName(system, companyId);

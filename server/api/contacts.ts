@@ -1,11 +1,10 @@
 /**
  * Contacts (spec 000 §5, §7; 001 §2.14, §6, §7): list, pickers, a contact card's lookup,
- * create (a number not on WhatsApp is refused: contact_number.ts) and edit with the wallet
- * rules, delete (single and bulk), block. Import and export live in contact_import.ts and
- * contact_export.ts; the wallet list in wallets.ts.
+ * create (a number not on WhatsApp is refused: server/usecases/whatsapp_numbers.ts) and edit
+ * with the wallet rules, delete (single and bulk), block. Import and export live in
+ * contact_import.ts and contact_export.ts; the wallet list in wallets.ts.
  */
 import { Hono } from "hono";
-import { z } from "zod";
 import {
   contactMissing,
   createContact,
@@ -21,18 +20,22 @@ import { activeTicketOfContact, deskState, ticketsByContact } from "../../actors
 import { whatsapps } from "../../actors/whatsapps/collection.ts";
 import {
   type Contact,
+  ContactBlockBody,
+  ContactBulkDelete,
+  ContactCreateQuery,
   ContactInput,
   contactListItem,
+  ContactListQuery,
+  ContactLookupQuery,
+  ContactPhotoQuery,
   ContactUpdate,
-  PhoneNumber,
   normalizeNumber,
   walletChangeRefusal,
 } from "../../domain/contact.ts";
 import { AppError, forbidden, notFound } from "../../domain/errors.ts";
 import { SearchPage } from "../../domain/paging.ts";
 import { can, type Principal } from "../../domain/permissions.ts";
-import { Flag, Id, MAX, MSG } from "../../domain/text.ts";
-import { numberOnWhatsapp } from "./contact_number.ts";
+import { numberOnWhatsapp } from "../usecases/whatsapp_numbers.ts";
 import { canSeeTicket } from "../../domain/visibility.ts";
 import type { ActorSystem } from "../../actors/_runtime/system.ts";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
@@ -70,20 +73,6 @@ export async function contactRows(
   return { contacts, count: page.count, hasMore: page.hasMore };
 }
 
-export const ContactListQuery = z.object({
-  searchParam: z.string().trim().max(200).default(""),
-  name: z.string().trim().max(200).default(""),
-  /** Only the WhatsApp groups (true) or only people (false); both when absent (the campaign dialog's group list asks for groups). */
-  isGroup: Flag.optional(),
-});
-
-export const BulkDelete = z.object({ contactIds: z.array(Id).min(1).max(10_000) });
-export const BlockBody = z.object({ active: Flag });
-export const PhotoQuery = z.object({ number: z.string().min(1).max(MAX.phone, MSG.tooLong), whatsappId: Id.optional() });
-/** GET /contacts/lookup query: a contact card's number, and the connection it came through. */
-export const LookupQuery = z.object({ number: PhoneNumber, whatsappId: Id.optional() });
-/** `?onDuplicate=report` answers a known number with 200 `{ alreadyExists: true, … }`. */
-export const CreateQuery = z.object({ onDuplicate: z.enum(["error", "report"]).default("error") });
 
 /**
  * Checks a wallet change against the rules (domain/contact.ts) and that the target user
@@ -149,7 +138,7 @@ export function contactRoutes(): Hono<AppEnv> {
   });
 
   app.get("/photo", auth, async (c) => {
-    const { number, whatsappId } = parseQuery(c, PhotoQuery);
+    const { number, whatsappId } = parseQuery(c, ContactPhotoQuery);
     const deps = c.get("deps");
     const companyId = c.get("principal").companyId;
     const found = await findContactByNumber(deps.system, companyId, number);
@@ -166,7 +155,7 @@ export function contactRoutes(): Hono<AppEnv> {
    * scrolling through forwarded cards then filled the address book with people nobody contacted.
    */
   app.get("/lookup", auth, async (c) => {
-    const { number, whatsappId } = parseQuery(c, LookupQuery);
+    const { number, whatsappId } = parseQuery(c, ContactLookupQuery);
     const deps = c.get("deps");
     const companyId = c.get("principal").companyId;
     const [found, onWhatsapp] = await Promise.all([
@@ -215,7 +204,7 @@ export function contactRoutes(): Hono<AppEnv> {
   });
 
   app.post("/", auth, async (c) => {
-    const { onDuplicate } = parseQuery(c, CreateQuery);
+    const { onDuplicate } = parseQuery(c, ContactCreateQuery);
     const typed = await parseBody(c, ContactInput);
     const { system } = c.get("deps");
     const who = c.get("principal");
@@ -257,7 +246,7 @@ export function contactRoutes(): Hono<AppEnv> {
     const companyId = c.get("principal").companyId;
     // Found in the caller's company before the body is judged (another company's id: 404).
     if (!(await getContact(system, companyId, id))) throw contactMissing(id);
-    const { active } = await parseBody(c, BlockBody);
+    const { active } = await parseBody(c, ContactBlockBody);
     const contact = await updateContact(system, companyId, id, { active });
     return c.json(contact);
   });
@@ -283,7 +272,7 @@ export function contactRoutes(): Hono<AppEnv> {
   });
 
   app.delete("/bulk-delete", auth, canDelete, async (c) => {
-    const { contactIds } = await parseBody(c, BulkDelete);
+    const { contactIds } = await parseBody(c, ContactBulkDelete);
     const removed = await deleteContacts(
       c.get("deps").system,
       c.get("principal").companyId,

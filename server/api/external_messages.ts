@@ -27,6 +27,7 @@ import {
   IdempotencyKey,
   MAX_MEDIAS,
   requestFingerprint,
+  SENT_TEXT,
   UPGRADE_TEXT,
 } from "../../domain/external_message.ts";
 import { planAllows } from "../../domain/plan.ts";
@@ -36,8 +37,8 @@ import { bearerToken } from "../auth/middleware.ts";
 import type { AppEnv } from "../deps.ts";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { jsonObjectOf, parseWith } from "../http/validate.ts";
+import { type ExternalSend, type ExternalSent, sendExternal } from "../usecases/external_send.ts";
 import { idempotent } from "./external_messages_idempotency.ts";
-import { type ExternalSend, sendExternal } from "./external_messages_send.ts";
 import { externalApiState } from "./external_messages_state.ts";
 import { MAX_UPLOAD_BYTES } from "./messages.ts";
 
@@ -92,6 +93,24 @@ async function readSend(c: Ctx): Promise<ExternalSend> {
   };
 }
 
+/** The answer of a send (spec 001 §7): the message, number, contact, ticket and the messages stored. */
+function replyOf({ number, contact, ticket, messages }: ExternalSent) {
+  return {
+    message: SENT_TEXT,
+    number,
+    contact: { id: contact.id, name: contact.name, number: contact.number },
+    ticket: { id: ticket.id, uuid: ticket.uuid, status: ticket.status, queueId: ticket.queueId },
+    messages: messages.map((v) => ({
+      id: v.id,
+      body: v.body,
+      mediaType: v.mediaType,
+      ack: v.ack,
+      fromMe: v.fromMe,
+      createdAt: v.createdAt,
+    })),
+  };
+}
+
 /** The `Idempotency-Key` header, validated; undefined when absent. */
 function idempotencyKey(c: Ctx): string | undefined {
   const raw = c.req.header("idempotency-key");
@@ -138,7 +157,7 @@ export function externalMessageRoutes(): Hono<AppEnv> {
       );
       const reply = await idempotent(deps.kv, { companyId: conn.companyId, whatsappId: conn.id }, key, fingerprint, async () => ({
         status: 200,
-        body: await sendExternal(deps, conn, input),
+        body: replyOf(await sendExternal(deps, conn, input)),
       })).catch((error) => {
         if (error instanceof AppError && error.status === 409) c.header("Retry-After", "2");
         throw error;

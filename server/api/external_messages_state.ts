@@ -1,8 +1,9 @@
 /**
  * What the external messages API keeps in memory per server (one per `AppDeps`): which
- * connection a token opens, each token's rate bucket, and the numbers WhatsApp already
- * confirmed. All three are caches or limits, never business state: a restart loses nothing a
- * client was told about (the rate limit starts full again; numbers are checked again).
+ * connection a token opens, and each token's rate bucket (the numbers WhatsApp already
+ * confirmed are server/usecases/whatsapp_numbers.ts). Both are caches or limits, never
+ * business state: a restart loses nothing a client was told about (the rate limit starts full
+ * again).
  *
  * - Tokens: the connections of every company indexed by token, built on first use and kept
  *   current by the connections' own events (`company-{id}-whatsapp`, published after the
@@ -10,8 +11,6 @@
  *   working at once. A hit is checked against the record itself.
  * - Rate: an in-memory token bucket per connection token (domain takeToken). Per process: a
  *   deployment of several servers grants each its own allowance (DESIGN §10).
- * - Numbers: a number found on WhatsApp is remembered for a day per connection, so a client
- *   sending often to the same customers costs one paced check, not one per message.
  */
 import { companies, PLATFORM } from "../../actors/platform/collections.ts";
 import { whatsapps } from "../../actors/whatsapps/collection.ts";
@@ -108,41 +107,10 @@ class RateLimiter {
   }
 }
 
-/** How long a confirmed number is trusted, and how many are kept. */
-const NUMBER_TTL_MS = 24 * 3600_000;
-const MAX_NUMBERS = 50_000;
-
-/** Numbers WhatsApp confirmed, per connection: the number to use (the JID's digits). */
-class CheckedNumbers {
-  #seen = new Map<string, { number: string; at: number }>();
-
-  get(whatsappId: number, number: string, now: number): string | undefined {
-    const key = `${whatsappId}:${number}`;
-    const hit = this.#seen.get(key);
-    if (!hit || now - hit.at > NUMBER_TTL_MS) return undefined;
-    return hit.number;
-  }
-
-  set(whatsappId: number, number: string, confirmed: string, now: number): void {
-    const key = `${whatsappId}:${number}`;
-    this.#seen.delete(key);
-    this.#seen.set(key, { number: confirmed, at: now });
-    if (this.#seen.size > MAX_NUMBERS) this.#seen.delete(this.#seen.keys().next().value!);
-  }
-
-  /** Remembers `number` as confirmed with WhatsApp's `jid` (its digits, else the number); returns the number to use. */
-  confirm(whatsappId: number, number: string, jid: string | undefined, now: number): string {
-    const confirmed = jid ? jid.split("@")[0].split(":")[0].replace(/\D/g, "") || number : number;
-    this.set(whatsappId, number, confirmed, now);
-    return confirmed;
-  }
-}
-
 /** The API's in-memory state of one server. */
 export interface ExternalApiState {
   tokens: ConnectionTokens;
   rate: RateLimiter;
-  numbers: CheckedNumbers;
 }
 
 const states = new WeakMap<AppDeps, ExternalApiState>();
@@ -168,7 +136,7 @@ function envRate(): RateLimit {
 export function externalApiState(deps: AppDeps): ExternalApiState {
   let state = states.get(deps);
   if (!state) {
-    state = { tokens: new ConnectionTokens(deps), rate: new RateLimiter(envRate()), numbers: new CheckedNumbers() };
+    state = { tokens: new ConnectionTokens(deps), rate: new RateLimiter(envRate()) };
     states.set(deps, state);
   }
   return state;

@@ -7,16 +7,12 @@
  * a service that fails or answers garbage is 502 ERR_INTEGRATION_FAILED with its reason.
  */
 import { Hono } from "hono";
-import { z } from "zod";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
 import type { AppEnv } from "../deps.ts";
 import { parseQuery } from "../http/validate.ts";
-import { MAX, MSG } from "../../domain/text.ts";
+import { TypebotListQuery } from "../../domain/typebot.ts";
 import { listN8nWorkflows } from "../integrations/n8n.ts";
 import { listTypebots, listTypebotWorkspaces } from "../integrations/typebot.ts";
-
-/** GET /typebot/listtypebots query. */
-export const TypebotListQuery = z.object({ workspaceId: z.string().trim().min(1, MSG.required).max(MAX.name, MSG.tooLong) });
 
 /** The integration list routes, mounted at `/`. */
 export function integrationRoutes(): Hono<AppEnv> {

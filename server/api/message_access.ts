@@ -1,5 +1,6 @@
 /**
- * Who may read and write the messages of a ticket, and the views the messages API returns.
+ * Who may read and write the messages of a ticket, and the views the messages API returns
+ * (what a send refuses is server/usecases/message_send.ts `assertCanSend`).
  * Reading needs the ticket to be visible (domain/visibility.ts, the rule of lists and live
  * events); writing needs the tickets area's `assertCanHandle` (a plain user does not write in
  * another user's conversation unless it is a group).
@@ -8,7 +9,7 @@ import { getContact } from "../../actors/contacts/mod.ts";
 import { messageViews } from "../../actors/messages/view.ts";
 import { companySettings } from "../../actors/platform/lookup.ts";
 import { getTicket, ticketMissing } from "../../actors/tickets/mod.ts";
-import { AppError, forbidden } from "../../domain/errors.ts";
+import { forbidden } from "../../domain/errors.ts";
 import type { Message, MessageView } from "../../domain/message.ts";
 import type { Principal } from "../../domain/permissions.ts";
 import { assertCanHandle, OTHER_SECTOR, type Ticket } from "../../domain/ticket.ts";
@@ -58,22 +59,4 @@ export async function viewsOf(
     messages,
     contact ? { id: contact.id, name: contact.name } : null,
   );
-}
-
-/** The refusals of a send: the ticket must be open and its connection able to send. */
-export async function assertCanSend(deps: AppDeps, ticket: Ticket): Promise<void> {
-  if (ticket.status !== "open") {
-    throw new AppError("ERR_CREATING_MESSAGE", {
-      status: 400,
-      message: ticket.status === "pending"
-        ? `Ticket ${ticket.id} is pending: accept it before replying`
-        : `Ticket ${ticket.id} is closed: reopen it before replying`,
-    });
-  }
-  if (ticket.whatsappId === null || !await deps.outbound.ready(ticket.companyId, ticket.whatsappId)) {
-    throw new AppError("ERR_WAPP_NOT_INITIALIZED", {
-      status: 400,
-      message: `Connection ${ticket.whatsappId ?? "(none)"} of ticket ${ticket.id} is not connected`,
-    });
-  }
 }

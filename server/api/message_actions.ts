@@ -13,7 +13,6 @@
 import { type Context, Hono } from "hono";
 import { getContact } from "../../actors/contacts/mod.ts";
 import { agentChange, getMessage, sendOutgoing } from "../../actors/messages/mod.ts";
-import { duplicateMedia } from "../../actors/messages/media_files.ts";
 import { allMessages } from "../../actors/messages/store.ts";
 import { getTicket, openTicketForInbound, ticketMissing } from "../../actors/tickets/mod.ts";
 import { AppError, notFound } from "../../domain/errors.ts";
@@ -34,7 +33,8 @@ import { foldText } from "../../domain/contact.ts";
 import type { Principal } from "../../domain/permissions.ts";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { idParam, parseBody, parseQuery } from "../http/validate.ts";
-import { assertCanSend, readableTicket, viewsOf, writableTicket } from "./message_access.ts";
+import { assertCanSend, mediaCopy } from "../usecases/message_send.ts";
+import { readableTicket, viewsOf, writableTicket } from "./message_access.ts";
 import { linkPreview } from "./message_preview.ts";
 
 const messageMissing = (id: string) => notFound("ERR_NO_MESSAGE_FOUND", `Message ${id} does not exist`);
@@ -162,18 +162,11 @@ export function messageActionRoutes(): Hono<AppEnv> {
       });
       tickets.push(ticket.id);
       for (const source of sources) {
-        await sendOutgoing(deps, ticket, {
-          body: source.body,
-          mediaType: source.mediaType,
-          media: source.mediaUrl
-            ? {
-              file: await duplicateMedia(deps.config.dataDir, who.companyId, source.mediaUrl),
-              name: source.mediaName ?? source.mediaUrl,
-              mimetype: source.mimetype ?? "",
-            }
-            : null,
-          userId: who.id,
-        }, contact);
+        // Each copy owns its media file; the original's type is kept (a voice note stays one).
+        const media = source.mediaUrl
+          ? (await mediaCopy(deps, who.companyId, source.mediaUrl, source.mediaName ?? source.mediaUrl, source.mimetype ?? "")).media
+          : null;
+        await sendOutgoing(deps, ticket, { body: source.body, mediaType: source.mediaType, media, userId: who.id }, contact);
         sent++;
       }
     }

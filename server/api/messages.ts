@@ -23,40 +23,22 @@
  */
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { saveMedia } from "../../actors/messages/media_files.ts";
-import { pageOfMessages, sendOutgoing } from "../../actors/messages/mod.ts";
-import { getUser } from "../../actors/platform/lookup.ts";
+import { pageOfMessages } from "../../actors/messages/mod.ts";
 import { loadLookups, markTicketRead, ticketItem, ticketMissing } from "../../actors/tickets/mod.ts";
 import { AppError, forbidden } from "../../domain/errors.ts";
-import {
-  MAX_SEND_FILES,
-  mediaTypeOfMime,
-  MESSAGE_PAGE_SIZE,
-  MessagePageQuery,
-  type MessageView,
-  parseMessageId,
-  SendMessageInput,
-  signedBody,
-} from "../../domain/message.ts";
-import { settingOn } from "../../domain/settings.ts";
+import { MAX_SEND_FILES, MESSAGE_PAGE_SIZE, MessagePageQuery, SendMessageInput } from "../../domain/message.ts";
 import { requireAuth } from "../auth/middleware.ts";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { idParam, jsonObjectOf, parseQuery, parseWith } from "../http/validate.ts";
 import { can, type Principal } from "../../domain/permissions.ts";
 import { NO_PERMISSION } from "../../domain/ticket.ts";
 import { canPreviewPending } from "../../domain/visibility.ts";
-import { assertCanSend, readableTicket, viewsOf, writableTicket } from "./message_access.ts";
+import { sendAgentMessage, type Upload } from "../usecases/message_send.ts";
+import { readableTicket, viewsOf, writableTicket } from "./message_access.ts";
 import { messageActionRoutes } from "./message_actions.ts";
 
 /** Largest upload accepted by POST /messages/{ticketId} (WhatsApp documents go to 100 MB). */
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
-
-const blank = () =>
-  new AppError("ERR_VALIDATION", {
-    status: 400,
-    message: "Message body is blank",
-    fields: { body: "Required" },
-  });
 
 /** One page of a ticket's messages as GET /messages and /messages-ghost answer it. */
 async function readPage(deps: AppDeps, who: Principal, ticketId: number, pageNumber: number, ghost: boolean) {
@@ -79,60 +61,23 @@ async function readPage(deps: AppDeps, who: Principal, ticketId: number, pageNum
   return { messages: views, ticket: ticketItem(current, lookups), count, hasMore };
 }
 
-/** The body's files and captions, from a multipart form. */
-function uploads(form: Record<string, unknown>): { files: File[]; captions: string[] } {
-  const list = (v: unknown) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
-  const files = [...list(form.medias), ...list(form["medias[]"])].filter((f): f is File => f instanceof File);
+const listOf = (v: unknown): unknown[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
+/** The multipart body's captions (`body`: one for all files, or one per file). */
+const captionsOf = (form: Record<string, unknown>) => listOf(form.body).map((b) => (typeof b === "string" ? b : ""));
+
+/** The multipart body's files (`medias` or `medias[]`), each with its caption. */
+function uploads(form: Record<string, unknown>): Upload[] {
+  const files = [...listOf(form.medias), ...listOf(form["medias[]"])].filter((f): f is File => f instanceof File);
   if (files.length > MAX_SEND_FILES) {
     const message = `At most ${MAX_SEND_FILES} files`;
     throw new AppError("ERR_VALIDATION", { status: 400, message: `medias: ${message}`, fields: { medias: message } });
   }
-  const captions = list(form.body).map((b) => (typeof b === "string" ? b : ""));
-  return { files, captions };
-}
-
-/** Sends what POST /messages/{ticketId} carries; replies with the stored messages' views. */
-async function send(
-  deps: AppDeps,
-  who: Principal,
-  { ticket, settings }: Awaited<ReturnType<typeof writableTicket>>,
-  raw: Record<string, unknown>,
-  files: File[],
-  captions: string[],
-) {
-  const input = parseWith(SendMessageInput, raw);
-  const text = input.body.trim();
-  if (files.length === 0 && text === "") throw blank();
-  await assertCanSend(deps, ticket);
-  const user = await getUser(deps.system, who.id);
-  const sign = settingOn(settings.sendSignMessage) && input.signMessage !== false && user !== undefined;
-  const withSignature = (body: string) => (sign && body !== "" ? signedBody(user!.name, body) : body);
-  const quoted = input.quotedMsg && parseMessageId(input.quotedMsg)?.ticketId === ticket.id
-    ? input.quotedMsg
-    : null;
-
-  const views: MessageView[] = [];
-  if (files.length === 0) {
-    const { view } = await sendOutgoing(deps, ticket, {
-      body: withSignature(text),
-      quotedMsgId: quoted,
-      userId: who.id,
-    });
-    views.push(view);
-  }
-  for (const [i, file] of files.entries()) {
-    const caption = (captions[i] ?? (files.length === 1 ? captions[0] : undefined) ?? "").trim();
-    const stored = await saveMedia(deps.config.dataDir, who.companyId, file.name, file.stream(), file.type);
-    const { view } = await sendOutgoing(deps, ticket, {
-      body: caption ? withSignature(caption) : file.name,
-      mediaType: mediaTypeOfMime(file.type),
-      media: { file: stored, name: file.name, mimetype: file.type || "application/octet-stream" },
-      quotedMsgId: i === 0 ? quoted : null,
-      userId: who.id,
-    });
-    views.push(view);
-  }
-  return { message: views[views.length - 1], messages: views };
+  const captions = captionsOf(form);
+  return files.map((file, i) => ({
+    file,
+    caption: (captions[i] ?? (files.length === 1 ? captions[0] : undefined) ?? "").trim(),
+  }));
 }
 
 /** The `/messages` sub-app. */
@@ -161,18 +106,19 @@ export function messageRoutes(): Hono<AppEnv> {
       const writable = await writableTicket(c.get("deps"), c.get("principal"), ticketId);
       const type = c.req.header("content-type") ?? "";
       let raw: Record<string, unknown> = {};
-      let files: File[] = [];
-      let captions: string[] = [];
+      let files: Upload[] = [];
       if (type.includes("multipart/form-data")) {
         const form = await c.req.parseBody({ all: true });
-        ({ files, captions } = uploads(form));
-        raw = { ...form, body: captions[0] ?? "" };
+        files = uploads(form);
+        raw = { ...form, body: captionsOf(form)[0] ?? "" };
         delete raw.medias;
         delete raw["medias[]"];
       } else {
         raw = jsonObjectOf(await c.req.text());
       }
-      return c.json(await send(c.get("deps"), c.get("principal"), writable, raw, files, captions));
+      const input = parseWith(SendMessageInput, raw);
+      const views = await sendAgentMessage(c.get("deps"), c.get("principal"), writable, input, files);
+      return c.json({ message: views[views.length - 1], messages: views });
     },
   );
   return app;

@@ -12,8 +12,7 @@ import { queueOptions } from "../../actors/queue_options/collection.ts";
 import { queues } from "../../actors/queues/collection.ts";
 import { AppError, notFound } from "../../domain/errors.ts";
 import type { Principal } from "../../domain/permissions.ts";
-import { byPriority, colorOwner, type Queue, QueueInput } from "../../domain/queue.ts";
-import { OptionalId } from "../../domain/text.ts";
+import { byPriority, colorOwner, type Queue, QueueInput, QueueListQuery } from "../../domain/queue.ts";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { idParam, parseBody, parseQuery, parseWith } from "../http/validate.ts";
@@ -29,8 +28,6 @@ const colorTaken = (color: string, owner: Queue) =>
     message: `Colour ${color} is already used by queue ${owner.id} (${owner.name})`,
     fields: { color: "ERR_QUEUE_COLOR_ALREADY_EXISTS" },
   });
-
-export const ListQuery = z.object({ companyId: OptionalId.optional() });
 
 /** The company a list reads: the caller's, or the one a super user names. */
 function scopeOf(who: Principal, named: number | null | undefined): number {
@@ -64,7 +61,7 @@ export function queueRoutes(): Hono<AppEnv> {
   const manage = requirePermission("queues:manage");
 
   app.get("/", auth, async (c) => {
-    const { companyId } = parseQuery(c, ListQuery);
+    const { companyId } = parseQuery(c, QueueListQuery);
     const scope = scopeOf(c.get("principal"), companyId);
     return c.json(byPriority(await queues.in(c.get("deps").system, scope).list()));
   });

@@ -4,7 +4,6 @@
  * non-general ones and does not see other users' private ones (404, as if absent).
  */
 import { Hono } from "hono";
-import { z } from "zod";
 import { quickMessages } from "../../actors/quick_messages/collection.ts";
 import { AppError, forbidden, notFound } from "../../domain/errors.ts";
 import { matchesSearch, paginate, SearchPage } from "../../domain/paging.ts";
@@ -16,8 +15,9 @@ import {
   QUICK_MEDIA,
   type QuickMessage,
   QuickMessageInput,
+  QuickMessageListQuery,
 } from "../../domain/quick_message.ts";
-import { MAX, MSG } from "../../domain/text.ts";
+import { MSG } from "../../domain/text.ts";
 import { requireAuth } from "../auth/middleware.ts";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { idParam, parseQuery, parseWith } from "../http/validate.ts";
@@ -26,11 +26,6 @@ import { readUpload, requireExtension } from "./upload_field.ts";
 
 const quickMissing = (id: number | string) =>
   notFound("ERR_NOT_FOUND", `Quick message ${id} does not exist`);
-
-export const ListQuery = z.object({
-  userId: z.string().max(MAX.shortText, MSG.tooLong).optional(),
-  companyId: z.string().max(MAX.shortText, MSG.tooLong).optional(),
-});
 
 function actor(who: Principal) {
   return { id: who.id, manageAll: can(who, "quick-messages:manageAll") };
@@ -79,7 +74,7 @@ export function quickMessageRoutes(): Hono<AppEnv> {
   }
 
   app.get("/list", auth, async (c) => {
-    parseQuery(c, ListQuery);
+    parseQuery(c, QuickMessageListQuery);
     const who = c.get("principal");
     const all = await quickMessages.in(c.get("deps").system, who.companyId).list();
     const mine = all.filter((q) => q.geral || q.userId === who.id)

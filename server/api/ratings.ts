@@ -22,7 +22,7 @@ import { requireAuth } from "../auth/middleware.ts";
 import type { AppEnv } from "../deps.ts";
 import { idParam, parseBody, parseQuery, parseWith } from "../http/validate.ts";
 import { z } from "zod";
-import { ratingMissing, sendableRating, sendSurvey } from "../ratings/send.ts";
+import { ratingMissing, sendableRating, sendSurvey } from "../usecases/rating_survey.ts";
 import { requireCompanyRefs } from "./company_refs.ts";
 
 /** The rating routes, mounted at `/ratings`. */

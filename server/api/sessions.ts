@@ -4,15 +4,13 @@
  * POST /whatsapp-restart/ restarts every connection of the company.
  */
 import { type Context, Hono } from "hono";
-import { z } from "zod";
 import { whatsapps } from "../../actors/whatsapps/collection.ts";
 import { notFound } from "../../domain/errors.ts";
+import { SessionLogoutBody } from "../../domain/whatsapp.ts";
 import type { AppEnv } from "../deps.ts";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
 import { idParam, parseBody } from "../http/validate.ts";
 import { whatsappView } from "./whatsapps.ts";
-
-export const LogoutBody = z.object({ lib: z.enum(["baileys", "evolution"]).default("baileys") });
 
 const missing = (id: string | undefined) => () => notFound("ERR_NO_WAPP_FOUND", `Connection ${id} does not exist`);
 
@@ -51,7 +49,7 @@ export function sessionRoutes(): Hono<AppEnv> {
 
   app.delete("/whatsappsession/:id", async (c) => {
     const { companyId, id } = await connection(c);
-    await parseBody(c, LogoutBody);
+    await parseBody(c, SessionLogoutBody);
     await c.get("deps").channels.logout(companyId, id);
     return c.json({ message: "Session disconnected." });
   });

@@ -6,48 +6,15 @@
  * a contact card), call (a customer calls), outbox, ack, disconnect (and `fail`, to test retries).
  */
 import { type Context, Hono } from "hono";
-import { z } from "zod";
 import { notFound } from "../../domain/errors.ts";
-import { MAX } from "../../domain/text.ts";
+import { FailInput, SimulatorAckInput, SimulatorCallInput, SimulatorInboundInput } from "../../domain/simulator.ts";
 import type { AppEnv } from "../deps.ts";
 import { requireAdmin, requireAuth } from "../auth/middleware.ts";
 import { idParam, parseBody, parseWith } from "../http/validate.ts";
-import type { MediaType } from "../../domain/channel.ts";
 import QRCode from "qrcode";
 import { whatsapps } from "../../actors/whatsapps/collection.ts";
 import { PhoneReadInput } from "../../domain/phone_view.ts";
 import { phoneChats, phoneThread, unreadByPhone } from "./simulator_phone.ts";
-
-const MEDIA_TYPES = ["chat", "image", "audio", "video", "document", "application", "locationMessage", "contactMessage", "vcard", "sticker"] as const satisfies readonly MediaType[];
-
-/** POST /simulator/{id}/inbound body. */
-export const SimulatorInboundInput = z.object({
-  from: z.string().max(MAX.phone, "Invalid number").trim().regex(/^\+?[\d\s()-]{8,20}$/, "Invalid number"),
-  name: z.string().trim().max(80).default(""),
-  body: z.string().max(4096).default(""),
-  mediaType: z.enum(MEDIA_TYPES).optional(),
-  // Decoded with atob by the simulated phone: text that is not base64 is refused here, not a 500 there.
-  mediaBase64: z.base64().max(5_000_000).optional(),
-  mimetype: z.string().trim().max(100).regex(/^[\w.+-]+\/[\w.+-]+$/, "Invalid type").optional(),
-  filename: z.string().trim().max(MAX.name).optional(),
-  isGroup: z.boolean().default(false),
-  groupId: z.string().trim().max(128).optional(),
-  groupName: z.string().trim().max(MAX.name).optional(),
-  id: z.string().trim().min(1).max(128).optional(),
-  fromMe: z.boolean().optional(),
-});
-
-/** POST /simulator/{id}/call body: a customer calls the phone. */
-export const SimulatorCallInput = z.object({
-  from: SimulatorInboundInput.shape.from,
-  name: z.string().trim().max(80).default(""),
-  isVideo: z.boolean().default(false),
-});
-
-/** POST /simulator/{id}/ack body. */
-export const SimulatorAckInput = z.object({ id: z.string().min(1).max(128), ack: z.coerce.number().int().min(0).max(5) });
-
-export const FailInput = z.object({ count: z.coerce.number().int().min(0).max(100).default(1) });
 
 /** SVG of the QR code `text`, 256 px like the spec's dialog (the page draws its own; API callers read this). */
 async function qrSvg(text: string): Promise<string> {

@@ -16,6 +16,7 @@ import {
   syncIds,
   type Tag,
   TagInput,
+  TagListQuery,
   TagSync,
 } from "../../domain/tag.ts";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
@@ -27,8 +28,6 @@ import { readableTicket } from "./message_access.ts";
 /** The 404 of a tag that does not exist in the company. */
 export const tagMissing = (id: number | string) =>
   notFound("ERR_NO_TAG_FOUND", `Tag ${id} does not exist`);
-
-export const ListQuery = z.object({ kanban: z.coerce.number().int().min(0).max(1).optional() });
 
 /**
  * Replaces the tags of a ticket `who` may see (404 when absent, 403 when hidden: the rule of
@@ -69,7 +68,7 @@ export function tagRoutes(): Hono<AppEnv> {
   });
 
   app.get("/list", auth, async (c) => {
-    const { kanban } = parseQuery(c, ListQuery);
+    const { kanban } = parseQuery(c, TagListQuery);
     const all = await tags.in(c.get("deps").system, c.get("principal").companyId).list();
     const hits = kanban === undefined ? all : all.filter((t) => t.kanban === kanban);
     return c.json(hits.sort((a, b) => a.name.localeCompare(b.name, "pt") || a.id - b.id));

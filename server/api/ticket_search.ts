@@ -8,7 +8,7 @@
 import type { ActorSystem } from "../../actors/_runtime/system.ts";
 import { contactIdsMatching } from "../../actors/contacts/mod.ts";
 import type { TicketIndex } from "../../actors/tickets/index.ts";
-import { searchTicketIds } from "./ticket_hooks.ts";
+import { searchTicketIds } from "../../actors/messages/mod.ts";
 
 /** Matching ticket ids; `partial` when the message index or the contacts' name index was not built yet. */
 export interface TicketMatches {

@@ -18,7 +18,6 @@ import {
   ticketItemJson,
   ticketMissing,
 } from "../../actors/tickets/mod.ts";
-import { deleteTicketTracking } from "../../actors/ticket_tracking/mod.ts";
 import { countTickets, queryTickets } from "../../actors/tickets/query.ts";
 import { whatsapps } from "../../actors/whatsapps/collection.ts";
 import { AppError, notFound } from "../../domain/errors.ts";
@@ -36,10 +35,10 @@ import { requireAuth } from "../auth/middleware.ts";
 import type { AppEnv } from "../deps.ts";
 import { idParam, parseBody, parseQuery } from "../http/validate.ts";
 import { memoizedQuery } from "../http/query_memo.ts";
-import { applyEffects } from "../usecases/ticket_effects.ts";
-import { sendableRating } from "../ratings/send.ts";
+import { sendableRating } from "../usecases/rating_survey.ts";
+import { deleteTicket } from "../usecases/ticket_delete.ts";
+import { transitionTicket } from "../usecases/ticket_transition.ts";
 import { oportunidadeMissing } from "./oportunidades.ts";
-import { deleteTicketMessages } from "./ticket_hooks.ts";
 import { searchTickets } from "./ticket_search.ts";
 
 type Ctx = Context<AppEnv>;
@@ -77,7 +76,7 @@ async function assertRefs(
 ) {
   const { system } = c.get("deps");
   const { companyId } = c.get("principal");
-  // The survey a resolve sends must exist and be active (server/ratings/send.ts).
+  // The survey a resolve sends must exist and be active (server/usecases/rating_survey.ts).
   if (body.ratingId) await sendableRating(c.get("deps"), companyId, body.ratingId);
   if (body.queueId && !(await queues.in(system, companyId).get(body.queueId))) {
     throw notFound("ERR_NO_QUEUE_FOUND", `Queue ${body.queueId} does not exist`);
@@ -112,16 +111,10 @@ async function connectionFor(c: Ctx, whatsappId: number | null | undefined) {
   });
 }
 
-/** Applies one PUT body to ticket `id`, sends its messages, and returns the new ticket. */
+/** Applies one PUT body to ticket `id` (server/usecases/ticket_transition.ts); the new ticket. */
 async function updateOne(c: Ctx, id: number, body: TicketUpdate): Promise<Ticket> {
-  const { deps, who, companyId, settings } = await scope(c);
-  const reply = await withConflictUser(
-    c,
-    () => deskOf(deps.system, companyId).ask("update", { id, body, who, settings }),
-  );
-  // The tracking note and the intent of the messages owed were written with the change.
-  if (reply.intent) await applyEffects(deps, reply.intent);
-  return reply.ticket;
+  const { deps, who, settings } = await scope(c);
+  return await withConflictUser(c, () => transitionTicket(deps, { id, body, who, settings }));
 }
 
 /** Mounted at `/`: owns `/tickets…` and `/ticketsCount`. */
@@ -242,12 +235,9 @@ export function ticketRoutes(): Hono<AppEnv> {
   });
 
   app.delete("/tickets/:id", auth, async (c) => {
-    const { deps, system, who, companyId, settings } = await scope(c);
+    const { deps, who, settings } = await scope(c);
     const id = idParam(c, "id", () => ticketMissing(c.req.param("id")));
-    await deskOf(system, companyId).ask("remove", { id, who, settings });
-    // The ticket is gone for every reader already; its messages, media and tracking notes follow.
-    await deleteTicketMessages(deps, companyId, id);
-    await deleteTicketTracking(system, deps.kv, companyId, id);
+    await deleteTicket(deps, id, who, settings);
     return c.json({ message: "ticket deleted" });
   });
 

@@ -12,52 +12,13 @@
  * Events go to the connection's live adapter, like a socket's events.
  */
 import { Hono } from "hono";
-import { z } from "zod";
-import { connectionDirectory } from "../cluster/directory.ts";
 import { AppError, notFound } from "../../domain/errors.ts";
-import type { Provider, Whatsapp } from "../../domain/whatsapp.ts";
+import { HubSignature, type Whatsapp } from "../../domain/whatsapp.ts";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { CloudApiAdapter } from "../channels/cloudapi.ts";
-import { EvolutionAdapter, evolutionWebhookSecret } from "../channels/evolution.ts";
-import { signBody } from "../channels/webhook.ts";
+import { EvolutionAdapter } from "../channels/evolution.ts";
+import { findConnection, webhookChecks } from "../channels/webhook_connection.ts";
 import { idParam } from "../http/validate.ts";
-
-/**
- * The Cloud API's signature header as read: Meta sends `sha256=` and 64 hex digits; a longer
- * value is refused (401) without being compared.
- */
-export const HubSignature = z.string().max(100);
-
-/** Constant-time comparison of two tokens. */
-export function sameToken(a: string, b: string): boolean {
-  if (a.length !== b.length || a.length === 0) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
-}
-
-/**
- * The connection `id` of provider `provider` whose secret passes `accept`, in whichever company
- * (connection ids are per company). Read from the store's records (server/cluster/
- * directory.ts), not the companies' actors: in a process of several (issue #35) the router
- * finds the owner with the same lookup, and only the owner's actors may be woken. A miss lists
- * the records again, for a connection created or changed a moment ago.
- */
-export async function findConnection(
-  deps: AppDeps,
-  id: number,
-  provider: Provider,
-  accept: (w: Whatsapp) => boolean | Promise<boolean>,
-): Promise<Whatsapp | undefined> {
-  const directory = connectionDirectory(deps);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    if (attempt > 0) await directory.refresh();
-    for (const w of await directory.withId(id)) {
-      if (w.provider === provider && await accept(w)) return w;
-    }
-  }
-  return undefined;
-}
 
 const unknownConnection = () => new AppError("ERR_SESSION_EXPIRED", { status: 401, message: "Unknown connection or token" });
 
@@ -66,18 +27,6 @@ async function liveAdapter(deps: AppDeps, w: Whatsapp) {
   const live = deps.channels.get(w.companyId, w.id) ?? await deps.channels.start(w.companyId, w.id);
   return live.adapter;
 }
-
-/** The webhooks' checks of a request against a connection's secrets (shared with the cluster's router). */
-export const webhookChecks = {
-  /** Evolution: the URL's token is the connection's own webhook secret (#38). */
-  evolution: async (deps: AppDeps, w: Whatsapp, token: string) =>
-    sameToken(await evolutionWebhookSecret(deps.secret, w.companyId, w.id), token),
-  /** Cloud API verification: Meta echoes the connection's verify token. */
-  cloudVerify: (w: Whatsapp, token: string) => sameToken(w.cloudVerifyToken, token),
-  /** Cloud API delivery: the body signed with the connection's app secret. */
-  cloudSigned: async (w: Whatsapp, raw: string, signature: string) =>
-    w.cloudAppSecret !== "" && sameToken(await signBody(w.cloudAppSecret, raw), signature),
-};
 
 export function webhookRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

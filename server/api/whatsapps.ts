@@ -6,13 +6,11 @@
  * starts its session at once (a simulator shows its QR).
  */
 import { Hono } from "hono";
-import { z } from "zod";
 import { companyPlan } from "../../actors/platform/lookup.ts";
 import { queues } from "../../actors/queues/collection.ts";
 import { sessionRef } from "../../actors/sessions/mod.ts";
 import { whatsapps } from "../../actors/whatsapps/collection.ts";
 import { AppError, notFound } from "../../domain/errors.ts";
-import { Flag, OptionalId } from "../../domain/text.ts";
 import { can } from "../../domain/permissions.ts";
 import {
   checkGreeting,
@@ -24,6 +22,7 @@ import {
   settleDefault,
   type Whatsapp,
   WhatsappInput,
+  WhatsappListQuery,
   type WhatsappView,
   withoutCloudSecrets,
 } from "../../domain/whatsapp.ts";
@@ -37,8 +36,6 @@ import { changedFields } from "../../domain/audit.ts";
 import { log } from "../../actors/_runtime/log.ts";
 
 const missing = (id: number | string = "") => () => notFound("ERR_NO_WAPP_FOUND", `Connection ${id} does not exist`);
-
-export const ListQuery = z.object({ companyId: OptionalId.optional(), session: Flag.optional() });
 
 /** A connection as the client reads it: with its queues (id, name, colour). */
 export async function whatsappView(
@@ -101,7 +98,7 @@ export function whatsappRoutes(): Hono<AppEnv> {
   app.get("/", async (c) => {
     const { system } = c.get("deps");
     const who = c.get("principal");
-    const query = parseQuery(c, ListQuery);
+    const query = parseQuery(c, WhatsappListQuery);
     const companyId = who.super && query.companyId ? query.companyId : who.companyId;
     const list = await whatsapps.in(system, companyId).list();
     const admin = can(who, "connections-page:editOrDeleteConnection");
@@ -195,7 +192,7 @@ export function whatsappRoutes(): Hono<AppEnv> {
     const deps = c.get("deps");
     const { system } = deps;
     const who = c.get("principal");
-    const companyId = parseQuery(c, ListQuery).companyId ?? who.companyId;
+    const companyId = parseQuery(c, WhatsappListQuery).companyId ?? who.companyId;
     const id = idParam(c, "id", missing(c.req.param("id")));
     const removed = await whatsapps.in(system, companyId).transact((view) => {
       const old = view.records.get(id);

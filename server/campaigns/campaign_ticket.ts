@@ -1,22 +1,22 @@
 /**
  * A campaign message in the contact's ticket (campaign `openTicket`): the contact (created
- * with the list's name when new), the ticket chosen by the external API's rule (`ticketOf`),
- * taken by `userId` when `statusTicket` is open, tagged with the campaign's tag, and the
- * message stored like an agent's and shown live, marked sent with the provider's id.
+ * with the list's name when new), the ticket chosen by the rule of messages to a number
+ * (server/usecases/contact_ticket.ts `ticketOf`), taken by `userId` when `statusTicket` is
+ * open, tagged with the campaign's tag, and the message stored like an agent's and shown
+ * live, marked sent with the provider's id.
  *
  * It runs after the provider accepted the keyed send, so exactly-once holds here too: a step
  * re-delivered after a crash sends the same key, gets the first send's provider id back, and
  * finds the message already stored under it (findByProvider) instead of storing it twice.
  */
-import { duplicateMedia, mimeOfFile } from "../../actors/messages/media_files.ts";
 import { findByProvider, recordSendResult, storeOutgoing } from "../../actors/messages/mod.ts";
 import type { CampaignSend } from "../../actors/campaigns/mod.ts";
 import { setTicketTags } from "../../actors/tickets/mod.ts";
 import { whatsapps } from "../../actors/whatsapps/collection.ts";
-import { mediaTypeOfMime } from "../../domain/message.ts";
 import type { AppDeps } from "../deps.ts";
-import { contactOf, ticketOf } from "../api/external_messages_send.ts";
-import { assignPending } from "../api/ticket_assign.ts";
+import { contactOf, ticketOf } from "../usecases/contact_ticket.ts";
+import { mediaCopy } from "../usecases/message_send.ts";
+import { assignPending } from "../usecases/ticket_transition.ts";
 
 /** Stores `m` (accepted as `providerId`) in its contact's ticket, once. */
 export async function storeCampaignMessage(deps: AppDeps, m: CampaignSend, providerId: string): Promise<void> {
@@ -33,12 +33,7 @@ export async function storeCampaignMessage(deps: AppDeps, m: CampaignSend, provi
     ticket = await setTicketTags(deps.system, m.companyId, ticket.id, [...ticket.tagIds, t.tagId]);
   }
   // The message owns a copy of the campaign's file (deleting one message never removes the campaign's).
-  const file = m.media ? await duplicateMedia(deps.config.dataDir, m.companyId, m.media.path) : null;
-  const mimetype = m.media ? mimeOfFile(m.media.name) : "";
-  const { message } = await storeOutgoing(deps, ticket, {
-    body: m.body,
-    userId: t.userId,
-    ...(file && m.media ? { media: { file, name: m.media.name, mimetype }, mediaType: mediaTypeOfMime(mimetype) } : {}),
-  }, contact);
+  const media = m.media ? await mediaCopy(deps, m.companyId, m.media.path, m.media.name) : null;
+  const { message } = await storeOutgoing(deps, ticket, { body: m.body, userId: t.userId, ...media }, contact);
   await recordSendResult(deps.system, m.companyId, ticket.id, message.id, { providerId });
 }

@@ -20,6 +20,14 @@ import { log } from "../../actors/_runtime/log.ts";
 /** Header carrying the body's signature. */
 export const SIGNATURE_HEADER = "X-Balcao-Signature";
 
+/** Constant-time comparison of two tokens. */
+export function sameToken(a: string, b: string): boolean {
+  if (a.length !== b.length || a.length === 0) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
 /** `sha256=<hex>` of HMAC-SHA256(`secret`, `body`). */
 export async function signBody(secret: string, body: string): Promise<string> {
   const key = await crypto.subtle.importKey(

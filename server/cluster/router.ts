@@ -12,7 +12,7 @@
  *   token as for any request, so reading it unverified here only chooses where it goes;
  * - a connection token (the external messages API): the store's connection records
  *   (directory.ts); a channel webhook names its connection by id, and the request's secret
- *   picks it among the companies' (the same checks as the webhook's, server/api/webhooks.ts);
+ *   picks it among the companies' (the same checks as the webhook's, server/channels/webhook_connection.ts);
  * - a survey key (`/buscarpesquisa/{key}`): its stored index;
  * - the refresh cookie (pages, `/auth/refresh_token`, `/auth/logout`) or a login's e-mail: the
  *   user's company, from the platform's users (every process runs those).
@@ -30,7 +30,7 @@ import { getUser, findUserByEmail } from "../../actors/platform/lookup.ts";
 import { surveyByKeyKey } from "../../actors/ratings/surveys.ts";
 import type { AppDeps } from "../deps.ts";
 import { verifyRefresh } from "../auth/tokens.ts";
-import { webhookChecks } from "../api/webhooks.ts";
+import { webhookChecks } from "../channels/webhook_connection.ts";
 import { connectionDirectory } from "./directory.ts";
 import type { ClusterMember, Placement } from "./member.ts";
 

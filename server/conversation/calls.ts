@@ -9,7 +9,7 @@ import type { AdapterEvent } from "../../domain/channel.ts";
 import { CALL_REJECTED_TEXT } from "../../domain/conversation_texts.ts";
 import { settingOn } from "../../domain/settings.ts";
 import type { AppDeps } from "../deps.ts";
-import { sendBot } from "./send.ts";
+import { sendBot } from "../usecases/bot_send.ts";
 import { log } from "../../actors/_runtime/log.ts";
 
 /** A call event of an adapter. */

@@ -7,18 +7,18 @@
  */
 import { conversationOf } from "../../actors/conversations/mod.ts";
 import { recordBotNote } from "../../actors/ticket_tracking/mod.ts";
-import { deskOf, getTicket, moveTicketToQueue } from "../../actors/tickets/mod.ts";
+import { getTicket, moveTicketToQueue } from "../../actors/tickets/mod.ts";
 import { companySettings } from "../../actors/platform/lookup.ts";
 import type { ConversationAction } from "../../domain/conversation.ts";
 import type { InboundMessage } from "../../domain/channel.ts";
 import type { Principal } from "../../domain/permissions.ts";
 import type { Whatsapp } from "../../domain/whatsapp.ts";
 import type { AppDeps } from "../deps.ts";
-import { applyEffects } from "../usecases/ticket_effects.ts";
 import { loadContext } from "./context.ts";
 import { askIntegration } from "./n8n_option.ts";
-import { tellPosition } from "./positions.ts";
-import { sendBot } from "./send.ts";
+import { sendBot } from "../usecases/bot_send.ts";
+import { tellPosition } from "../usecases/queue_position.ts";
+import { transitionTicket } from "../usecases/ticket_transition.ts";
 import { log } from "../../actors/_runtime/log.ts";
 
 /** Runs the engine for a customer's message stored in ticket `ticketId`. */
@@ -75,16 +75,14 @@ async function performOne(deps: AppDeps, companyId: number, ticketId: number, ac
       return;
     }
     case "assign": {
-      const settings = await companySettings(system, companyId);
       // The bot hands the ticket to a user: its note says nobody did it.
-      const reply = await deskOf(system, companyId).ask("update", {
+      await transitionTicket(deps, {
         id: ticketId,
         body: { status: "open", userId: action.userId },
         who: botPrincipal(companyId),
-        settings,
+        settings: await companySettings(system, companyId),
         byUserId: null,
       });
-      if (reply.intent) await applyEffects(deps, reply.intent);
       return;
     }
     case "position":

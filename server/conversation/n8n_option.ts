@@ -10,7 +10,7 @@ import { getTicket } from "../../actors/tickets/mod.ts";
 import { INTEGRATION_FALLBACK_TEXT } from "../../domain/typebot.ts";
 import type { AppDeps } from "../deps.ts";
 import { askN8n } from "../integrations/n8n.ts";
-import { sendBot } from "./send.ts";
+import { sendBot } from "../usecases/bot_send.ts";
 
 /** Asks the option's workflow about `text` and sends its answer (or the fallback). */
 export async function askIntegration(

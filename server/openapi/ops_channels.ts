@@ -6,13 +6,10 @@
 import { z } from "zod";
 import { ExternalMediaInput, ExternalSendInput, IdempotencyKey, MAX_MEDIAS } from "../../domain/external_message.ts";
 import { WsQuery } from "../../domain/realtime.ts";
-import { KeywordsInput, WhatsappInput } from "../../domain/whatsapp.ts";
-import { LogoutBody } from "../api/sessions.ts";
-import { HubSignature } from "../api/webhooks.ts";
-import { FailInput, SimulatorAckInput, SimulatorCallInput, SimulatorInboundInput } from "../api/simulator.ts";
+import { HubSignature, KeywordsInput, SessionLogoutBody, WhatsappInput, WhatsappListQuery } from "../../domain/whatsapp.ts";
+import { FailInput, SimulatorAckInput, SimulatorCallInput, SimulatorInboundInput } from "../../domain/simulator.ts";
 import { PhoneReadInput } from "../../domain/phone_view.ts";
-import { ListQuery as WhatsappListQuery } from "../api/whatsapps.ts";
-import { ConnectionAlertQuery } from "../api/connection_alerts.ts";
+import { ConnectionAlertQuery } from "../../domain/connection_alert.ts";
 import { area, type Operation } from "./operation.ts";
 import { ExternalSendReply, MessageReply, WhatsappView } from "./shapes.ts";
 
@@ -50,7 +47,7 @@ export const CHANNEL_OPERATIONS: Operation[] = [
   whatsapp.get("/whatsapp/:id/templates", "Cloud API: the connection's approved message templates"),
   whatsapp.post("/whatsappsession/:id", "Start the connection's session (QR code follows on the socket)", { access: "connections:manage" }),
   whatsapp.put("/whatsappsession/:id", "Restart the session for a new QR code", { access: "connections:manage" }),
-  whatsapp.delete("/whatsappsession/:id", "Log the session out", { body: { LogoutBody }, access: "connections:manage" }),
+  whatsapp.delete("/whatsappsession/:id", "Log the session out", { body: { LogoutBody: SessionLogoutBody }, access: "connections:manage" }),
   whatsapp.post("/whatsapp-restart", "Restart every session of the company", { response: { MessageReply }, access: "connections:manage" }),
 
   simulator.get("/simulator", "The company's simulated phones (connections with the simulator provider)"),

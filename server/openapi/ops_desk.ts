@@ -4,7 +4,20 @@
  * 001 §2.13–§2.16, 002 §2.6–§2.10).
  */
 import { z } from "zod";
-import { Contact, ContactInput, ContactUpdate, WalletAssign, WalletListQuery } from "../../domain/contact.ts";
+import {
+  Contact,
+  ContactBlockBody,
+  ContactBulkDelete,
+  ContactCreateQuery,
+  ContactExportQuery,
+  ContactInput,
+  ContactListQuery,
+  ContactLookupQuery,
+  ContactPhotoQuery,
+  ContactUpdate,
+  WalletAssign,
+  WalletListQuery,
+} from "../../domain/contact.ts";
 import { PhoneImport } from "../../domain/contact_import.ts";
 import { GroupCreate, GroupUsersAdd, GroupUsersQuery } from "../../domain/group.ts";
 import {
@@ -21,18 +34,13 @@ import {
 import { TicketNoteInput, TicketNoteQuery } from "../../domain/note.ts";
 import { Oportunidade, OportunidadeInput } from "../../domain/oportunidade.ts";
 import { SearchPage } from "../../domain/paging.ts";
-import { Queue, QueueInput } from "../../domain/queue.ts";
+import { Queue, QueueInput, QueueListQuery } from "../../domain/queue.ts";
 import { QueueOption, QueueOptionCreate, QueueOptionQuery, QueueOptionUpdate } from "../../domain/queue_option.ts";
-import { QuickMessageInput } from "../../domain/quick_message.ts";
-import { Tag, TagInput, TagSync } from "../../domain/tag.ts";
+import { QuickMessageInput, QuickMessageListQuery } from "../../domain/quick_message.ts";
+import { Tag, TagInput, TagListQuery, TagSync } from "../../domain/tag.ts";
 import { TicketCreate, TicketMultiUpdate, TicketUpdate } from "../../domain/ticket_input.ts";
 import { TicketKanbanQuery, TicketListQuery } from "../../domain/ticket_query.ts";
 import { TemplateSendInput } from "../../domain/whatsapp.ts";
-import { ExportQuery } from "../api/contact_export.ts";
-import { BlockBody, BulkDelete, ContactListQuery, CreateQuery as ContactCreateQuery, LookupQuery, PhotoQuery } from "../api/contacts.ts";
-import { ListQuery as QueueListQuery } from "../api/queues.ts";
-import { ListQuery as QuickMessageListQuery } from "../api/quick_messages.ts";
-import { ListQuery as TagListQuery } from "../api/tags.ts";
 import { area, type Operation } from "./operation.ts";
 import { MessagePage, MessageReply, MessagesSent, pageOf, TicketPage, TicketView } from "./shapes.ts";
 
@@ -121,8 +129,8 @@ export const DESK_OPERATIONS: Operation[] = [
 
   contacts.get("/contacts", "Contacts, 20 a page", { query: { SearchPage } }),
   contacts.get("/contacts/list", "Contacts for pickers", { query: { ContactListQuery } }),
-  contacts.get("/contacts/photo", "A number's WhatsApp profile picture", { query: { PhotoQuery } }),
-  contacts.get("/contacts/lookup", "A contact card's number: the contact that has it (or null) and whether it is on WhatsApp (`invalido`, `checked`)", { query: { LookupQuery } }),
+  contacts.get("/contacts/photo", "A number's WhatsApp profile picture", { query: { PhotoQuery: ContactPhotoQuery } }),
+  contacts.get("/contacts/lookup", "A contact card's number: the contact that has it (or null) and whether it is on WhatsApp (`invalido`, `checked`)", { query: { LookupQuery: ContactLookupQuery } }),
   contacts.get("/contacts/nt", "Contacts without an open ticket, 20 a page", { query: { SearchPage } }),
   contacts.get("/contacts/:id/active-ticket", "The contact's open or pending ticket, or null"),
   contacts.get("/contacts/:id", "One contact", { response: { Contact }, errors: ["ERR_NO_CONTACT_FOUND"] }),
@@ -133,9 +141,9 @@ export const DESK_OPERATIONS: Operation[] = [
     example: { name: "Maria Lima", number: "5511987654321", email: "maria@example.com" },
     errors: ["ERR_DUPLICATED_CONTACT", "ERR_WAPP_INVALID_CONTACT"],
   }),
-  contacts.put("/contacts/block/:id", "Block or unblock a contact", { body: { BlockBody }, response: { Contact } }),
+  contacts.put("/contacts/block/:id", "Block or unblock a contact", { body: { BlockBody: ContactBlockBody }, response: { Contact } }),
   contacts.put("/contacts/:id", "Update a contact", { body: { ContactUpdate }, response: { Contact }, errors: ["ERR_NO_CONTACT_FOUND"] }),
-  contacts.delete("/contacts/bulk-delete", "Delete several contacts", { body: { BulkDelete }, access: "contacts-page:deleteContact" }),
+  contacts.delete("/contacts/bulk-delete", "Delete several contacts", { body: { BulkDelete: ContactBulkDelete }, access: "contacts-page:deleteContact" }),
   contacts.delete("/contacts/:id", "Delete a contact", { response: { MessageReply }, access: "contacts-page:deleteContact" }),
   contacts.get("/wallets/contacts", "Contacts of a wallet (the caller's; an admin names any user, or none for every wallet), 20 a page", { query: { WalletListQuery } }),
   contacts.put("/wallets/contacts", "Assign contacts to a wallet owner", { body: { WalletAssign } }),
@@ -143,7 +151,7 @@ export const DESK_OPERATIONS: Operation[] = [
   contacts.post("/contacts/import", "Import the connection's phone-book contacts", { body: { PhoneImport } }),
   contacts.post("/contacts/import/chats", "Import contacts from the connection's chats", { body: { PhoneImport } }),
   contacts.get("/exportar/baixar", "Export contacts to a file; answers its path", {
-    query: { ExportQuery },
+    query: { ExportQuery: ContactExportQuery },
     access: "contact-page:exports",
   }),
   contacts.get("/exportar/files/:name", "Download an exported file", { response: "text/csv", access: "contact-page:exports" }),

@@ -9,7 +9,7 @@ import { Rating, RatingInput, RatingSendInput, SurveyAnswerInput } from "../../d
 import { SearchPage } from "../../domain/paging.ts";
 import { ScheduleInput, ScheduleListQuery } from "../../domain/schedule.ts";
 import { TicketReportExportQuery, TicketReportQuery } from "../../domain/ticket_report.ts";
-import { TypebotListQuery } from "../api/integrations.ts";
+import { TypebotListQuery } from "../../domain/typebot.ts";
 import { area, type Operation } from "./operation.ts";
 import { MessageReply, pageOf } from "./shapes.ts";
 

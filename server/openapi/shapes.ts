@@ -43,7 +43,7 @@ export const SessionReply = z.object({
     email: z.string(),
     profile: z.string().describe("admin or user"),
     companyId: z.number().int(),
-  }).describe("The user (server/api/user_view.ts sessionUser): these fields, its company with plan and settings, its queues"),
+  }).describe("The user (server/auth/session_user.ts sessionUser): these fields, its company with plan and settings, its queues"),
 });
 
 /** `{ id, name }` of a record a view names. */

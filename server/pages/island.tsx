@@ -1,8 +1,11 @@
 /**
  * Server side of the islands: `<Island>` renders a component into a marked element and
  * records its props, which the document serializes so the client can hydrate it there.
+ * Each island renders under a jotai Provider of its own (a fresh store), as the browser
+ * hydrates it under the page's store (islands/lib/page_store.ts): no state crosses requests.
  */
 import type { ComponentType } from "react";
+import { Provider } from "jotai";
 import type { Lang } from "../../islands/lib/i18n.ts";
 import type { SessionUser } from "../../islands/lib/session.ts";
 import type { RouteGate } from "../../islands/shell/menu.ts";
@@ -38,7 +41,9 @@ export function Island<P extends object>(
   ctx.islands.push({ id, name, props });
   return (
     <div data-island={name} data-island-id={id} className="island">
-      <C {...props} />
+      <Provider>
+        <C {...props} />
+      </Provider>
     </div>
   );
 }

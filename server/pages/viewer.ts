@@ -13,7 +13,7 @@ import type { SessionUser } from "../../islands/lib/session.ts";
 import { accessState } from "../auth/access.ts";
 import { signAccess, verifyRefresh } from "../auth/tokens.ts";
 import type { AppEnv } from "../deps.ts";
-import { sessionUser } from "../api/user_view.ts";
+import { sessionUser } from "../auth/session_user.ts";
 
 /** The signed-in viewer of a page, and a bearer token good for a few seconds of API reads. */
 export interface Viewer {

@@ -10,9 +10,9 @@
  * - greeting (accept, sendGreetingAccepted): "Olá *{contact}*, meu nome é *{user}*…";
  * - farewell (resolve, unless closed without it): the user's farewell message, else the
  *   connection's completion message; none when both are empty;
- * - rating survey (resolve with userRating on): server/ratings/send.ts;
+ * - rating survey (resolve with userRating on): rating_survey.ts;
  * - transfer alert (sendTransferAlert), the farewell of a waiting ticket closed
- *   (sendFarewellWaitingTicket), the place in line (sendQueuePosition): server/conversation/;
+ *   (sendFarewellWaitingTicket), the place in line (sendQueuePosition: queue_position.ts);
  * - an auto-close's close message (the connection's closeMessage).
  * Variables are filled on the way out (actors/messages/outbound.ts).
  */
@@ -28,8 +28,8 @@ import { settingOn } from "../../domain/settings.ts";
 import type { EffectIntent, EffectStep, EffectStepKind } from "../../domain/ticket_effects.ts";
 import type { Ticket } from "../../domain/ticket.ts";
 import type { AppDeps } from "../deps.ts";
-import { tellPosition } from "../conversation/positions.ts";
-import { surveyOnResolve } from "../ratings/send.ts";
+import { tellPosition } from "./queue_position.ts";
+import { surveyOnResolve } from "./rating_survey.ts";
 import { log } from "../../actors/_runtime/log.ts";
 
 /** The runs under way in a system, by intent id: one run of an intent at a time. */

@@ -4304,7 +4304,7 @@ export interface components {
         SessionReply: {
             /** @description Access token (JWT, HS256); send as `Authorization: Bearer …` */
             token: string;
-            /** @description The user (server/api/user_view.ts sessionUser): these fields, its company with plan and settings, its queues */
+            /** @description The user (server/auth/session_user.ts sessionUser): these fields, its company with plan and settings, its queues */
             user: {
                 id: number;
                 name: string;

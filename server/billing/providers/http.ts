@@ -1,6 +1,5 @@
 /** What every adapter does on the wire: a timed call that throws ProviderError, and HMAC checks. */
-import { signBody } from "../../channels/webhook.ts";
-import { sameToken } from "../../api/webhooks.ts";
+import { sameToken, signBody } from "../../channels/webhook.ts";
 import { type ProviderName, ProviderError } from "./types.ts";
 
 /** Options of one provider call. */

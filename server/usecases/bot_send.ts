@@ -1,16 +1,16 @@
 /**
- * How the conversation engine speaks: a bot text (with the menu as a WhatsApp list, or an
- * option's media) stored and sent through the ticket's outbound path, which fills its variables
- * (`{{nome}}`…, domain/message_template.ts) as for every customer text.
+ * How the bot speaks (the conversation engine, calls, the n8n option, the place in line): a
+ * bot text (with the menu as a WhatsApp list, or an option's media) stored and sent through the
+ * ticket's outbound path, which fills its variables (`{{nome}}`…, domain/message_template.ts)
+ * as for every customer text.
  */
 import { getContact } from "../../actors/contacts/mod.ts";
 import { sendOutgoing } from "../../actors/messages/mod.ts";
-import { duplicateMedia, mimeOfFile } from "../../actors/messages/media_files.ts";
 import { getTicket } from "../../actors/tickets/mod.ts";
 import type { MenuList } from "../../domain/bot_walker.ts";
-import type { Message } from "../../domain/message.ts";
 import type { AppDeps } from "../deps.ts";
 import type { EffectStep } from "../../domain/ticket_effects.ts";
+import { mediaCopy } from "./message_send.ts";
 import { log } from "../../actors/_runtime/log.ts";
 
 /** What the bot sends: text, and optionally a list or a stored media file of the company. */
@@ -18,13 +18,6 @@ export interface BotSend {
   text: string;
   list?: MenuList;
   media?: { path: string; name: string };
-}
-
-function mediaTypeOf(mimetype: string): Message["mediaType"] {
-  if (mimetype.startsWith("image/")) return "image";
-  if (mimetype.startsWith("video/")) return "video";
-  if (mimetype.startsWith("audio/")) return "audio";
-  return "application";
 }
 
 /**
@@ -43,18 +36,16 @@ export async function sendBot(
   const contact = await getContact(deps.system, companyId, ticket.contactId);
   const body = what.text;
   if (!body.trim() && !what.media) return false;
-  let media: { file: string; name: string; mimetype: string } | null = null;
-  if (what.media) {
-    // The message owns a copy: deleting the ticket's media must never remove the option's.
-    const file = await duplicateMedia(deps.config.dataDir, companyId, what.media.path).catch((error) => {
+  // The message owns a copy: deleting the ticket's media must never remove the option's.
+  const media = what.media
+    ? await mediaCopy(deps, companyId, what.media.path, what.media.name).catch((error) => {
       log.error(`The media ${what.media!.path} of a bot option could not be copied`, { error });
       return null;
-    });
-    if (file) media = { file, name: what.media.name, mimetype: mimeOfFile(what.media.name) };
-  }
+    })
+    : null;
   await sendOutgoing(deps, ticket, {
     body,
-    ...(media ? { media, mediaType: mediaTypeOf(media.mimetype) } : {}),
+    ...media,
     ...(what.list ? { list: what.list } : {}),
   }, contact, effect);
   return true;

@@ -1,25 +1,25 @@
 /**
  * How a due scheduled message goes out (the schedules actor's port, actors/schedules/ports.ts):
  * the contact and the connection (the schedule's, else the company's default), the ticket
- * chosen by the external API's rule (`ticketOf`: the contact's active ticket takes it as it
- * is; with `geral` a new one waits in `queueId`; without, it joins the contact's history), an
- * opened ticket handed to `userId` when `atribuirUser` asks for it, and the message stored
- * like an agent's and sent by the same outbound path (ack 0, live to the agents, then paced
- * by the connection's shared anti-ban pacer). A media schedule sends a copy of its file, so
- * every occurrence's message owns its media.
+ * chosen by the rule of messages to a number (contact_ticket.ts `ticketOf`: the contact's
+ * active ticket takes it as it is; with `geral` a new one waits in `queueId`; without, it
+ * joins the contact's history), an opened ticket handed to `userId` when `atribuirUser` asks
+ * for it (ticket_transition.ts), and the message stored like an agent's and sent by the same
+ * outbound path (ack 0, live to the agents, then paced by the connection's shared anti-ban
+ * pacer). A media schedule sends a copy of its file (message_send.ts `mediaCopy`), so every
+ * occurrence's message owns its media.
  */
 import { getContact } from "../../actors/contacts/mod.ts";
-import { duplicateMedia, mimeOfFile } from "../../actors/messages/media_files.ts";
 import { sendOutgoing } from "../../actors/messages/mod.ts";
 import type { SchedulePorts } from "../../actors/schedules/mod.ts";
 import { whatsapps } from "../../actors/whatsapps/collection.ts";
 import { AppError } from "../../domain/errors.ts";
-import { mediaTypeOfMime } from "../../domain/message.ts";
 import type { Schedule, SendOutcome } from "../../domain/schedule.ts";
 import type { Whatsapp } from "../../domain/whatsapp.ts";
 import type { AppDeps } from "../deps.ts";
-import { ticketOf } from "./external_messages_send.ts";
-import { assignPending } from "./ticket_assign.ts";
+import { ticketOf } from "./contact_ticket.ts";
+import { mediaCopy } from "./message_send.ts";
+import { assignPending } from "./ticket_transition.ts";
 import { log } from "../../actors/_runtime/log.ts";
 
 /** The port the schedules actor sends through (bound in server/start.ts). */
@@ -48,18 +48,13 @@ export async function sendSchedule(deps: AppDeps, s: Schedule): Promise<SendOutc
     if (s.geral && s.atribuirUser && s.userId !== null && ticket.status === "pending") {
       ticket = await assignPending(deps, ticket, s.userId);
     }
-    let media: { file: string; name: string; mimetype: string } | null = null;
+    let media: Awaited<ReturnType<typeof mediaCopy>> | null = null;
     if (s.mediaPath) {
-      const file = await duplicateMedia(deps.config.dataDir, s.companyId, s.mediaPath).catch(() => null);
-      if (!file) return failed(`Media ${s.mediaName ?? s.mediaPath} is missing`);
       const name = s.mediaName ?? s.mediaPath;
-      media = { file, name, mimetype: mimeOfFile(name) };
+      media = await mediaCopy(deps, s.companyId, s.mediaPath, name).catch(() => null);
+      if (!media) return failed(`Media ${name} is missing`);
     }
-    await sendOutgoing(deps, ticket, {
-      body: s.body,
-      userId: s.createdBy,
-      ...(media ? { media, mediaType: mediaTypeOfMime(media.mimetype) } : {}),
-    }, contact);
+    await sendOutgoing(deps, ticket, { body: s.body, userId: s.createdBy, ...media }, contact);
     return { type: "sent", ticketId: ticket.id };
   } catch (error) {
     log.error(`Scheduled message ${s.id} of company ${s.companyId} failed`, { error });

@@ -16,7 +16,7 @@ import { settingOn } from "../../domain/settings.ts";
 import type { Ticket } from "../../domain/ticket.ts";
 import type { AppDeps } from "../deps.ts";
 import type { EffectStep } from "../../domain/ticket_effects.ts";
-import { sendBot } from "./send.ts";
+import { sendBot } from "./bot_send.ts";
 import { log } from "../../actors/_runtime/log.ts";
 
 const arrival = (a: Ticket, b: Ticket) => a.createdAt - b.createdAt || a.id - b.id;

@@ -1,4 +1,7 @@
-/** The user as login, refresh and `/auth/me` return it (spec 000 §7: company, settings, queues). */
+/**
+ * The user of a session as login, refresh and `/auth/me` return it and the server-rendered
+ * pages read it (spec 000 §7: company, settings, queues).
+ */
 import { publicUser } from "../../actors/platform/collections.ts";
 import { companyPlan, getCompany, visibleSettings } from "../../actors/platform/lookup.ts";
 import { queues } from "../../actors/queues/collection.ts";

@@ -4,7 +4,8 @@
  * that does not hold it, which sends it on, and the user sees no difference: login by e-mail and the
  * refresh cookie, pages, the API with a user's token, a WebSocket opened on the second process
  * that gets a live ticket update, the external messages API with a connection token, the
- * simulator's inbound, the public survey.
+ * simulator's inbound. The channel and payment webhooks and the public pages (the survey, the
+ * sign-up): cluster_routing_webhooks_test.ts.
  */
 import assert from "node:assert/strict";
 import { Client } from "./helpers/server.ts";

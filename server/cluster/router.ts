@@ -13,7 +13,10 @@
  * - a connection token (the external messages API): the store's connection records
  *   (directory.ts); a channel webhook names its connection by id, and the request's secret
  *   picks it among the companies' (the same checks as the webhook's, server/channels/webhook_connection.ts);
- * - a survey key (`/buscarpesquisa/{key}`): its stored index;
+ * - a survey key (`/buscarpesquisa/{key}`, and the public page `/survey?chavePesquisa={key}`):
+ *   its stored index. The page must be routed by its key too: its loader reads that API
+ *   in-process (server/pages/loader.ts), where a refusal for a company held elsewhere would
+ *   render "survey not found" instead of reaching this router (see below);
  * - the refresh cookie (pages, `/auth/refresh_token`, `/auth/logout`) or a login's e-mail: the
  *   user's company, from the platform's users (every process runs those).
  * A request none of these names is served here; if what it does turns out to need a company
@@ -84,9 +87,11 @@ export function clusterFetch(deps: AppDeps, member: ClusterMember, serve: Serve)
     }
     const hook = path.match(/^\/webhooks\/(cloudapi|evolution)\/(\d+)$/);
     if (hook) return await webhookCompany(request, url, hook[1] as "cloudapi" | "evolution", Number(hook[2]));
-    const survey = path.match(/^\/buscarpesquisa\/([^/]+)$/)?.[1];
+    const survey = path === "/survey"
+      ? url.searchParams.get("chavePesquisa")?.trim()
+      : decodeURIComponent(path.match(/^\/buscarpesquisa\/([^/]+)$/)?.[1] ?? "");
     if (survey) {
-      const ref = (await deps.kv.get<{ companyId: number }>(surveyByKeyKey(decodeURIComponent(survey)))).value;
+      const ref = (await deps.kv.get<{ companyId: number }>(surveyByKeyKey(survey))).value;
       return ref?.companyId ?? null;
     }
     if (path === "/auth/login" && request.method === "POST") {

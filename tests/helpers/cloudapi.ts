@@ -37,8 +37,8 @@ export async function createCloud(admin: Client, graph: Fake, extra: Record<stri
   });
 }
 
-/** POSTs a webhook delivery as Meta does, signed with `secret`. */
-export async function deliver(server: TestServer, whatsappId: number, payload: unknown, secret = APP_SECRET) {
+/** POSTs a webhook delivery as Meta does, signed with `secret` (to any process of a cluster too). */
+export async function deliver(server: Pick<TestServer, "url">, whatsappId: number, payload: unknown, secret = APP_SECRET) {
   const body = JSON.stringify(payload);
   const response = await fetch(`${server.url}/webhooks/cloudapi/${whatsappId}`, {
     method: "POST",

@@ -54,6 +54,12 @@ export interface ActorDef<S, H extends Record<string, Handler<S>>> {
   readonly kind: string;
   /** Loads the state on activation: one `kv.get` or one short `kv.list`. */
   load(kv: Deno.Kv, id: string, system: ActorSystem): Promise<S>;
+  /**
+   * The state of an actor that has never written anything, for `ActorRef.created`: whoever
+   * allocated its id just now (a new ticket's messages and conversation) starts it with this,
+   * without the reads a load and its timers' list cost.
+   */
+  empty?(id: string): S;
   readonly handlers: H;
   /** Milliseconds without messages after which the actor is dropped from memory. */
   readonly idleMs?: number;

@@ -90,8 +90,14 @@ export class Instance {
     readonly id: string,
     system: ActorSystem,
     after: Promise<void>,
+    /** The state of an actor known to have nothing stored (ActorSystem.created): no load. */
+    empty?: { state: unknown },
   ) {
-    this.ready = this.#activate(system, after);
+    if (empty) {
+      this.state = empty.state;
+      this.loaded = true;
+      this.ready = Promise.resolve();
+    } else this.ready = this.#activate(system, after);
   }
 
   /** True when nothing is queued, running or waiting for a commit: safe to drop. */

@@ -123,6 +123,11 @@ export class ActorRef<H extends Record<string, Handler<never>>> {
     return this.system.deliver(this.def, this.id, handler, arg, { join: link }) as Promise<ReplyOf<H, K>>;
   }
 
+  /** Tells the system this actor's id was allocated just now: see ActorSystem.created. */
+  created(): void {
+    this.system.created(this.def, this.id);
+  }
+
   /** The actor's current in-memory state (activating it if needed), for reads only. */
   peek<S>(): Promise<S> {
     return this.system.peek(this.def, this.id) as Promise<S>;
@@ -490,13 +495,26 @@ export class ActorSystem {
     };
   }
 
-  #instance(def: AnyActorDef, id: string): Instance {
+  /**
+   * Starts actor `id` with its kind's empty state (`ActorDef.empty`) without reading anything:
+   * the caller allocated its id just now, so nothing of it can be stored (a new ticket's
+   * messages and conversation, whose loads were most of a new conversation's reads). Nothing
+   * happens when it is live or retiring already, when its kind has no empty state, or when
+   * this process does not run its company (the next ask is refused as usual).
+   */
+  created(def: AnyActorDef, id: string): void {
+    if (!def.empty || this.#stopping || this.isShared(id) || !this.#owns(id)) return;
+    if (this.#instances.get(def.kind)?.has(id) || this.#retiring.has(instanceKey(def.kind, id))) return;
+    this.#instance(def, id, { state: def.empty(id) });
+  }
+
+  #instance(def: AnyActorDef, id: string, empty?: { state: unknown }): Instance {
     let ofKind = this.#instances.get(def.kind);
     if (!ofKind) this.#instances.set(def.kind, ofKind = new Map());
     let instance = ofKind.get(id);
     if (!instance) {
       const after = this.#retiring.get(instanceKey(def.kind, id)) ?? Promise.resolve();
-      instance = new Instance(def, id, this, after);
+      instance = new Instance(def, id, this, after, empty);
       instance.ready.catch(() => {}); // handled by #run and peek
       instance.lastUsed = this.#timersNow();
       ofKind.set(id, instance);

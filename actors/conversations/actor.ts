@@ -35,6 +35,11 @@ export const conversationActor = defineActor({
     const stored = await kv.get<ConversationState>(conversationKey(companyId, ticketId));
     return { companyId, ticketId, conversation: stored.value ?? newConversation() };
   },
+  /** A new ticket's conversation: nothing decided yet. */
+  empty(id): Held {
+    const [companyId, ticketId] = id.split(":").map(Number);
+    return { companyId, ticketId, conversation: newConversation() };
+  },
   handlers: {
     /** Decides one customer message and stores the next state; replies with the actions. */
     step(ctx, arg: { input: ConversationInput; context: ConversationContext }): ConversationStep {

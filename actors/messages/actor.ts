@@ -232,6 +232,11 @@ export const messagesActor = defineActor({
       tail: null,
     };
   },
+  /** A new ticket's: no messages, and its tail (empty) known without a read. */
+  empty(id): TicketMessagesState {
+    const { companyId, ticketId } = parseActorId(id);
+    return { companyId, ticketId, count: 0, lastId: null, lastAt: 0, seq: 0, inFlight: [], tail: [] };
+  },
   handlers: {
     /** Stores a new message (once per provider id); replies with it or the duplicate's id. */
     append(ctx, draft: MessageDraft & { createdAt?: number; outbox?: OutboxDraft }): AppendResult | Promise<AppendResult> {

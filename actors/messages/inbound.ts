@@ -23,7 +23,7 @@ import { bindMessages, type MessagesContext, messagesContext } from "./context.t
 import { removeMedia, saveMedia } from "./media_files.ts";
 import type { MessageRef } from "./provider_index.ts";
 import { publishCreated } from "./publish.ts";
-import { findByProvider, storeAndNote } from "./store.ts";
+import { findByProvider, messagesOf, storeAndNote } from "./store.ts";
 
 /** What `receiveInbound` did. */
 export interface InboundResult {
@@ -94,6 +94,8 @@ async function store(
     isGroup: msg.isGroup,
     fromMe: msg.fromMe,
   });
+  // A ticket opened just now has no messages stored: its actor starts without reading.
+  if (ticketCreated) messagesOf(system, companyId, ticket.id).created();
 
   // Most messages are text with no quote: no promise for them.
   const [mediaUrl, quoted] = msg.media || msg.quotedProviderId

@@ -14,7 +14,8 @@ import { providerIndex } from "./context.ts";
 import { messageKey, ticketMessagesPrefix } from "./keys.ts";
 import { holderAmong, type MessageRef } from "./provider_index.ts";
 
-function ref(system: ActorSystem, companyId: number, ticketId: number) {
+/** The messages actor of ticket `ticketId`. */
+export function messagesOf(system: ActorSystem, companyId: number, ticketId: number) {
   return system.ref(messagesActor, actorId(companyId, ticketId));
 }
 
@@ -39,7 +40,7 @@ export async function storeAndNote(
   /** The message is a step of a transition's effects: the note marks it done (tickets/effects.ts). */
   effect?: EffectStep,
 ): Promise<StoredAndNoted> {
-  const append = ref(system, companyId, ticketId).askLinked("append", draft);
+  const append = messagesOf(system, companyId, ticketId).askLinked("append", draft);
   append.durable.catch(() => {}); // awaited below, once the note is asked
   const { reply: { message, duplicateOf }, link } = await append.queued;
   try {
@@ -64,7 +65,7 @@ export function changeStoredMessage(
   id: string,
   change: MessageChange,
 ): Promise<Message | null> {
-  return ref(system, companyId, ticketId).ask("change", { id, change });
+  return messagesOf(system, companyId, ticketId).ask("change", { id, change });
 }
 
 /**
@@ -101,7 +102,7 @@ export async function messageCount(
   companyId: number,
   ticketId: number,
 ): Promise<number> {
-  return (await ref(system, companyId, ticketId).peek<TicketMessagesState>()).count;
+  return (await messagesOf(system, companyId, ticketId).peek<TicketMessagesState>()).count;
 }
 
 /**
@@ -117,7 +118,7 @@ export async function pageOfMessages(
   size: number,
 ): Promise<{ messages: Message[]; hasMore: boolean; count: number }> {
   if (pageNumber === 1 && size <= TAIL_SIZE) {
-    const { messages, count } = await ref(system, companyId, ticketId).ask("newest", undefined);
+    const { messages, count } = await messagesOf(system, companyId, ticketId).ask("newest", undefined);
     return { messages: messages.slice(-size), hasMore: count > size, count };
   }
   const skip = (pageNumber - 1) * size;
@@ -162,7 +163,7 @@ export async function purgeTicketMessages(
 ): Promise<string[]> {
   const files: string[] = [];
   for (;;) {
-    const step = await ref(system, companyId, ticketId).ask("purge", undefined);
+    const step = await messagesOf(system, companyId, ticketId).ask("purge", undefined);
     files.push(...step.files);
     if (!step.more) return files;
   }

@@ -37,7 +37,10 @@ export async function converseInbound(
   // judged against the hours of the day it replays.
   const context = await loadContext(system, connection, ticket, system.now());
   if (ticket.status === "open" && context.settings.scheduleType === "disabled") return;
-  const step = await conversationOf(system, companyId, ticket.id).ask("step", {
+  const conversation = conversationOf(system, companyId, ticket.id);
+  // A ticket opened by this message has no conversation stored: none to read.
+  if (result.ticketCreated) conversation.created();
+  const step = await conversation.ask("step", {
     input: { type: result.ticketCreated ? "new" : "reply", text: message.body },
     context,
   });

@@ -197,7 +197,8 @@ Deno.test({
         await page.getByLabel("E-mail").fill("agent@demo.local");
         await page.locator('input[name="password"]').fill("wrong-password");
         // The page's clock stands still from here: only runFor moves it, however slow the machine.
-        await page.clock.pauseAt(await page.evaluate(() => Date.now()));
+        // A second ahead of the page's own now: the installed clock keeps running between the two calls.
+        await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
         await page.locator('button[type="submit"]').click();
         const toast = page.getByTestId("toast").getByText("Erro de autenticação");
         await toast.waitFor({ timeout: 10_000 });

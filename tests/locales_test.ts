@@ -23,6 +23,8 @@ const SAME_EVERYWHERE = new Set([
   "Asaas: token", "Mercado Pago", "Brasil", "Português", "English", "Español", "Balcão", "ID", "Id",
 ]);
 /** Spanish words spelled as the English ones. */
+/** Words Portuguese spells as English does. */
+const SAME_IN_PORTUGUESE = new Set(["Latitude", "Longitude"]);
 const SAME_IN_SPANISH = new Set(["General", "Color", "Plan", "Error", "Video", "Video: {{title}}", "Variables", "Variables:", "No"]);
 /** Texts that name the API's JSON fields, which are English by contract (spec 001 §7). */
 const NAMES_FIELDS = new Set(["messagesApi.success"]);
@@ -52,7 +54,7 @@ Deno.test("locales: no English text in the pt and es bundles", () => {
       // Placeholders ({{name}}) and the variables' tokens are not words of the language.
       const words = text.replace(/\{\{\w+\}\}/g, " ");
       const copied = text === bundles.en[key] && /\p{L}{2}/u.test(words) && !SAME_EVERYWHERE.has(text) &&
-        !(lang === "es" && SAME_IN_SPANISH.has(text));
+        !(lang === "es" && SAME_IN_SPANISH.has(text)) && !(lang === "pt" && SAME_IN_PORTUGUESE.has(text));
       const found = NAMES_FIELDS.has(key) ? null : englishWord.exec(words);
       if (copied) leaks.push(`${lang} ${key}: ${JSON.stringify(text)} is the English text`);
       else if (found) leaks.push(`${lang} ${key}: ${JSON.stringify(text)} has the English word "${found[2]}"`);

@@ -25,7 +25,7 @@ const NOT_COMPANY_RECORDS: Record<string, string> = {
 };
 
 /** Platform records: only the platform owner writes them, so another admin meets the role check (403). */
-const SUPER_ONLY = /^\/(companies\/:id$|helps\/|plans\/|announcements\/)/;
+const SUPER_ONLY = /^\/(companies\/:id(\/move)?$|helps\/|plans\/|announcements\/)/;
 const SUPER_ONLY_ROUTES = new Set(["DELETE /whatsapp/:id", "POST /invoices/:id/pay"]);
 
 /** Every write route with a path parameter, as "METHOD /path". */

@@ -140,6 +140,7 @@ export const CHANNEL_OPERATIONS: Operation[] = [
   system.get("/metrics", "Prometheus metrics of this process", {
     response: "text/plain",
     description: "Bearer BALCAO_METRICS_TOKEN (`Authorization: Bearer <token>`); 404 when no token is configured. See README.md \"Operating\".",
+    errors: ["ERR_SESSION_EXPIRED", "ERR_NOT_FOUND"],
   }),
   system.get("/openapi.json", "This document", { response: "application/json" }),
 ];

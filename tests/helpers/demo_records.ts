@@ -104,6 +104,7 @@ export async function demoRecords(server: TestServer, admin: Client): Promise<Re
     deliveryId: "1",
     "/companies/:id id": companyId,
     "/companies/:id/schedules id": companyId,
+    "/companies/:id/move id": companyId,
     // Platform records (SUPER_ONLY): any id, the role check answers first.
     "/helps/:id id": 1,
     "/plans/:id id": server.demo!.planId,

@@ -272,7 +272,8 @@ export class ActorSystem {
 
   /** The address of actor `id` of kind `def`. */
   ref<D extends AnyActorDef>(def: D, id: string | number): ActorRef<D["handlers"]> {
-    this.register(def);
+    // Every message on the path takes a ref: a known kind skips register's waiter bookkeeping.
+    if (this.#defs.get(def.kind) !== def) this.register(def);
     return new ActorRef(this, def, String(id));
   }
 

@@ -35,8 +35,10 @@ export async function converseInbound(
   if (!ticket || ticket.status === "closed") return;
   // The system's clock, not the wall's: a replayed conversation (server/seed/history) is
   // judged against the hours of the day it replays.
+  // An open ticket only meets the bot for out-of-hours replies: without hours set, one
+  // settings read decides, and the whole context (queues, options, hours) is never built.
+  if (ticket.status === "open" && (await companySettings(system, companyId)).scheduleType === "disabled") return;
   const context = await loadContext(system, connection, ticket, system.now());
-  if (ticket.status === "open" && context.settings.scheduleType === "disabled") return;
   const conversation = conversationOf(system, companyId, ticket.id);
   // A ticket opened by this message has no conversation stored: none to read.
   if (result.ticketCreated) conversation.created();

@@ -43,8 +43,11 @@ import { CHUNK, cut, deleteRange, forgetHead, loadChunks, readHead, saveChunks, 
 
 export type { Yield };
 
-/** Format of the saved chunks; a head of another version is ignored (rebuilt). */
-const VERSION = 1;
+/**
+ * Format of the saved chunks; a head of another version is ignored (rebuilt). 2: words that
+ * start with a digit are listed as `#` and the word (search_index.ts `indexKey`).
+ */
+const VERSION = 2;
 /** See the module doc. */
 export const LOG_MARGIN_MS = 60_000;
 

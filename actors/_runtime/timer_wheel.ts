@@ -2,10 +2,12 @@
  * Many durable timers of one actor on a single runtime timer: for an actor that arms one timer
  * per record it owns (the ticket desk: an auto-close or auto-move per ticket of the company).
  *
- * Why not one `ctx.setTimer` each: every runtime timer is a KV queue message, and a local
- * (SQLite) KV delivers queue messages one dequeue transaction at a time: about 100 a second
- * on this project's machines (bench/timers.ts prints it), so 10,000 tickets coming due within
- * a minute would fire minutes late. Here each timer is one KV key `["timer_wheel", kind,
+ * Why not one `ctx.setTimer` each: runtime timers were KV queue messages, delivered one dequeue
+ * transaction at a time (about 100 a second, bench/timers.ts), so 10,000 tickets coming due
+ * within a minute fired minutes late. Runtime timers are keys woken by the process's alarm
+ * clock now (timers.ts, issue #35), but the wheel stays the cheaper form for many timers of
+ * one actor: its entries load with the actor's state, fire in bounded batches in one turn,
+ * and cost one alarm, not one each. Here each timer is one KV key `["timer_wheel", kind,
  * actorId, timerId] → { dueAt, handler, arg }`, written in the same atomic as the state that
  * needs it, and the actor holds a single runtime timer (`WHEEL_TIMER`) armed for the earliest
  * entry. When it fires, the actor takes the due entries in bounded batches (`takeDue`), runs

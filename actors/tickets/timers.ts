@@ -4,8 +4,8 @@
  * so every timer is armed or cancelled in the same atomic as the ticket change that needs it.
  * The timers are entries of the desk's timer wheel (actors/_runtime/timer_wheel.ts: one KV
  * key each, one runtime timer for the desk), because a company's desk holds one per active
- * ticket and a local KV queue delivers only about 100 messages a second; `tick` runs the due
- * entries in bounded batches.
+ * ticket: they load with the desk and cost one alarm, not one each (timer_wheel.ts says why);
+ * `tick` runs the due entries in bounded batches.
  *
  * Each action re-reads the ticket, the connection and the queue as they are when it fires, so
  * a setting changed meanwhile (an interval set to disabled, a router switched off) is

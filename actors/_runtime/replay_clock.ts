@@ -21,7 +21,7 @@ export class ReplayClock {
   #lanes = 0;
 
   /** The time now: the running lane's, else the one set by `replayAt`, else the wall clock's. */
-  readonly now = (): number => this.senderNow() ?? this.sharedNow();
+  readonly now = (): number => (this.#lanes === 0 && this.#at === null ? Date.now() : this.senderNow() ?? this.sharedNow());
 
   /** The shared time (the one `replayAt` set, else the wall's): what timers ring by. */
   readonly sharedNow = (): number => this.#at ?? Date.now();

@@ -29,6 +29,12 @@ export interface LiveOptions {
   random: () => number;
 }
 
+/** An inbound message under way: stored yet (true, or why not), and who waits for it. */
+interface Storing {
+  outcome: true | { error: unknown } | null;
+  waiter: PromiseWithResolvers<void> | null;
+}
+
 /** A wait that does not keep the process alive on its own (shutdown never waits for pacing). */
 const sleep = (ms: number) =>
   new Promise<void>((resolve) => {
@@ -58,7 +64,7 @@ export class LiveSession {
   /** Message ids in the send chain now. */
   #queued = new Set<string>();
   /** Inbound messages being handled, by provider id: settles once each is stored (see `stored`). */
-  #storing = new Map<string, Promise<void>>();
+  #storing = new Map<string, Storing>();
   /** This provider's message counts (traffic.ts): a field increment per message. */
   readonly #traffic: ChannelTraffic;
 
@@ -139,18 +145,29 @@ export class LiveSession {
    */
   receive(message: InboundMessage): ReturnType<typeof handleInbound> {
     this.#traffic.inbound++;
-    const stored = Promise.withResolvers<void>();
-    const work = this.#linking.then(() => handleInbound(this.#deps, this, message, () => stored.resolve()));
-    // Ignored and duplicate messages store nothing: handled is as far as they go.
-    work.then(() => stored.resolve(), stored.reject);
-    stored.promise.catch(() => {}); // read by `stored` only when someone waits for it
     const id = message.providerId;
+    const entry: Storing = { outcome: null, waiter: null };
+    const settle = (outcome: Storing["outcome"]) => {
+      if (entry.outcome !== null) return;
+      entry.outcome = outcome;
+      if (outcome !== true) entry.waiter?.reject(outcome?.error);
+      else entry.waiter?.resolve();
+    };
+    const work = this.#linking.then(() => handleInbound(this.#deps, this, message, () => settle(true)));
     this.#inflight.add(work);
-    this.#storing.set(id, stored.promise);
-    work.finally(() => {
+    this.#storing.set(id, entry);
+    const done = () => {
       this.#inflight.delete(work);
-      if (this.#storing.get(id) === stored.promise) this.#storing.delete(id);
-    }).catch(() => {});
+      if (this.#storing.get(id) === entry) this.#storing.delete(id);
+    };
+    // Ignored and duplicate messages store nothing: handled is as far as they go.
+    work.then(() => {
+      settle(true);
+      done();
+    }, (error) => {
+      settle({ error });
+      done();
+    });
     return work;
   }
 
@@ -158,9 +175,14 @@ export class LiveSession {
    * Settles once inbound message `providerId`, received and not yet handled, is durable (or
    * rejects with why it could not be stored); undefined when no such message is under way.
    * The simulator answers its poster after this, so an acknowledged message survives a crash.
+   * The promise is made here, for the one who asks: most messages are never asked about.
    */
   stored(providerId: string): Promise<void> | undefined {
-    return this.#storing.get(providerId);
+    const entry = this.#storing.get(providerId);
+    if (!entry) return undefined;
+    if (entry.outcome === true) return Promise.resolve();
+    if (entry.outcome !== null) return Promise.reject(entry.outcome.error);
+    return (entry.waiter ??= Promise.withResolvers<void>()).promise;
   }
 
   /**

@@ -67,9 +67,26 @@ Deno.test("server/usecases/ imports no handler, no page, no island, no HTTP and 
   assert.deepEqual(await offenders("server/usecases", [...above, ...edges]), []);
 });
 
+Deno.test("islands/ run in the browser: no server/ or routes/, and from actors/ only types", async () => {
+  // An island's bundle would pull the server's code (KV, Deno APIs) into the page; a type
+  // import is erased at build, so a view's shape may be shared that way.
+  assert.deepEqual(await offenders("islands", ["server", "routes"]), []);
+  const root = new URL("../", import.meta.url);
+  const values: string[] = [];
+  for await (const path of sources(new URL("islands", root).pathname)) {
+    const text = await Deno.readTextFile(path);
+    for (const match of text.matchAll(/(?:^|\n)\s*import\s+(type\s)?[^;]*?from\s+["']([^"']+)["']/g)) {
+      const target = match[2].startsWith(".") ? new URL(match[2], `file://${path}`).pathname.slice(root.pathname.length) : match[2];
+      if (target.startsWith("actors/") && !match[1]) values.push(`${path.slice(root.pathname.length)} imports ${target}`);
+    }
+  }
+  assert.deepEqual(values, []);
+});
+
 Deno.test("the rules above see what they look for", async () => {
   // A rule whose scan finds no file, or misreads a specifier, would pass forever.
   assert.ok((await offenders("server", ["server/api"])).some((f) => f.startsWith("server/app.ts imports server/api/")));
   assert.ok((await offenders("server/api", ["hono"])).length > 0);
   assert.ok((await offenders("server/usecases", ["actors"])).length > 0);
+  assert.ok((await offenders("islands", ["actors"])).length > 0, "the islands' one type import from actors/ is seen");
 });

@@ -13,9 +13,18 @@
  * its lists hold flipped ids (`top - id`, ascending) until they are packed.
  */
 
-/** A sorted, duplicate-free, growable list of ticket ids. */
+/** Up to this many ids a growable list is a plain array (see `Postings`). */
+const SMALL = 8;
+
+/**
+ * A sorted, duplicate-free, growable list of ticket ids. A short list is a plain array, which
+ * V8 allocates inline, where a typed array's buffer takes a call into the runtime: most live
+ * lists are one new word of one message (a number, a name), and their typed arrays were ~3 µs
+ * of the inbound path per message at 512 in flight (issue #34). From `SMALL` ids on, a
+ * Uint32Array: 4 bytes an id, which a build's millions of pairs need.
+ */
 export class Postings {
-  ids = new Uint32Array(4);
+  ids: number[] | Uint32Array = [];
   size = 0;
 
   /** Adds `id`; returns whether it was new. Appends in O(1) when ids arrive in order. */
@@ -27,9 +36,19 @@ export class Postings {
       at = lowerBound(this.ids, 0, this.size, id);
       if (this.ids[at] === id) return false;
     }
-    if (this.size === this.ids.length) {
-      const grown = new Uint32Array(this.ids.length * 2);
-      grown.set(this.ids);
+    const ids = this.ids;
+    if (Array.isArray(ids)) {
+      if (this.size < SMALL) {
+        ids.splice(at, 0, id);
+        this.size++;
+        return true;
+      }
+      const typed = new Uint32Array(SMALL * 2);
+      typed.set(ids);
+      this.ids = typed;
+    } else if (this.size === ids.length) {
+      const grown = new Uint32Array(ids.length * 2);
+      grown.set(ids);
       this.ids = grown;
     }
     this.ids.copyWithin(at + 1, at, this.size);
@@ -37,11 +56,10 @@ export class Postings {
     this.size++;
     return true;
   }
-
 }
 
 /** The first position in `ids[from, to)` (sorted) whose value is ≥ `id`. */
-function lowerBound(ids: Uint32Array, from: number, to: number, id: number): number {
+function lowerBound(ids: ArrayLike<number>, from: number, to: number, id: number): number {
   let lo = from;
   let hi = to;
   while (lo < hi) {
@@ -52,24 +70,39 @@ function lowerBound(ids: Uint32Array, from: number, to: number, id: number): num
   return lo;
 }
 
-/** Every word's sorted ids in one array: word `w`'s ids are `ids[starts[s], starts[s+1])`, s = slots.get(w). */
+/**
+ * Every word's sorted ids in one array: word `w`'s ids are `ids[starts[s], starts[s+1])`, s = slots.get(w).
+ * A merge keeps the words' slots and appends new words to the same `slots` map (PostingsMerge
+ * says why), so a form shares its map with the forms merged from it: a slot at or past its
+ * own `words` belongs to a newer form and is none of its words.
+ */
 export class FrozenPostings {
+  /** How many words this form holds: slots `0 … words - 1`. */
+  readonly words: number;
+
   constructor(
     readonly slots: Map<string, number> = new Map(),
     readonly starts: Uint32Array = new Uint32Array(1),
     readonly ids: Uint32Array = new Uint32Array(0),
-  ) {}
+  ) {
+    this.words = starts.length - 1;
+  }
 
   /** Whether `word`'s list holds `id`. */
   has(word: string, id: number): boolean {
     const slot = this.slots.get(word);
-    return slot !== undefined && this.hasIn(slot, id);
+    return slot !== undefined && slot < this.words && this.hasIn(slot, id);
+  }
+
+  /** This form's words with their slots (not those a newer form appended to the shared map). */
+  *wordSlots(): Generator<[string, number]> {
+    for (const entry of this.slots) if (entry[1] < this.words) yield entry;
   }
 
   /** The slots of the words that contain `needle` (a search word matches inside words). */
   slotsContaining(needle: string): number[] {
     const slots: number[] = [];
-    for (const [word, slot] of this.slots) if (word.includes(needle)) slots.push(slot);
+    for (const [word, slot] of this.slots) if (slot < this.words && word.includes(needle)) slots.push(slot);
     return slots;
   }
 
@@ -110,16 +143,28 @@ function pairsIn(lists: ReadonlyMap<string, Postings>): number {
  * time: `step(deadline)` works until `performance.now()` passes `deadline` and returns the
  * result once every word is done, null before. The inputs must not change meanwhile (they
  * stay readable). With `flipTop`, the growable lists hold `flipTop - id` (see the module doc).
+ *
+ * Old words keep their slots and the new ones are appended to the old form's `slots` map, which
+ * the new form shares (FrozenPostings' doc): a merge touches the map once per added word, not
+ * three times per word of the index. Rebuilding the map cost most of a freeze, and at one new
+ * word a message (a number, a name) a freeze's cost grows with the index (issue #34: ~6 µs of
+ * the inbound path per message at 512 in flight). Only one merge runs from a form at a time
+ * (search_index.ts freezes one at a time; a build starts from an empty form of its own).
  */
 export class PostingsMerge {
   #old: FrozenPostings;
   #added: ReadonlyMap<string, Postings>;
   #flipTop: number | null;
-  /** The old words, then the added words the old ones lack. */
-  #oldWords: Iterator<string>;
-  #addedWords: Iterator<string>;
-  #slots = new Map<string, number>();
-  #starts: Uint32Array;
+  /** Where the merge is: sorting the added words (0), merging the old words (1), then the new (2). */
+  #phase = 0;
+  #addedWords: Iterator<[string, Postings]>;
+  /** The added list of each old slot that has one. */
+  #bySlot: Array<Postings | undefined>;
+  /** The added words the old form lacks, in the order they get their slots. */
+  #newWords: string[] = [];
+  /** The next old slot to merge, then the next new word's index. */
+  #next = 0;
+  #starts: Uint32Array | null = null;
   #ids: Uint32Array;
   #size = 0;
 
@@ -137,50 +182,59 @@ export class PostingsMerge {
     this.#old = old;
     this.#added = added;
     this.#flipTop = flipTop;
-    this.#oldWords = old.slots.keys();
-    this.#addedWords = added.keys();
-    this.#starts = new Uint32Array(old.slots.size + added.size + 1);
+    this.#addedWords = added.entries();
+    this.#bySlot = new Array(old.words);
     this.#ids = new Uint32Array(old.ids.length + addedPairs);
   }
 
   step(deadline: number): FrozenPostings | null {
+    const old = this.#old;
     for (let n = 1;; n++) {
-      const word = this.#nextWord();
-      if (word === null) break;
-      this.#mergeWord(word);
+      if (this.#phase === 0) {
+        const next = this.#addedWords.next();
+        if (next.done) {
+          this.#phase = 1;
+          this.#starts = new Uint32Array(old.words + this.#newWords.length + 1);
+        } else {
+          const [word, postings] = next.value;
+          const slot = old.slots.get(word);
+          if (slot !== undefined && slot < old.words) this.#bySlot[slot] = postings;
+          else this.#newWords.push(word);
+        }
+      } else if (this.#phase === 1) {
+        if (this.#next === old.words) {
+          this.#phase = 2;
+          this.#next = 0;
+        } else {
+          const slot = this.#next++;
+          this.#mergeSlot(slot, old.starts[slot], old.starts[slot + 1], this.#bySlot[slot]);
+        }
+      } else {
+        if (this.#next === this.#newWords.length) break;
+        const k = this.#next++;
+        this.#mergeSlot(old.words + k, 0, 0, this.#added.get(this.#newWords[k]));
+      }
       if ((n & 15) === 0 && performance.now() >= deadline) return null;
     }
-    const words = this.#slots.size;
-    this.#starts[words] = this.#size;
+    const words = old.words + this.#newWords.length;
+    const starts = this.#starts!;
+    starts[words] = this.#size;
+    // The new words join the shared map last, in one go: the old form ignores their slots.
+    for (let k = 0; k < this.#newWords.length; k++) old.slots.set(this.#newWords[k], old.words + k);
     // A copy to the exact length only when the slack is large (copying 16 MB is a pause too).
     const slack = this.#ids.length - this.#size > this.#size / 8;
     const ids = slack ? this.#ids.slice(0, this.#size) : this.#ids.subarray(0, this.#size);
-    return new FrozenPostings(this.#slots, this.#starts.subarray(0, words + 1), ids);
+    return new FrozenPostings(old.slots, starts, ids);
   }
 
-  #nextWord(): string | null {
-    const old = this.#oldWords.next();
-    if (!old.done) return old.value;
-    for (;;) {
-      const added = this.#addedWords.next();
-      if (added.done) return null;
-      if (!this.#old.slots.has(added.value)) return added.value;
-    }
-  }
-
-  /** Appends `word`'s merged list. */
-  #mergeWord(word: string): void {
+  /** Appends slot `slot`'s merged list: the old ids `[i, iEnd)` and `more`'s. */
+  #mergeSlot(slot: number, i: number, iEnd: number, more: Postings | undefined): void {
     const old = this.#old;
-    const slot = old.slots.get(word);
-    let i = slot === undefined ? 0 : old.starts[slot];
-    const iEnd = slot === undefined ? 0 : old.starts[slot + 1];
-    const more = this.#added.get(word);
     const jEnd = more?.size ?? 0;
     this.#reserve(iEnd - i + jEnd);
     const ids = this.#ids;
     const top = this.#flipTop;
-    this.#starts[this.#slots.size] = this.#size;
-    this.#slots.set(word, this.#slots.size);
+    this.#starts![slot] = this.#size;
     let size = this.#size;
     let j = 0;
     let last = -1;

@@ -13,9 +13,9 @@ function growable(entries: Record<string, number[]>): Map<string, Postings> {
 
 function lists(frozen: FrozenPostings): Record<string, number[]> {
   const out: Record<string, number[]> = {};
-  for (const word of frozen.slots.keys()) {
+  for (const [word, slot] of frozen.wordSlots()) {
     const ids: number[] = [];
-    frozen.visitSlots([frozen.slots.get(word)!], (id) => ids.push(id));
+    frozen.visitSlots([slot], (id) => ids.push(id));
     out[word] = ids;
   }
   return out;
@@ -24,7 +24,11 @@ function lists(frozen: FrozenPostings): Record<string, number[]> {
 Deno.test("Postings.add() keeps ids sorted and unique whatever the arrival order", () => {
   const p = new Postings();
   for (const id of [5, 9, 1, 9, 7, 5, 12, 3]) p.add(id);
-  assert.deepEqual([...p.ids.subarray(0, p.size)], [1, 3, 5, 7, 9, 12]);
+  assert.deepEqual([...p.ids.slice(0, p.size)], [1, 3, 5, 7, 9, 12]);
+  // Past the small form's length the list moves to a typed array, still sorted and unique.
+  for (const id of [40, 2, 33, 12, 6, 50, 41, 8, 0]) p.add(id);
+  assert.ok(p.ids instanceof Uint32Array);
+  assert.deepEqual([...p.ids.slice(0, p.size)], [0, 1, 2, 3, 5, 6, 7, 8, 9, 12, 33, 40, 41, 50]);
 });
 
 Deno.test("FrozenPostings.merge() unites old and added lists in order without duplicates, and has() finds them", () => {
@@ -36,8 +40,17 @@ Deno.test("FrozenPostings.merge() unites old and added lists in order without du
   assert.equal(second.has("casa", 9), true);
   assert.equal(second.has("casa", 2), false);
   assert.equal(second.has("nada", 1), false);
-  // The frozen form it came from is unchanged.
+  // The frozen form it came from is unchanged, though it shares its word map with the new one.
   assert.deepEqual(lists(first), { casa: [1, 4, 9], boleto: [2] });
+  assert.equal(first.slots, second.slots);
+  assert.equal(first.has("pix", 7), false);
+  assert.deepEqual(first.slotsContaining("pi"), []);
+  assert.deepEqual(second.slotsContaining("pi"), [second.slots.get("pix")]);
+  // A third merge from the second keeps every slot and appends only what is new.
+  const third = second.merge(growable({ boleto: [2, 5], zap: [1] }));
+  assert.deepEqual(lists(third), { casa: [1, 3, 4, 9, 10], boleto: [2, 5], pix: [7], zap: [1] });
+  assert.equal(third.slots.get("casa"), first.slots.get("casa"));
+  assert.deepEqual(lists(second), { casa: [1, 3, 4, 9, 10], boleto: [2], pix: [7] });
 });
 
 Deno.test("PostingsMerge in many small steps, with flipped lists, equals one merge", () => {

@@ -72,8 +72,8 @@ export async function newestMessageId(kv: Deno.Kv, companyId: number): Promise<s
 
 /** The vocabulary in slot order, whole words per chunk (so each chunk decodes alone). */
 function wordChunks(frozen: FrozenPostings): Uint8Array[] {
-  const words: string[] = new Array(frozen.slots.size);
-  for (const [word, slot] of frozen.slots) words[slot] = word;
+  const words: string[] = new Array(frozen.words);
+  for (const [word, slot] of frozen.wordSlots()) words[slot] = word;
   const encoder = new TextEncoder();
   const out: Uint8Array[] = [];
   let batch: string[] = [];
@@ -109,7 +109,7 @@ export async function saveIndex(
   const old = await readHead<IndexMeta>(kv, root(companyId));
   const newest = await newestMessageId(kv, companyId);
   const kinds = { w: wordChunks(frozen), s: cut(bytesOf(frozen.starts)), i: cut(bytesOf(frozen.ids)) };
-  const meta: IndexMeta = { words: frozen.slots.size, ids: frozen.ids.length, coversBefore, newest };
+  const meta: IndexMeta = { words: frozen.words, ids: frozen.ids.length, coversBefore, newest };
   if (!await saveChunks(kv, root(companyId), VERSION, (old?.gen ?? 0) + 1, kinds, () => meta, pause)) return false;
   if (Number.isFinite(coversBefore)) {
     await deleteRange(kv, { start: searchLogPrefix(companyId), end: [...searchLogPrefix(companyId), coversBefore] }, pause);

@@ -30,7 +30,7 @@ class ConnectionTokens {
   constructor(deps: AppDeps) {
     this.#deps = deps;
     deps.bus.subscribe((event) => {
-      if (event.companyId !== null && event.channel === `company-${event.companyId}-whatsapp`) {
+      if (event.companyId !== null && event.channel.endsWith("-whatsapp") && event.channel === `company-${event.companyId}-whatsapp`) {
         this.#dirty.add(event.companyId);
       }
     });

@@ -355,7 +355,9 @@ export class Hub {
     const room = this.#rooms.get(event.companyId);
     if (!room) return; // no socket of this company ever connected here: nobody to resume
     let removedUser: number | undefined;
-    if (event.channel === companyChannel(event.companyId, "user")) {
+    // Suffix first: a message's events (most of them) build no channel name to compare with.
+    const channel = event.channel;
+    if (channel.endsWith("-user") && channel === companyChannel(event.companyId, "user")) {
       const parsed = UserEvent.safeParse(event.data);
       if (parsed.success && parsed.data.user) {
         room.updatePrincipal(principalOf(parsed.data.user), parsed.data.user.updatedAt);
@@ -363,7 +365,7 @@ export class Hub {
       } else if (parsed.success && parsed.data.action === "delete") {
         removedUser = parsed.data.userId;
       }
-    } else if (event.channel === companyChannel(event.companyId, "settings")) {
+    } else if (channel.endsWith("-settings") && channel === companyChannel(event.companyId, "settings")) {
       const parsed = SettingEvent.safeParse(event.data);
       if (parsed.success) {
         const { action, setting } = parsed.data;

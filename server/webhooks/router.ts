@@ -59,6 +59,7 @@ export class WebhookRouter {
   }
 
   #route(event: BusEvent, records: ReadonlyMap<number, WebhookSubscription>): void {
+    if (records.size === 0) return; // most companies have none: every event of theirs stops here
     const companyId = event.companyId!;
     const subs = [...records.values()].filter((s) => s.active);
     if (subs.length === 0) return;

@@ -19,11 +19,16 @@ export const MULTIPART_BODY_LIMIT = 128 * MB;
 /** Paths whose JSON bodies carry media (base64) by design. */
 const MEDIA_JSON_PATHS = /^\/(simulator|webhooks\/(evolution|cloudapi))\//;
 
+/** The 413 of a body over `maxSize`. */
+function tooLarge(maxSize: number): AppError {
+  return new AppError("ERR_VALIDATION", { status: 413, message: `The request body is over ${maxSize / MB} MB` });
+}
+
 function limiter(maxSize: number): MiddlewareHandler {
   return bodyLimit({
     maxSize,
     onError: () => {
-      throw new AppError("ERR_VALIDATION", { status: 413, message: `The request body is over ${maxSize / MB} MB` });
+      throw tooLarge(maxSize);
     },
   });
 }
@@ -35,7 +40,17 @@ export function requestBodyLimit(): MiddlewareHandler {
   const multipart = limiter(MULTIPART_BODY_LIMIT);
   return (c, next) => {
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
-    if (/^multipart\/form-data/i.test(c.req.header("content-type") ?? "")) return multipart(c, next);
+    const multipartBody = /^multipart\/form-data/i.test(c.req.header("content-type") ?? "");
+    // A declared length is judged from the header alone, as Hono's bodyLimit does, but
+    // without touching `request.body`: reading that getter turns the body into a JS stream,
+    // and every later read then goes through it (~20 µs a JSON request, issue #34's accept).
+    const length = c.req.header("content-length");
+    if (length !== undefined && c.req.header("transfer-encoding") === undefined) {
+      const max = multipartBody ? MULTIPART_BODY_LIMIT : MEDIA_JSON_PATHS.test(c.req.path) ? MEDIA_JSON_BODY_LIMIT : JSON_BODY_LIMIT;
+      if (Number.parseInt(length, 10) > max) throw tooLarge(max);
+      return next();
+    }
+    if (multipartBody) return multipart(c, next);
     return (MEDIA_JSON_PATHS.test(c.req.path) ? mediaJson : json)(c, next);
   };
 }

@@ -233,7 +233,7 @@ if (!Deno.args.includes("--no-ingest")) {
   for (let round = 0; round < 3; round++) {
     for (const kind of (round % 2 ? ["fenced", "plain"] : ["plain", "fenced"]) as Array<"plain" | "fenced">) {
       const out = await new Deno.Command(Deno.execPath(), {
-        args: ["run", "-A", "bench/ingest.ts", "--levels=64,512", "--json", ...(kind === "fenced" ? ["--fenced"] : [])],
+        args: ["run", "-A", "bench/ingest.ts", "--levels=64,512", "--json", kind === "fenced" ? "--fenced" : "--restart"],
         cwd: root,
         stdout: "piped",
         stderr: "null",

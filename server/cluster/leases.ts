@@ -37,8 +37,8 @@ export const LEASE_PREFIX: Deno.KvKey = ["lease"];
 /** What this process holds of one company. */
 interface Held {
   term: number;
-  /** The term key's versionstamp: the fence. */
-  fence: string;
+  /** The term key and its versionstamp: the fence, made once (every ask and commit reads it). */
+  fence: FenceCheck;
   /** The lease key's versionstamp as last written by this process. */
   versionstamp: string;
   expiresAt: number;
@@ -73,8 +73,7 @@ export class Leases implements Fence {
 
   /** The fence of a held company (committer.ts). */
   of(companyId: number): FenceCheck | undefined {
-    const held = this.#held.get(companyId);
-    return held && { key: termKey(companyId), versionstamp: held.fence };
+    return this.#held.get(companyId)?.fence;
   }
 
   /** A commit found the company's term moved (committer.ts): it is no longer this process's. */
@@ -110,7 +109,8 @@ export class Leases implements Fence {
       .set(termKey(companyId), next)
       .commit();
     if (!result.ok) return false;
-    this.#held.set(companyId, { term: next, fence: result.versionstamp, versionstamp: result.versionstamp, expiresAt: value.expiresAt });
+    const fence = { key: termKey(companyId), versionstamp: result.versionstamp };
+    this.#held.set(companyId, { term: next, fence, versionstamp: result.versionstamp, expiresAt: value.expiresAt });
     return true;
   }
 

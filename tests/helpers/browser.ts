@@ -1,7 +1,8 @@
 /**
  * Browser-test helpers: Debian's Chromium driven by playwright-core (headless, no sandbox,
- * background networking off, a fresh profile per browser), a login helper that goes through
- * the real login form, and screenshots under tests/screenshots/ (not committed).
+ * background networking off; one process per test file, fresh contexts per test), a login
+ * helper that goes through the real login form, and screenshots under tests/screenshots/
+ * (not committed).
  */
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { eventually } from "./channels.ts";
@@ -9,28 +10,57 @@ import { eventually } from "./channels.ts";
 export const CHROMIUM = "/usr/bin/chromium";
 const SHOTS = new URL("../screenshots/", import.meta.url).pathname;
 
-/** Launches a headless Chromium (playwright gives each launch a fresh temporary profile). */
+/** The flags every test Chromium starts with. */
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-dev-shm-usage",
+];
+
+/**
+ * The one Chromium of this test file, launched by its first browser test and closed after its
+ * last (Deno.test.afterAll below). Starting and stopping a Chromium costs about a second on a
+ * small machine, every test of a file paid it, and a test needs no process of its own: each
+ * gets fresh contexts (cookies, storage, cache and permissions of their own, as a new
+ * profile would), closed when its session closes. A browser that died is launched again.
+ */
+let shared: Promise<Browser> | undefined;
+
+function sharedBrowser(): Promise<Browser> {
+  shared ??= chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS }).catch((error) => {
+    shared = undefined;
+    throw error;
+  });
+  return shared.then((browser) => {
+    if (browser.isConnected()) return browser;
+    shared = undefined;
+    return sharedBrowser();
+  });
+}
+
+Deno.test.afterAll(async () => {
+  const browser = await shared?.catch(() => undefined);
+  shared = undefined;
+  await browser?.close();
+});
+
+/**
+ * A browser session for one test: contexts of the file's shared headless Chromium, each a
+ * fresh profile, all closed by close().
+ */
 export async function launchBrowser(): Promise<{
-  browser: Browser;
   newContext: (options?: Parameters<Browser["newContext"]>[0]) => Promise<BrowserContext>;
   /** What the pages' Content-Security-Policy refused so far; close() fails while it is not empty. */
   cspViolations: string[];
   close: () => Promise<void>;
 }> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-dev-shm-usage",
-    ],
-  });
-  // Every page of this browser reports what the Content-Security-Policy blocked; close() fails
+  const browser = await sharedBrowser();
+  const contexts: BrowserContext[] = [];
+  // Every page of this session reports what the Content-Security-Policy blocked; close() fails
   // the test with the list, so no page ships an inline script or style the policy refuses.
   const cspViolations: string[] = [];
   const watch = (page: Page) =>
@@ -40,10 +70,10 @@ export async function launchBrowser(): Promise<{
       }
     });
   return {
-    browser,
     cspViolations,
     async newContext(options) {
       const context = await browser.newContext({ locale: "pt-BR", ...options });
+      contexts.push(context);
       // Chromium logs most refusals itself; a caught `eval` (zod's probe) only fires the event.
       await context.addInitScript(() =>
         document.addEventListener("securitypolicyviolation", (e) =>
@@ -53,7 +83,7 @@ export async function launchBrowser(): Promise<{
       return context;
     },
     async close() {
-      await browser.close();
+      await Promise.all(contexts.splice(0).map((context) => context.close().catch(() => {})));
       if (cspViolations.length > 0) {
         throw new Error(`The page's Content-Security-Policy blocked (server/http/security_headers.ts):\n${cspViolations.join("\n")}`);
       }
@@ -86,8 +116,8 @@ export function hasChromium(): boolean {
 }
 
 /**
- * Runs `fn` with a fresh page of a new headless Chromium (context options as for
- * `newContext`), and closes the browser afterwards whatever happens.
+ * Runs `fn` with a fresh page of a new context (options as for `newContext`) of the file's
+ * Chromium, and closes the context afterwards whatever happens.
  */
 export async function withPage(
   fn: (page: Page) => Promise<void>,

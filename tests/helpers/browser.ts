@@ -115,10 +115,21 @@ export async function loginAs(page: Page, baseUrl: string, email: string, passwo
   await page.waitForURL(/\/tickets/, { timeout: 20_000 });
 }
 
-/** Saves a full-page screenshot as tests/screenshots/<name>.png. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Saves a screenshot of the viewport as tests/screenshots/<name>.png; what `hide` selects
+ * (e.g. ".toasts") is left out of the picture only, so nothing waits for it to go away.
+ */
+export async function screenshot(page: Page, name: string, hide?: string): Promise<void> {
   await Deno.mkdir(SHOTS, { recursive: true });
+  // Through the elements' style properties: the pages' Content-Security-Policy refuses the
+  // <style> element Playwright's own `style` option would add.
+  const setVisibility = (visibility: string) =>
+    hide && page.evaluate(([selector, visibility]) => {
+      for (const element of document.querySelectorAll<HTMLElement>(selector)) element.style.visibility = visibility;
+    }, [hide, visibility]);
+  await setVisibility("hidden");
   await page.screenshot({ path: `${SHOTS}${name}.png`, fullPage: false });
+  await setVisibility("");
 }
 
 /** Whether Chromium is installed (CI installs it; skip browser tests when it is absent). */

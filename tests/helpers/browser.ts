@@ -23,6 +23,7 @@ function isFile(path: string): boolean {
     return false;
   }
 }
+
 const SHOTS = new URL("../screenshots/", import.meta.url).pathname;
 
 /** The flags every test Chromium starts with. */

@@ -34,11 +34,6 @@ async function addRoot(page: Page, title: string) {
   await tree.locator(".bot-title", { hasText: title }).waitFor({ timeout: 10_000 });
 }
 
-/** Waits until the toasts (3 s each) have closed, so a screenshot shows the page. */
-async function quiet(page: Page) {
-  await page.waitForFunction(() => !document.querySelector(".toast"), undefined, { timeout: 10_000 });
-}
-
 Deno.test({
   name: "QueuesPage renders queues on the server, validates, builds the bot tree, edits, deletes and patches rows live",
   ...opts,
@@ -82,8 +77,7 @@ Deno.test({
         await dialog.getByLabel("Nome").fill("C");
         await dialog.getByTestId("queue-save").click();
         await dialog.getByText("Muito curto!").waitFor({ timeout: 10_000 });
-        await quiet(page);
-        await screenshot(page, "queues_dialog");
+        await screenshot(page, "queues_dialog", ".toasts");
         await dialog.getByLabel("Nome").fill("Cobrança");
         await dialog.getByLabel("Prioridade").fill("3");
         await dialog.getByLabel("Mensagem de saudação").fill("Olá, tudo bem?");
@@ -119,8 +113,7 @@ Deno.test({
         await dialog.getByLabel("Fim — Domingo").fill("99:99");
         await dialog.getByTestId("queue-save").click();
         await dialog.getByText("Invalid time").waitFor({ timeout: 10_000 });
-        await quiet(page);
-        await screenshot(page, "queues_hours");
+        await screenshot(page, "queues_hours", ".toasts");
         await dialog.getByLabel("Fim — Domingo").fill("0000");
         await dialog.getByTestId("queue-save").click();
         await dialog.waitFor({ state: "detached", timeout: 10_000 });
@@ -165,10 +158,9 @@ Deno.test({
         assert.equal((await other.get(`/queue-options/${comercial.id}`)).body.mediaName, "tabela.pdf");
         await editComercial.click();
         await form.getByRole("link", { name: "tabela.pdf" }).waitFor({ timeout: 10_000 });
-        await quiet(page);
-        await screenshot(page, "queues_bot");
+        await screenshot(page, "queues_bot", ".toasts");
         await page.evaluate(() => document.documentElement.setAttribute("data-theme", "dark"));
-        await screenshot(page, "queues_bot_dark");
+        await screenshot(page, "queues_bot_dark", ".toasts");
         await page.evaluate(() => document.documentElement.removeAttribute("data-theme"));
         await form.getByRole("button", { name: "Remover anexo" }).click();
         await form.getByText("O anexo será removido ao salvar.").waitFor();
@@ -220,8 +212,7 @@ Deno.test({
         await table.getByText("Cobrança e boletos").waitFor({ state: "detached", timeout: 10_000 });
         assert.equal((await other.get(`/queue/${stored.id}`)).status, 404);
         assert.equal((await other.get(`/queue-options?queueId=${stored.id}`)).body.length, 0);
-        await quiet(page);
-        await screenshot(page, "queues");
+        await screenshot(page, "queues", ".toasts");
 
         // Phone width: the page and the dialog still fit.
         await page.setViewportSize({ width: 390, height: 800 });
@@ -235,8 +226,7 @@ Deno.test({
         await dialog.getByTestId("bot-tree").waitFor();
         await addRoot(page, "Opção no celular");
         await tree.getByRole("button", { name: "Editar Opção no celular" }).click();
-        await quiet(page);
-        await screenshot(page, "queues_bot_phone");
+        await screenshot(page, "queues_bot_phone", ".toasts");
 
         // A supervisor opens the page but gets no add, edit or delete.
         const supervisor = await (await chrome.newContext()).newPage();

@@ -1,36 +1,82 @@
 /**
  * Browser-test helpers: Debian's Chromium driven by playwright-core (headless, no sandbox,
- * background networking off, a fresh profile per browser), a login helper that goes through
- * the real login form, and screenshots under tests/screenshots/ (not committed).
+ * background networking off; one process per test file, fresh contexts per test), a login
+ * helper that goes through the real login form, and screenshots under tests/screenshots/
+ * (not committed).
  */
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { eventually } from "./channels.ts";
 
-export const CHROMIUM = "/usr/bin/chromium";
+/**
+ * Debian's Chromium: its headless shell (package chromium-headless-shell, the same engine
+ * without the desktop browser around it) when installed, as Playwright itself runs headless
+ * tests, else the full browser in its headless mode. The shell needs less than half the full
+ * browser's CPU outside the page (measured on a 2-core machine: 12 s against 30 s for
+ * tests/browser_tickets_extras_test.ts), and the browser tests are bound by CPU.
+ */
+export const CHROMIUM = ["/usr/lib/chromium/chromium-headless-shell", "/usr/bin/chromium"].find(isFile) ?? "/usr/bin/chromium";
+
+function isFile(path: string): boolean {
+  try {
+    return Deno.statSync(path).isFile;
+  } catch {
+    return false;
+  }
+}
+
 const SHOTS = new URL("../screenshots/", import.meta.url).pathname;
 
-/** Launches a headless Chromium (playwright gives each launch a fresh temporary profile). */
+/** The flags every test Chromium starts with. */
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-dev-shm-usage",
+];
+
+/**
+ * The one Chromium of this test file, launched by its first browser test and closed after its
+ * last (Deno.test.afterAll below). Starting and stopping a Chromium costs about a second on a
+ * small machine, every test of a file paid it, and a test needs no process of its own: each
+ * gets fresh contexts (cookies, storage, cache and permissions of their own, as a new
+ * profile would), closed when its session closes. A browser that died is launched again.
+ */
+let shared: Promise<Browser> | undefined;
+
+function sharedBrowser(): Promise<Browser> {
+  shared ??= chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS }).catch((error) => {
+    shared = undefined;
+    throw error;
+  });
+  return shared.then((browser) => {
+    if (browser.isConnected()) return browser;
+    shared = undefined;
+    return sharedBrowser();
+  });
+}
+
+Deno.test.afterAll(async () => {
+  const browser = await shared?.catch(() => undefined);
+  shared = undefined;
+  await browser?.close();
+});
+
+/**
+ * A browser session for one test: contexts of the file's shared headless Chromium, each a
+ * fresh profile, all closed by close().
+ */
 export async function launchBrowser(): Promise<{
-  browser: Browser;
   newContext: (options?: Parameters<Browser["newContext"]>[0]) => Promise<BrowserContext>;
   /** What the pages' Content-Security-Policy refused so far; close() fails while it is not empty. */
   cspViolations: string[];
   close: () => Promise<void>;
 }> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-dev-shm-usage",
-    ],
-  });
-  // Every page of this browser reports what the Content-Security-Policy blocked; close() fails
+  const browser = await sharedBrowser();
+  const contexts: BrowserContext[] = [];
+  // Every page of this session reports what the Content-Security-Policy blocked; close() fails
   // the test with the list, so no page ships an inline script or style the policy refuses.
   const cspViolations: string[] = [];
   const watch = (page: Page) =>
@@ -40,10 +86,10 @@ export async function launchBrowser(): Promise<{
       }
     });
   return {
-    browser,
     cspViolations,
     async newContext(options) {
       const context = await browser.newContext({ locale: "pt-BR", ...options });
+      contexts.push(context);
       // Chromium logs most refusals itself; a caught `eval` (zod's probe) only fires the event.
       await context.addInitScript(() =>
         document.addEventListener("securitypolicyviolation", (e) =>
@@ -53,7 +99,7 @@ export async function launchBrowser(): Promise<{
       return context;
     },
     async close() {
-      await browser.close();
+      await Promise.all(contexts.splice(0).map((context) => context.close().catch(() => {})));
       if (cspViolations.length > 0) {
         throw new Error(`The page's Content-Security-Policy blocked (server/http/security_headers.ts):\n${cspViolations.join("\n")}`);
       }
@@ -70,24 +116,31 @@ export async function loginAs(page: Page, baseUrl: string, email: string, passwo
   await page.waitForURL(/\/tickets/, { timeout: 20_000 });
 }
 
-/** Saves a full-page screenshot as tests/screenshots/<name>.png. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Saves a screenshot of the viewport as tests/screenshots/<name>.png; what `hide` selects
+ * (e.g. ".toasts") is left out of the picture only, so nothing waits for it to go away.
+ */
+export async function screenshot(page: Page, name: string, hide?: string): Promise<void> {
   await Deno.mkdir(SHOTS, { recursive: true });
+  // Through the elements' style properties: the pages' Content-Security-Policy refuses the
+  // <style> element Playwright's own `style` option would add.
+  const setVisibility = (visibility: string) =>
+    hide && page.evaluate(([selector, visibility]) => {
+      for (const element of document.querySelectorAll<HTMLElement>(selector)) element.style.visibility = visibility;
+    }, [hide, visibility]);
+  await setVisibility("hidden");
   await page.screenshot({ path: `${SHOTS}${name}.png`, fullPage: false });
+  await setVisibility("");
 }
 
 /** Whether Chromium is installed (CI installs it; skip browser tests when it is absent). */
 export function hasChromium(): boolean {
-  try {
-    return Deno.statSync(CHROMIUM).isFile;
-  } catch {
-    return false;
-  }
+  return isFile(CHROMIUM);
 }
 
 /**
- * Runs `fn` with a fresh page of a new headless Chromium (context options as for
- * `newContext`), and closes the browser afterwards whatever happens.
+ * Runs `fn` with a fresh page of a new context (options as for `newContext`) of the file's
+ * Chromium, and closes the context afterwards whatever happens.
  */
 export async function withPage(
   fn: (page: Page) => Promise<void>,

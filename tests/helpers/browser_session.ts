@@ -1,16 +1,17 @@
 /**
- * The set-up every page test repeats: a fresh server and a headless Chromium, both closed
- * whatever happens, and pages signed in through the real login form.
+ * The set-up every page test repeats: a fresh server and a browser session (contexts of the
+ * file's headless Chromium), both closed whatever happens, and pages signed in through the
+ * real login form.
  */
 import type { BrowserContext, Page } from "playwright-core";
 import type { Config } from "../../server/config.ts";
 import { launchBrowser, loginToShell } from "./browser.ts";
 import { type TestServer, withServer } from "./server.ts";
 
-/** A launched Chromium (see launchBrowser). */
+/** A browser session of a test (see launchBrowser). */
 export type Chrome = Awaited<ReturnType<typeof launchBrowser>>;
 
-/** Runs `fn` with a fresh test server and a Chromium; closes the browser, then the server. */
+/** Runs `fn` with a fresh test server and a browser session; closes the session, then the server. */
 export async function withServerAndBrowser(
   fn: (server: TestServer, chrome: Chrome) => Promise<void>,
   overrides: Partial<Config> = {},

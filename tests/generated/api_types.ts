@@ -14296,6 +14296,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Other failures of this operation: `ERR_SESSION_EXPIRED`, `ERR_NOT_FOUND` */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getOpenapiJson: {

@@ -28,6 +28,21 @@ class PatientClient extends Client {
   }
 }
 
+type Cluster = Awaited<ReturnType<typeof cluster>>;
+
+/** Runs `test` on a fresh two-node cluster in its own folder; kills every node and removes the folder after. */
+async function withCluster(prefix: string, test: (c: Cluster, dir: string) => Promise<void>): Promise<void> {
+  const dir = await Deno.makeTempDir({ prefix });
+  let c: Cluster | undefined;
+  try {
+    c = await cluster(dir);
+    await test(c, dir);
+  } finally {
+    for (const node of c?.nodes ?? []) await node.kill(); // kill() is idempotent: a test may have killed one
+    await Deno.remove(dir, { recursive: true }).catch(() => {});
+  }
+}
+
 /** Two nodes on a seeded store, settled; the demo company's owner and the other. */
 async function cluster(dir: string): Promise<{ nodes: Node[]; owner: Node; other: Node; companyId: number }> {
   const companyId = await seedStore(dir);
@@ -82,11 +97,7 @@ async function sessionsOf(client: Client, companyId: number): Promise<Map<string
 }
 
 Deno.test("a company moved under inbound load stores every message once and keeps one live session, on its new process", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "cluster_move_" });
-  let nodes: Node[] = [];
-  try {
-    const c = await cluster(dir);
-    nodes = c.nodes;
+  await withCluster("cluster_move_", async (c, dir) => {
     const admin = await login(c.other.url);
     const owner = await login(c.other.url, "super@balcao.local");
     const conn = (await admin.get("/whatsapp")).body.find((w: { name: string }) => w.name === "WhatsApp Demo");
@@ -108,18 +119,11 @@ Deno.test("a company moved under inbound load stores every message once and keep
     const sessions = await sessionsOf(owner, c.companyId);
     assert.deepEqual(sessions.get(c.owner.name), [], "none left on the old owner");
     assert.deepEqual(sessions.get(c.other.name), [`${c.companyId}:${conn.id}`]);
-  } finally {
-    for (const node of nodes) await node.kill();
-    await Deno.remove(dir, { recursive: true }).catch(() => {});
-  }
+  });
 });
 
 Deno.test("a killed owner's company is taken over in seconds; every acknowledged write is there and its timers fire once", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "cluster_kill_" });
-  let nodes: Node[] = [];
-  try {
-    const c = await cluster(dir);
-    nodes = c.nodes;
+  await withCluster("cluster_kill_", async (c, dir) => {
     const admin = await login(c.other.url);
     const adminId = (await admin.get("/auth/me")).body.id as number;
     const conn = (await admin.get("/whatsapp")).body.find((w: { name: string }) => w.name === "WhatsApp Demo");
@@ -148,7 +152,6 @@ Deno.test("a killed owner's company is taken over in seconds; every acknowledged
     await sleep(1200);
     const killed = Date.now();
     await c.owner.kill();
-    nodes = nodes.filter((n) => n !== c.owner);
     // The first list served and the first inbound stored by the survivor.
     let listedAt = 0;
     while (!listedAt) {
@@ -168,18 +171,11 @@ Deno.test("a killed owner's company is taken over in seconds; every acknowledged
     const s = (await admin.get(`/schedules/${schedule.body.id}`)).body;
     assert.equal(s.status, "ENVIADA", JSON.stringify(s));
     assert.equal((await storedBodies(admin)).filter((b) => b === "agendada no cluster").length, 1, "the schedule's message once");
-  } finally {
-    for (const node of nodes) await node.kill();
-    await Deno.remove(dir, { recursive: true }).catch(() => {});
-  }
+  });
 });
 
 Deno.test("an owner paused past its lease is fenced when it wakes: its commit is refused and it lets the company go", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "cluster_fence_" });
-  let nodes: Node[] = [];
-  try {
-    const c = await cluster(dir);
-    nodes = c.nodes;
+  await withCluster("cluster_fence_", async (c, dir) => {
     const admin = await login(c.other.url);
     const adminId = (await admin.get("/auth/me")).body.id as number;
     const pending = ((await admin.get("/tickets?status=pending&showAll=true")).body.tickets as { id: number }[])[0];
@@ -216,8 +212,5 @@ Deno.test("an owner paused past its lease is fenced when it wakes: its commit is
     await sleep(2500);
     const nodesNow = (await (await login(c.other.url, "super@balcao.local")).get("/cluster/nodes")).body.nodes as { name: string; companies: number[] }[];
     assert.ok(!nodesNow.find((n) => n.name === c.owner.name)?.companies.includes(c.companyId));
-  } finally {
-    for (const node of nodes) await node.kill();
-    await Deno.remove(dir, { recursive: true }).catch(() => {});
-  }
+  });
 });

@@ -5,7 +5,7 @@
  * delivery log of each (webhooks/DeliveryLog.tsx) with its "Reenviar" button. Admins only
  * (the server enforces the same); rows change live on `company-{id}-webhook`.
  */
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { History } from "lucide-react";
 import { get } from "./lib/api.ts";
 import { t } from "./lib/i18n.ts";
@@ -17,7 +17,7 @@ import { type ColumnDef, DataTable } from "./ui/DataTable.tsx";
 import { LocalDateTime } from "./ui/LocalDateTime.tsx";
 import { usePagedList } from "./ui/use_paged_list.ts";
 import { useLiveRows } from "./ui/use_live_rows.ts";
-import { eventLabel, statusLabel, type WebhookRow } from "./webhooks/rows.ts";
+import { awaitsDelivery, eventLabel, REFRESH_MS, statusLabel, type WebhookRow } from "./webhooks/rows.ts";
 import { WebhookDialog } from "./webhooks/WebhookDialog.tsx";
 import { DeliveryLog } from "./webhooks/DeliveryLog.tsx";
 
@@ -53,6 +53,13 @@ export default function WebhooksPage({ initial, viewer: serverViewer }: Webhooks
     merge: (saved, before) => ({ ...saved, pending: before?.pending ?? 0, lastDelivery: before?.lastDelivery ?? null }),
   });
   const [logOf, setLogOf] = useState<WebhookRow | null>(null);
+  // Deliveries raise no live event: while one is under way, the table asks again until it lands.
+  const waiting = list.rows.some(awaitsDelivery);
+  useEffect(() => {
+    if (!waiting || logOf) return;
+    const timer = setInterval(() => list.reload(), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [waiting, logOf]);
 
   const columns = useMemo<ColumnDef<WebhookRow, unknown>[]>(() => [
     { accessorKey: "url", header: t("webhooks.colUrl"), cell: ({ row }) => <span className="webhook-url" title={row.original.url}>{row.original.url}</span> },

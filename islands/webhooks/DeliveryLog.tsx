@@ -13,7 +13,7 @@ import { type ColumnDef, DataTable } from "../ui/DataTable.tsx";
 import { LocalDateTime } from "../ui/LocalDateTime.tsx";
 import { Modal } from "../ui/Modal.tsx";
 import { usePagedList } from "../ui/use_paged_list.ts";
-import { type DeliveryStatus, eventLabel, statusLabel, type WebhookRow } from "./rows.ts";
+import { type DeliveryStatus, eventLabel, REFRESH_MS, statusLabel, type WebhookRow } from "./rows.ts";
 
 /** A delivery as GET …/deliveries lists it. */
 interface DeliveryRow {
@@ -34,7 +34,6 @@ interface LogResponse {
   retryAt: number | null;
 }
 
-const REFRESH_MS = 5000;
 
 /** The log dialog of `webhook`. */
 export function DeliveryLog({ webhook, onClose }: { webhook: WebhookRow; onClose: () => void }) {

@@ -16,6 +16,14 @@ export interface WebhookRow {
 
 export type DeliveryStatus = "pending" | "delivered" | "failed";
 
+/** How often an open delivery log, and the table while a delivery is still pending, ask again. */
+export const REFRESH_MS = 3000;
+
+/** Whether a row still waits on a delivery, so its pending count and last delivery will move. */
+export function awaitsDelivery(row: WebhookRow): boolean {
+  return (row.pending ?? 0) > 0 || row.lastDelivery?.status === "pending";
+}
+
 /** Every event a subscription may choose, in the checklist's order. */
 export const EVENTS: readonly string[] = WEBHOOK_EVENTS;
 

@@ -165,6 +165,8 @@ export class ActorSystem {
   #inflight = 0;
   #allSettled?: PromiseWithResolvers<void>;
   #sweep: ReturnType<typeof setInterval>;
+  /** A cluster's live platform actors, which `#refreshShared` checks (not every instance). */
+  readonly #shared = new Set<Instance>();
   #closed = false;
   /** Set when close() starts: background work stops at its next pause. */
   #stopping = false;
@@ -236,7 +238,7 @@ export class ActorSystem {
 
   /** Drops the idle platform actors whose version moved (see the module doc). */
   async #refreshShared(): Promise<void> {
-    const shared = [...this.#allInstances()].filter((i) => i.loaded && !i.evicted && actorCompany(i.id) === 0);
+    const shared = [...this.#shared].filter((i) => i.loaded && !i.evicted);
     for (let n = 0; n < shared.length; n += 10) {
       const slice = shared.slice(n, n + 10);
       const stored = await this.kv.getMany(slice.map((i) => actorVersionKey(i.def.kind, i.id)));
@@ -520,6 +522,7 @@ export class ActorSystem {
       instance.lastUsed = this.#timersNow();
       ofKind.set(id, instance);
       this.#live++;
+      if (this.isShared(id)) this.#shared.add(instance);
     }
     return instance;
   }
@@ -792,6 +795,7 @@ export class ActorSystem {
       ofKind.delete(instance.id);
       this.#live--;
     }
+    this.#shared.delete(instance);
     const outputs = instance.outputs;
     this.#retiring.set(key, outputs);
     outputs.then(() => {

@@ -124,12 +124,33 @@ export interface ConversationStep {
   actions: ConversationAction[];
 }
 
+/**
+ * Whether a reply leaves the conversation as it is and asks for nothing, judged without the
+ * context: no hours to keep (`scheduleType` neither "company" nor "queue"), no menu open, and
+ * none to open again (the ticket has a queue, or the connection offers at most one). Most
+ * replies are such; the engine skips loading the context for them (server/conversation), and
+ * `converse` answers them through this same rule, so the two cannot disagree.
+ */
+export function quietReply(
+  state: ConversationState,
+  ticket: ConversationContext["ticket"],
+  scheduleType: string | undefined,
+  offeredQueues: number,
+): boolean {
+  if (state.bot !== null || scheduleType === "company" || scheduleType === "queue") return false;
+  const waiting = ticket.status === "pending" && ticket.userId === null;
+  return !waiting || ticket.queueId !== null || offeredQueues <= 1;
+}
+
 /** Decides one message; see the module doc. */
 export function converse(
   state: ConversationState,
   input: ConversationInput,
   ctx: ConversationContext,
 ): ConversationStep {
+  if (input.type === "reply" && quietReply(state, ctx.ticket, ctx.settings.scheduleType, ctx.connection.queueIds.length)) {
+    return { state, actions: [] };
+  }
   const next: ConversationState = { ...state };
   const actions: ConversationAction[] = [];
   const { ticket, settings } = ctx;

@@ -7,6 +7,7 @@ import {
   type ConversationState,
   converse,
   newConversation,
+  quietReply,
   retellPosition,
 } from "./conversation.ts";
 import { DEFAULT_LUNCH, DEFAULT_SCHEDULES } from "./queue.ts";
@@ -131,4 +132,25 @@ Deno.test("retellPosition() tells only a better place among the last few, in the
   assert.equal(retellPosition({ queueId: 1, n: 2 }, 1, 2), false);
   assert.equal(retellPosition({ queueId: 1, n: 2 }, 2, 1), false);
   assert.equal(retellPosition(null, 1, 1), false);
+});
+
+Deno.test("quietReply() tells the replies that change nothing, and only those", () => {
+  const idle = newConversation();
+  const pending = (queueId: number | null) => ({ status: "pending", userId: null, queueId });
+  // A waiting ticket with its queue, or on a connection of one queue: nothing to decide.
+  assert.equal(quietReply(idle, pending(10), "disabled", 2), true);
+  assert.equal(quietReply(idle, pending(null), "disabled", 1), true);
+  assert.equal(quietReply(idle, { status: "open", userId: 3, queueId: null }, "disabled", 2), true);
+  // No queue yet on a connection of several: the menu opens again.
+  assert.equal(quietReply(idle, pending(null), "disabled", 2), false);
+  const again = converse(idle, { type: "reply", text: "oi" }, context());
+  assert.ok(again.actions.length > 0);
+  // Hours to keep, or a menu open: the whole decision runs.
+  assert.equal(quietReply(idle, pending(10), "company", 2), false);
+  assert.equal(quietReply(idle, pending(10), "queue", 2), false);
+  const menu = converse(idle, { type: "new", text: "oi" }, context()).state;
+  assert.equal(quietReply(menu, pending(null), "disabled", 1), false);
+  // What quietReply calls quiet, converse leaves as it was.
+  const quiet = converse(idle, { type: "reply", text: "1" }, context({ ticket: pending(10) }));
+  assert.deepEqual(quiet, { state: idle, actions: [] });
 });

@@ -137,6 +137,11 @@ export class ActorRef<H extends Record<string, Handler<never>>> {
   peekNow<S>(): S | undefined {
     return this.system.peekNow(this.def, this.id) as S | undefined;
   }
+
+  /** The state if the actor is live, loaded and idle, else undefined (see ActorSystem.peekIdle). */
+  peekIdle<S>(): S | undefined {
+    return this.system.peekIdle(this.def, this.id) as S | undefined;
+  }
 }
 
 const instanceKey = (kind: string, id: string) => `${kind}\u0000${id}`;
@@ -441,6 +446,16 @@ export class ActorSystem {
   peekNow(def: AnyActorDef, id: string): unknown {
     const instance = this.#instances.get(def.kind)?.get(id);
     return instance?.warm ? this.#read(instance) : undefined;
+  }
+
+  /**
+   * The state of actor `id` if it is live, loaded and idle (nothing queued, running or being
+   * written), else undefined: what its next message would find, read without one, for a hot
+   * path whose usual answer is that nothing needs deciding (server/conversation/engine.ts).
+   */
+  peekIdle(def: AnyActorDef, id: string): unknown {
+    const instance = this.#instances.get(def.kind)?.get(id);
+    return instance?.warm && instance.idle ? this.#read(instance) : undefined;
   }
 
   /**

@@ -22,7 +22,8 @@ export const conversationKey = (companyId: number, ticketId: number): Deno.KvKey
 /** The actor id of ticket `ticketId`'s conversation. */
 export const conversationId = (companyId: number, ticketId: number) => `${companyId}:${ticketId}`;
 
-interface Held {
+/** What a conversation actor holds. */
+export interface Held {
   companyId: number;
   ticketId: number;
   conversation: ConversationState;

@@ -5,7 +5,7 @@
  * texts and menus, queue moves, assignment to a user, the n8n integration, the agent's
  * system lines and the place in line.
  */
-import { conversationOf } from "../../actors/conversations/mod.ts";
+import { conversationOf, replyIsQuiet } from "../../actors/conversations/mod.ts";
 import { recordBotNote } from "../../actors/ticket_tracking/mod.ts";
 import { getTicket, moveTicketToQueue } from "../../actors/tickets/mod.ts";
 import { companySettings } from "../../actors/platform/lookup.ts";
@@ -33,11 +33,17 @@ export async function converseInbound(
   const ticket = await getTicket(system, companyId, result.ticketId);
   // A closed ticket only takes a message that is a rating answer (actors/ratings): no bot.
   if (!ticket || ticket.status === "closed") return;
+  if (ticket.status === "open" || !result.ticketCreated) {
+    const { scheduleType } = await companySettings(system, companyId);
+    // An open ticket only meets the bot for out-of-hours replies: without hours set, one
+    // settings read decides, and the whole context (queues, options, hours) is never built.
+    if (ticket.status === "open" && scheduleType === "disabled") return;
+    // Most replies change nothing (no hours to keep, no menu open or to reopen): told from the
+    // idle conversation and that setting, with no context built and no message to the actor.
+    if (!result.ticketCreated && replyIsQuiet(system, companyId, ticket, scheduleType, connection.queueIds.length)) return;
+  }
   // The system's clock, not the wall's: a replayed conversation (server/seed/history) is
   // judged against the hours of the day it replays.
-  // An open ticket only meets the bot for out-of-hours replies: without hours set, one
-  // settings read decides, and the whole context (queues, options, hours) is never built.
-  if (ticket.status === "open" && (await companySettings(system, companyId)).scheduleType === "disabled") return;
   const context = await loadContext(system, connection, ticket, system.now());
   const conversation = conversationOf(system, companyId, ticket.id);
   // A ticket opened by this message has no conversation stored: none to read.

@@ -35,6 +35,10 @@ export interface TxView<T extends Row> {
 export interface CollectionState<T extends Row> {
   records: Map<number, T>;
   counter: number;
+  /** Bumped by every change of the records (views derived from them compare it). */
+  revision?: number;
+  /** Views derived from the records, with the revision each was built at (`derive`). */
+  derived?: Map<string, { revision: number; value: unknown }>;
 }
 
 /** The declaration of one collection. */
@@ -82,6 +86,7 @@ function defineCollectionActor<T extends Row>(spec: CollectionSpec<T>) {
           now: ctx.now,
           nextId: () => ++counter,
         });
+        if (change.put?.length || change.remove?.length) state.revision = (state.revision ?? 0) + 1;
         if (counter !== state.counter) {
           ctx.set(["counter", spec.name, scopeId], counter);
           state.counter = counter;
@@ -144,6 +149,21 @@ export class ScopedCollection<T extends Row> {
   /** The records map itself (read only), for indexes that want no copy. */
   async records(): Promise<ReadonlyMap<number, T>> {
     return (await this.#state()).records;
+  }
+
+  /**
+   * `build(records)`, built once and kept in the actor's state until the records change: a
+   * view that hot paths read per message (a company's settings with their defaults) costs
+   * a lookup, not a rebuild. The value is shared: callers must not change it.
+   */
+  async derive<V>(name: string, build: (records: ReadonlyMap<number, T>) => V): Promise<V> {
+    const state = await this.#state();
+    const revision = state.revision ?? 0;
+    const memo = state.derived?.get(name);
+    if (memo && memo.revision === revision) return memo.value as V;
+    const value = build(state.records);
+    (state.derived ??= new Map()).set(name, { revision, value });
+    return value;
   }
 
   /** Runs a serialized read-check-write over the scope's records. */

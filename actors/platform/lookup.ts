@@ -58,16 +58,19 @@ export async function companyPlan(system: ActorSystem, companyId: number) {
   return company ? await getPlan(system, company.planId) : undefined;
 }
 
-/** Every setting of a company, defaults filled in for keys never written. */
-export async function companySettings(
+/**
+ * Every setting of a company, defaults filled in for keys never written. Built once per change
+ * of its settings and shared (frozen): the inbound path reads it for every message.
+ */
+export function companySettings(
   system: ActorSystem,
   companyId: number,
-): Promise<Record<string, string>> {
-  const result: Record<string, string> = { ...SETTING_DEFAULTS };
-  for (const s of (await settings.in(system, companyId).records()).values()) {
-    result[s.key] = s.value;
-  }
-  return result;
+): Promise<Readonly<Record<string, string>>> {
+  return settings.in(system, companyId).derive("withDefaults", (records) => {
+    const result: Record<string, string> = { ...SETTING_DEFAULTS };
+    for (const s of records.values()) result[s.key] = s.value;
+    return Object.freeze(result);
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { settle, withSystem } from "../_runtime/testing.ts";
+import { settle, waitFor, withSystem } from "../_runtime/testing.ts";
 import { actorId, type MessageDraft, messagesActor, type TicketMessagesState } from "./actor.ts";
 import { messageKey } from "./keys.ts";
 import type { Message } from "../../domain/message.ts";
@@ -18,7 +18,8 @@ Deno.test("messages actor keeps a written message in memory only while its write
     const cached = async () => (await ref.peek<TicketMessagesState>()).inFlight;
     probe.hold();
     const first = ref.ask("append", draft("P1", "olá"));
-    await settle();
+    // The actor's activation reads KV first: a busy machine takes more than a few turns.
+    await waitFor(async () => (await cached()).length > 0, "the append to run");
     const [id] = (await cached()).map((m) => m.id);
     assert.ok(id, "the message in flight is cached");
     // Two changes in quick succession, both before the append is durable: the second applies

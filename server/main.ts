@@ -68,7 +68,9 @@ if (server.demo) {
   log.info(`Demo logins (password: ${config.demoPassword}):`);
   for (const login of server.demo.logins) log.info(`  ${login.email.padEnd(24)} ${login.role}`);
   if (server.history) {
-    const days = Math.round((server.history.to - server.history.from) / 86_400_000);
+    // Whole days: the history starts at a midnight thirty days back, so the span also holds
+    // today's hours so far (rounded, a start after noon said 31).
+    const days = Math.floor((server.history.to - server.history.from) / 86_400_000);
     log.info(`Demo history: ${server.history.conversations} conversations over the last ${days} days (played in ${server.history.ms} ms)`);
   }
   await seedDemoConversations(server.deps, server.demo.companyId);

@@ -77,6 +77,22 @@ Deno.test("PostingsMerge in many small steps, with flipped lists, equals one mer
   assert.deepEqual(lists(result).casa, [1, 3, 4, 9, 10]);
 });
 
+Deno.test("PostingsMerge copies runs of old lists that gained nothing, in steps, as a merge slot by slot would", () => {
+  // 10,000 old words (more than one run of 4,096 slots), a few of which gain ids.
+  const first: Record<string, number[]> = {};
+  for (let w = 0; w < 10_000; w++) first[`w${w}`] = w % 7 === 0 ? [w, w + 3, w + 9] : [w];
+  const old = new FrozenPostings().merge(growable(first));
+  const added: Record<string, number[]> = { w0: [1, 2], w4095: [1], w4096: [5000], w9999: [1], novo: [8] };
+  const merge = new PostingsMerge(old, growable(added));
+  let result = merge.step(0);
+  while (result === null) result = merge.step(0);
+  const expected: Record<string, number[]> = { ...first };
+  for (const [word, ids] of Object.entries(added)) expected[word] = [...new Set([...(first[word] ?? []), ...ids])].sort((a, b) => a - b);
+  assert.deepEqual(lists(result), expected);
+  assert.equal(result.ids.length, Object.values(expected).reduce((n, ids) => n + ids.length, 0));
+  assert.ok(result.has("w4096", 5000) && result.has("w4097", 4097) && !result.has("w4097", 5000));
+});
+
 Deno.test("FrozenPostings finds the slots of words containing a needle, their sizes and their ids by binary search", () => {
   const frozen = new FrozenPostings().merge(growable({
     cliente: [1, 2, 3, 5, 8, 13],

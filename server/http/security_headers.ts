@@ -65,11 +65,13 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
     if (c.res.status === 101) return;
     let headers = c.res.headers;
     try {
+      // The first header set also finds out whether the headers can be changed at all.
       headers.set("x-content-type-options", "nosniff");
     } catch {
       // Immutable headers (a Response.redirect, a fetched answer): answer with a copy.
       c.res = new Response(c.res.body, c.res);
       headers = c.res.headers;
+      headers.set("x-content-type-options", "nosniff");
     }
     const type = typeOf(c);
     // A PDF opened in a tab is shown by the browser's own viewer, which a policy that allows
@@ -77,7 +79,6 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
     if (!headers.has("content-security-policy") && !type.startsWith("application/pdf")) {
       headers.set("content-security-policy", type.startsWith("text/html") ? pageCsp() : API_CSP);
     }
-    headers.set("x-content-type-options", "nosniff");
     // The pre-CSP browsers' way of saying frame-ancestors 'none'.
     headers.set("x-frame-options", "DENY");
     headers.set("referrer-policy", "same-origin");

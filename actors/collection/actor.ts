@@ -141,9 +141,13 @@ export class ScopedCollection<T extends Row> {
     return (await this.#state()).records.get(id);
   }
 
-  /** The records map if the scope is live and loaded, else undefined (no turn of the loop). */
+  /**
+   * The records map if the scope is live and loaded, else undefined (no turn of the loop).
+   * Read straight from the system, without a ref: a live scope's kind is registered, and the
+   * inbound path reads five of these per message (tickets/view.ts `lookupsNow`, webhooks).
+   */
   recordsNow(): ReadonlyMap<number, T> | undefined {
-    return this.system.ref(this.def, this.scopeId).peekNow<CollectionState<T>>()?.records;
+    return (this.system.peekNow(this.def, String(this.scopeId)) as CollectionState<T> | undefined)?.records;
   }
 
   /** The records map itself (read only), for indexes that want no copy. */

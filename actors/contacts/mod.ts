@@ -42,7 +42,7 @@ export async function getContact(
 
 /** `contactsOf` if the contacts actor is live and loaded, else undefined (no turn of the loop). */
 export function contactsNow(system: ActorSystem, companyId: number): ReadonlyIdMap<Contact> | undefined {
-  return ref(system, companyId).peekNow<ContactsState>()?.contacts;
+  return (system.peekNow(contactsActor, String(companyId)) as ContactsState | undefined)?.contacts;
 }
 
 /** The company's contacts by id: the live in-memory map, read only (for list joins). */

@@ -61,10 +61,11 @@ export async function messageViews(
     ? await Promise.all(messages.map((m) => m.mediaUrl ? signMediaUrl(ctx.secret, companyId, m.mediaUrl, now) : null))
     : null;
   return messages.map((m, i) => {
-    const { sendAttempts: _attempts, ...fields } = m;
     const created = isoText(m.createdAt);
+    // `sendAttempts` left out as undefined, not by a rest pattern: see tickets/view.ts `baseFields`.
     return {
-      ...fields,
+      ...m,
+      sendAttempts: undefined,
       mediaUrl: urls ? urls[i] : null,
       contact,
       quotedMsg: m.quotedMsgId ? quotedView(quoted.get(m.quotedMsgId)) : null,

@@ -7,6 +7,7 @@
  * held, in order, until they are loaded.
  */
 import type { ActorSystem } from "../../actors/_runtime/system.ts";
+import type { ScopedCollection } from "../../actors/collection/actor.ts";
 import type { EventBus } from "../../actors/_runtime/bus.ts";
 import { enqueueDelivery, webhookSubscriptions } from "../../actors/webhooks/mod.ts";
 import type { BusEvent } from "../../domain/events.ts";
@@ -14,14 +15,23 @@ import { eventBody, type WebhookSubscription } from "../../domain/webhook.ts";
 import { BoundedSeen, outgoingEvents } from "../../domain/webhook_events.ts";
 import { log } from "../../actors/_runtime/log.ts";
 
-/** Channels that may become webhook events (domain/webhook_events.ts). */
-const SOURCES = /-(appMessage|ticket|contact|whatsappSession)$/;
+/**
+ * Whether events of `channel` may become webhook events (domain/webhook_events.ts): the
+ * suffixes `-appMessage`, `-ticket`, `-contact` and `-whatsappSession`. Compared by their
+ * ends rather than one regular expression: the router sees two events per inbound message.
+ */
+function isSource(channel: string): boolean {
+  return channel.endsWith("-ticket") || channel.endsWith("-appMessage") || channel.endsWith("-contact") ||
+    channel.endsWith("-whatsappSession");
+}
 
 /** The router of one server; `close` stops it. */
 export class WebhookRouter {
   readonly #seen = new BoundedSeen();
   /** Events of companies whose subscriptions are loading, in bus order. */
   readonly #waiting = new Map<number, BusEvent[]>();
+  /** Each company's subscriptions collection, addressed once rather than per event. */
+  readonly #subscriptions = new Map<number, ScopedCollection<WebhookSubscription>>();
   readonly #unsubscribe: () => void;
 
   constructor(readonly system: ActorSystem, bus: EventBus) {
@@ -34,16 +44,18 @@ export class WebhookRouter {
 
   #onEvent(event: BusEvent): void {
     const companyId = event.companyId;
-    if (companyId === null || !SOURCES.test(event.channel)) return;
+    if (companyId === null || !isSource(event.channel)) return;
     const waiting = this.#waiting.get(companyId);
     if (waiting) {
       waiting.push(event);
       return;
     }
-    const records = webhookSubscriptions.in(this.system, companyId).recordsNow();
+    let subscriptions = this.#subscriptions.get(companyId);
+    if (!subscriptions) this.#subscriptions.set(companyId, subscriptions = webhookSubscriptions.in(this.system, companyId));
+    const records = subscriptions.recordsNow();
     if (records) return this.#route(event, records);
     this.#waiting.set(companyId, [event]);
-    webhookSubscriptions.in(this.system, companyId).records().then(
+    subscriptions.records().then(
       (loaded) => this.#flush(companyId, loaded),
       (error) => {
         log.error(`Webhook subscriptions of company ${companyId} failed to load; events dropped`, { error });

@@ -129,15 +129,55 @@ const TOKEN_CACHE = 50_000;
  * token instead of once per message. Whitespace separates words in `wordsOf`'s both paths,
  * so the words of a text are the union of its tokens' words.
  */
-class TokenWords {
+export class TokenWords {
   #words = new Map<string, readonly string[]>();
+  /**
+   * The words `collect` found, in `[0, count)`: one array reused from message to message (each
+   * message's words used to cost a `split` array and an array per token).
+   */
+  readonly found: string[] = [];
 
-  of(token: string): readonly string[] {
-    // Most tokens are lowercase letters and digits already ("mensagem", "12345"): their one
-    // word is the token. Numbers and names are mostly new tokens, so caching them made the
-    // cache a churn of misses, each folding its token, ~7 % of the inbound path's CPU
-    // (issue #34).
-    if (plainWord(token)) return token.length >= MIN_WORD && token.length <= MAX_WORD ? [indexKey(token)] : NO_WORDS;
+  /**
+   * Puts the indexed words of `body`'s tokens (split where `split(/\s+/)` splits) into `found`,
+   * a word as often as its tokens yield it; returns how many. One pass over the characters
+   * tells the tokens apart and which are plain (`isPlainChar`).
+   */
+  collect(body: string): number {
+    let count = 0;
+    let start = -1;
+    let plain = true;
+    const length = body.length;
+    for (let i = 0; i <= length; i++) {
+      const c = i < length ? body.charCodeAt(i) : 32;
+      if (isSpace(c)) {
+        if (start >= 0) count = this.#collectToken(body, start, i, plain, count);
+        start = -1;
+      } else if (start < 0) {
+        start = i;
+        plain = isPlainChar(c);
+      } else if (plain && !isPlainChar(c)) plain = false;
+    }
+    return count;
+  }
+
+  #collectToken(body: string, start: number, end: number, plain: boolean, count: number): number {
+    const found = this.found;
+    if (plain) {
+      // The token is its one word, when its length is indexed.
+      const length = end - start;
+      if (length >= MIN_WORD && length <= MAX_WORD) found[count++] = indexKey(body.slice(start, end));
+      return count;
+    }
+    for (const word of this.#folded(body.slice(start, end))) found[count++] = word;
+    return count;
+  }
+
+  /**
+   * The words of a token that is not plain, folded once and remembered. Plain tokens, most of
+   * them (numbers and names are mostly new tokens), never reach this cache: caching them made
+   * it a churn of misses, each folding its token, ~7 % of the inbound path's CPU (issue #34).
+   */
+  #folded(token: string): readonly string[] {
     let words = this.#words.get(token);
     if (words === undefined) {
       if (this.#words.size >= TOKEN_CACHE) this.#words.clear();
@@ -148,7 +188,20 @@ class TokenWords {
   }
 }
 
-const NO_WORDS: readonly string[] = Object.freeze([]);
+/** Whether UTF-16 unit `c` is whitespace to `\s` (ECMAScript's WhiteSpace and LineTerminator). */
+function isSpace(c: number): boolean {
+  if (c < 0xa0) return c === 32 || (c >= 9 && c <= 13);
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 ||
+    c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/**
+ * Whether `c` is an ASCII lowercase letter or digit: a token of only these is plain, its one
+ * word itself (`wordsOf` keeps it whole).
+ */
+function isPlainChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+}
 
 /**
  * The key a word is listed under: a word that starts with a digit gets a `#` in front. Digit
@@ -163,15 +216,6 @@ function indexKey(word: string): string {
   return first >= 48 && first <= 57 ? "#" + word : word;
 }
 
-/** Whether `token` is only ASCII lowercase letters and digits (then `wordsOf` keeps it whole). */
-function plainWord(token: string): boolean {
-  for (let i = 0; i < token.length; i++) {
-    const c = token.charCodeAt(i);
-    if (!((c >= 97 && c <= 122) || (c >= 48 && c <= 57))) return false;
-  }
-  return true;
-}
-
 /** Adds `id` to `word`'s list in `lists`; returns whether the pair is new there. */
 function addPair(lists: Map<string, Postings>, word: string, id: number): boolean {
   let postings = lists.get(word);
@@ -182,21 +226,20 @@ function addPair(lists: Map<string, Postings>, word: string, id: number): boolea
 /** Adds the words of a message the build read. */
 function addScanned(index: CompanyIndex, build: Build, tokens: TokenWords, ticketId: number, body: string): void {
   const flipped = FLIP - ticketId;
-  for (const token of body.split(/\s+/)) {
-    if (token.length === 0) continue;
-    for (const word of tokens.of(token)) if (addPair(build.scanned, word, flipped)) index.pairs++;
-  }
+  const count = tokens.collect(body);
+  const words = tokens.found;
+  for (let k = 0; k < count; k++) if (addPair(build.scanned, words[k], flipped)) index.pairs++;
 }
 
 /** Adds the words of a message that arrived live. */
 function addLive(index: CompanyIndex, tokens: TokenWords, ticketId: number, body: string): void {
-  for (const token of body.split(/\s+/)) {
-    if (token.length === 0) continue;
-    for (const word of tokens.of(token)) {
-      if (index.frozen.has(word, ticketId) || !addPair(index.added, word, ticketId)) continue;
-      index.pairs++;
-      index.addedPairs++;
-    }
+  const count = tokens.collect(body);
+  const words = tokens.found;
+  for (let k = 0; k < count; k++) {
+    const word = words[k];
+    if (index.frozen.has(word, ticketId) || !addPair(index.added, word, ticketId)) continue;
+    index.pairs++;
+    index.addedPairs++;
   }
 }
 

@@ -8,6 +8,7 @@
  */
 import type { ActorContext } from "../_runtime/actor.ts";
 import { companyChannel } from "../../domain/events.ts";
+import { isoText } from "../../domain/iso_date.ts";
 import type { Ticket, TicketCommand } from "../../domain/ticket.ts";
 import { type TicketTracking, trackingAction, trackingId } from "../../domain/ticket_tracking.ts";
 import { ticketTrackingPrefix } from "../ticket_tracking/keys.ts";
@@ -25,7 +26,7 @@ export function writeNote(ctx: Ctx, t: Ticket, note: NewNote): TicketTracking {
   const s = ctx.state;
   s.noteSeq = ctx.now === s.noteAt ? (s.noteSeq ?? 0) + 1 : 0;
   s.noteAt = ctx.now;
-  const full: TicketTracking = { ...note, id: trackingId(ctx.now, s.noteSeq), createdAt: new Date(ctx.now).toISOString() };
+  const full: TicketTracking = { ...note, id: trackingId(ctx.now, s.noteSeq), createdAt: isoText(ctx.now) };
   ctx.set([...ticketTrackingPrefix(t.companyId, t.id), full.id], full);
   ctx.emit({
     companyId: t.companyId,

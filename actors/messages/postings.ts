@@ -157,7 +157,15 @@ function pairsIn(lists: ReadonlyMap<string, Postings>): number {
 export class PostingsMerge {
   #old: FrozenPostings;
   #added: ReadonlyMap<string, Postings>;
-  #flipTop: number | null;
+  /**
+   * How a growable list's value becomes an id: `#base + #sign * value`, its `j`-th value read
+   * at `#back * (size - 1) + #sign * j` (with `flipTop`, read backwards). Arithmetic rather
+   * than branches, so the merge loops run the same operations whichever lists they merge and
+   * never meet one their optimized code has no feedback for (see `#mergeSlot`).
+   */
+  #base: number;
+  #sign: number;
+  #back: number;
   /** Where the merge is: sorting the added words (0), merging the old words (1), then the new (2). */
   #phase = 0;
   #addedWords: Iterator<[string, Postings]>;
@@ -184,7 +192,9 @@ export class PostingsMerge {
   ) {
     this.#old = old;
     this.#added = added;
-    this.#flipTop = flipTop;
+    this.#base = flipTop ?? 0;
+    this.#sign = flipTop === null ? 1 : -1;
+    this.#back = flipTop === null ? 0 : 1;
     this.#addedWords = added.entries();
     this.#bySlot = new Array(old.words);
     this.#ids = new Uint32Array(old.ids.length + addedPairs);
@@ -219,7 +229,7 @@ export class PostingsMerge {
       } else {
         if (this.#next === this.#newWords.length) break;
         const k = this.#next++;
-        this.#mergeSlot(old.words + k, 0, 0, this.#added.get(this.#newWords[k]));
+        this.#appendNew(old.words + k, this.#added.get(this.#newWords[k])!);
       }
       if ((n & 15) === 0 && performance.now() >= deadline) return null;
     }
@@ -234,31 +244,53 @@ export class PostingsMerge {
     return new FrozenPostings(old.slots, starts, ids);
   }
 
-  /** Appends slot `slot`'s merged list: the old ids `[i, iEnd)` and `more`'s. */
-  #mergeSlot(slot: number, i: number, iEnd: number, more: Postings | undefined): void {
-    const old = this.#old;
-    const jEnd = more?.size ?? 0;
+  /**
+   * Appends slot `slot`'s merged list: the old ids `[i, iEnd)` and `more`'s, duplicates
+   * dropped (each side holds an id once). A new word's list goes through `#appendNew` instead,
+   * so the two loops each meet only the kind of list they were optimized for: one loop for
+   * both read the old ids in a branch that a new word never took, and when its Maglev code had
+   * been compiled on new words, each old word's merge left it for the interpreter there (189
+   * times in one `bench/ingest.ts` run, `--trace-deopt`: "Insufficient type feedback for
+   * generic keyed access"), for the rest of a list of thousands of ids.
+   */
+  #mergeSlot(slot: number, i: number, iEnd: number, more: Postings): void {
+    const oldIds = this.#old.ids;
+    const jEnd = more.size;
     this.#reserve(iEnd - i + jEnd);
     const ids = this.#ids;
-    const top = this.#flipTop;
     this.#starts![slot] = this.#size;
     let size = this.#size;
-    let j = 0;
     let last = -1;
-    while (i < iEnd || j < jEnd) {
-      let id: number;
-      if (j >= jEnd) id = old.ids[i++];
-      else {
-        const next = top === null ? more!.ids[j] : top - more!.ids[jEnd - 1 - j];
-        if (i < iEnd && old.ids[i] <= next) id = old.ids[i++];
-        else {
-          id = next;
-          j++;
-        }
+    const moreIds = more.ids;
+    const base = this.#base;
+    const sign = this.#sign;
+    const first = this.#back * (jEnd - 1);
+    for (let j = 0; j < jEnd; j++) {
+      const next = base + sign * moreIds[first + sign * j];
+      while (i < iEnd && oldIds[i] <= next) {
+        const id = oldIds[i++];
+        if (id !== last) ids[size++] = last = id;
       }
-      if (id !== last) ids[size++] = last = id;
+      if (next !== last) ids[size++] = last = next;
     }
-    this.#size = size;
+    // The old ids left are all above the last written: one block.
+    ids.set(oldIds.subarray(i, iEnd), size);
+    this.#size = size + iEnd - i;
+  }
+
+  /** Appends new word slot `slot`'s list: `more`'s ids (see `#mergeSlot`). */
+  #appendNew(slot: number, more: Postings): void {
+    const jEnd = more.size;
+    this.#reserve(jEnd);
+    const ids = this.#ids;
+    this.#starts![slot] = this.#size;
+    const size = this.#size;
+    const moreIds = more.ids;
+    const base = this.#base;
+    const sign = this.#sign;
+    const first = this.#back * (jEnd - 1);
+    for (let j = 0; j < jEnd; j++) ids[size + j] = base + sign * moreIds[first + sign * j];
+    this.#size = size + jEnd;
   }
 
   /**

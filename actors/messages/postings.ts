@@ -283,14 +283,16 @@ export class PostingsMerge {
     const jEnd = more.size;
     this.#reserve(jEnd);
     const ids = this.#ids;
-    this.#starts![slot] = this.#size;
     const size = this.#size;
+    this.#starts![slot] = size;
+    // Before the loop: code optimized in the middle of a long first list (OSR) has run nothing
+    // after it, and left for the interpreter there on every later call (`--trace-deopt`).
+    this.#size = size + jEnd;
     const moreIds = more.ids;
     const base = this.#base;
     const sign = this.#sign;
     const first = this.#back * (jEnd - 1);
     for (let j = 0; j < jEnd; j++) ids[size + j] = base + sign * moreIds[first + sign * j];
-    this.#size = size + jEnd;
   }
 
   /**

@@ -356,8 +356,18 @@ export function renderCampaignMessage(
   return fillTemplate(template, { name: to.name, number: to.number, email: to.email, ...when, extra: variables });
 }
 
-/** A positive answer to the confirmation message: 1, sim, yes (case, accents, punctuation ignored). */
+/**
+ * A positive answer to the confirmation message: 1, sim, yes (case, accents, punctuation
+ * ignored). Every inbound message is asked this: a text with more than three ASCII letters or
+ * digits is none (folding keeps each of them, and the answers have three at most), which a
+ * scan of its first characters tells without the Unicode folding and expression.
+ */
 export function isPositiveConfirmation(text: string): boolean {
+  let alphanumeric = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57)) && ++alphanumeric > 3) return false;
+  }
   const t = foldText(text).replace(/[^\p{L}\p{N}]+/gu, " ").trim();
   return t === "1" || t === "sim" || t === "yes";
 }

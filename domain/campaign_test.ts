@@ -91,6 +91,11 @@ Deno.test("renderCampaignMessage fills the built-in and the settings' variables"
 Deno.test("isPositiveConfirmation: 1/sim/yes, case, accents and punctuation ignored", () => {
   for (const t of ["1", "Sim", " SIM! ", "sím", "yes.", "YES"]) assert.ok(isPositiveConfirmation(t), t);
   for (const t of ["2", "não", "sim não", "simm", ""]) assert.ok(!isPositiveConfirmation(t), t);
+  // Marks, emoji and punctuation around the answer do not count; a fourth letter or digit does.
+  for (const t of ["si\u0301m", "sim 👍", "👍 SIM!!!", "¡Yes!", "  1.  ", "Sím\n", "sim\u0010\u0019"]) assert.ok(isPositiveConfirmation(t), t);
+  for (const t of ["sim1", "12", "1 sim", "yess", "sim, obrigado", "x".repeat(10_000), "Ｓｉｍ é"]) {
+    assert.ok(!isPositiveConfirmation(t), t);
+  }
 });
 
 Deno.test("pickVariant spreads over the filled slots; campaignCounts sums the rows' tally", () => {

@@ -66,12 +66,22 @@ export class SortedTickets {
       return;
     }
     const at = this.#lowerBound(t);
-    if (this.#start > 0 && at - this.#start < buf.length - at) {
-      // Nearer the front: move the older ones down into the hole before `#start`.
-      this.#start--;
-      for (let i = this.#start; i < at - 1; i++) buf[i] = buf[i + 1];
-      buf[at - 1] = t;
-    } else buf.splice(at, 0, t);
+    if (this.#start > 0 && at - this.#start < buf.length - at) this.#insertNearFront(at, t);
+    else buf.splice(at, 0, t);
+  }
+
+  /**
+   * Inserts `t` before position `at` by moving the older ones down into the hole before
+   * `#start`. The shifting loops live in methods of their own: inside `insert` and `remove`,
+   * code optimized before a branch had run left for the interpreter there on each later
+   * call, for the rest of a shift of thousands of slots (`--trace-deopt`, 25 times in one
+   * `bench/inbox.ts` server's accepts and closes).
+   */
+  #insertNearFront(at: number, t: Ticket): void {
+    const buf = this.#buf;
+    this.#start--;
+    for (let i = this.#start; i < at - 1; i++) buf[i] = buf[i + 1];
+    buf[at - 1] = t;
   }
 
   /** Removes the record `t` (the exact snapshot that was inserted); false when absent. */
@@ -80,14 +90,18 @@ export class SortedTickets {
     const at = this.#lowerBound(t);
     if (buf[at]?.id !== t.id) return false;
     if (at === buf.length - 1) buf.pop();
-    else if (at - this.#start < buf.length - at) {
-      // Nearer the front: move the older ones up over it and clear the first slot.
-      for (let i = at; i > this.#start; i--) buf[i] = buf[i - 1];
-      buf[this.#start++] = undefined;
-      if (this.#start > 1024 && this.#start * 2 > buf.length) this.#compact();
-    } else buf.splice(at, 1);
+    else if (at - this.#start < buf.length - at) this.#removeNearFront(at);
+    else buf.splice(at, 1);
     if (this.length === 0) this.#compact();
     return true;
+  }
+
+  /** Removes position `at` by moving the older ones up over it (see `#insertNearFront`). */
+  #removeNearFront(at: number): void {
+    const buf = this.#buf;
+    for (let i = at; i > this.#start; i--) buf[i] = buf[i - 1];
+    buf[this.#start++] = undefined;
+    if (this.#start > 1024 && this.#start * 2 > buf.length) this.#compact();
   }
 
   /** Appends without searching: the bulk load adds tickets already in list order (oldest first). */

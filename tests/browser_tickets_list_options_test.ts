@@ -12,7 +12,7 @@ import { updateContact } from "../actors/contacts/mod.ts";
 import { eventually } from "./helpers/channels.ts";
 import { inboundTicket, makeConnection, makeContact } from "./helpers/fixtures.ts";
 import { type TestServer, withServer } from "./helpers/server.ts";
-import { assertFitsWidth, hasChromium, launchBrowser, loginToShell, screenshot } from "./helpers/browser.ts";
+import { assertFitsWidth, hasChromium, launchBrowser, loginToShell, screenshot, watchSocket } from "./helpers/browser.ts";
 
 const opts = { ignore: !hasChromium(), sanitizeOps: false, sanitizeResources: false };
 const WIDE = { viewport: { width: 1280, height: 800 } };
@@ -128,10 +128,13 @@ Deno.test({
       const chrome = await launchBrowser();
       try {
         const page = await (await chrome.newContext(WIDE)).newPage();
+        const socket = watchSocket(page);
         await loginToShell(page, server.url, "admin@demo.local");
         await rows(page, "open").filter({ hasText: "Cliente Editável" }).locator(".ticket-main").click();
         await page.locator('[data-testid="chat"] .chat-title', { hasText: "Cliente Editável" }).waitFor();
 
+        // The edit is made once the page hears live events (a CI run made it before: 5 s of no rename).
+        await socket.ready();
         assert.equal((await admin.put(`/contacts/${editable.contactId}`, { name: "Cliente Renomeado" })).status, 200);
         await page.locator('[data-testid="chat"] .chat-title', { hasText: "Cliente Renomeado" }).waitFor({ timeout: 5000 });
         await rows(page, "open").filter({ hasText: "Cliente Renomeado" }).waitFor({ timeout: 5000 });

@@ -96,6 +96,13 @@ export interface SnapshotState {
   saving: boolean;
   /** Changes at every load: a capture whose token differs came from a state since reset. */
   token: string;
+  /**
+   * The records whose mark of generation `gen` is durable, a bit per id (`markDurable`): a
+   * later change of one in the same generation needs no mark of its own, since one record's
+   * marks are all the same key. A ticket noted per inbound message and accepted, then closed,
+   * wrote the same mark again at each change.
+   */
+  marked?: { gen: number; bits: Uint8Array };
 }
 
 /** The area's snapshot key root for a company. */
@@ -122,7 +129,10 @@ export function markingFlag(area: SnapshotArea<{ id: number }>, companyId: numbe
   return [markingKey(area, companyId), true];
 }
 
-/** The mark to write with a change of record `id`, or null while there is no snapshot. */
+/**
+ * The mark to write with a change of record `id`: null while there is no snapshot, or when
+ * the record's mark of the current generation is known to be durable (`markDurable`).
+ */
 export function markKey(
   area: SnapshotArea<{ id: number }>,
   companyId: number,
@@ -130,7 +140,30 @@ export function markKey(
   id: number,
 ): Deno.KvKey | null {
   snap.changes++;
-  return snap.markGen === null ? null : [...markPrefix(area, companyId), snap.markGen, id];
+  const gen = snap.markGen;
+  if (gen === null) return null;
+  const marked = snap.marked;
+  if (marked !== undefined && marked.gen === gen && (marked.bits[id >>> 3] & (1 << (id & 7))) !== 0) return null;
+  return [...markPrefix(area, companyId), gen, id];
+}
+
+/**
+ * Notes that record `id`'s mark of generation `gen` is durable (called once its commit
+ * succeeded, never for a refused one). A note for a generation that is no longer the one
+ * marks carry (a capture came in between) is dropped: that mark says nothing about the new
+ * generation, whose save must still learn of the record's later changes.
+ */
+export function markDurable(snap: SnapshotState, gen: number, id: number): void {
+  if (snap.markGen !== gen) return;
+  let marked = snap.marked;
+  if (marked === undefined || marked.gen !== gen) marked = snap.marked = { gen, bits: new Uint8Array(1024) };
+  const byte = id >>> 3;
+  if (byte >= marked.bits.length) {
+    const grown = new Uint8Array(Math.max(byte + 1, marked.bits.length * 2));
+    grown.set(marked.bits);
+    marked.bits = grown;
+  }
+  marked.bits[byte] |= 1 << (id & 7);
 }
 
 /** Whether a save should start now (see the module doc). */
@@ -432,8 +465,13 @@ export function snapshotting<S, R extends { id: number }>(
     /** Marks record `id` as changed since the snapshot; a save starts when one is due. */
     mark(ctx: Ctx, id: number): void {
       const parts = of(ctx.state);
-      const key = markKey(area, parts.companyId, parts.snap, id);
-      if (key) ctx.set(key, null);
+      const snap = parts.snap;
+      const key = markKey(area, parts.companyId, snap, id);
+      if (key) {
+        ctx.set(key, null);
+        const gen = snap.markGen!;
+        ctx.onDurable(() => markDurable(snap, gen, id));
+      }
       saveIfDue(ctx);
     },
     handlers: {

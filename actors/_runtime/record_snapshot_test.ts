@@ -4,7 +4,7 @@
  * from KV; a save whose capture came from a reset actor is not kept.
  */
 import assert from "node:assert/strict";
-import { beginCapture, endSave, markKey, openSnapshot, saveSnapshot, type SaveSteps, type SnapshotArea } from "./record_snapshot.ts";
+import { beginCapture, endSave, markDurable, markKey, openSnapshot, saveSnapshot, type SaveSteps, type SnapshotArea } from "./record_snapshot.ts";
 import { seededRandom } from "./testing.ts";
 
 interface Item {
@@ -88,4 +88,28 @@ Deno.test("snapshot: marked records are read from KV (changed or gone), newer id
   } finally {
     kv.close();
   }
+});
+
+Deno.test("snapshot marks: a record whose mark of the generation is durable is not marked again; a capture starts over", () => {
+  const snap: ReturnType<typeof fresh> & { marked?: { gen: number; bits: Uint8Array } } = fresh();
+  assert.equal(markKey(area, COMPANY, snap, 7), null, "no snapshot yet: no marks");
+  snap.markGen = 2;
+  assert.deepEqual(markKey(area, COMPANY, snap, 7), ["item_mark", COMPANY, 2, 7]);
+  assert.deepEqual(markKey(area, COMPANY, snap, 7), ["item_mark", COMPANY, 2, 7], "not durable yet: marked again");
+  markDurable(snap, 2, 7);
+  assert.equal(markKey(area, COMPANY, snap, 7), null);
+  assert.deepEqual(markKey(area, COMPANY, snap, 8), ["item_mark", COMPANY, 2, 8]);
+  markDurable(snap, 2, 100_000); // beyond the first bits: they grow
+  assert.equal(markKey(area, COMPANY, snap, 100_000), null);
+  assert.equal(snap.changes, 6, "every change counts toward the next save, marked or not");
+
+  // A capture moves marks to generation 3: a record's mark of 2 says nothing about it.
+  snap.gen = 2;
+  beginCapture(snap, []);
+  assert.equal(snap.markGen, 3);
+  assert.deepEqual(markKey(area, COMPANY, snap, 7), ["item_mark", COMPANY, 3, 7]);
+  markDurable(snap, 2, 7); // a commit of generation 2 that settles after the capture
+  assert.deepEqual(markKey(area, COMPANY, snap, 7), ["item_mark", COMPANY, 3, 7]);
+  markDurable(snap, 3, 7);
+  assert.equal(markKey(area, COMPANY, snap, 7), null);
 });

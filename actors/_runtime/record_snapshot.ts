@@ -10,7 +10,8 @@
  *   names the generation, the record count and the highest id saved (`maxId`).
  * - `[name + "_mark", companyId, gen, id] → null`: record `id` changed after generation `gen`
  *   was captured. Written by the actor in the same atomic as the change, from the first
- *   capture on (a company that never had a snapshot writes none).
+ *   capture on (a company that never had a snapshot writes none), and once per record and
+ *   generation: a record whose mark is already durable is not marked again (`markDurable`).
  * - `[name + "_snapshot", companyId, "marking"] → true`: marks are kept (written with the
  *   first capture, so a state reloaded while that first save runs goes on marking).
  *

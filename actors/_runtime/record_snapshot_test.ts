@@ -61,7 +61,7 @@ Deno.test("snapshot: every record of every shape back in id order, big ones in c
   }
 });
 
-Deno.test("snapshot: marked records are read from KV (changed or gone), newer ids too; a reset actor's capture is dropped", async () => {
+Deno.test("snapshot: marked records are read from KV (changed or gone; marks keyed by time and by id alone), newer ids too; a reset actor's capture is dropped", async () => {
   const kv = await Deno.openKv(":memory:");
   try {
     const records = items(500);
@@ -70,8 +70,9 @@ Deno.test("snapshot: marked records are read from KV (changed or gone), newer id
     await saveSnapshot(kv, area, COMPANY, steps(snap, records), go);
     // After the capture: item 7 changes, item 9 is deleted, item 600 is new (a seeder's, no mark).
     const changed = { id: 7, text: "mudou" };
-    await kv.atomic().set(["item", COMPANY, 7], changed).set(markKey(area, COMPANY, snap, 7)!, null).commit();
-    await kv.atomic().delete(["item", COMPANY, 9]).set(markKey(area, COMPANY, snap, 9)!, null).commit();
+    await kv.atomic().set(["item", COMPANY, 7], changed).set(markKey(area, COMPANY, snap, 7, 1000)!, null).commit();
+    // Item 9's mark in the shape a store written before kept ([…, gen, id], no time).
+    await kv.atomic().delete(["item", COMPANY, 9]).set(["item_mark", COMPANY, snap.markGen!, 9], null).commit();
     await kv.set(["item", COMPANY, 600], { id: 600, text: "novo" });
     const { loaded, snap: reopened } = await openSnapshot(kv, area, COMPANY);
     assert.ok(loaded);
@@ -92,24 +93,24 @@ Deno.test("snapshot: marked records are read from KV (changed or gone), newer id
 
 Deno.test("snapshot marks: a record whose mark of the generation is durable is not marked again; a capture starts over", () => {
   const snap: ReturnType<typeof fresh> & { marked?: { gen: number; bits: Uint8Array } } = fresh();
-  assert.equal(markKey(area, COMPANY, snap, 7), null, "no snapshot yet: no marks");
+  assert.equal(markKey(area, COMPANY, snap, 7, 500), null, "no snapshot yet: no marks");
   snap.markGen = 2;
-  assert.deepEqual(markKey(area, COMPANY, snap, 7), ["item_mark", COMPANY, 2, 7]);
-  assert.deepEqual(markKey(area, COMPANY, snap, 7), ["item_mark", COMPANY, 2, 7], "not durable yet: marked again");
+  assert.deepEqual(markKey(area, COMPANY, snap, 7, 500), ["item_mark", COMPANY, 2, 500, 7]);
+  assert.deepEqual(markKey(area, COMPANY, snap, 7, 500), ["item_mark", COMPANY, 2, 500, 7], "not durable yet: marked again");
   markDurable(snap, 2, 7);
-  assert.equal(markKey(area, COMPANY, snap, 7), null);
-  assert.deepEqual(markKey(area, COMPANY, snap, 8), ["item_mark", COMPANY, 2, 8]);
+  assert.equal(markKey(area, COMPANY, snap, 7, 500), null);
+  assert.deepEqual(markKey(area, COMPANY, snap, 8, 500), ["item_mark", COMPANY, 2, 500, 8]);
   markDurable(snap, 2, 100_000); // beyond the first bits: they grow
-  assert.equal(markKey(area, COMPANY, snap, 100_000), null);
+  assert.equal(markKey(area, COMPANY, snap, 100_000, 500), null);
   assert.equal(snap.changes, 6, "every change counts toward the next save, marked or not");
 
   // A capture moves marks to generation 3: a record's mark of 2 says nothing about it.
   snap.gen = 2;
   beginCapture(snap, []);
   assert.equal(snap.markGen, 3);
-  assert.deepEqual(markKey(area, COMPANY, snap, 7), ["item_mark", COMPANY, 3, 7]);
+  assert.deepEqual(markKey(area, COMPANY, snap, 7, 500), ["item_mark", COMPANY, 3, 500, 7]);
   markDurable(snap, 2, 7); // a commit of generation 2 that settles after the capture
-  assert.deepEqual(markKey(area, COMPANY, snap, 7), ["item_mark", COMPANY, 3, 7]);
+  assert.deepEqual(markKey(area, COMPANY, snap, 7, 500), ["item_mark", COMPANY, 3, 500, 7]);
   markDurable(snap, 3, 7);
-  assert.equal(markKey(area, COMPANY, snap, 7), null);
+  assert.equal(markKey(area, COMPANY, snap, 7, 500), null);
 });

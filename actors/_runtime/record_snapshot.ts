@@ -104,9 +104,9 @@ export interface SnapshotState {
   token: string;
   /**
    * The records whose mark of generation `gen` is durable, a bit per id (`markDurable`): a
-   * later change of one in the same generation needs no mark of its own, since one record's
-   * marks are all the same key. A ticket noted per inbound message and accepted, then closed,
-   * wrote the same mark again at each change.
+   * later change of one in the same generation needs no mark of its own, since a load re-reads
+   * a marked record once however many marks it has. A ticket noted per inbound message and
+   * accepted, then closed, was marked again at each change.
    */
   marked?: { gen: number; bits: Uint8Array };
 }
@@ -152,7 +152,7 @@ export function markKey(
   if (gen === null) return null;
   const marked = snap.marked;
   if (marked !== undefined && marked.gen === gen && (marked.bits[id >>> 3] & (1 << (id & 7))) !== 0) return null;
-  return [`${area.name}_mark`, companyId, gen, at, id];
+  return [...markPrefix(area, companyId), gen, at, id];
 }
 
 /** The record a mark's key names: its last part (`[…, gen, at, id]`, or `[…, gen, id]` before). */

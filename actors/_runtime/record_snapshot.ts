@@ -80,6 +80,15 @@ export interface SnapshotArea<R extends { id: number }> {
    * is a million more objects for the collector at start.
    */
   fromChunk(unpacked: R): R;
+  /**
+   * A second key per record that holds a newer copy of some of its fields (the tickets'
+   * message notes, actors/tickets/notes.ts): read with every record read one by one, and
+   * applied to it.
+   */
+  companion?: {
+    prefix(companyId: number): Deno.KvKey;
+    apply(record: R, raw: unknown): R;
+  };
 }
 
 /** What the head says besides its generation and chunk counts. */
@@ -359,13 +368,29 @@ async function loadSnapshot<R extends { id: number }>(
     if (id <= head.maxId) marked.add(id);
   }
   const replayed = await replayMarked(kv, area, companyId, records, [...marked]);
-  const prefix = area.recordPrefix(companyId);
-  let newer = 0;
-  for await (const entry of kv.list<R>({ prefix, start: [...prefix, head.maxId + 1] })) {
-    replayed.push(area.fromStore(entry.value));
-    newer++;
+  const newer = await listAfter(kv, area, companyId, head.maxId);
+  return { gen: head.gen, records: replayed.concat(newer), replayed: marked.size + newer.length };
+}
+
+/** The records with ids after `maxId` (created since the capture), companions applied. */
+async function listAfter<R extends { id: number }>(
+  kv: Deno.Kv,
+  area: SnapshotArea<R>,
+  companyId: number,
+  maxId: number,
+): Promise<R[]> {
+  const after = (prefix: Deno.KvKey) => kv.list({ prefix, start: [...prefix, maxId + 1] });
+  const companions = new Map<number, unknown>();
+  if (area.companion) {
+    for await (const entry of after(area.companion.prefix(companyId))) companions.set(markedId(entry.key), entry.value);
   }
-  return { gen: head.gen, records: replayed, replayed: marked.size + newer };
+  const records: R[] = [];
+  for await (const entry of after(area.recordPrefix(companyId))) {
+    const record = area.fromStore(entry.value);
+    const companion = companions.get(record.id);
+    records.push(companion === undefined ? record : area.companion!.apply(record, companion));
+  }
+  return records;
 }
 
 /**
@@ -381,17 +406,26 @@ async function replayMarked<R extends { id: number }>(
 ): Promise<R[]> {
   if (marked.length === 0) return records as R[];
   const prefix = area.recordPrefix(companyId);
+  const { companion } = area;
+  const companionPrefix = companion?.prefix(companyId);
+  // With a companion, each record takes two of a read's keys.
+  const perRead = companion ? GETS_PER_READ / 2 : GETS_PER_READ;
   const ids = new Float64Array(records.length);
   for (let n = 0; n < records.length; n++) ids[n] = records[n]!.id;
   const extra: R[] = [];
   let next = 0;
   const worker = async () => {
     while (next < marked.length) {
-      const batch = marked.slice(next, next += GETS_PER_READ);
-      const entries = await kv.getMany<R[]>(batch.map((id) => [...prefix, id]));
-      entries.forEach((entry, k) => {
-        const at = positionOf(ids, batch[k]);
-        const value = entry.value === null ? null : area.fromStore(entry.value);
+      const batch = marked.slice(next, next += perRead);
+      const keys = batch.map((id) => [...prefix, id]);
+      if (companionPrefix) for (const id of batch) keys.push([...companionPrefix, id]);
+      const entries = await kv.getMany<unknown[]>(keys);
+      batch.forEach((id, k) => {
+        const at = positionOf(ids, id);
+        const raw = entries[k].value;
+        let value = raw === null ? null : area.fromStore(raw);
+        const companionRaw = companion ? entries[batch.length + k].value : null;
+        if (value && companionRaw !== null) value = companion!.apply(value, companionRaw);
         if (at >= 0) records[at] = value;
         else if (value) extra.push(value); // not in the capture: should not happen, kept anyway
       });

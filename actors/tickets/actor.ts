@@ -18,7 +18,9 @@ import {
   decide,
   isActive,
   type MessageNote,
+  noteOfTicket,
   otherOpenTicket,
+  readTicket,
   Ticket,
   type TicketEffect,
   type TicketCommand,
@@ -30,7 +32,8 @@ import { messageDelta, ticketDeltas } from "../../domain/dashboard.ts";
 import { type ActorContext, type AnyActorDef, defineActor } from "../_runtime/actor.ts";
 import { type DashAggregates, loadAggregates, recordDeltas } from "../dashboard/aggregates.ts";
 import { TicketIndex } from "./index.ts";
-import { companyTicketsPrefix, ticketCounterKey, ticketKey } from "./keys.ts";
+import { companyTicketsPrefix, ticketCounterKey, ticketKey, ticketNoteKey } from "./keys.ts";
+import { applyStoredNote, listNotes } from "./notes.ts";
 import { loadWheel, type TimerWheel } from "../_runtime/timer_wheel.ts";
 import { armTicketTimers, cancelTicketTimers, TICK_HANDLER, timerActions } from "./timers.ts";
 import { loadLookups, lookupsNow, type TicketItem, ticketItem } from "./view.ts";
@@ -100,6 +103,7 @@ async function loadDesk(kv: Deno.Kv, id: string): Promise<DeskState> {
 async function listTickets(kv: Deno.Kv, companyId: number, stored: number): Promise<Ticket[]> {
   const prefix = companyTicketsPrefix(companyId);
   const records: Ticket[] = [];
+  const notes = listNotes(kv, companyId);
   const span = Math.max(1, Math.ceil((stored + 1) / LOAD_STREAMS));
   const streams = Array.from({ length: LOAD_STREAMS }, async (_, k) => {
     const start = [...prefix, k * span];
@@ -111,12 +115,21 @@ async function listTickets(kv: Deno.Kv, companyId: number, stored: number): Prom
     }
   });
   await Promise.all(streams);
-  return records;
+  const byId = await notes;
+  if (byId.size === 0) return records;
+  return records.map((t) => {
+    const note = byId.get(t.id);
+    return note === undefined ? t : applyStoredNote(t, note);
+  });
 }
 
-/** Writes the ticket and its snapshot mark (snapshot.ts) into the handler's commit. */
-function store(ctx: Ctx, t: Ticket): void {
-  ctx.set(ticketKey(t.companyId, t.id), t);
+/**
+ * Writes the ticket and its snapshot mark (snapshot.ts) into the handler's commit: the whole
+ * record, or only its message note when that is all the change touched (`noteOnly`, notes.ts).
+ */
+function store(ctx: Ctx, t: Ticket, noteOnly = false): void {
+  if (noteOnly) ctx.set(ticketNoteKey(t.companyId, t.id), noteOfTicket(t));
+  else ctx.set(ticketKey(t.companyId, t.id), t);
   snapshot.mark(ctx, t.id);
 }
 
@@ -159,13 +172,15 @@ async function commit(
   before: Ticket | undefined,
   next: Ticket,
   facts?: TransitionFacts,
+  /** The change touched only the message fields: its note is stored, not the record. */
+  noteOnly = false,
 ): Promise<TicketItem & { intent?: EffectIntent }> {
   const lookups = lookupsNow(ctx.system, next.companyId) ?? await loadLookups(ctx.system, next.companyId);
   const item = ticketItem(next, lookups, { event: true });
   const others = before ? 1 : ctx.state.index.byContact.get(next.contactId)?.size ?? 0;
   recordDeltas(ctx.state.dash, ctx, next.companyId, ticketDeltas(before, next, ctx.now, others), next);
   ctx.state.index.put(next);
-  store(ctx, next);
+  store(ctx, next, noteOnly);
   armTicketTimers(ctx, before, next, lookups);
   if (before && leavesList(before, next)) {
     emit(ctx, before, { action: "removeFromList", ticketId: before.id });
@@ -321,6 +336,7 @@ export const ticketDesk = defineActor({
       decide(before, { type: "delete" }, arg.who, arg.settings, ctx.now);
       ctx.state.index.drop(before.id);
       ctx.delete(ticketKey(before.companyId, before.id));
+      ctx.delete(ticketNoteKey(before.companyId, before.id));
       snapshot.mark(ctx, before.id);
       cancelTicketTimers(ctx, before.id);
       emit(ctx, before, { action: "delete", ticketId: before.id });
@@ -336,7 +352,7 @@ export const ticketDesk = defineActor({
       const next = withMessage(before, arg);
       recordDeltas(ctx.state.dash, ctx, before.companyId, [messageDelta(before, arg.fromMe, arg.at)]);
       if (arg.effect) markStep(ctx, arg.effect);
-      return { ticket: next, item: await commit(ctx, before, next) };
+      return { ticket: next, item: await commit(ctx, before, next, undefined, true) };
     },
 
     /** A step of an intent that stored nothing (a setting off, an empty text) is done. */
@@ -370,9 +386,9 @@ export const ticketDesk = defineActor({
     read(ctx, arg: { id: number }): Ticket {
       const before = get(ctx.state, arg.id);
       if (before.unreadMessages === 0) return before;
-      const next = { ...before, unreadMessages: 0 };
+      const next = readTicket(before);
       ctx.state.index.put(next);
-      store(ctx, next);
+      store(ctx, next, true);
       emit(ctx, next, { action: "updateUnread", ticketId: next.id });
       return next;
     },

@@ -5,13 +5,15 @@
  */
 import { residentTicket, settleResident, Ticket } from "../../domain/ticket.ts";
 import type { SnapshotArea } from "../_runtime/record_snapshot.ts";
-import { companyTicketsPrefix } from "./keys.ts";
+import { companyTicketNotesPrefix, companyTicketsPrefix } from "./keys.ts";
+import { applyStoredNote } from "./notes.ts";
 
 export const TICKET_SNAPSHOTS: SnapshotArea<Ticket> = {
   name: "ticket",
   recordPrefix: companyTicketsPrefix,
   fromStore: reviveTicket,
   fromChunk: settleResident,
+  companion: { prefix: companyTicketNotesPrefix, apply: applyStoredNote },
 };
 
 /**

@@ -94,6 +94,7 @@ function baseFields(t: Ticket) {
   return {
     ...t,
     v: undefined,
+    noteSeq: undefined,
     createdAt: isoDate(t.createdAt),
     updatedAt: isoDate(t.updatedAt),
     latestCreatedAt: isoDate(t.latestCreatedAt),

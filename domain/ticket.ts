@@ -61,19 +61,21 @@ export const Ticket = z.object({
    */
   lastFromMe: z.boolean().default(false),
   /**
-   * How many message notes (`TicketNote`) this record's message fields include. A change of
-   * those fields alone is stored as a note of its own, not as the whole record rewritten; a
-   * stored note with a higher `seq` is newer than the record's copy (actors/tickets/notes.ts).
+   * How many changes of the latest-message fields (`TicketLatest`) this record includes. A
+   * change of those fields alone is stored on its own, not as the whole record rewritten; a
+   * stored `TicketLatest` with a higher `seq` is newer than the record's copy
+   * (actors/tickets/latest.ts).
    */
-  noteSeq: z.number().default(0),
+  latestSeq: z.number().default(0),
 });
 export type Ticket = z.infer<typeof Ticket>;
 
 /**
  * What a message changes on its ticket (`withMessage`), and reading it (`readTicket`): stored
- * apart from the record under the ticket's note key, ~60 B instead of the ~420 B record.
+ * apart from the record (actors/tickets/keys.ts `ticketLatestKey`), ~60 B instead of the
+ * ~420 B record.
  */
-export const TicketNote = z.object({
+export const TicketLatest = z.object({
   seq: z.number(),
   lastMessage: z.string(),
   updatedAt: z.number(),
@@ -81,12 +83,12 @@ export const TicketNote = z.object({
   unreadMessages: z.number(),
   lastFromMe: z.boolean(),
 });
-export type TicketNote = z.infer<typeof TicketNote>;
+export type TicketLatest = z.infer<typeof TicketLatest>;
 
-/** The note that stores `t`'s message fields (t.noteSeq is the note's seq). */
-export function noteOfTicket(t: Ticket): TicketNote {
+/** What stores `t`'s latest-message fields (`t.latestSeq` is its seq). */
+export function latestOfTicket(t: Ticket): TicketLatest {
   return {
-    seq: t.noteSeq,
+    seq: t.latestSeq,
     lastMessage: t.lastMessage,
     updatedAt: t.updatedAt,
     latestCreatedAt: t.latestCreatedAt,
@@ -95,17 +97,17 @@ export function noteOfTicket(t: Ticket): TicketNote {
   };
 }
 
-/** `t` with a stored note applied, when the note is newer than the record's message fields. */
-export function withStoredNote(t: Ticket, note: TicketNote): Ticket {
-  if (note.seq <= t.noteSeq) return t;
+/** `t` with its stored latest-message fields applied, when they are newer than the record's. */
+export function withStoredLatest(t: Ticket, latest: TicketLatest): Ticket {
+  if (latest.seq <= t.latestSeq) return t;
   return {
     ...t,
-    lastMessage: note.lastMessage,
-    updatedAt: note.updatedAt,
-    latestCreatedAt: note.latestCreatedAt,
-    unreadMessages: note.unreadMessages,
-    lastFromMe: note.lastFromMe,
-    noteSeq: note.seq,
+    lastMessage: latest.lastMessage,
+    updatedAt: latest.updatedAt,
+    latestCreatedAt: latest.latestCreatedAt,
+    unreadMessages: latest.unreadMessages,
+    lastFromMe: latest.lastFromMe,
+    latestSeq: latest.seq,
   };
 }
 
@@ -360,7 +362,7 @@ export function buildTicket(command: NewTicket, now: number): Ticket {
     closedBy: command.status === "closed" ? command.userId ?? null : null,
     acceptedAt: command.status === "open" ? now : null,
     lastFromMe: false,
-    noteSeq: 0,
+    latestSeq: 0,
   };
 }
 
@@ -405,7 +407,7 @@ export function residentTicket(r: Ticket): Ticket {
     acceptedAt: r.acceptedAt,
     lastFromMe: r.lastFromMe,
     // Last: a record stored before notes gets it in settleResident in the same place.
-    noteSeq: r.noteSeq ?? 0,
+    latestSeq: r.latestSeq ?? 0,
   };
 }
 
@@ -417,7 +419,7 @@ export function settleResident(t: Ticket): Ticket {
   t.status = t.status === "closed" ? "closed" : t.status === "open" ? "open" : "pending";
   if (t.channel === "whatsapp") t.channel = "whatsapp";
   if (t.tagIds.length === 0) t.tagIds = NO_TAGS;
-  if (t.noteSeq === undefined) t.noteSeq = 0;
+  if (t.latestSeq === undefined) t.latestSeq = 0;
   return t;
 }
 
@@ -468,11 +470,11 @@ export function withMessage(t: Ticket, note: MessageNote): Ticket {
     latestCreatedAt: note.at,
     unreadMessages: t.unreadMessages + (note.unread ? 1 : 0),
     lastFromMe: note.fromMe,
-    noteSeq: t.noteSeq + 1,
+    latestSeq: t.latestSeq + 1,
   };
 }
 
 /** `t` once read: no unread messages (a change of its note, like a message's). */
 export function readTicket(t: Ticket): Ticket {
-  return { ...t, unreadMessages: 0, noteSeq: t.noteSeq + 1 };
+  return { ...t, unreadMessages: 0, latestSeq: t.latestSeq + 1 };
 }

@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { messageKey, outboxKey } from "../actors/messages/keys.ts";
-import { ticketNoteKey } from "../actors/tickets/keys.ts";
+import { ticketLatestKey } from "../actors/tickets/keys.ts";
 import { freshNumber, inboundText, receive } from "./helpers/messages.ts";
 import { withServer } from "./helpers/server.ts";
 import { type ProbedKv, probeKv } from "../actors/_runtime/testing.ts";
@@ -23,7 +23,7 @@ Deno.test("a customer's message and an agent's reply are stored in the same atom
     const together = (ticketId: number, messageId: string) =>
       atomics.some((keys) =>
         keys.has(JSON.stringify(messageKey(companyId, ticketId, messageId))) &&
-        keys.has(JSON.stringify(ticketNoteKey(companyId, ticketId)))
+        keys.has(JSON.stringify(ticketLatestKey(companyId, ticketId)))
       );
 
     const inbound = await receive(server, inboundText(freshNumber(), "Quero saber do pedido"));

@@ -66,7 +66,7 @@ Deno.test("tickets and contacts changed after their snapshots are all there afte
       const list = [...(await everyTicket(admin))].filter(([, t]) => numbers.includes(t.contact.number));
       return list.length === numbers.length ? list.map(([id]) => id) : undefined;
     }, 15_000, "every customer's ticket");
-    // Messages after the snapshot are stored as the tickets' notes (actors/tickets/notes.ts):
+    // Messages after the snapshot are stored as the tickets' notes (actors/tickets/latest.ts):
     // on one ticket a later accept rewrites the whole record (unread back to 0), on one the
     // notes stay the newest (few: 40 changes would start a second snapshot).
     const noted = [ours[0], ours[30]];

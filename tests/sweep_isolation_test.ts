@@ -73,7 +73,7 @@ Deno.test("isolation sweep: no route or page gives company A's data to another c
     // The agent may change A's other records (contacts, its own profile…): only the ticket is guarded.
     const ofTicket = (key: Deno.KvKey, value: unknown) =>
       key[1] === a.companyId &&
-      ((["ticket", "ticket_note", "message"].includes(String(key[0])) && key[2] === a.ticketId) ||
+      ((["ticket", "ticket_latest", "message"].includes(String(key[0])) && key[2] === a.ticketId) ||
         (value as { ticketId?: unknown } | null)?.ticketId === a.ticketId);
     const identities: Identity[] = [
       { name: "company B's admin", caller: callerOf(beta.admin), secrets: a.secrets, guarded: ofA },

@@ -82,7 +82,7 @@ export interface SnapshotArea<R extends { id: number }> {
   fromChunk(unpacked: R): R;
   /**
    * A second key per record that holds a newer copy of some of its fields (the tickets'
-   * message notes, actors/tickets/notes.ts): read with every record read one by one, and
+   * latest-message fields, actors/tickets/latest.ts): read with every record read one by one, and
    * applied to it.
    */
   companion?: {

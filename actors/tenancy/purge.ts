@@ -31,8 +31,8 @@ const TENANT_KINDS = [
   "outbox",
   "baileys_auth",
   "ticket_tracking",
-  // Tickets' message notes (actors/tickets/notes.ts).
-  "ticket_note",
+  // Tickets' latest-message fields (actors/tickets/latest.ts).
+  "ticket_latest",
   // Transitions' effects not yet applied (domain/ticket_effects.ts).
   "ticket_effect",
   // Ratings: the surveys sent and the chat waits (actors/ratings/surveys.ts). Their public

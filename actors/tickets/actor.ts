@@ -18,7 +18,7 @@ import {
   decide,
   isActive,
   type MessageNote,
-  noteOfTicket,
+  latestOfTicket,
   otherOpenTicket,
   readTicket,
   Ticket,
@@ -32,8 +32,8 @@ import { messageDelta, ticketDeltas } from "../../domain/dashboard.ts";
 import { type ActorContext, type AnyActorDef, defineActor } from "../_runtime/actor.ts";
 import { type DashAggregates, loadAggregates, recordDeltas } from "../dashboard/aggregates.ts";
 import { TicketIndex } from "./index.ts";
-import { companyTicketsPrefix, ticketCounterKey, ticketKey, ticketNoteKey } from "./keys.ts";
-import { applyStoredNote, listNotes } from "./notes.ts";
+import { companyTicketsPrefix, ticketCounterKey, ticketKey, ticketLatestKey } from "./keys.ts";
+import { applyStoredLatest, listLatest } from "./latest.ts";
 import { loadWheel, type TimerWheel } from "../_runtime/timer_wheel.ts";
 import { armTicketTimers, cancelTicketTimers, TICK_HANDLER, timerActions } from "./timers.ts";
 import { loadLookups, lookupsNow, type TicketItem, ticketItem } from "./view.ts";
@@ -103,7 +103,7 @@ async function loadDesk(kv: Deno.Kv, id: string): Promise<DeskState> {
 async function listTickets(kv: Deno.Kv, companyId: number, stored: number): Promise<Ticket[]> {
   const prefix = companyTicketsPrefix(companyId);
   const records: Ticket[] = [];
-  const notes = listNotes(kv, companyId);
+  const latest = listLatest(kv, companyId);
   const span = Math.max(1, Math.ceil((stored + 1) / LOAD_STREAMS));
   const streams = Array.from({ length: LOAD_STREAMS }, async (_, k) => {
     const start = [...prefix, k * span];
@@ -115,20 +115,21 @@ async function listTickets(kv: Deno.Kv, companyId: number, stored: number): Prom
     }
   });
   await Promise.all(streams);
-  const byId = await notes;
+  const byId = await latest;
   if (byId.size === 0) return records;
   return records.map((t) => {
-    const note = byId.get(t.id);
-    return note === undefined ? t : applyStoredNote(t, note);
+    const stored = byId.get(t.id);
+    return stored === undefined ? t : applyStoredLatest(t, stored);
   });
 }
 
 /**
  * Writes the ticket and its snapshot mark (snapshot.ts) into the handler's commit: the whole
- * record, or only its message note when that is all the change touched (`noteOnly`, notes.ts).
+ * record, or only its latest-message fields when that is all the change touched (`latestOnly`,
+ * latest.ts).
  */
-function store(ctx: Ctx, t: Ticket, noteOnly = false): void {
-  if (noteOnly) ctx.set(ticketNoteKey(t.companyId, t.id), noteOfTicket(t));
+function store(ctx: Ctx, t: Ticket, latestOnly = false): void {
+  if (latestOnly) ctx.set(ticketLatestKey(t.companyId, t.id), latestOfTicket(t));
   else ctx.set(ticketKey(t.companyId, t.id), t);
   snapshot.mark(ctx, t.id);
 }
@@ -173,14 +174,14 @@ async function commit(
   next: Ticket,
   facts?: TransitionFacts,
   /** The change touched only the message fields: its note is stored, not the record. */
-  noteOnly = false,
+  latestOnly = false,
 ): Promise<TicketItem & { intent?: EffectIntent }> {
   const lookups = lookupsNow(ctx.system, next.companyId) ?? await loadLookups(ctx.system, next.companyId);
   const item = ticketItem(next, lookups, { event: true });
   const others = before ? 1 : ctx.state.index.byContact.get(next.contactId)?.size ?? 0;
   recordDeltas(ctx.state.dash, ctx, next.companyId, ticketDeltas(before, next, ctx.now, others), next);
   ctx.state.index.put(next);
-  store(ctx, next, noteOnly);
+  store(ctx, next, latestOnly);
   armTicketTimers(ctx, before, next, lookups);
   if (before && leavesList(before, next)) {
     emit(ctx, before, { action: "removeFromList", ticketId: before.id });
@@ -336,7 +337,7 @@ export const ticketDesk = defineActor({
       decide(before, { type: "delete" }, arg.who, arg.settings, ctx.now);
       ctx.state.index.drop(before.id);
       ctx.delete(ticketKey(before.companyId, before.id));
-      ctx.delete(ticketNoteKey(before.companyId, before.id));
+      ctx.delete(ticketLatestKey(before.companyId, before.id));
       snapshot.mark(ctx, before.id);
       cancelTicketTimers(ctx, before.id);
       emit(ctx, before, { action: "delete", ticketId: before.id });

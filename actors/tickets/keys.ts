@@ -1,6 +1,6 @@
 /**
- * KV keys of tickets (DESIGN §3): `["ticket", companyId, id] → Ticket`, its message note
- * `["ticket_note", companyId, id] → TicketNote`, and the per-company
+ * KV keys of tickets (DESIGN §3): `["ticket", companyId, id] → Ticket`, its latest-message fields
+ * `["ticket_latest", companyId, id] → TicketLatest`, and the per-company
  * id counter `["counter", "ticket", companyId] → last id`, advanced in the same atomic as the
  * ticket it numbers. Seeders (bench/inbox.ts, tests/helpers/fixtures.ts) use these builders.
  */
@@ -16,16 +16,16 @@ export function companyTicketsPrefix(companyId: number): Deno.KvKey {
 }
 
 /**
- * The key of a ticket's message note (domain/ticket.ts `TicketNote`): a message, or reading
- * the ticket, changes only these fields, stored here instead of the whole record rewritten.
+ * The key of a ticket's latest-message fields (domain/ticket.ts `TicketLatest`): a message, or
+ * reading the ticket, changes only these, stored here instead of the whole record rewritten.
  */
-export function ticketNoteKey(companyId: number, id: number): Deno.KvKey {
-  return ["ticket_note", companyId, id];
+export function ticketLatestKey(companyId: number, id: number): Deno.KvKey {
+  return ["ticket_latest", companyId, id];
 }
 
-/** The prefix of every ticket note of a company. */
-export function companyTicketNotesPrefix(companyId: number): Deno.KvKey {
-  return ["ticket_note", companyId];
+/** The prefix of the latest-message fields of every ticket of a company. */
+export function companyTicketLatestPrefix(companyId: number): Deno.KvKey {
+  return ["ticket_latest", companyId];
 }
 
 /** The key of the company's last ticket id. */

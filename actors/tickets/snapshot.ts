@@ -5,15 +5,15 @@
  */
 import { residentTicket, settleResident, Ticket } from "../../domain/ticket.ts";
 import type { SnapshotArea } from "../_runtime/record_snapshot.ts";
-import { companyTicketNotesPrefix, companyTicketsPrefix } from "./keys.ts";
-import { applyStoredNote } from "./notes.ts";
+import { companyTicketLatestPrefix, companyTicketsPrefix } from "./keys.ts";
+import { applyStoredLatest } from "./latest.ts";
 
 export const TICKET_SNAPSHOTS: SnapshotArea<Ticket> = {
   name: "ticket",
   recordPrefix: companyTicketsPrefix,
   fromStore: reviveTicket,
   fromChunk: settleResident,
-  companion: { prefix: companyTicketNotesPrefix, apply: applyStoredNote },
+  companion: { prefix: companyTicketLatestPrefix, apply: applyStoredLatest },
 };
 
 /**

@@ -94,7 +94,7 @@ function baseFields(t: Ticket) {
   return {
     ...t,
     v: undefined,
-    noteSeq: undefined,
+    latestSeq: undefined,
     createdAt: isoDate(t.createdAt),
     updatedAt: isoDate(t.updatedAt),
     latestCreatedAt: isoDate(t.latestCreatedAt),

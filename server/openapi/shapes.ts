@@ -55,7 +55,7 @@ const iso = z.string().describe("ISO 8601");
  * A ticket as the API shows one (actors/tickets/view.ts ticketItem): its record with dates as
  * ISO text, and the names of its contact, queue, user, connection and tags.
  */
-export const TicketView = Ticket.omit({ v: true, noteSeq: true }).extend({
+export const TicketView = Ticket.omit({ v: true, latestSeq: true }).extend({
   createdAt: iso,
   updatedAt: iso,
   latestCreatedAt: iso.nullable(),

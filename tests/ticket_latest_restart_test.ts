@@ -1,9 +1,10 @@
 /**
- * Tickets' message notes across a SIGKILL on a store without a snapshot (the desk lists its
- * records and their notes, actors/tickets/notes.ts): a message stores only its ticket's note,
- * reading a ticket too, and any other change the whole record. Whichever of the two a ticket
- * wrote last, the restarted server shows it: the newest preview, and the unread counter the
- * last change left (a note newer than its record, or a record newer than its note).
+ * Tickets' latest-message fields across a SIGKILL on a store without a snapshot (the desk
+ * lists its records and those fields, actors/tickets/latest.ts): a message stores only the
+ * note it leaves on its ticket, reading a ticket too, and any other change the whole record.
+ * Whichever of the two a ticket wrote last, the restarted server shows it: the newest
+ * preview, and the unread counter the last change left (fields newer than their record, or a
+ * record newer than its fields).
  */
 import assert from "node:assert/strict";
 import { type ChildServer, loginAt, spawnServer } from "./helpers/child_server.ts";
@@ -20,7 +21,7 @@ async function rowOf(client: Client, id: number): Promise<Row> {
   return { lastMessage: body.lastMessage, unreadMessages: body.unreadMessages, status: body.status };
 }
 
-Deno.test("a ticket's note and its record, written in either order, load as the last change left them", async () => {
+Deno.test("a ticket's latest-message fields and its record, written in either order, load as the last change left them", async () => {
   const dir = await Deno.makeTempDir({ prefix: "balcao-notes-restart-" });
   const start = (readyText: string) =>
     spawnServer({ kvPath: `${dir}/store.kv`, dataDir: `${dir}/media`, readyText });

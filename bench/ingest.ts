@@ -293,10 +293,17 @@ const sentIds = new Set<string>();
 for (let i = 0; i < sent; i++) sentIds.add(providerIdOf(i));
 const providerIds = new Set<string>();
 let logEntries = 0;
-for await (const entry of deps.kv.list<string>({ prefix: messageLogPrefix(companyId) })) {
-  if (!sentIds.has(entry.value)) continue;
-  providerIds.add(entry.value);
-  logEntries++;
+// A commit's entries are one value (actors/_runtime/appended_log.ts, spelled out here: the
+// baseline tree runs this file too and writes one entry per key).
+for await (const entry of deps.kv.list<unknown>({ prefix: messageLogPrefix(companyId) }, { batchSize: 100 })) {
+  const part = entry.key[2];
+  const appended = typeof part === "string" && part.includes("~") && Array.isArray(entry.value);
+  const values = appended ? (entry.value as unknown[]).filter((_, n) => n % 2 === 1) : [entry.value];
+  for (const value of values) {
+    if (typeof value !== "string" || !sentIds.has(value)) continue;
+    providerIds.add(value);
+    logEntries++;
+  }
 }
 let messageRows = 0;
 for await (const entry of deps.kv.list<{ providerId: string | null }>({ prefix: ["message", companyId] })) {

@@ -5,7 +5,8 @@
 import assert from "node:assert/strict";
 import { getMessage, receiveInbound } from "../actors/messages/mod.ts";
 import { providerIndex } from "../actors/messages/context.ts";
-import { legacyProviderKey, messageLogKey } from "../actors/messages/keys.ts";
+import { legacyProviderKey, messageLogKey, messageLogPrefix } from "../actors/messages/keys.ts";
+import { appendedEntries, isAppendedPart } from "../actors/_runtime/appended_log.ts";
 import { getTicket } from "../actors/tickets/mod.ts";
 import { withServer } from "./helpers/server.ts";
 import { withTempDir } from "./helpers/temp.ts";
@@ -68,23 +69,47 @@ Deno.test("receiveInbound() stores a message delivered twice once, sequentially 
   });
 });
 
+/** The company's message log as id → provider id, whatever its entries' form. */
+async function loggedEntries(kv: Deno.Kv, companyId: number): Promise<Map<string, unknown>> {
+  const logged = new Map<string, unknown>();
+  for await (const entry of kv.list({ prefix: messageLogPrefix(companyId) })) {
+    for (const [id, value] of appendedEntries(entry, 2)) logged.set(id, value);
+  }
+  return logged;
+}
+
+/** Rewrites the company's message log without the entries of `ids`. */
+async function dropLogEntries(kv: Deno.Kv, companyId: number, ids: string[]): Promise<void> {
+  for await (const entry of kv.list({ prefix: messageLogPrefix(companyId) })) {
+    const kept = [...appendedEntries(entry, 2)].filter(([id]) => !ids.includes(id));
+    if (kept.length === 0) await kv.delete(entry.key);
+    else if (isAppendedPart(entry.key[2])) await kv.set(entry.key, kept.flat());
+  }
+}
+
 Deno.test("receiveInbound() knows a message stored before a restart once the provider index is built from the store", async () => {
   await withTempDir("balcao_provider_index_", async (dir) => {
     const kvPath = `${dir}/store.kv`;
     const old = inboundText(freshNumber(), "antes do reinício");
     const older = inboundText(freshNumber(), "de um armazém anterior ao registro");
+    const inBatch = inboundText(freshNumber(), "no valor do seu commit");
     let companyId = 0;
     let first;
     let legacy;
+    let batched;
     await withServer(async (server) => {
       companyId = server.demo!.companyId;
       first = await receive(server, old);
       legacy = await receive(server, older);
-      // A store written before the provider log held a `message_by_provider` entry instead.
+      batched = await receive(server, inBatch);
+      // A store written before the provider log held a `message_by_provider` entry instead,
+      // and one written before commits appended their entries as one value held one entry
+      // per key (actors/_runtime/appended_log.ts).
       const { kv } = server.deps;
+      await dropLogEntries(kv, companyId, [legacy.messageId, first.messageId]);
       await kv.atomic()
-        .delete(messageLogKey(companyId, legacy.messageId))
         .set(legacyProviderKey(companyId, older.providerId), [legacy.ticketId, legacy.messageId])
+        .set(messageLogKey(companyId, first.messageId), old.providerId)
         .commit();
     }, { kvPath });
     await withServer(async (server) => {
@@ -96,10 +121,13 @@ Deno.test("receiveInbound() knows a message stored before a restart once the pro
       const olderAgain = await receive(server, { ...older, body: "copy" }, companyId);
       assert.equal(olderAgain.duplicate, true, "an older store's entry is read too");
       assert.equal(olderAgain.messageId, legacy!.messageId);
+      const batchedAgain = await receive(server, { ...inBatch, body: "copy" }, companyId);
+      assert.equal(batchedAgain.duplicate, true, "an entry inside its commit's value is read");
+      assert.equal(batchedAgain.messageId, batched!.messageId);
       const fresh = inboundText(freshNumber(), "outra");
       const another = await receive(server, fresh, companyId);
       assert.equal(another.duplicate, false, "a new id is stored");
-      assert.equal((await server.deps.kv.get(messageLogKey(companyId, another.messageId))).value, fresh.providerId);
+      assert.equal((await loggedEntries(server.deps.kv, companyId)).get(another.messageId), fresh.providerId);
     }, { kvPath, demo: "auto" });
   });
 });

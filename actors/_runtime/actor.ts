@@ -29,6 +29,12 @@ export interface ActorContext<S> {
   delete(key: Deno.KvKey): void;
   /** Adds `n` to the `Deno.KvU64` counter at `key` (sums of one key commute: no read needed). */
   sum(key: Deno.KvKey, n: number | bigint): void;
+  /**
+   * Appends entry `id → value` to the log under `log` (`logId`: that prefix as text, the same
+   * for every entry of the log). A commit writes its entries of one log as one value:
+   * appended_log.ts reads them.
+   */
+  append(log: Deno.KvKey, logId: string, id: string, value: unknown): void;
   emit(event: BusEvent): void;
   /**
    * Arms (or re-arms) timer `timerId` to call handler `handler` with `arg` at `dueAt`.

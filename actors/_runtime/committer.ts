@@ -30,6 +30,13 @@ export type Mutation =
   /** Adds `value` to a `Deno.KvU64` counter (wrapping): commutes with other sums of the key. */
   | { type: "sum"; key: Deno.KvKey; value: bigint }
   | { type: "enqueue"; value: unknown; delay: number }
+  /**
+   * Entry `id → value` of the append-only log under `log` (`logId`: the prefix as text, the
+   * writer's to give once). The entries a batch appends to one log are one KV value
+   * (`#appendedKey`; appended_log.ts reads them back): a message's log entry costs its share of
+   * one mutation, not a mutation of its own (issue #34).
+   */
+  | { type: "append"; log: Deno.KvKey; logId: string; id: string; value: unknown }
   /** The atomic commits only if `key`'s versionstamp is this (null: the key is absent). */
   | { type: "check"; key: Deno.KvKey; versionstamp: string | null };
 
@@ -137,6 +144,11 @@ export class GroupCommitter {
   #running = false;
   #grouping: boolean;
   #stats: CommitterStats = { commits: 0, units: 0, mutations: 0 };
+  /** This committer's part of its log values' keys (`#appendedKey`). */
+  readonly #tag = crypto.randomUUID().slice(0, 8);
+  readonly #now: () => number;
+  #appendedAt = 0;
+  #appendedCount = 0;
 
   /**
    * Called after each atomic KV accepted, with how long KV took (ms), the mutations KV wrote
@@ -151,9 +163,11 @@ export class GroupCommitter {
   fence?: Fence;
 
   /** `grouping: false` commits every unit on its own: the naive path, kept for the benchmark. */
-  constructor(kv: Deno.Kv, options: { grouping?: boolean } = {}) {
+  /** `now`: the system's clock, which log values' keys carry (`#appendedKey`). */
+  constructor(kv: Deno.Kv, options: { grouping?: boolean; now?: () => number } = {}) {
     this.#kv = kv;
     this.#grouping = options.grouping ?? true;
+    this.#now = options.now ?? Date.now;
   }
 
   /** See CommitterStats. */
@@ -293,6 +307,8 @@ export class GroupCommitter {
       let count = 0;
       // One sum per key (see `#takeBatch`), one fence per company.
       let sums: Map<string, { key: Deno.KvKey; value: bigint }> | undefined;
+      // Each log's entries, to be written as one value (or a few: see `#appendLogs`).
+      let logs: Map<string, { log: Deno.KvKey; entries: unknown[] }> | undefined;
       let fenced: Set<number> | undefined;
       for (const p of batch) {
         let nextSum = 0;
@@ -316,11 +332,17 @@ export class GroupCommitter {
           } else if (m.type === "check") {
             atomic.check({ key: m.key, versionstamp: m.versionstamp });
             continue;
+          } else if (m.type === "append") {
+            let appended = (logs ??= new Map()).get(m.logId);
+            if (!appended) logs.set(m.logId, appended = { log: m.log, entries: [] });
+            appended.entries.push(m.id, m.value);
+            continue;
           } else atomic.enqueue(m.value, { delay: Math.max(0, Math.round(m.delay)) });
           count++;
         }
       }
       if (sums) for (const { key, value } of sums.values()) atomic.sum(key, BigInt.asUintN(64, value));
+      if (logs) count += this.#appendLogs(atomic, logs);
       const started = this.onCommit ? performance.now() : 0;
       const result = await atomic.commit();
       if (!result.ok) throw new CheckFailed();
@@ -349,6 +371,42 @@ export class GroupCommitter {
     // Outside the try: what a callback does (publish events, release replies) never counts as
     // a failed commit, which would write the batch again.
     for (const p of batch) settle(p.settled, refused, versionstamp);
+  }
+
+  /**
+   * Writes each log's entries of a batch (`append` mutations) as few values as KV's value
+   * limit allows, each under a key of its own (`#appendedKey`); returns how many values.
+   */
+  #appendLogs(atomic: Deno.AtomicOperation, logs: Map<string, { log: Deno.KvKey; entries: unknown[] }>): number {
+    let values = 0;
+    for (const { log: prefix, entries } of logs.values()) {
+      let from = 0;
+      let bytes = 0;
+      for (let n = 0; n < entries.length; n += 2) {
+        bytes += approximateSize(entries[n]) + approximateSize(entries[n + 1]);
+        if (bytes < APPENDED_BYTES && n + 2 < entries.length) continue;
+        atomic.set(this.#appendedKey(prefix), entries.slice(from, n + 2));
+        values++;
+        from = n + 2;
+        bytes = 0;
+      }
+    }
+    return values;
+  }
+
+  /**
+   * A new key under log `prefix`: the commit's time (13 digits, never behind the last one) and
+   * this committer's tag and count, so values sort in the order they were written and never
+   * collide, within a process or between processes. `~` sorts after every digit: a value
+   * written at time t sorts after the message ids of t (keys.ts `messageLogFrom` reads from a
+   * time on).
+   */
+  #appendedKey(prefix: Deno.KvKey): Deno.KvKey {
+    const now = Math.max(Math.floor(this.#now()), this.#appendedAt);
+    if (now !== this.#appendedAt) this.#appendedCount = 0;
+    this.#appendedAt = now;
+    const count = (this.#appendedCount++).toString(36).padStart(6, "0");
+    return [...prefix, `${String(now).padStart(13, "0")}~${this.#tag}${count}`];
   }
 
   /**
@@ -455,8 +513,15 @@ function measure(mutations: Mutation[]): WriteUnit {
     : { mutations, bytes, enqueues, checks, sumIds: ids };
 }
 
+/**
+ * Bytes of one log value (`#appendLogs`): a message's entry is ~40 B, so ~1,000 entries, under
+ * KV's 64 KiB with room for approximateSize's error.
+ */
+const APPENDED_BYTES = 40_000;
+
 /** Approximate encoded size of a mutation: enough to keep a batch inside KV's byte limit. */
 function mutationSize(m: Mutation): number {
+  if (m.type === "append") return keyBytes(m.log) + 32 + approximateSize(m.id) + approximateSize(m.value);
   const keySize = m.type === "enqueue" ? 0 : keyBytes(m.key);
   if (m.type === "delete" || m.type === "sum" || m.type === "check") return keySize + 8;
   return keySize + approximateSize(m.value);
@@ -525,5 +590,6 @@ function bigintSafe(_key: string, value: unknown): unknown {
 }
 
 function describeKey(m: Mutation): string {
+  if (m.type === "append") return JSON.stringify([...m.log, m.id], bigintSafe);
   return m.type === "enqueue" ? "(queue message)" : JSON.stringify(m.key, bigintSafe);
 }

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { GroupCommitter, KV_LIMITS, type Mutation } from "./committer.ts";
 import { AppError } from "../../domain/errors.ts";
 import { probeKv, refusingKv } from "./testing.ts";
+import { appendedEntries } from "./appended_log.ts";
 
 /** Runs `fn` with a committer over a probed in-memory KV. */
 async function withCommitter(
@@ -206,4 +207,44 @@ Deno.test("GroupCommitter.commit() rejects each unit of a store that refuses wri
   } finally {
     inner.close();
   }
+});
+
+const append = (log: Deno.KvKey, id: string, value: unknown): Mutation => ({ type: "append", log, logId: JSON.stringify(log), id, value });
+
+/** Every entry of the log under `prefix`, in the order a reader gets them. */
+async function logOf(kv: Deno.Kv, prefix: Deno.KvKey): Promise<[string, unknown][]> {
+  const out: [string, unknown][] = [];
+  for await (const entry of kv.list({ prefix })) out.push(...appendedEntries(entry, prefix.length));
+  return out;
+}
+
+Deno.test("GroupCommitter appends a batch's entries of one log as one value, readable in write order", async () => {
+  await withCommitter(async (committer, kv, atomics) => {
+    // An entry written one per key before (no `~` in its last part) is read as it was.
+    await kv.set(["log", 1, "0000000000001000-1"], "old");
+    const first = Array.from({ length: 300 }, (_, i) =>
+      committer.commit([set(["m", i], i), append(["log", 1], `a${i}`, i), append(["log", 2], `b${i}`, -i)]));
+    await Promise.all(first);
+    const mutationsFirst = atomics.reduce((sum, n) => sum + n, 0);
+    // 300 sets and one value per log (the batch may have been cut in a few atomics).
+    assert.ok(mutationsFirst <= 300 + 2 * committer.stats.commits, `${mutationsFirst} mutations`);
+    // A later commit's value sorts after: an entry written again is read last.
+    await committer.commit([append(["log", 1], "a5", "again")]);
+    const one = await logOf(kv, ["log", 1]);
+    assert.deepEqual(one[0], ["0000000000001000-1", "old"]);
+    assert.deepEqual(one.slice(1, 301), Array.from({ length: 300 }, (_, i) => [`a${i}`, i]));
+    assert.deepEqual(one.at(-1), ["a5", "again"]);
+    assert.deepEqual(await logOf(kv, ["log", 2]), Array.from({ length: 300 }, (_, i) => [`b${i}`, -i]));
+  });
+});
+
+Deno.test("GroupCommitter splits a batch's log entries into values under KV's value limit", async () => {
+  await withCommitter(async (committer, kv) => {
+    const text = "x".repeat(900);
+    await Promise.all(Array.from({ length: 200 }, (_, i) => committer.commit([append(["big"], `e${String(i).padStart(3, "0")}`, text)])));
+    const values = await Array.fromAsync(kv.list({ prefix: ["big"] }));
+    assert.ok(values.length >= 4, `${values.length} values for ~180 KB of entries`);
+    for (const v of values) assert.ok(JSON.stringify(v.value).length < KV_LIMITS.bytesPerValue);
+    assert.deepEqual((await logOf(kv, ["big"])).map(([id]) => id), Array.from({ length: 200 }, (_, i) => `e${String(i).padStart(3, "0")}`));
+  });
 });

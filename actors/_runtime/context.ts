@@ -63,6 +63,10 @@ export class HandlerRun implements ActorContext<unknown> {
     this.#record(this.mutations, { type: "sum", key, value: BigInt(n) });
   }
 
+  append(log: Deno.KvKey, logId: string, id: string, value: unknown): void {
+    this.#record(this.mutations, { type: "append", log, logId, id, value });
+  }
+
   emit(event: BusEvent): void {
     this.#record(this.events, event);
   }

@@ -193,8 +193,8 @@ export class ActorSystem {
   constructor(kv: Deno.Kv, options: ActorSystemOptions = {}) {
     this.kv = kv;
     this.bus = options.bus ?? new EventBus();
-    this.committer = new GroupCommitter(kv, { grouping: options.grouping });
     this.now = options.now ?? Date.now;
+    this.committer = new GroupCommitter(kv, { grouping: options.grouping, now: this.now });
     this.#senderNow = options.senderNow;
     this.#timersNow = options.timersNow ?? this.now;
     this.snapshotMinRecords = options.snapshotMinRecords ?? 50_000;

@@ -36,6 +36,7 @@ import {
   metaKey,
   legacyProviderKey,
   messageLogKey,
+  messageLogPrefix,
   searchLogKey,
   ticketMessagesPrefix,
 } from "./keys.ts";
@@ -201,8 +202,9 @@ function appendNew(
   s.lastId = id;
   s.count++;
   ctx.set(messageKey(s.companyId, s.ticketId, id), message);
-  // One log entry serves the provider index and the search index's replay (keys.ts).
-  ctx.set(messageLogKey(s.companyId, id), message.providerId);
+  // One log entry serves the provider index and the search index's replay (keys.ts); a
+  // commit's entries are one value (appended_log.ts).
+  ctx.append(messageLogPrefix(s.companyId), `provider_log:${s.companyId}`, id, message.providerId);
   if (message.providerId !== null) providerIndex(ctx.system).add(s.companyId, message.providerId, id);
   if (outbox) ctx.set(outboxKey({ ...outbox, messageId: id }), { ...outbox, messageId: id } satisfies OutboundRequest);
   if (s.count % CHECKPOINT === 0) {

@@ -29,6 +29,7 @@
  */
 import { messageId as messageIdOf, parseMessageId } from "../../domain/message.ts";
 import { type LegacyProviderRef, legacyProviderPrefix, messageKey, messageLogPrefix } from "./keys.ts";
+import { appendedEntries } from "../_runtime/appended_log.ts";
 import { log } from "../_runtime/log.ts";
 
 /** Where a message is stored. */
@@ -128,8 +129,11 @@ export class ProviderIndex {
   #scan(companyId: number, index: CompanyIndex): Promise<void> {
     const scan = (async () => {
       // An entry whose message id does not parse was not written by this code: skipped.
-      for await (const entry of this.kv.list<string | null>({ prefix: messageLogPrefix(companyId) }, { batchSize: 1000 })) {
-        if (entry.value !== null) insertId(index, entry.value, String(entry.key[2]));
+      // A page of commits' values is up to ~40 KB each (appended_log.ts): 200 a page.
+      for await (const entry of this.kv.list({ prefix: messageLogPrefix(companyId) }, { batchSize: 200 })) {
+        for (const [id, providerId] of appendedEntries<string | null>(entry, 2)) {
+          if (providerId !== null) insertId(index, providerId, id);
+        }
       }
       for await (
         const entry of this.kv.list<LegacyProviderRef>({ prefix: legacyProviderPrefix(companyId) }, { batchSize: 1000 })

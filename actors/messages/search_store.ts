@@ -39,6 +39,7 @@
  */
 import { FrozenPostings } from "./postings.ts";
 import { companyMessagesPrefix, messageLogFrom, messageLogPrefix, searchLogPrefix } from "./keys.ts";
+import { appendedEntries } from "../_runtime/appended_log.ts";
 import { CHUNK, cut, deleteRange, forgetHead, loadChunks, readHead, saveChunks, type Yield } from "../_runtime/saved_chunks.ts";
 
 export type { Yield };
@@ -164,14 +165,15 @@ export async function loadIndex(kv: Deno.Kv, companyId: number, pause: Yield): P
 export async function* loggedSince(kv: Deno.Kv, companyId: number, from: number): AsyncGenerator<string[]> {
   const searchLog = searchLogPrefix(companyId);
   const ranges = [
-    { selector: { prefix: messageLogPrefix(companyId), start: messageLogFrom(companyId, from) }, idAt: 2 },
-    { selector: { prefix: searchLog, start: [...searchLog, from] }, idAt: 3 },
+    // A commit's entries are one value of up to ~40 KB (appended_log.ts), keyed by its time.
+    { selector: { prefix: messageLogPrefix(companyId), start: messageLogFrom(companyId, from) }, idAt: 2, batchSize: 100 },
+    { selector: { prefix: searchLog, start: [...searchLog, from] }, idAt: 3, batchSize: 500 },
   ];
   let page: string[] = [];
-  for (const { selector, idAt } of ranges) {
-    for await (const entry of kv.list(selector, { batchSize: 500 })) {
-      page.push(String(entry.key[idAt]));
-      if (page.length === 500) {
+  for (const { selector, idAt, batchSize } of ranges) {
+    for await (const entry of kv.list(selector, { batchSize })) {
+      for (const [id] of appendedEntries(entry, idAt)) page.push(id);
+      if (page.length >= 500) {
         yield page;
         page = [];
       }

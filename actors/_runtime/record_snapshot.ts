@@ -8,15 +8,16 @@
  * Keys, for an area `name` ("ticket", "contact"):
  * - `[name + "_snapshot", companyId, ...]`: the chunks and head (saved_chunks.ts); the head
  *   names the generation, the record count and the highest id saved (`maxId`).
- * - `[name + "_mark", companyId, gen, at, id] → null`: record `id` changed at `at` (ms) after
- *   generation `gen` was captured. Written by the actor in the same atomic as the change, from
+ * - `[name + "_mark", companyId, gen, "<time>~…"] → [id, null, id, null, …]`: the records a
+ *   commit changed after generation `gen` was captured, one value per commit (the committer's
+ *   `append`, appended_log.ts). Written by the actor in the same atomic as the change, from
  *   the first capture on (a company that never had a snapshot writes none), and once per record
  *   and generation: a record whose mark is already durable is not marked again (`markDurable`).
- *   The time before the id keeps a commit's marks side by side in the store's key order: keyed
+ *   A mark was a key of its own before, `[…, gen, at, id]` and earlier `[…, gen, id]`: keyed
  *   by id alone, the marks of changes to scattered records each landed on a page of their own,
  *   and a batch of accepts' commit took ~29 % longer with them, ~9 % keyed by time (a KV
- *   experiment with 100,000 tickets, 14 accepts a commit). A store written before keeps marks
- *   `[…, gen, id]`; a load reads both.
+ *   experiment with 100,000 tickets, 14 accepts a commit); one value per commit is one row. A
+ *   load reads all three shapes.
  * - `[name + "_snapshot", companyId, "marking"] → true`: marks are kept (written with the
  *   first capture, so a state reloaded while that first save runs goes on marking).
  *
@@ -39,6 +40,7 @@
  * the last one reach a twentieth of the records (at least `minRecords` of them): nothing for a
  * small company, and a start never reads more than about 5 % of the records one by one.
  */
+import { appendedEntries, isAppendedPart } from "./appended_log.ts";
 import { Packr } from "msgpackr";
 import { CHUNK, deleteRange, eachChunk, readHead, saveChunks, type SavedHead, type Yield } from "./saved_chunks.ts";
 import type { ActorSystem } from "./system.ts";
@@ -145,23 +147,33 @@ export function markingFlag(area: SnapshotArea<{ id: number }>, companyId: numbe
 }
 
 /**
- * The mark to write with a change of record `id`: null while there is no snapshot, or when
- * the record's mark of the current generation is known to be durable (`markDurable`).
+ * The mark log to append record `id` to with a change of it (`[…_mark, company, gen]`, one
+ * value per commit: appended_log.ts): null while there is no snapshot, or when the record's
+ * mark of the current generation is known to be durable (`markDurable`).
  */
-export function markKey(
+export function markLog(
   area: SnapshotArea<{ id: number }>,
   companyId: number,
   snap: SnapshotState,
   id: number,
-  /** When the change is made (the handler's `ctx.now`). */
-  at: number,
-): Deno.KvKey | null {
+): { log: Deno.KvKey; logId: string } | null {
   snap.changes++;
   const gen = snap.markGen;
   if (gen === null) return null;
   const marked = snap.marked;
   if (marked !== undefined && marked.gen === gen && (marked.bits[id >>> 3] & (1 << (id & 7))) !== 0) return null;
-  return [...markPrefix(area, companyId), gen, at, id];
+  const log = [...markPrefix(area, companyId), gen];
+  return { log, logId: `${area.name}_mark:${companyId}:${gen}` };
+}
+
+/**
+ * The records a listed mark names: a commit's appended value (`[…, gen, "<time>~…"]`), or one
+ * mark per key as stores written before kept them (`[…, gen, at, id]`, `[…, gen, id]`).
+ */
+function* markedIds(entry: Deno.KvEntry<unknown>): Generator<number> {
+  if (entry.key.length === 4 && isAppendedPart(entry.key[3])) {
+    for (const [id] of appendedEntries(entry, 3)) yield Number(id);
+  } else yield markedId(entry.key);
 }
 
 /** The record a mark's key names: its last part (`[…, gen, at, id]`, or `[…, gen, id]` before). */
@@ -363,9 +375,8 @@ async function loadSnapshot<R extends { id: number }>(
   if (records.length !== head.count) return null;
   const marked = new Set<number>();
   const marks = markPrefix(area, companyId);
-  for await (const entry of kv.list({ prefix: marks, start: [...marks, head.gen] })) {
-    const id = markedId(entry.key);
-    if (id <= head.maxId) marked.add(id);
+  for await (const entry of kv.list({ prefix: marks, start: [...marks, head.gen] }, { batchSize: 200 })) {
+    for (const id of markedIds(entry)) if (id <= head.maxId) marked.add(id);
   }
   const replayed = await replayMarked(kv, area, companyId, records, [...marked]);
   const newer = await listAfter(kv, area, companyId, head.maxId);
@@ -382,7 +393,7 @@ async function listAfter<R extends { id: number }>(
   const after = (prefix: Deno.KvKey) => kv.list({ prefix, start: [...prefix, maxId + 1] });
   const companions = new Map<number, unknown>();
   if (area.companion) {
-    for await (const entry of after(area.companion.prefix(companyId))) companions.set(markedId(entry.key), entry.value);
+    for await (const entry of after(area.companion.prefix(companyId))) companions.set(entry.key.at(-1) as number, entry.value);
   }
   const records: R[] = [];
   for await (const entry of after(area.recordPrefix(companyId))) {
@@ -513,9 +524,9 @@ export function snapshotting<S, R extends { id: number }>(
     mark(ctx: Ctx, id: number): void {
       const parts = of(ctx.state);
       const snap = parts.snap;
-      const key = markKey(area, parts.companyId, snap, id, ctx.now);
-      if (key) {
-        ctx.set(key, null);
+      const mark = markLog(area, parts.companyId, snap, id);
+      if (mark) {
+        ctx.append(mark.log, mark.logId, String(id), null);
         const gen = snap.markGen!;
         ctx.onDurable(() => markDurable(snap, gen, id));
       }

@@ -4,8 +4,9 @@
  * from KV; a save whose capture came from a reset actor is not kept.
  */
 import assert from "node:assert/strict";
-import { beginCapture, endSave, markDurable, markKey, openSnapshot, saveSnapshot, type SaveSteps, type SnapshotArea } from "./record_snapshot.ts";
+import { beginCapture, endSave, markDurable, markLog, openSnapshot, saveSnapshot, type SaveSteps, type SnapshotArea } from "./record_snapshot.ts";
 import { seededRandom } from "./testing.ts";
+import { GroupCommitter } from "./committer.ts";
 
 interface Item {
   id: number;
@@ -61,7 +62,7 @@ Deno.test("snapshot: every record of every shape back in id order, big ones in c
   }
 });
 
-Deno.test("snapshot: marked records are read from KV (changed or gone; marks keyed by time and by id alone), newer ids too; a reset actor's capture is dropped", async () => {
+Deno.test("snapshot: marked records are read from KV (changed or gone; marks appended per commit, keyed by time, by id alone), newer ids too; a reset actor's capture is dropped", async () => {
   const kv = await Deno.openKv(":memory:");
   try {
     const records = items(500);
@@ -70,15 +71,24 @@ Deno.test("snapshot: marked records are read from KV (changed or gone; marks key
     await saveSnapshot(kv, area, COMPANY, steps(snap, records), go);
     // After the capture: item 7 changes, item 9 is deleted, item 600 is new (a seeder's, no mark).
     const changed = { id: 7, text: "mudou" };
-    await kv.atomic().set(["item", COMPANY, 7], changed).set(markKey(area, COMPANY, snap, 7, 1000)!, null).commit();
-    // Item 9's mark in the shape a store written before kept ([…, gen, id], no time).
+    const committer = new GroupCommitter(kv);
+    const mark = markLog(area, COMPANY, snap, 7)!;
+    await committer.commit([
+      { type: "set", key: ["item", COMPANY, 7], value: changed },
+      { type: "append", log: mark.log, logId: mark.logId, id: "7", value: null },
+    ]);
+    // Item 9's and 11's marks in the shapes stores written before kept ([…, gen, id] and
+    // […, gen, at, id]).
     await kv.atomic().delete(["item", COMPANY, 9]).set(["item_mark", COMPANY, snap.markGen!, 9], null).commit();
+    const eleven = { id: 11, text: "também" };
+    await kv.atomic().set(["item", COMPANY, 11], eleven).set(["item_mark", COMPANY, snap.markGen!, 900, 11], null).commit();
     await kv.set(["item", COMPANY, 600], { id: 600, text: "novo" });
     const { loaded, snap: reopened } = await openSnapshot(kv, area, COMPANY);
     assert.ok(loaded);
-    const expected = records.filter((r) => r.id !== 9).map((r) => r.id === 7 ? changed : r).sort((a, b) => a.id - b.id);
+    const expected = records.filter((r) => r.id !== 9).map((r) => r.id === 7 ? changed : r.id === 11 ? eleven : r)
+      .sort((a, b) => a.id - b.id);
     assert.deepEqual(loaded.records, [...expected, { id: 600, text: "novo" }]);
-    assert.equal(loaded.replayed, 3);
+    assert.equal(loaded.replayed, 4);
     assert.equal(reopened.gen, 1);
     assert.equal(reopened.markGen, 2, "a loaded state marks above its head");
 
@@ -93,24 +103,24 @@ Deno.test("snapshot: marked records are read from KV (changed or gone; marks key
 
 Deno.test("snapshot marks: a record whose mark of the generation is durable is not marked again; a capture starts over", () => {
   const snap: ReturnType<typeof fresh> & { marked?: { gen: number; bits: Uint8Array } } = fresh();
-  assert.equal(markKey(area, COMPANY, snap, 7, 500), null, "no snapshot yet: no marks");
+  assert.equal(markLog(area, COMPANY, snap, 7)?.log ?? null, null, "no snapshot yet: no marks");
   snap.markGen = 2;
-  assert.deepEqual(markKey(area, COMPANY, snap, 7, 500), ["item_mark", COMPANY, 2, 500, 7]);
-  assert.deepEqual(markKey(area, COMPANY, snap, 7, 500), ["item_mark", COMPANY, 2, 500, 7], "not durable yet: marked again");
+  assert.deepEqual(markLog(area, COMPANY, snap, 7)?.log ?? null, ["item_mark", COMPANY, 2]);
+  assert.deepEqual(markLog(area, COMPANY, snap, 7)?.log ?? null, ["item_mark", COMPANY, 2], "not durable yet: marked again");
   markDurable(snap, 2, 7);
-  assert.equal(markKey(area, COMPANY, snap, 7, 500), null);
-  assert.deepEqual(markKey(area, COMPANY, snap, 8, 500), ["item_mark", COMPANY, 2, 500, 8]);
+  assert.equal(markLog(area, COMPANY, snap, 7)?.log ?? null, null);
+  assert.deepEqual(markLog(area, COMPANY, snap, 8)?.log ?? null, ["item_mark", COMPANY, 2]);
   markDurable(snap, 2, 100_000); // beyond the first bits: they grow
-  assert.equal(markKey(area, COMPANY, snap, 100_000, 500), null);
+  assert.equal(markLog(area, COMPANY, snap, 100_000)?.log ?? null, null);
   assert.equal(snap.changes, 6, "every change counts toward the next save, marked or not");
 
   // A capture moves marks to generation 3: a record's mark of 2 says nothing about it.
   snap.gen = 2;
   beginCapture(snap, []);
   assert.equal(snap.markGen, 3);
-  assert.deepEqual(markKey(area, COMPANY, snap, 7, 500), ["item_mark", COMPANY, 3, 500, 7]);
+  assert.deepEqual(markLog(area, COMPANY, snap, 7)?.log ?? null, ["item_mark", COMPANY, 3]);
   markDurable(snap, 2, 7); // a commit of generation 2 that settles after the capture
-  assert.deepEqual(markKey(area, COMPANY, snap, 7, 500), ["item_mark", COMPANY, 3, 500, 7]);
+  assert.deepEqual(markLog(area, COMPANY, snap, 7)?.log ?? null, ["item_mark", COMPANY, 3]);
   markDurable(snap, 3, 7);
-  assert.equal(markKey(area, COMPANY, snap, 7, 500), null);
+  assert.equal(markLog(area, COMPANY, snap, 7)?.log ?? null, null);
 });

@@ -4,16 +4,21 @@
  *
  * - `["message", companyId, ticketId, messageId] → Message` (ids sort by time: a page is one
  *   reverse `kv.list` with a limit);
- * - `["provider_log", companyId, messageId] → providerId | null`, the message log: one entry
- *   per message, written in the same atomic as the message (and again by the send result that
- *   gave it its provider id). It serves two readers (issue #34: each key a message writes
- *   costs about a quarter of the ingest ceiling, and these were two keys):
+ * - `["provider_log", companyId, "<time>~…"] → [messageId, providerId | null, …]`, the message
+ *   log: one entry per message, written in the same atomic as the message, the entries of one
+ *   commit as one value (the committer's `append`, actors/_runtime/appended_log.ts; keyed by
+ *   the commit's time, so values sort in the order they were written); the send result that
+ *   gives a message its provider id writes `["provider_log", companyId, messageId] →
+ *   providerId`, the one-entry-per-key form every entry had before. It serves two readers
+ *   (issue #34: each key a message writes costs about a quarter of the ingest ceiling, and
+ *   these were two keys; then one per message, now a share of one per commit):
  *   - the in-memory provider index is built from its provider ids (provider_index.ts), so a
  *     message delivered twice is stored once (a null entry holds none);
  *   - a start replays the message-search index from it (search_store.ts `loggedSince`):
- *     message ids begin with the actor's clock at the append, so the entries since a time
- *     are one range of keys.
- *   Message ids sort by time, so each entry appends at one end of KV's B-tree. The key keeps
+ *     message ids begin with the actor's clock at the append, and a commit's value sorts by
+ *     the commit's time, taken after its messages were appended, so the entries since a time
+ *     are one range of keys (the replay starts a minute before the save's time anyway).
+ *   Keys sort by time, so each value appends at one end of KV's B-tree. The key keeps
  *   its first name, `provider_log`, so stores written before it took the second job need no
  *   migration: their messages without a provider id have no entry, and were logged in
  *   `search_log` instead;

@@ -467,7 +467,7 @@ export class MessageSearch {
     };
     const loaded = await loadIndex(this.#kv, companyId, pause);
     if (!loaded || !live()) return false;
-    // The log's keys first (its values are empty): whether the store was written around it.
+    // The log's message ids first: whether the store was written around it.
     const logged: string[] = [];
     for await (const ids of loggedSince(this.#kv, companyId, loaded.coversBefore)) logged.push(...ids);
     const newest = await newestMessageId(this.#kv, companyId);

@@ -122,6 +122,16 @@ function defineCollectionActor<T extends Row>(spec: CollectionSpec<T>) {
 
 type CollectionActorDef<T extends Row> = ReturnType<typeof defineCollectionActor<T>>;
 
+/** The view `name` of the records, built again only when they changed since (`derive`). */
+function derived<T extends Row, V>(state: CollectionState<T>, name: string, build: (records: ReadonlyMap<number, T>) => V): V {
+  const revision = state.revision ?? 0;
+  const memo = state.derived?.get(name);
+  if (memo && memo.revision === revision) return memo.value as V;
+  const value = build(state.records);
+  (state.derived ??= new Map()).set(name, { revision, value });
+  return value;
+}
+
 /** Typed access to one collection in one scope. */
 export class ScopedCollection<T extends Row> {
   constructor(
@@ -161,13 +171,13 @@ export class ScopedCollection<T extends Row> {
    * a lookup, not a rebuild. The value is shared: callers must not change it.
    */
   async derive<V>(name: string, build: (records: ReadonlyMap<number, T>) => V): Promise<V> {
-    const state = await this.#state();
-    const revision = state.revision ?? 0;
-    const memo = state.derived?.get(name);
-    if (memo && memo.revision === revision) return memo.value as V;
-    const value = build(state.records);
-    (state.derived ??= new Map()).set(name, { revision, value });
-    return value;
+    return derived(await this.#state(), name, build);
+  }
+
+  /** `derive` without a turn of the loop: undefined when the scope is not live and loaded. */
+  deriveNow<V>(name: string, build: (records: ReadonlyMap<number, T>) => V): V | undefined {
+    const state = this.system.peekNow(this.def, String(this.scopeId)) as CollectionState<T> | undefined;
+    return state ? derived(state, name, build) : undefined;
   }
 
   /** Runs a serialized read-check-write over the scope's records. */

@@ -66,11 +66,18 @@ export function companySettings(
   system: ActorSystem,
   companyId: number,
 ): Promise<Readonly<Record<string, string>>> {
-  return settings.in(system, companyId).derive("withDefaults", (records) => {
-    const result: Record<string, string> = { ...SETTING_DEFAULTS };
-    for (const s of records.values()) result[s.key] = s.value;
-    return Object.freeze(result);
-  });
+  return settings.in(system, companyId).derive("withDefaults", withDefaults);
+}
+
+/** `companySettings` without a turn of the loop: undefined when they are not in memory. */
+export function companySettingsNow(system: ActorSystem, companyId: number): Readonly<Record<string, string>> | undefined {
+  return settings.in(system, companyId).deriveNow("withDefaults", withDefaults);
+}
+
+function withDefaults(records: ReadonlyMap<number, { key: string; value: string }>): Readonly<Record<string, string>> {
+  const result: Record<string, string> = { ...SETTING_DEFAULTS };
+  for (const s of records.values()) result[s.key] = s.value;
+  return Object.freeze(result);
 }
 
 /**

@@ -13,6 +13,7 @@ export { ratings } from "./collection.ts";
 export { listRatingAnswers, ratingAnswers, ticketAnswer } from "./answers.ts";
 export {
   awaitingRating,
+  awaitsRatingNow,
   isAwaitingRating,
   type OpenArg,
   type ReplyOutcome,

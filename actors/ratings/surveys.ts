@@ -237,6 +237,11 @@ export async function awaitingRating(
   return (await readState(system, companyId)).byConversation.get(conversation(contactId, whatsappId));
 }
 
+/** `isAwaitingRating` without a turn of the loop: undefined when the surveys are not in memory. */
+export function awaitsRatingNow(system: ActorSystem, companyId: number, ticketId: number): boolean | undefined {
+  return surveysOf(system, companyId).peekNow<SurveysState>()?.waits.has(ticketId);
+}
+
 /** Whether ticket `ticketId` waits for the customer's chat answer. */
 export async function isAwaitingRating(system: ActorSystem, companyId: number, ticketId: number): Promise<boolean> {
   return (await readState(system, companyId)).waits.has(ticketId);

@@ -25,6 +25,15 @@ export function deskState(system: ActorSystem, companyId: number): Promise<DeskS
   return deskOf(system, companyId).peek<DeskState>();
 }
 
+/**
+ * `getTicket` without a turn of the loop: null when the company's desk is not in memory (then
+ * ask `getTicket`), undefined when the ticket does not exist.
+ */
+export function ticketNow(system: ActorSystem, companyId: number, id: number): Ticket | undefined | null {
+  const desk = deskOf(system, companyId).peekNow<DeskState>();
+  return desk ? desk.index.byId.get(id) : null;
+}
+
 /** The ticket, or undefined when it does not exist in the company. */
 export async function getTicket(
   system: ActorSystem,

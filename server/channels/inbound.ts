@@ -17,9 +17,11 @@ import type { InboundMessage } from "../../domain/channel.ts";
 import { SETTING_DEFAULTS, settingOn } from "../../domain/settings.ts";
 import { ignoredNumbers, type Whatsapp } from "../../domain/whatsapp.ts";
 import type { AppDeps } from "../deps.ts";
-import { converseInbound } from "../conversation/engine.ts";
+import { converseInbound, engineStandsByNow } from "../conversation/engine.ts";
 import { postWebhook } from "./webhook.ts";
-import { handleQueueBotTurn } from "../integrations/turns.ts";
+import { handleQueueBotTurn, noBotTurnNow } from "../integrations/turns.ts";
+import { awaitsRatingNow } from "../../actors/ratings/mod.ts";
+import { isPositiveConfirmation } from "../../domain/campaign.ts";
 import { takeRatingReply } from "../ratings/reply.ts";
 import { log } from "../../actors/_runtime/log.ts";
 
@@ -50,15 +52,30 @@ export async function handleInbound(
   onStored?.();
   if (result.duplicate) return result;
   postWebhook(system, record, message, result);
-  if (!message.fromMe && !message.isGroup && await campaignReply(system, companyId, message.from, message.body)) return result;
+  // The rest answers a customer: not the company's own messages, nor a group's.
+  if (message.fromMe || message.isGroup) return result;
+  if (nothingToAnswer(system, record, message, result)) return result;
+  if (await campaignReply(system, companyId, message.from, message.body)) return result;
   if (await takeRatingReply(deps, companyId, result.ticketId, message)) return result;
-  if (!message.fromMe && !message.isGroup) {
-    await converseInbound(deps, record, message, result).catch((error) =>
-      log.error(`The conversation of ticket ${result.ticketId} failed:`, { error })
-    );
-    await handleQueueBotTurn(deps, { companyId, id: result.ticketId }, message);
-  }
+  await converseInbound(deps, record, message, result).catch((error) =>
+    log.error(`The conversation of ticket ${result.ticketId} failed:`, { error })
+  );
+  await handleQueueBotTurn(deps, { companyId, id: result.ticketId }, message);
   return result;
+}
+
+/**
+ * True when a customer's message surely needs nothing of the calls above (no campaign
+ * confirmation, no rating awaited, the engine standing by, no bot), told from memory without
+ * a turn of the loop: most messages of a conversation under way, which then cost no promise
+ * of those calls (issue #34). False when unsure: the calls decide.
+ */
+function nothingToAnswer(system: ActorSystem, record: Whatsapp, message: InboundMessage, result: { ticketId: number; ticketCreated: boolean }): boolean {
+  const { companyId } = record;
+  return !isPositiveConfirmation(message.body) &&
+    awaitsRatingNow(system, companyId, result.ticketId) === false &&
+    engineStandsByNow(system, record, result.ticketId, result.ticketCreated) &&
+    noBotTurnNow(system, companyId, result.ticketId);
 }
 
 function isIgnored(record: Whatsapp, message: InboundMessage): boolean {

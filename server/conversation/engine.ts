@@ -7,8 +7,10 @@
  */
 import { conversationOf, replyIsQuiet } from "../../actors/conversations/mod.ts";
 import { recordBotNote } from "../../actors/ticket_tracking/mod.ts";
-import { getTicket, moveTicketToQueue } from "../../actors/tickets/mod.ts";
-import { companySettings } from "../../actors/platform/lookup.ts";
+import { getTicket, moveTicketToQueue, ticketNow } from "../../actors/tickets/mod.ts";
+import { companySettings, companySettingsNow } from "../../actors/platform/lookup.ts";
+import type { ActorSystem } from "../../actors/_runtime/system.ts";
+import type { Ticket } from "../../domain/ticket.ts";
 import type { ConversationAction } from "../../domain/conversation.ts";
 import type { InboundMessage } from "../../domain/channel.ts";
 import type { Principal } from "../../domain/permissions.ts";
@@ -31,17 +33,9 @@ export async function converseInbound(
   const { system } = deps;
   const { companyId } = connection;
   const ticket = await getTicket(system, companyId, result.ticketId);
-  // A closed ticket only takes a message that is a rating answer (actors/ratings): no bot.
-  if (!ticket || ticket.status === "closed") return;
-  if (ticket.status === "open" || !result.ticketCreated) {
-    const { scheduleType } = await companySettings(system, companyId);
-    // An open ticket only meets the bot for out-of-hours replies: without hours set, one
-    // settings read decides, and the whole context (queues, options, hours) is never built.
-    if (ticket.status === "open" && scheduleType === "disabled") return;
-    // Most replies change nothing (no hours to keep, no menu open or to reopen): told from the
-    // idle conversation and that setting, with no context built and no message to the actor.
-    if (!result.ticketCreated && replyIsQuiet(system, companyId, ticket, scheduleType, connection.queueIds.length)) return;
-  }
+  if (!ticket) return;
+  const { scheduleType } = await companySettings(system, companyId);
+  if (engineStandsBy(system, connection, ticket, result.ticketCreated, scheduleType)) return;
   // The system's clock, not the wall's: a replayed conversation (server/seed/history) is
   // judged against the hours of the day it replays.
   const context = await loadContext(system, connection, ticket, system.now());
@@ -53,6 +47,39 @@ export async function converseInbound(
     context,
   });
   await perform(deps, companyId, ticket.id, step.actions);
+}
+
+/**
+ * Whether a customer's message on `ticket` surely needs no turn of the engine (read from
+ * memory; the inbound path asks it without a turn of the loop, `engineStandsByNow`).
+ */
+function engineStandsBy(
+  system: ActorSystem,
+  connection: Whatsapp,
+  ticket: Ticket,
+  created: boolean,
+  scheduleType: string | undefined,
+): boolean {
+  // A closed ticket only takes a message that is a rating answer (actors/ratings): no bot.
+  if (ticket.status === "closed") return true;
+  if (ticket.status !== "open" && created) return false;
+  // An open ticket only meets the bot for out-of-hours replies: without hours set, one
+  // settings read decides, and the whole context (queues, options, hours) is never built.
+  if (ticket.status === "open" && scheduleType === "disabled") return true;
+  // Most replies change nothing (no hours to keep, no menu open or to reopen): told from the
+  // idle conversation and that setting, with no context built and no message to the actor.
+  return !created && replyIsQuiet(system, connection.companyId, ticket, scheduleType, connection.queueIds.length);
+}
+
+/**
+ * `engineStandsBy` for ticket `ticketId` without a turn of the loop: false when unsure (the
+ * desk, the settings or the conversation not in memory), and `converseInbound` decides.
+ */
+export function engineStandsByNow(system: ActorSystem, connection: Whatsapp, ticketId: number, created: boolean): boolean {
+  const ticket = ticketNow(system, connection.companyId, ticketId);
+  if (!ticket) return ticket === undefined; // undefined: no such ticket, nothing to converse
+  const settings = companySettingsNow(system, connection.companyId);
+  return settings !== undefined && engineStandsBy(system, connection, ticket, created, settings.scheduleType);
 }
 
 /** Performs the actions of one decision in order; a failed one is logged and the rest go on. */

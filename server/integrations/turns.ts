@@ -14,7 +14,8 @@ import { bindBotTurns, type BotSession, botSessionRef, type BotTurnInput, type B
 import { sendSystemMessage } from "../../actors/messages/mod.ts";
 import { queues } from "../../actors/queues/collection.ts";
 import { recordBotNote } from "../../actors/ticket_tracking/mod.ts";
-import { getTicket } from "../../actors/tickets/mod.ts";
+import { getTicket, ticketNow } from "../../actors/tickets/mod.ts";
+import type { ActorSystem } from "../../actors/_runtime/system.ts";
 import { botServiceName, queueBot } from "../../domain/queue_bot.ts";
 import type { Ticket } from "../../domain/ticket.ts";
 import { INTEGRATION_FALLBACK_TEXT } from "../../domain/typebot.ts";
@@ -71,6 +72,20 @@ export async function handleQueueBotTurn(
     log.error(`The bot turn of ticket ${ticket.id} failed`, { error });
     return false;
   }
+}
+
+/**
+ * True when ticket `ticketId` surely has no bot turn (no queue, or a queue without a bot), read
+ * from memory without a turn of the loop; false when unsure (`handleQueueBotTurn` decides).
+ */
+export function noBotTurnNow(system: ActorSystem, companyId: number, ticketId: number): boolean {
+  const ticket = ticketNow(system, companyId, ticketId);
+  if (ticket === null) return false;
+  if (ticket === undefined || ticket.queueId === null) return true;
+  const records = queues.in(system, companyId).recordsNow();
+  if (!records) return false;
+  const queue = records.get(ticket.queueId);
+  return !queue || queueBot(queue) === null;
 }
 
 /** The port: one turn of the bot-session actor (see the module doc). */

@@ -40,7 +40,11 @@
  * the group committer batches them at 512. A new provider id needs no dedupe read (the
  * provider index answers from memory). `--kv-floor=by-provider` writes the provider entry
  * keyed by provider id instead, as the store did before the log, with the same ids as the
- * run would use. The app cannot ingest faster than this on the same machine.
+ * run would use. That is the layout of 27 November, when the app could not ingest faster
+ * than this on the same machine; since issue #34 a message writes two keys of its own (the
+ * message, its ticket's latest-message fields: actors/tickets/latest.ts) and its log entry as
+ * a share of one value per commit (actors/_runtime/appended_log.ts), so the floor is now a
+ * floor, not the ceiling.
  */
 import process from "node:process";
 import { startServer } from "../server/start.ts";

@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { type TestServer, withServer } from "./helpers/server.ts";
 import { createTenant } from "./helpers/tenants.ts";
+import { freshNumber } from "./helpers/messages.ts";
 
 function userId(server: TestServer, email: string): number {
   return server.demo!.logins.find((l) => l.email === email)!.id;
@@ -110,7 +111,7 @@ Deno.test("GET /wallets/contacts/: an agent reads only its own wallet, an admin 
     const agentId = userId(server, "agent@demo.local");
     const supervisorId = userId(server, "supervisor@demo.local");
     for (const [name, owner] of [["Da Alice", agentId], ["Do Sergio", supervisorId], ["De ninguém", null]] as const) {
-      const made = await admin.post("/contacts", { name, number: `55119${Math.floor(Math.random() * 1e8)}`, walleteUserId: owner });
+      const made = await admin.post("/contacts", { name, number: freshNumber(), walleteUserId: owner });
       assert.equal(made.status, 200, JSON.stringify(made.body));
     }
     const names = (body: { contacts: Array<{ name: string }> }) => body.contacts.map((x) => x.name).sort();

@@ -103,7 +103,6 @@ async function loadDesk(kv: Deno.Kv, id: string): Promise<DeskState> {
 async function listTickets(kv: Deno.Kv, companyId: number, stored: number): Promise<Ticket[]> {
   const prefix = companyTicketsPrefix(companyId);
   const records: Ticket[] = [];
-  const latest = listLatest(kv, companyId);
   const span = Math.max(1, Math.ceil((stored + 1) / LOAD_STREAMS));
   const streams = Array.from({ length: LOAD_STREAMS }, async (_, k) => {
     const start = [...prefix, k * span];
@@ -114,8 +113,8 @@ async function listTickets(kv: Deno.Kv, companyId: number, stored: number): Prom
       records.push(reviveTicket(entry.value));
     }
   });
-  await Promise.all(streams);
-  const byId = await latest;
+  // Listed beside the records (awaited together: a failed stream never leaves it unhandled).
+  const [byId] = await Promise.all([listLatest(kv, companyId), ...streams]);
   if (byId.size === 0) return records;
   return records.map((t) => {
     const stored = byId.get(t.id);

@@ -74,12 +74,13 @@ function sourcesFor(index: TicketIndex, q: TicketQuery, who: Who, all: boolean):
 function countIn(sources: Source[], matches: (t: Ticket) => boolean): number {
   let count = 0;
   for (let j = 0; j < sources.length; j++) {
-    const { buffer, offset, length } = sources[j].list;
-    for (let i = offset; i < offset + length; i++) {
-      const t = buffer[i]!;
-      let seen = false;
-      for (let e = 0; e < j && !seen; e++) seen = sources[e].has(t);
-      if (!seen && matches(t)) count++;
+    for (const chunk of sources[j].list.chunks) {
+      for (let i = 0; i < chunk.length; i++) {
+        const t = chunk[i];
+        let seen = false;
+        for (let e = 0; e < j && !seen; e++) seen = sources[e].has(t);
+        if (!seen && matches(t)) count++;
+      }
     }
   }
   return count;

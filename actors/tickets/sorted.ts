@@ -3,117 +3,167 @@
  * Records are immutable snapshots: a changed ticket is removed with its old record (whose
  * sort key is the one stored) and inserted as the new one.
  *
- * Stored OLDEST first, from `#start` in `#buf`: a message makes its ticket the newest, so the
- * insert is a push, and the ticket it removes is either recent (near the end: a short move)
- * or among the oldest (near the front: the slots before it move one up and `#start` steps
- * over the hole). A plain array's `shift` looked free but is not: V8 trims an array's front
- * in place only for small arrays outside large-object space, and the lists of a busy company
- * are larger than that, so every message moved whole lists (11% of the inbound path's CPU
- * with 10,000 live conversations in bench/ingest.ts).
+ * Stored OLDEST first, in chunks of at most `CHUNK_MAX` tickets (a list of small sorted
+ * arrays, as a B-tree's leaves): an insert or a remove finds its chunk by binary search over
+ * the chunks' newest tickets and moves at most a chunk's slots. Why: one flat array moved
+ * every slot between the change and the nearer end, and an accept takes a pending ticket from
+ * anywhere in its list: at 100,000 tickets that was thousands of slots per list per accept,
+ * 8.6% of the server's CPU in `bench/inbox.ts`'s accepts and closes (issue #34). A message
+ * makes its ticket the newest, so the insert is still a push onto the last chunk.
  */
 import type { Ticket } from "../../domain/ticket.ts";
 import { byRecency } from "../../domain/ticket_query.ts";
 
+/** A chunk is split in two when it grows past this. */
+const CHUNK_MAX = 512;
+/** A chunk this small after a remove is merged into a neighbour that has room. */
+const CHUNK_MIN = 64;
+
 /** Tickets sorted by `byRecency`, oldest first; binary search for insert and remove. */
 export class SortedTickets {
-  /** `#buf[#start…]` holds the list; the slots before `#start` are cleared (undefined). */
-  #buf: (Ticket | undefined)[] = [];
-  #start = 0;
+  /** Non-empty chunks, oldest first; each sorted oldest first. */
+  #chunks: Ticket[][] = [];
+  #length = 0;
 
   get length(): number {
-    return this.#buf.length - this.#start;
+    return this.#length;
+  }
+
+  /**
+   * For tight loops (merges, counts): the chunks, oldest first, each oldest first and never
+   * empty. Read-only: a caller never changes them.
+   */
+  get chunks(): readonly (readonly Ticket[])[] {
+    return this.#chunks;
   }
 
   /** The ticket at position `i` (0 = oldest), or undefined outside the list. */
   at(i: number): Ticket | undefined {
-    return i < 0 ? undefined : this.#buf[this.#start + i];
-  }
-
-  /**
-   * For tight loops (merges, counts): position `i` is `buffer[offset + i]`, and reading one
-   * position before the first or after the last gives undefined, as `at` does.
-   */
-  get buffer(): readonly (Ticket | undefined)[] {
-    return this.#buf;
-  }
-  get offset(): number {
-    return this.#start;
+    if (i < 0 || i >= this.#length) return undefined;
+    const [c, p] = this.#locate(i);
+    return this.#chunks[c][p];
   }
 
   /** Positions `from` (inclusive) to `to` (exclusive), oldest first, as a new array. */
   slice(from: number, to: number): Ticket[] {
-    return this.#buf.slice(this.#start + Math.max(0, from), this.#start + Math.min(to, this.length)) as Ticket[];
+    from = Math.max(0, from);
+    to = Math.min(to, this.#length);
+    const out: Ticket[] = [];
+    if (from >= to) return out;
+    let [c, p] = this.#locate(from);
+    const chunks = this.#chunks;
+    for (let left = to - from; left > 0; c++, p = 0) {
+      const chunk = chunks[c];
+      const end = Math.min(chunk.length, p + left);
+      for (let i = p; i < end; i++) out.push(chunk[i]);
+      left -= end - p;
+    }
+    return out;
   }
 
-  /** First position whose ticket is not older than `t`. */
-  #lowerBound(t: Ticket): number {
-    const buf = this.#buf;
-    let lo = this.#start;
-    let hi = buf.length;
+  /** The chunk and the position in it of list position `i` (0 ≤ i < length), walked from the nearer end. */
+  #locate(i: number): [number, number] {
+    const chunks = this.#chunks;
+    if (i < this.#length / 2) {
+      let c = 0;
+      while (i >= chunks[c].length) i -= chunks[c++].length;
+      return [c, i];
+    }
+    let c = chunks.length - 1;
+    let fromEnd = this.#length - 1 - i;
+    while (fromEnd >= chunks[c].length) fromEnd -= chunks[c--].length;
+    return [c, chunks[c].length - 1 - fromEnd];
+  }
+
+  /** The first chunk whose newest ticket is not older than `t`; `chunks.length` when none. */
+  #chunkOf(t: Ticket): number {
+    const chunks = this.#chunks;
+    let lo = 0;
+    let hi = chunks.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (byRecency(buf[mid]!, t) > 0) lo = mid + 1;
+      const chunk = chunks[mid];
+      if (byRecency(chunk[chunk.length - 1], t) > 0) lo = mid + 1;
       else hi = mid;
     }
     return lo;
   }
 
   insert(t: Ticket): void {
-    const buf = this.#buf;
-    const last = buf[buf.length - 1];
-    if (this.length === 0 || byRecency(t, last!) < 0) {
-      buf.push(t);
+    const chunks = this.#chunks;
+    this.#length++;
+    const last = chunks[chunks.length - 1];
+    if (last === undefined) {
+      chunks.push([t]);
       return;
     }
-    const at = this.#lowerBound(t);
-    if (this.#start > 0 && at - this.#start < buf.length - at) this.#insertNearFront(at, t);
-    else buf.splice(at, 0, t);
-  }
-
-  /**
-   * Inserts `t` before position `at` by moving the older ones down into the hole before
-   * `#start`. The shifting loops live in methods of their own: inside `insert` and `remove`,
-   * code optimized before a branch had run left for the interpreter there on each later
-   * call, for the rest of a shift of thousands of slots (`--trace-deopt`, 25 times in one
-   * `bench/inbox.ts` server's accepts and closes).
-   */
-  #insertNearFront(at: number, t: Ticket): void {
-    const buf = this.#buf;
-    this.#start--;
-    for (let i = this.#start; i < at - 1; i++) buf[i] = buf[i + 1];
-    buf[at - 1] = t;
+    if (byRecency(t, last[last.length - 1]) < 0) {
+      // The newest: a push (a message's ticket).
+      if (last.length < CHUNK_MAX) last.push(t);
+      else chunks.push([t]);
+      return;
+    }
+    const c = this.#chunkOf(t);
+    const chunk = chunks[c];
+    chunk.splice(lowerBound(chunk, t), 0, t);
+    if (chunk.length > CHUNK_MAX) chunks.splice(c + 1, 0, chunk.splice(chunk.length >>> 1));
   }
 
   /** Removes the record `t` (the exact snapshot that was inserted); false when absent. */
   remove(t: Ticket): boolean {
-    const buf = this.#buf;
-    const at = this.#lowerBound(t);
-    if (buf[at]?.id !== t.id) return false;
-    if (at === buf.length - 1) buf.pop();
-    else if (at - this.#start < buf.length - at) this.#removeNearFront(at);
-    else buf.splice(at, 1);
-    if (this.length === 0) this.#compact();
+    const chunks = this.#chunks;
+    const c = this.#chunkOf(t);
+    const chunk = chunks[c];
+    if (chunk === undefined) return false;
+    const at = lowerBound(chunk, t);
+    if (chunk[at]?.id !== t.id) return false;
+    if (at === chunk.length - 1) chunk.pop();
+    else chunk.splice(at, 1);
+    this.#length--;
+    if (chunk.length < CHUNK_MIN) this.#merge(c);
     return true;
   }
 
-  /** Removes position `at` by moving the older ones up over it (see `#insertNearFront`). */
-  #removeNearFront(at: number): void {
-    const buf = this.#buf;
-    for (let i = at; i > this.#start; i--) buf[i] = buf[i - 1];
-    buf[this.#start++] = undefined;
-    if (this.#start > 1024 && this.#start * 2 > buf.length) this.#compact();
+  /** Drops chunk `c` when empty, or merges it into a neighbour with room for it. */
+  #merge(c: number): void {
+    const chunks = this.#chunks;
+    const chunk = chunks[c];
+    if (chunk.length === 0) {
+      chunks.splice(c, 1);
+      return;
+    }
+    const before = chunks[c - 1];
+    if (before !== undefined && before.length + chunk.length <= CHUNK_MAX) {
+      for (const t of chunk) before.push(t);
+      chunks.splice(c, 1);
+      return;
+    }
+    const after = chunks[c + 1];
+    if (after !== undefined && after.length + chunk.length <= CHUNK_MAX) {
+      for (const t of after) chunk.push(t);
+      chunks.splice(c + 1, 1);
+    }
   }
 
   /** Appends without searching: the bulk load adds tickets already in list order (oldest first). */
   append(t: Ticket): void {
-    this.#buf.push(t);
+    const last = this.#chunks[this.#chunks.length - 1];
+    if (last !== undefined && last.length < CHUNK_MAX) last.push(t);
+    else this.#chunks.push([t]);
+    this.#length++;
   }
+}
 
-  /** Drops the cleared front slots (amortised: only once they are half the array). */
-  #compact(): void {
-    this.#buf = this.#buf.slice(this.#start);
-    this.#start = 0;
+/** First position of `chunk` whose ticket is not older than `t`. */
+function lowerBound(chunk: readonly Ticket[], t: Ticket): number {
+  let lo = 0;
+  let hi = chunk.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (byRecency(chunk[mid], t) > 0) lo = mid + 1;
+    else hi = mid;
   }
+  return lo;
 }
 
 /**
@@ -126,41 +176,67 @@ export function visitMerged(
   ascending: boolean,
   visit: (t: Ticket) => boolean | void,
 ): void {
-  const buffers: (readonly (Ticket | undefined)[])[] = [];
-  const starts: number[] = [];
-  const ends: number[] = [];
-  for (const list of lists) {
-    if (list.length === 0) continue;
-    buffers.push(list.buffer);
-    starts.push(list.offset);
-    ends.push(list.offset + list.length);
-  }
-  const k = buffers.length;
+  const sources: (readonly (readonly Ticket[])[])[] = [];
+  for (const list of lists) if (list.length > 0) sources.push(list.chunks);
+  const k = sources.length;
   if (k === 0) return;
   if (k === 1) {
-    const only = buffers[0];
+    const chunks = sources[0];
     if (ascending) {
-      for (let i = starts[0]; i < ends[0]; i++) if (visit(only[i]!) === false) return;
-    } else for (let i = ends[0] - 1; i >= starts[0]; i--) if (visit(only[i]!) === false) return;
+      for (const chunk of chunks) for (let i = 0; i < chunk.length; i++) if (visit(chunk[i]) === false) return;
+    } else {
+      for (let c = chunks.length - 1; c >= 0; c--) {
+        const chunk = chunks[c];
+        for (let i = chunk.length - 1; i >= 0; i--) if (visit(chunk[i]) === false) return;
+      }
+    }
     return;
   }
-  // Lists are oldest first: ascending walks them forwards, newest first backwards. A position
-  // one step outside a list reads undefined (see `SortedTickets.buffer`), which ends it.
+  // Lists are oldest first: ascending walks them forwards, newest first backwards. Each list's
+  // cursor is a chunk and a position in it; `heads[j]` is its ticket, undefined once walked.
   const step = ascending ? 1 : -1;
-  const pos = Int32Array.from(ascending ? starts : ends.map((end) => end - 1));
+  const chunkAt = new Int32Array(k);
+  const posAt = new Int32Array(k);
+  const heads: (Ticket | undefined)[] = [];
+  for (let j = 0; j < k; j++) {
+    const chunks = sources[j];
+    chunkAt[j] = ascending ? 0 : chunks.length - 1;
+    posAt[j] = ascending ? 0 : chunks[chunks.length - 1].length - 1;
+    heads.push(chunks[chunkAt[j]][posAt[j]]);
+  }
   const sign = ascending ? -1 : 1;
   while (true) {
     let best: Ticket | undefined;
     for (let j = 0; j < k; j++) {
-      const t = buffers[j][pos[j]];
+      const t = heads[j];
       if (t === undefined) continue;
       if (best === undefined || sign * byRecency(t, best) < 0) best = t;
     }
     if (best === undefined) return;
     for (let j = 0; j < k; j++) {
-      const t = buffers[j][pos[j]];
-      if (t !== undefined && t.id === best.id) pos[j] += step;
+      const t = heads[j];
+      if (t !== undefined && t.id === best.id) heads[j] = advance(sources[j], chunkAt, posAt, j, step);
     }
     if (visit(best) === false) return;
   }
+}
+
+/** Moves cursor `j` one step through its chunks; the ticket there, or undefined past the end. */
+function advance(
+  chunks: readonly (readonly Ticket[])[],
+  chunkAt: Int32Array,
+  posAt: Int32Array,
+  j: number,
+  step: number,
+): Ticket | undefined {
+  let c = chunkAt[j];
+  let p = posAt[j] + step;
+  if (p < 0 || p >= chunks[c].length) {
+    c += step;
+    if (c < 0 || c >= chunks.length) return undefined;
+    chunkAt[j] = c;
+    p = step > 0 ? 0 : chunks[c].length - 1;
+  }
+  posAt[j] = p;
+  return chunks[c][p];
 }

@@ -64,3 +64,55 @@ Deno.test("visitMerged walks several lists newest first, each ticket once, and s
   visitMerged([a, b], true, (t) => upward.push(t.id) < 3);
   assert.deepEqual(upward, [3, 6, 8]);
 });
+
+Deno.test("SortedTickets keeps its chunks bounded and ordered while a large list fills and drains", () => {
+  const list = new SortedTickets();
+  const next = random(7);
+  const tickets = Array.from({ length: 5000 }, (_, i) => ticket(i + 1, Math.floor(next() * 1_000_000)));
+  for (const t of tickets) list.insert(t);
+  const check = (live: Ticket[]) => {
+    const want = [...live].sort((a, b) => byRecency(b, a)).map((t) => t.id);
+    assert.equal(list.length, want.length);
+    assert.deepEqual(list.chunks.flat().map((t) => t.id), want);
+    for (const chunk of list.chunks) assert.ok(chunk.length > 0 && chunk.length <= 512, `a chunk of ${chunk.length}`);
+    // Positions read from either end agree with the order.
+    for (const i of [0, 1, want.length >> 1, want.length - 2, want.length - 1]) {
+      if (i >= 0 && i < want.length) assert.equal(list.at(i)?.id, want[i], `at(${i})`);
+    }
+    assert.deepEqual(list.slice(700, 1300).map((t) => t.id), want.slice(700, 1300));
+  };
+  check(tickets);
+  assert.ok(list.chunks.length > 9, "5,000 tickets span many chunks");
+  // Drain in a random order: chunks empty, shrink and merge.
+  const live = [...tickets];
+  while (live.length > 0) {
+    const [t] = live.splice(Math.floor(next() * live.length), 1);
+    assert.equal(list.remove(t), true);
+    assert.equal(list.remove(t), false, "removed once");
+    if (live.length % 499 === 0) check(live);
+  }
+  assert.equal(list.chunks.length, 0);
+});
+
+Deno.test("visitMerged walks lists that span many chunks, both ways", () => {
+  const lists = [new SortedTickets(), new SortedTickets(), new SortedTickets()];
+  const all: Ticket[] = [];
+  for (let id = 1; id <= 3000; id++) {
+    const t = ticket(id, 10_000 + ((id * 7919) % 3001));
+    all.push(t);
+    if (id % 2 === 0) lists[0].insert(t);
+    if (id % 3 === 0) lists[1].insert(t);
+    if (id % 5 === 0 || id === 1) lists[2].insert(t);
+  }
+  const members = all.filter((t) => t.id % 2 === 0 || t.id % 3 === 0 || t.id % 5 === 0 || t.id === 1);
+  const newestFirst = members.sort(byRecency).map((t) => t.id);
+  const down: number[] = [];
+  visitMerged(lists, false, (t) => void down.push(t.id));
+  assert.deepEqual(down, newestFirst);
+  const up: number[] = [];
+  visitMerged(lists, true, (t) => void up.push(t.id));
+  assert.deepEqual(up, [...newestFirst].reverse());
+  const one: number[] = [];
+  visitMerged([lists[0]], false, (t) => one.push(t.id) < 1200);
+  assert.deepEqual(one, all.filter((t) => t.id % 2 === 0).sort(byRecency).slice(0, 1200).map((t) => t.id));
+});

@@ -33,7 +33,7 @@ import { type ActorContext, type AnyActorDef, defineActor } from "../_runtime/ac
 import { type DashAggregates, loadAggregates, recordDeltas } from "../dashboard/aggregates.ts";
 import { TicketIndex } from "./index.ts";
 import { companyTicketsPrefix, ticketCounterKey, ticketKey, ticketLatestKey } from "./keys.ts";
-import { applyStoredLatest, listLatest } from "./latest.ts";
+import { applyStoredLatest, LatestWriter, listLatest } from "./latest.ts";
 import { loadWheel, type TimerWheel } from "../_runtime/timer_wheel.ts";
 import { armTicketTimers, cancelTicketTimers, TICK_HANDLER, timerActions } from "./timers.ts";
 import { loadLookups, lookupsNow, type TicketItem, ticketItem } from "./view.ts";
@@ -65,6 +65,8 @@ export interface DeskState {
   intentSeq?: number;
   noteAt?: number;
   noteSeq?: number;
+  /** Encodes the latest-message fields a message stores (latest.ts), made on first use. */
+  latestWriter?: LatestWriter;
 }
 
 type Ctx = ActorContext<DeskState>;
@@ -128,7 +130,10 @@ async function listTickets(kv: Deno.Kv, companyId: number, stored: number): Prom
  * latest.ts).
  */
 function store(ctx: Ctx, t: Ticket, latestOnly = false): void {
-  if (latestOnly) ctx.set(ticketLatestKey(t.companyId, t.id), latestOfTicket(t));
+  if (latestOnly) {
+    const writer = ctx.state.latestWriter ??= new LatestWriter();
+    ctx.set(ticketLatestKey(t.companyId, t.id), writer.encode(latestOfTicket(t)));
+  }
   else ctx.set(ticketKey(t.companyId, t.id), t);
   snapshot.mark(ctx, t.id);
 }

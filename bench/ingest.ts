@@ -310,8 +310,13 @@ for await (const entry of deps.kv.list<unknown>({ prefix: messageLogPrefix(compa
   }
 }
 let messageRows = 0;
-for await (const entry of deps.kv.list<{ providerId: string | null }>({ prefix: ["message", companyId] })) {
-  if (entry.value.providerId !== null && sentIds.has(entry.value.providerId)) messageRows++;
+// A message's value is bytes since issue #34 (actors/messages/stored.ts); the baseline tree,
+// which runs this file too, has no such module and stores the object.
+const stored = await import("../actors/messages/stored.ts").catch(() => undefined);
+const messageOf = stored?.storedMessage ?? ((raw: unknown) => raw as { providerId: string | null });
+for await (const entry of deps.kv.list({ prefix: ["message", companyId] })) {
+  const { providerId } = messageOf(entry.value);
+  if (providerId !== null && sentIds.has(providerId)) messageRows++;
 }
 const lost = storedSequences.filter((i) => !providerIds.has(providerIdOf(i))).length;
 console.log(

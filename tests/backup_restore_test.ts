@@ -16,6 +16,7 @@ import { demoConnection } from "./helpers/channels.ts";
 import { type Client, startTestServer } from "./helpers/server.ts";
 import { readFrames } from "../server/backup/frames.ts";
 import { decodeEntry } from "../server/backup/restore.ts";
+import { storedMessage } from "../actors/messages/stored.ts";
 
 const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 
@@ -143,7 +144,7 @@ Deno.test("deno task backup snapshots a busy server and deno task restore brings
         seen.add(id);
         compared++;
         if (entry.key[0] === "message" && entry.key[1] === companyId) {
-          const m = entry.value as { body?: string; mediaUrl?: string | null };
+          const m = storedMessage(entry.value);
           if (m.body) bodies.add(m.body);
           if (m.mediaUrl) mediaNames.add(m.mediaUrl);
         }

@@ -12,32 +12,9 @@ import { applyChange } from "../actors/messages/change.ts";
 import type { Message } from "../domain/message.ts";
 import { withServer } from "./helpers/server.ts";
 import { inboundTicket, makeConnection } from "./helpers/fixtures.ts";
-import { freshNumber, inboundText, nextEvent, receive } from "./helpers/messages.ts";
+import { freshNumber, inboundText, nextEvent, receive, sampleMessage } from "./helpers/messages.ts";
 
-const base: Message = {
-  id: "1700000000000000-1",
-  ticketId: 1,
-  companyId: 1,
-  contactId: 1,
-  body: "x",
-  fromMe: true,
-  mediaType: "chat",
-  mediaUrl: null,
-  mediaName: null,
-  mimetype: null,
-  quotedMsgId: null,
-  isDeleted: false,
-  isEdited: false,
-  ack: 0,
-  read: true,
-  providerId: null,
-  participant: null,
-  userId: null,
-  failed: null,
-  sendAttempts: 0,
-  createdAt: 1,
-  updatedAt: 1,
-};
+const base: Message = sampleMessage();
 
 Deno.test("applyChange() raises acks only, records send results and failures, ignores repeats", () => {
   const acked = applyChange({ ...base, ack: 2 }, { type: "ack", ack: 3 }, 5)!;

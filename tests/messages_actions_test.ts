@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { withServer } from "./helpers/server.ts";
 import { messageKey } from "../actors/messages/mod.ts";
+import { storedMessageOrNull } from "../actors/messages/stored.ts";
 import { EDIT_WINDOW_MS, type Message } from "../domain/message.ts";
 import { inboundTicket, makeContact } from "./helpers/fixtures.ts";
 import { freshNumber, inboundText, nextEvent, receive } from "./helpers/messages.ts";
@@ -56,7 +57,7 @@ Deno.test("POST /messages/edit/{id} refuses a message WhatsApp sent more than 15
     const key = messageKey(companyId, inbound.ticketId, id);
     let stored: Message | null = null;
     for (let i = 0; i < 100 && !stored?.providerId; i++) {
-      stored = (await server.deps.kv.get<Message>(key)).value;
+      stored = storedMessageOrNull((await server.deps.kv.get(key)).value);
       if (!stored?.providerId) await new Promise((r) => setTimeout(r, 20));
     }
     assert.ok(stored?.providerId, "the simulator delivered the message");
@@ -65,7 +66,7 @@ Deno.test("POST /messages/edit/{id} refuses a message WhatsApp sent more than 15
     const r = await admin.post(`/messages/edit/${id}`, { body: "tarde demais" });
     assert.equal(r.status, 400, JSON.stringify(r.body));
     assert.match(r.body.message, /15 minutes/);
-    assert.equal((await server.deps.kv.get<Message>(key)).value!.body, "enviada há muito");
+    assert.equal(storedMessageOrNull((await server.deps.kv.get(key)).value)!.body, "enviada há muito");
   });
 });
 

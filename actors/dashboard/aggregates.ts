@@ -26,10 +26,10 @@ import {
   METRICS,
   rebuiltDeltas,
 } from "../../domain/dashboard.ts";
-import type { Message } from "../../domain/message.ts";
 import type { Ticket } from "../../domain/ticket.ts";
 import { DashRows } from "./rows.ts";
 import { SumsCache } from "./sums_cache.ts";
+import { storedMessage } from "../messages/stored.ts";
 
 /** Version of the counters' meaning; a different marker rebuilds them. */
 const BUILT_VERSION = 1;
@@ -364,8 +364,8 @@ async function rebuild(
   }
   // Messages stored from now on are noted through the desk, which is loading: only older
   // ones are counted here.
-  for await (const e of kv.list<Message>({ prefix: ["message", companyId] }, { batchSize: 1000 })) {
-    const m = e.value;
+  for await (const e of kv.list({ prefix: ["message", companyId] }, { batchSize: 1000 })) {
+    const m = storedMessage(e.value);
     if (m.createdAt >= started) continue;
     const t = byId.get(m.ticketId);
     dash.add(hourOf(m.createdAt), t?.queueId ?? 0, t?.userId ?? 0, m.fromMe ? M.sent : M.received, 1);

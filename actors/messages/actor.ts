@@ -42,6 +42,7 @@ import {
 } from "./keys.ts";
 import { holderAmong, type MessageRef } from "./provider_index.ts";
 import { loadTail, pushToTail, replaceInTail } from "./tail.ts";
+import { messageValue, storedMessage, storedMessageOrNull } from "./stored.ts";
 
 /**
  * The meta record is a checkpoint written every this many appends, not on each: activation
@@ -129,7 +130,7 @@ async function confirmedHolder(
   candidates: readonly MessageRef[],
   providerId: string,
 ): Promise<string | null> {
-  const read = async (key: Deno.KvKey) => (await ctx.kv.get<Message>(key)).value;
+  const read = async (key: Deno.KvKey) => (await ctx.kv.get(key)).value;
   return (await holderAmong(ctx.state.companyId, candidates, providerId, read))?.messageId ?? null;
 }
 
@@ -172,7 +173,7 @@ async function current(
 ): Promise<Message | null> {
   const cached = state.inFlight.find((m) => m.id === id);
   if (cached) return cached;
-  return (await kv.get<Message>(messageKey(state.companyId, state.ticketId, id))).value;
+  return storedMessageOrNull((await kv.get(messageKey(state.companyId, state.ticketId, id))).value);
 }
 
 /** `append` once the provider id is known to be new. */
@@ -201,7 +202,7 @@ function appendNew(
   s.seq = seq;
   s.lastId = id;
   s.count++;
-  ctx.set(messageKey(s.companyId, s.ticketId, id), message);
+  ctx.set(messageKey(s.companyId, s.ticketId, id), messageValue(message));
   // One log entry serves the provider index and the search index's replay (keys.ts); a
   // commit's entries are one value (appended_log.ts).
   ctx.append(messageLogPrefix(s.companyId), `provider_log:${s.companyId}`, id, message.providerId);
@@ -261,13 +262,14 @@ export const messagesActor = defineActor({
       const files: string[] = [];
       let n = 0;
       for await (
-        const entry of ctx.kv.list<Message>(
+        const entry of ctx.kv.list(
           { prefix: ticketMessagesPrefix(s.companyId, s.ticketId) },
           { limit: PURGE_CHUNK + 1 },
         )
       ) {
         if (n++ === PURGE_CHUNK) break;
-        const m = s.inFlight.find((w) => w.id === entry.value.id) ?? entry.value;
+        const stored = storedMessage(entry.value);
+        const m = s.inFlight.find((w) => w.id === stored.id) ?? stored;
         ctx.delete(entry.key);
         ctx.delete(messageLogKey(s.companyId, m.id));
         if (m.providerId !== null) ctx.delete(legacyProviderKey(s.companyId, m.providerId));
@@ -310,7 +312,7 @@ export const messagesActor = defineActor({
       }
       const next = applyChange(message, arg.change, ctx.now);
       if (!next) return null;
-      ctx.set(messageKey(s.companyId, s.ticketId, next.id), next);
+      ctx.set(messageKey(s.companyId, s.ticketId, next.id), messageValue(next));
       if (arg.change.type === "edit") ctx.set(searchLogKey(s.companyId, ctx.now, next.id), null);
       if (arg.change.type === "sent") {
         ctx.set(messageLogKey(s.companyId, next.id), arg.change.providerId);

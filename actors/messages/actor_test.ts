@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { settle, waitFor, withSystem } from "../_runtime/testing.ts";
 import { actorId, type MessageDraft, messagesActor, type TicketMessagesState } from "./actor.ts";
 import { messageKey } from "./keys.ts";
-import type { Message } from "../../domain/message.ts";
+import { storedMessage } from "./stored.ts";
 
 function draft(providerId: string, body: string): MessageDraft {
   return {
@@ -35,7 +35,7 @@ Deno.test("messages actor keeps a written message in memory only while its write
     assert.equal(last.ack, 2);
     assert.equal(last.body, "olá!");
     assert.equal((await cached()).length, 0, "durable writes leave the cache");
-    const stored = (await kv.get<Message>(messageKey(1, 7, written.id))).value!;
+    const stored = storedMessage((await kv.get(messageKey(1, 7, written.id))).value);
     assert.equal(stored.ack, 2);
     assert.equal(stored.body, "olá!");
     // Read back from KV now: a further change still builds on the latest version.
@@ -61,7 +61,7 @@ Deno.test("messages actor stores a provider id once, whether its first copy is i
     const stored = async () => {
       const ids: string[] = [];
       for (const t of [8, 9]) {
-        for await (const e of kv.list<Message>({ prefix: ["message", 1, t] })) ids.push(e.value.providerId!);
+        for await (const e of kv.list({ prefix: ["message", 1, t] })) ids.push(storedMessage(e.value).providerId!);
       }
       return ids;
     };

@@ -16,7 +16,7 @@
 import { findOrCreateContact } from "../contacts/mod.ts";
 import { openTicketForInbound } from "../tickets/mod.ts";
 import type { InboundMessage } from "../../domain/channel.ts";
-import { MAX_BODY, type Message } from "../../domain/message.ts";
+import { MAX_BODY } from "../../domain/message.ts";
 import type { ActorSystem } from "../_runtime/system.ts";
 import type { MessagesPorts } from "./ports.ts";
 import { bindMessages, type MessagesContext, messagesContext } from "./context.ts";
@@ -66,7 +66,7 @@ function findProvider(
   companyId: number,
   providerId: string,
 ): Promise<MessageRef | null> {
-  return findByProvider(system, companyId, providerId, (key) => reads.get<Message>(key));
+  return findByProvider(system, companyId, providerId, (key) => reads.get(key));
 }
 
 async function store(

@@ -2,8 +2,9 @@
  * KV keys of messages (DESIGN §3). Seeders (the tickets benchmark) write with these builders:
  * a message, its log entry, and the ticket's meta record.
  *
- * - `["message", companyId, ticketId, messageId] → Message` (ids sort by time: a page is one
- *   reverse `kv.list` with a limit);
+ * - `["message", companyId, ticketId, messageId] → Message` as bytes (stored.ts: every read
+ *   goes through `storedMessage`, which also reads an older store's object; ids sort by time:
+ *   a page is one reverse `kv.list` with a limit);
  * - `["provider_log", companyId, "<time>~…"] → [messageId, providerId | null, …]`, the message
  *   log: one entry per message, written in the same atomic as the message, the entries of one
  *   commit as one value (the committer's `append`, actors/_runtime/appended_log.ts; keyed by

@@ -31,6 +31,7 @@ import { messageId as messageIdOf, parseMessageId } from "../../domain/message.t
 import { type LegacyProviderRef, legacyProviderPrefix, messageKey, messageLogPrefix } from "./keys.ts";
 import { appendedEntries } from "../_runtime/appended_log.ts";
 import { log } from "../_runtime/log.ts";
+import { storedMessageOrNull } from "./stored.ts";
 
 /** Where a message is stored. */
 export interface MessageRef {
@@ -151,16 +152,17 @@ export class ProviderIndex {
 
 /**
  * The first of `candidates` whose message holds `providerId`, each read at its message key
- * with `get` (a plain read, or the inbound path's batched one); null when none does.
+ * with `get` (a plain read, or the inbound path's batched one: the KV value as stored,
+ * stored.ts); null when none does.
  */
 export async function holderAmong(
   companyId: number,
   candidates: readonly MessageRef[],
   providerId: string,
-  get: (key: Deno.KvKey) => Promise<{ providerId: string | null } | null>,
+  get: (key: Deno.KvKey) => Promise<unknown>,
 ): Promise<MessageRef | null> {
   for (const candidate of candidates) {
-    const message = await get(messageKey(companyId, candidate.ticketId, candidate.messageId));
+    const message = storedMessageOrNull(await get(messageKey(companyId, candidate.ticketId, candidate.messageId)));
     if (message?.providerId === providerId) return candidate;
   }
   return null;

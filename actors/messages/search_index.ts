@@ -68,6 +68,7 @@ import { companyMessagesPrefix, messageKey } from "./keys.ts";
 import { FrozenPostings, Postings, PostingsMerge } from "./postings.ts";
 import { loadIndex, loggedSince, LOG_MARGIN_MS, newestMessageId, saveIndex } from "./search_store.ts";
 import { log } from "../_runtime/log.ts";
+import { storedMessage, storedMessageOrNull } from "./stored.ts";
 
 /** Ceiling on (word, ticket) pairs over all live indexes (≈ 4 bytes each). */
 export const MAX_PAIRS = 24_000_000;
@@ -285,18 +286,15 @@ function match(index: CompanyIndex, term: string): Set<number> {
   return result ?? new Set();
 }
 
-/** What a build reads of a message. */
-type MessageText = { ticketId: number; body: unknown };
-
 /**
  * The messages under `prefix`, newest ticket first, `BATCH` at a time, each page read while
  * the one before is indexed (`kv.list` reads its next batch only when asked, and the build
  * then idled for each read: half of a 1M-message build).
  */
-async function* pagesOf(kv: Deno.Kv, prefix: Deno.KvKey): AsyncGenerator<Deno.KvEntry<MessageText>[]> {
+async function* pagesOf(kv: Deno.Kv, prefix: Deno.KvKey): AsyncGenerator<Deno.KvEntry<unknown>[]> {
   const read = async (selector: Deno.KvListSelector) => {
-    const page: Deno.KvEntry<MessageText>[] = [];
-    for await (const entry of kv.list<MessageText>(selector, { limit: BATCH, batchSize: BATCH, reverse: true })) {
+    const page: Deno.KvEntry<unknown>[] = [];
+    for await (const entry of kv.list(selector, { limit: BATCH, batchSize: BATCH, reverse: true })) {
       page.push(entry);
     }
     return page;
@@ -428,7 +426,8 @@ export class MessageSearch {
       let sliceEnd = performance.now() + SLICE_MS;
       for await (const page of pagesOf(this.#kv, companyMessagesPrefix(companyId))) {
         for (const { value } of page) {
-          if (typeof value.body === "string") addScanned(index, build, this.#tokens, value.ticketId, value.body);
+          const message = storedMessage(value);
+          if (typeof message.body === "string") addScanned(index, build, this.#tokens, message.ticketId, message.body);
           if (performance.now() < sliceEnd) continue;
           await this.#turns.rest();
           if (!live()) return;
@@ -484,8 +483,9 @@ export class MessageSearch {
         const parsed = parseMessageId(id);
         return parsed ? [messageKey(companyId, parsed.ticketId, id)] : [];
       });
-      for (const { value } of await this.#kv.getMany<MessageText[]>(keys)) {
-        if (value && typeof value.body === "string") addLive(index, this.#tokens, value.ticketId, value.body);
+      for (const { value } of await this.#kv.getMany(keys)) {
+        const message = storedMessageOrNull(value);
+        if (message && typeof message.body === "string") addLive(index, this.#tokens, message.ticketId, message.body);
       }
       if (n % 500 === 0 && !await pause()) return false;
     }

@@ -13,6 +13,7 @@ import { TAIL_SIZE } from "./tail.ts";
 import { providerIndex } from "./context.ts";
 import { messageKey, ticketMessagesPrefix } from "./keys.ts";
 import { holderAmong, type MessageRef } from "./provider_index.ts";
+import { storedMessage, storedMessageOrNull } from "./stored.ts";
 
 /** The messages actor of ticket `ticketId`. */
 export function messagesOf(system: ActorSystem, companyId: number, ticketId: number) {
@@ -77,7 +78,7 @@ export async function findByProvider(
   system: ActorSystem,
   companyId: number,
   providerId: string,
-  get: (key: Deno.KvKey) => Promise<Message | null> = async (key) => (await system.kv.get<Message>(key)).value,
+  get: (key: Deno.KvKey) => Promise<unknown> = async (key) => (await system.kv.get(key)).value,
 ): Promise<MessageRef | null> {
   const candidates = await providerIndex(system).find(companyId, providerId);
   if (candidates.length === 0) return null;
@@ -92,8 +93,8 @@ export async function getMessage(
 ): Promise<Message | undefined> {
   const parsed = parseMessageId(id);
   if (!parsed) return undefined;
-  const entry = await kv.get<Message>(messageKey(companyId, parsed.ticketId, id));
-  return entry.value ?? undefined;
+  const entry = await kv.get(messageKey(companyId, parsed.ticketId, id));
+  return storedMessageOrNull(entry.value) ?? undefined;
 }
 
 /** How many messages ticket `ticketId` has (from its actor's memory). */
@@ -129,12 +130,12 @@ export async function pageOfMessages(
     messageCount(system, companyId, ticketId),
     (async () => {
       for await (
-        const entry of system.kv.list<Message>(
+        const entry of system.kv.list(
           { prefix: ticketMessagesPrefix(companyId, ticketId) },
           { reverse: true, limit, batchSize: Math.min(limit, 500) },
         )
       ) {
-        if (seen >= skip && newestFirst.length < size) newestFirst.push(entry.value);
+        if (seen >= skip && newestFirst.length < size) newestFirst.push(storedMessage(entry.value));
         seen++;
       }
     })(),
@@ -145,8 +146,8 @@ export async function pageOfMessages(
 /** Every message of a ticket, oldest first (searchMessage; bounded by the ticket's size). */
 export async function allMessages(kv: Deno.Kv, companyId: number, ticketId: number): Promise<Message[]> {
   const out: Message[] = [];
-  for await (const entry of kv.list<Message>({ prefix: ticketMessagesPrefix(companyId, ticketId) })) {
-    out.push(entry.value);
+  for await (const entry of kv.list({ prefix: ticketMessagesPrefix(companyId, ticketId) })) {
+    out.push(storedMessage(entry.value));
   }
   return out;
 }

@@ -12,6 +12,7 @@
  */
 import { type Message, MESSAGE_PAGE_SIZE } from "../../domain/message.ts";
 import { ticketMessagesPrefix } from "./keys.ts";
+import { storedMessage } from "./stored.ts";
 
 /** How many newest messages the tail keeps. */
 export const TAIL_SIZE = MESSAGE_PAGE_SIZE;
@@ -28,11 +29,14 @@ export async function loadTail(
 ): Promise<Message[]> {
   const byId = new Map<string, Message>();
   for await (
-    const entry of kv.list<Message>(
+    const entry of kv.list(
       { prefix: ticketMessagesPrefix(companyId, ticketId) },
       { reverse: true, limit: TAIL_SIZE, batchSize: TAIL_SIZE },
     )
-  ) byId.set(entry.value.id, entry.value);
+  ) {
+    const message = storedMessage(entry.value);
+    byId.set(message.id, message);
+  }
   for (const message of written) byId.set(message.id, message);
   // Ids sort by time, so the newest are the largest.
   return [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : 1)).slice(-TAIL_SIZE);

@@ -8,6 +8,7 @@ import { parseMessageId } from "../../domain/message.ts";
 import { signMediaUrl } from "../../domain/media_url.ts";
 import { messageKey } from "./keys.ts";
 import { isoText } from "../../domain/iso_date.ts";
+import { storedMessageOrNull } from "./stored.ts";
 
 /** What building views needs: the signing secret and KV for quoted messages. */
 export interface ViewContext {
@@ -37,8 +38,11 @@ async function quotedOf(
     wanted.push(messageKey(companyId, ref.ticketId, id));
   }
   for (let i = 0; i < wanted.length; i += GET_MANY) {
-    const entries = await kv.getMany<Message[]>(wanted.slice(i, i + GET_MANY));
-    for (const entry of entries) if (entry.value) known.set(entry.value.id, entry.value);
+    const entries = await kv.getMany(wanted.slice(i, i + GET_MANY));
+    for (const entry of entries) {
+      const message = storedMessageOrNull(entry.value);
+      if (message) known.set(message.id, message);
+    }
   }
   return known;
 }

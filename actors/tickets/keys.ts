@@ -1,6 +1,6 @@
 /**
  * KV keys of tickets (DESIGN §3): `["ticket", companyId, id] → Ticket`, its latest-message fields
- * `["ticket_latest", companyId, id] → TicketLatest`, and the per-company
+ * `["ticket_latest", companyId, id] → TicketLatest` as bytes (latest.ts), and the per-company
  * id counter `["counter", "ticket", companyId] → last id`, advanced in the same atomic as the
  * ticket it numbers. Seeders (bench/inbox.ts, tests/helpers/fixtures.ts) use these builders.
  */

@@ -4,8 +4,38 @@
  */
 import { receiveInbound } from "../../actors/messages/mod.ts";
 import type { InboundMessage } from "../../domain/channel.ts";
+import type { Message } from "../../domain/message.ts";
 import { defaultConnection } from "./fixtures.ts";
 import type { TestServer } from "./server.ts";
+
+/** A stored message with every field set (a customer's text, not yet acknowledged), as unit tests start from. */
+export function sampleMessage(fields: Partial<Message> = {}): Message {
+  return {
+    id: "1700000000000000-1",
+    ticketId: 1,
+    companyId: 1,
+    contactId: 1,
+    body: "x",
+    fromMe: true,
+    mediaType: "chat",
+    mediaUrl: null,
+    mediaName: null,
+    mimetype: null,
+    quotedMsgId: null,
+    isDeleted: false,
+    isEdited: false,
+    ack: 0,
+    read: true,
+    providerId: null,
+    participant: null,
+    userId: null,
+    failed: null,
+    sendAttempts: 0,
+    createdAt: 1,
+    updatedAt: 1,
+    ...fields,
+  };
+}
 
 /** An inbound text from `from` (fresh provider id unless given). */
 export function inboundText(

@@ -319,12 +319,20 @@ export function requestFor(ep: Endpoint, book: IdBook, marker: string): { body?:
   return { body: sample.value, query: q, valid: valid && sample.valid };
 }
 
+/** A 32-bit FNV-1a hash of `bytes`: a byte changed anywhere changes the digest. */
+function fnv1a(bytes: Uint8Array): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < bytes.length; i++) hash = Math.imul(hash ^ bytes[i], 0x01000193);
+  return hash >>> 0;
+}
+
 /** Serialises KV values (Uint8Array, KvU64, bigint, Date) for comparison. */
 function stable(value: unknown): string {
   return JSON.stringify(value, (_k, v) => {
     if (typeof v === "bigint") return `${v}n`;
     if (v instanceof Deno.KvU64) return `${v.value}u64`;
-    if (v instanceof Uint8Array) return `bytes:${Array.from(v.slice(0, 64)).join(",")}:${v.length}`;
+    // Every byte counts: a message's value is bytes (actors/messages/stored.ts).
+    if (v instanceof Uint8Array) return `bytes:${v.length}:${fnv1a(v)}`;
     return v;
   });
 }

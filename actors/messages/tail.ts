@@ -4,11 +4,11 @@
  * ticket is the inbox's most frequent read, and a reverse `kv.list` of 20 values cost
  * ~0.4 ms of the ~0.9 ms the page took (bench/inbox.ts).
  *
- * The tail is loaded on the first page read of an activation, not in `load`: inbound-only
- * activations (most of the ingest path) never pay for it. Once loaded, every append and
- * change of the actor keeps it exact. Pages are read through an ask, so the runtime releases
- * them after the actor's earlier writes are committed: a page never shows an unacknowledged
- * message.
+ * The tail is loaded on the first page read of an activation, not in `load` nor for a new
+ * ticket (`empty`, actor.ts says why): inbound-only activations (most of the ingest path)
+ * never pay for it. Once loaded, every append and change of the actor keeps it exact. Pages
+ * are read through an ask, so the runtime releases them after the actor's earlier writes are
+ * committed: a page never shows an unacknowledged message.
  */
 import { type Message, MESSAGE_PAGE_SIZE } from "../../domain/message.ts";
 import { ticketMessagesPrefix } from "./keys.ts";

@@ -31,6 +31,15 @@ Deno.test("Postings.add() keeps ids sorted and unique whatever the arrival order
   assert.deepEqual([...p.ids.slice(0, p.size)], [0, 1, 2, 3, 5, 6, 7, 8, 9, 12, 33, 40, 41, 50]);
 });
 
+Deno.test("Postings.of() starts a list at its first id and grows it as add() does", () => {
+  const p = Postings.of(7);
+  assert.deepEqual([p.size, [...p.ids]], [1, [7]]);
+  assert.equal(p.add(7), false);
+  for (const id of [3, 11, 7, 1, 20, 15, 9, 4, 30, 2]) p.add(id);
+  assert.ok(p.ids instanceof Uint32Array);
+  assert.deepEqual([...p.ids.slice(0, p.size)], [1, 2, 3, 4, 7, 9, 11, 15, 20, 30]);
+});
+
 Deno.test("FrozenPostings.merge() unites old and added lists in order without duplicates, and has() finds them", () => {
   const first = new FrozenPostings().merge(growable({ casa: [1, 4, 9], boleto: [2] }));
   assert.deepEqual(lists(first), { casa: [1, 4, 9], boleto: [2] });

@@ -219,9 +219,10 @@ function indexKey(word: string): string {
 
 /** Adds `id` to `word`'s list in `lists`; returns whether the pair is new there. */
 function addPair(lists: Map<string, Postings>, word: string, id: number): boolean {
-  let postings = lists.get(word);
-  if (!postings) lists.set(word, postings = new Postings());
-  return postings.add(id);
+  const postings = lists.get(word);
+  if (postings) return postings.add(id);
+  lists.set(word, Postings.of(id));
+  return true;
 }
 
 /** Adds the words of a message the build read. */

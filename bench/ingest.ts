@@ -17,13 +17,19 @@
  * the group committer's batches (write units and KV writes per atomic) and how long KV took
  * to commit them (the store's own latency: no message is durable sooner). At 512 in flight
  * a closed loop's latency is 512 ÷ throughput by Little's law (51 ms at 10,000/s), so only
- * the open loop can show a p99 under 50 ms at that rate. There the tail comes from outside the
- * path: V8's full collections (10–30 ms pauses plus marking steps that take the second core;
- * every 2–3 s at this rate until production's flags set the old generation's floor, about one
- * in the open loop since; run with `--v8-flags=--trace-gc` to see them) and the disk's fsync
- * stalls, which the KV commit column shows. Then checks that every provider id
- * is stored exactly once (a 1% sample is re-delivered and must come back as duplicates
- * without new writes).
+ * the open loop can show a p99 under 50 ms at that rate. There the tail comes from V8's full
+ * collections (10–45 ms pauses plus ~250 ms of marking that takes the second core: about one
+ * in the open loop, whose last tenth it held late) and the disk's fsync stalls, which the KV
+ * commit column shows. How often a full collection comes is set by what each message leaves
+ * to the old generation: objects that outlive two young collections (~0.2 s apart at this
+ * rate). `--extra-v8-flags=--trace-gc-nvp` prints each collection's `promoted` bytes; issue
+ * #34 took the open loop's from 94 MB to 56 MB (a new ticket's message tail kept in memory,
+ * a search word's first list of 17 slots), and its p99 from ~230 ms to ~70 ms. The rest is
+ * mostly each message's new ticket record (~280 B) and the search index's live lists, kept
+ * until their next freeze.
+ *
+ * Then checks that every provider id is stored exactly once (a 1% sample is re-delivered and
+ * must come back as duplicates without new writes).
  *
  * The demo connection is narrowed to one queue for the run, so no queue menu is sent per new
  * ticket: this measures ingest, not outbound.

@@ -33,12 +33,15 @@ const MARK = "BALCAO_BENCH_PRODUCTION_V8";
  * again under production's V8 flags, passing its arguments and output through, and exits
  * with its code; returns at once in that second process. V8 flags cannot be set once the
  * process runs, and the inbound path's garbage differs enough between young-generation sizes
- * for the figures to mislead without them.
+ * for the figures to mislead without them. `--extra-v8-flags=…` among the arguments adds to
+ * them (`--trace-gc`, `--trace-gc-nvp`): a `--v8-flags=` given to `deno` reaches only the
+ * first process.
  */
 export async function withProductionFlags(script: string): Promise<void> {
   if (Deno.env.get(MARK) === "1" || PRODUCTION_V8_FLAGS === "") return;
+  const extra = Deno.args.find((a) => a.startsWith("--extra-v8-flags="))?.slice("--extra-v8-flags=".length);
   const { code } = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", `--v8-flags=${PRODUCTION_V8_FLAGS}`, script, ...Deno.args],
+    args: ["run", "-A", `--v8-flags=${[PRODUCTION_V8_FLAGS, extra].filter(Boolean).join(",")}`, script, ...Deno.args],
     env: { ...PRODUCTION_ENV, [MARK]: "1" },
     stdin: "inherit",
     stdout: "inherit",

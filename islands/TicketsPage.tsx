@@ -4,7 +4,7 @@
  * open ticket (/tickets/{uuid}) without reloading; a ticket deleted while open, or one the
  * user may not open, returns to /tickets with the spec's message.
  */
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { MessagesSquare } from "lucide-react";
 import { ApiError, get } from "./lib/api.ts";
 import { t } from "./lib/i18n.ts";
@@ -13,7 +13,7 @@ import { channelName, onChannel, startSocket } from "./lib/socket.ts";
 import { showToast, toastError } from "./lib/toast.ts";
 import { EmptyState, Skeleton } from "./ui/States.tsx";
 import { Chat } from "./tickets/Chat.tsx";
-import { onContactUpdate, withContact } from "./tickets/contact_patch.ts";
+import { HeardContacts, onContactUpdate, withContact } from "./tickets/contact_patch.ts";
 import { TicketsManager } from "./tickets/TicketsManager.tsx";
 import type { TicketItem } from "./tickets/types.ts";
 
@@ -37,12 +37,14 @@ function Screen({ user, initialUuid }: { user: SessionUser; initialUuid: string 
   const [current, setCurrent] = useState<{ ticket: TicketItem; spy: boolean } | null>(null);
   const [loadingUuid, setLoadingUuid] = useState(initialUuid);
   const [pane, setPane] = useState<"list" | "chat">(initialUuid ? "chat" : "list");
+  /** Contact edits heard live: a ticket fetched before one is shown with it (contact_patch.ts). */
+  const heard = useRef(new HeardContacts());
 
   // The lists join their status rooms (use_ticket_list.ts), the top bar's bell the notifications.
   useEffect(() => startSocket(user.companyId, user.id), []);
 
   const show = useCallback((ticket: TicketItem | null, spy = false, push = true) => {
-    setCurrent(ticket ? { ticket, spy } : null);
+    setCurrent(ticket ? { ticket: heard.current.fresh(ticket), spy } : null);
     setPane(ticket ? "chat" : "list");
     const path = ticket ? `/tickets/${ticket.uuid}` : "/tickets";
     if (push && location.pathname !== path) history.pushState(null, "", path);
@@ -78,7 +80,7 @@ function Screen({ user, initialUuid }: { user: SessionUser; initialUuid: string 
       const d = data as { action?: string; ticket?: TicketItem; ticketId?: number };
       setCurrent((cur) => {
         if (!cur) return cur;
-        if (d.action === "update" && d.ticket?.id === cur.ticket.id) return { ...cur, ticket: d.ticket };
+        if (d.action === "update" && d.ticket?.id === cur.ticket.id) return { ...cur, ticket: heard.current.fresh(d.ticket) };
         if (d.action === "delete" && d.ticketId === cur.ticket.id) {
           history.pushState(null, "", "/tickets");
           return null;
@@ -88,14 +90,16 @@ function Screen({ user, initialUuid }: { user: SessionUser; initialUuid: string 
     });
   }, [user.companyId]);
 
-  // A contact renamed or given a photo meanwhile shows in the conversation's header at once.
-  useEffect(() => onContactUpdate(user.companyId, (contact) =>
+  // A contact renamed or given a photo meanwhile shows in the conversation's header at once,
+  // and stays when the conversation's first page answers with the ticket as it was.
+  useEffect(() => onContactUpdate(user.companyId, (contact) => {
+    heard.current.hear(contact);
     setCurrent((cur) => {
       if (!cur) return cur;
       const ticket = withContact(cur.ticket, contact);
       return ticket === cur.ticket ? cur : { ...cur, ticket };
-    })
-  ), [user.companyId]);
+    });
+  }), [user.companyId]);
 
   function onOpen(ticket: TicketItem, spy = false) {
     if (spy) return show(ticket, true);
@@ -122,7 +126,7 @@ function Screen({ user, initialUuid }: { user: SessionUser; initialUuid: string 
               user={user}
               ticket={current.ticket}
               spy={current.spy}
-              onTicket={(ticket) => setCurrent((cur) => (cur && cur.ticket.id === ticket.id ? { ...cur, ticket } : cur))}
+              onTicket={(ticket) => setCurrent((cur) => (cur && cur.ticket.id === ticket.id ? { ...cur, ticket: heard.current.fresh(ticket) } : cur))}
               onBack={() => setPane("list")}
               onDeleted={() => show(null)}
             />

@@ -178,3 +178,47 @@ Deno.test({
     });
   },
 });
+
+Deno.test({
+  name: "Contacts in the inbox: an edit heard while the conversation loads stays when its first page answers",
+  ...opts,
+  async fn() {
+    await withServer(async (server) => {
+      const admin = await server.login("admin@demo.local");
+      const adminId = server.demo!.logins.find((l) => l.email === "admin@demo.local")!.id;
+      const slow = await pendingOf(server, "Cliente Lento");
+      assert.equal((await admin.put(`/tickets/${slow.id}`, { status: "open", userId: adminId })).status, 200);
+
+      const chrome = await launchBrowser();
+      try {
+        const page = await (await chrome.newContext(WIDE)).newPage();
+        const socket = watchSocket(page);
+        await loginToShell(page, server.url, "admin@demo.local");
+        await socket.ready();
+        // The conversation's first page is answered by the server at once (the ticket as it is
+        // then) and handed to the page only after the rename's event arrived.
+        const answered = Promise.withResolvers<void>();
+        const release = Promise.withResolvers<void>();
+        await page.route((url) => url.pathname === `/messages/${slow.id}`, async (route) => {
+          const response = await route.fetch();
+          answered.resolve();
+          await release.promise;
+          await route.fulfill({ response });
+        });
+        await rows(page, "open").filter({ hasText: "Cliente Lento" }).locator(".ticket-main").click();
+        const title = page.locator('[data-testid="chat"] .chat-title');
+        await title.filter({ hasText: "Cliente Lento" }).waitFor();
+        await answered.promise;
+        assert.equal((await admin.put(`/contacts/${slow.contactId}`, { name: "Cliente Renomeado" })).status, 200);
+        await title.filter({ hasText: "Cliente Renomeado" }).waitFor({ timeout: 10_000 });
+
+        release.resolve();
+        await page.locator('[data-testid="chat"] [data-testid="messages"] .skeleton-list').waitFor({ state: "detached", timeout: 10_000 });
+        assert.match(await title.innerText(), /Cliente Renomeado/);
+        await rows(page, "open").filter({ hasText: "Cliente Renomeado" }).waitFor({ timeout: 5000 });
+      } finally {
+        await chrome.close();
+      }
+    });
+  },
+});

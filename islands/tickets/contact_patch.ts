@@ -22,6 +22,26 @@ export function withContact(ticket: TicketItem, contact: ContactFields): TicketI
   return { ...ticket, contact: { ...shown, name: contact.name, number: contact.number, profilePicUrl: contact.profilePicUrl } };
 }
 
+/**
+ * The contact edits a view heard live, the newest of each contact. A ticket from a request
+ * sent before an edit (the conversation's first page, a list reload) still carries the old
+ * name, and shown as it came it undid the edit until the next reload; `fresh` gives it the
+ * edit heard meanwhile. A later edit whose event is still on its way wins when it lands.
+ */
+export class HeardContacts {
+  #byId = new Map<number, ContactFields>();
+
+  hear(contact: ContactFields): void {
+    this.#byId.set(contact.id, contact);
+  }
+
+  /** `ticket` with the latest edit heard of its contact (itself when none differs). */
+  fresh(ticket: TicketItem): TicketItem {
+    const contact = this.#byId.get(ticket.contactId);
+    return contact ? withContact(ticket, contact) : ticket;
+  }
+}
+
 /** Calls `apply` with every contact update of the company; returns the unsubscribe. */
 export function onContactUpdate(companyId: number, apply: (contact: ContactFields) => void): () => void {
   return onChannel(channelName(companyId, "contact"), (data) => {

@@ -12,7 +12,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { get, query } from "../lib/api.ts";
 import { channelName, onChannel, retain } from "../lib/socket.ts";
-import { onContactUpdate, withContact } from "./contact_patch.ts";
+import { HeardContacts, onContactUpdate, withContact } from "./contact_patch.ts";
 import type { ListFilters, TicketItem } from "./types.ts";
 
 const PAGE = 25;
@@ -63,6 +63,8 @@ export function useTicketList(spec: ListSpec): TicketList {
   const key = JSON.stringify([spec.status, spec.isGroup, spec.filters, spec.enabled]);
   const specRef = useRef(spec);
   specRef.current = spec;
+  /** Contact edits heard live: rows fetched before one show it (contact_patch.ts). */
+  const heard = useRef(new HeardContacts());
 
   const fetchPages = useCallback(async (pageNumber: number, limit: number) => {
     const s = specRef.current;
@@ -90,7 +92,7 @@ export function useTicketList(spec: ListSpec): TicketList {
     const gen = ++generation.current;
     fetchPages(1, pages.current * PAGE).then((r) => {
       if (gen !== generation.current) return;
-      setTickets(r.tickets);
+      setTickets(r.tickets.map((t) => heard.current.fresh(t)));
       setCount(r.count);
       setHasMore(r.hasMore);
       setPartial(r.partial === true);
@@ -115,7 +117,7 @@ export function useTicketList(spec: ListSpec): TicketList {
     fetchPages(next, PAGE).then((r) => {
       if (gen !== generation.current) return;
       pages.current = next;
-      setTickets((old) => [...old, ...r.tickets.filter((t) => !old.some((o) => o.id === t.id))]);
+      setTickets((old) => [...old, ...r.tickets.filter((t) => !old.some((o) => o.id === t.id)).map((t) => heard.current.fresh(t))]);
       setHasMore(r.hasMore);
       setCount(r.count);
     }, () => {});
@@ -143,7 +145,7 @@ export function useTicketList(spec: ListSpec): TicketList {
         }
         if (rest.length === old.length) setCount((c) => c + 1);
         const sign = specRef.current.filters.order === "ASC" ? -1 : 1;
-        return [t, ...rest].sort((a, b) => sign * (Date.parse(b.updatedAt ?? "") - Date.parse(a.updatedAt ?? "") || b.id - a.id));
+        return [heard.current.fresh(t), ...rest].sort((a, b) => sign * (Date.parse(b.updatedAt ?? "") - Date.parse(a.updatedAt ?? "") || b.id - a.id));
       });
     const remove = (id: number) =>
       setTickets((old) => {
@@ -166,11 +168,13 @@ export function useTicketList(spec: ListSpec): TicketList {
         if (d.action === "create" && d.ticket && "status" in d.ticket) apply(d.ticket);
         later();
       }),
-      onContactUpdate(spec.companyId, (contact) =>
+      onContactUpdate(spec.companyId, (contact) => {
+        heard.current.hear(contact);
         setTickets((old) => {
           const next = old.map((o) => withContact(o, contact));
           return next.some((o, i) => o !== old[i]) ? next : old;
-        })),
+        });
+      }),
       onChannel("resync", reload),
       onChannel("socket:open", later),
     ];

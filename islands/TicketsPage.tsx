@@ -38,7 +38,7 @@ function Screen({ user, initialUuid }: { user: SessionUser; initialUuid: string 
   const [loadingUuid, setLoadingUuid] = useState(initialUuid);
   const [pane, setPane] = useState<"list" | "chat">(initialUuid ? "chat" : "list");
   /** Contact edits heard live: a ticket fetched before one is shown with it (contact_patch.ts). */
-  const heard = useRef(new HeardContacts());
+  const heard = useRef(new HeardContacts(withContact));
 
   // The lists join their status rooms (use_ticket_list.ts), the top bar's bell the notifications.
   useEffect(() => startSocket(user.companyId, user.id), []);

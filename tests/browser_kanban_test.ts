@@ -144,3 +144,43 @@ Deno.test({
     });
   },
 });
+
+Deno.test({
+  name: "KanbanPage: a contact edit heard while the board reloads stays when the reload answers",
+  ...opts,
+  async fn() {
+    await withServerAndBrowser(async (server, chrome) => {
+      const admin = await server.login("admin@demo.local");
+      const maria = await demoTicket(server, "5511966660011", { name: "Maria Lenta" });
+      const page = await signedInPage(chrome, server, "admin@demo.local", { viewport: { width: 1400, height: 900 } });
+      const socket = watchSocket(page);
+      await page.goto(`${server.url}/kanban`);
+      await card(page, "Maria Lenta").waitFor({ timeout: 20_000 });
+      await socket.ready();
+
+      // The board's next reload is answered by the server at once (Maria's old name) and handed
+      // to the page only after the rename's event arrived.
+      const answered = Promise.withResolvers<void>();
+      const release = Promise.withResolvers<void>();
+      let held = false;
+      await page.route((url) => url.pathname === "/tickets/kanban", async (route) => {
+        if (held) return await route.continue();
+        held = true;
+        const response = await route.fetch();
+        answered.resolve();
+        await release.promise;
+        await route.fulfill({ response });
+      });
+      // A ticket the board lacks makes it reload.
+      await demoTicket(server, "5511966660012", { name: "Novo Lead" });
+      await answered.promise;
+      assert.equal((await admin.put(`/contacts/${maria.contactId}`, { name: "Maria Renomeada" })).status, 200);
+      await card(page, "Maria Renomeada").waitFor({ timeout: 10_000 });
+
+      release.resolve();
+      await card(page, "Novo Lead").waitFor({ timeout: 10_000 });
+      assert.equal(await card(page, "Maria Lenta").count(), 0);
+      assert.equal(await card(page, "Maria Renomeada").count(), 1);
+    });
+  },
+});

@@ -22,6 +22,7 @@ import { manager as isManager, type SessionUser } from "../lib/session.ts";
 import { channelName, onChannel, startSocket } from "../lib/socket.ts";
 import { showToast, toastError } from "../lib/toast.ts";
 import type { TicketItem } from "../tickets/types.ts";
+import { HeardContacts } from "../tickets/contact_patch.ts";
 import { localDayBound } from "../reports/query.ts";
 import { type KanbanFilters, kanbanQuery, NO_KANBAN_FILTERS } from "./query.ts";
 
@@ -48,6 +49,20 @@ export function extraInfoOf(ticket: TicketItem): Array<{ name: string; value: st
   return contact && "extraInfo" in contact ? contact.extraInfo : [];
 }
 
+/** What a `company-{id}-contact` update tells a card. */
+interface BoardContact {
+  id: number;
+  name: string;
+  number: string;
+  extraInfo?: Array<{ name: string; value: string }>;
+}
+
+/** `card` with the contact edit `c` when it is that contact's card (the extra info kept when the edit has none). */
+function withBoardContact(card: TicketItem, c: BoardContact): TicketItem {
+  if (card.contact?.id !== c.id) return card;
+  return { ...card, contact: { ...card.contact, name: c.name, number: c.number, extraInfo: c.extraInfo ?? extraInfoOf(card) } };
+}
+
 /** The hook; see the module doc. */
 export function useBoard(initial: KanbanData | null, viewer: SessionUser | null) {
   const manager = viewer ? isManager(viewer) : false;
@@ -58,6 +73,8 @@ export function useBoard(initial: KanbanData | null, viewer: SessionUser | null)
   const state = useRef({ laneTags, tickets, filters, manager });
   state.current = { laneTags, tickets, filters, manager };
   const settling = useRef(new Map<number, { tags: Tags; until: number }>());
+  /** Contact edits heard live: cards fetched before one show it (tickets/contact_patch.ts). */
+  const heard = useRef(new HeardContacts<BoardContact>(withBoardContact));
   const request = useRef(0);
 
   const kanbanIds = () => new Set(state.current.laneTags.map((l) => l.id));
@@ -79,7 +96,7 @@ export function useBoard(initial: KanbanData | null, viewer: SessionUser | null)
       const { filters, manager } = state.current;
       const r = await get<{ tickets: TicketItem[] }>(`/tickets/kanban${kanbanQuery(filters, manager)}`);
       if (id !== request.current) return;
-      setTickets(r.tickets.map(settled));
+      setTickets(r.tickets.map((x) => heard.current.fresh(settled(x))));
       setStatus("ready");
     } catch {
       if (id === request.current) setStatus("error");
@@ -159,21 +176,16 @@ export function useBoard(initial: KanbanData | null, viewer: SessionUser | null)
         old.map((x) => {
           if (x.id !== ticket.id) return x;
           const contact = ticket.contact ? { ...ticket.contact, extraInfo: extraInfoOf(x) } : x.contact;
-          return settled({ ...ticket, contact });
+          return heard.current.fresh(settled({ ...ticket, contact }));
         })
       );
     });
     const offContact = onChannel(channelName(viewer.companyId, "contact"), (data) => {
-      const d = data as { action?: string; contact?: { id: number; name: string; number: string; extraInfo?: Array<{ name: string; value: string }> } };
+      const d = data as { action?: string; contact?: BoardContact };
       const c = d.contact;
       if (d.action !== "update" || !c) return;
-      setTickets((old) =>
-        old.map((x) =>
-          x.contact?.id === c.id
-            ? { ...x, contact: { ...x.contact, name: c.name, number: c.number, extraInfo: c.extraInfo ?? extraInfoOf(x) } }
-            : x
-        )
-      );
+      heard.current.hear(c);
+      setTickets((old) => old.map((x) => withBoardContact(x, c)));
     });
     const offTag = onChannel(channelName(viewer.companyId, "tag"), () => {
       laneTimer = soon(laneTimer, () => {

@@ -28,17 +28,20 @@ export function withContact(ticket: TicketItem, contact: ContactFields): TicketI
  * name, and shown as it came it undid the edit until the next reload; `fresh` gives it the
  * edit heard meanwhile. A later edit whose event is still on its way wins when it lands.
  */
-export class HeardContacts {
-  #byId = new Map<number, ContactFields>();
+export class HeardContacts<C extends { id: number } = ContactFields> {
+  #byId = new Map<number, C>();
 
-  hear(contact: ContactFields): void {
+  /** `apply`: a ticket shown with a contact's edit (`withContact`; the kanban's adds extra info). */
+  constructor(private readonly apply: (ticket: TicketItem, contact: C) => TicketItem) {}
+
+  hear(contact: C): void {
     this.#byId.set(contact.id, contact);
   }
 
   /** `ticket` with the latest edit heard of its contact (itself when none differs). */
   fresh(ticket: TicketItem): TicketItem {
     const contact = this.#byId.get(ticket.contactId);
-    return contact ? withContact(ticket, contact) : ticket;
+    return contact ? this.apply(ticket, contact) : ticket;
   }
 }
 

@@ -1,13 +1,13 @@
 /** Unit tests of the live contact edits' memory (contact_patch.ts `HeardContacts`). */
 import assert from "node:assert/strict";
-import { HeardContacts } from "./contact_patch.ts";
+import { HeardContacts, withContact } from "./contact_patch.ts";
 import type { TicketItem } from "./types.ts";
 
 const ticket = (id: number, contactId: number, name: string): TicketItem =>
   ({ id, contactId, contact: { id: contactId, name, number: "5511900000000", profilePicUrl: "" } }) as unknown as TicketItem;
 
 Deno.test("HeardContacts gives a ticket fetched before an edit the newest edit heard of its contact", () => {
-  const heard = new HeardContacts();
+  const heard = new HeardContacts(withContact);
   const stale = ticket(1, 7, "Antigo");
   assert.equal(heard.fresh(stale), stale, "nothing heard: the ticket as it came");
   heard.hear({ id: 7, name: "Novo", number: "5511900000000", profilePicUrl: "" });

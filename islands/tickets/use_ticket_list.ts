@@ -64,7 +64,7 @@ export function useTicketList(spec: ListSpec): TicketList {
   const specRef = useRef(spec);
   specRef.current = spec;
   /** Contact edits heard live: rows fetched before one show it (contact_patch.ts). */
-  const heard = useRef(new HeardContacts());
+  const heard = useRef(new HeardContacts(withContact));
 
   const fetchPages = useCallback(async (pageNumber: number, limit: number) => {
     const s = specRef.current;

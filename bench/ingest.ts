@@ -26,7 +26,11 @@
  * #34 took the open loop's from 94 MB to 56 MB (a new ticket's message tail kept in memory,
  * a search word's first list of 17 slots), and its p99 from ~230 ms to ~70 ms. The rest is
  * mostly each message's new ticket record (~280 B) and the search index's live lists, kept
- * until their next freeze.
+ * until their next freeze. That freeze (every ~50,000 pairs: twice a loop) and the save after
+ * it made two more episodes of 100–300 ms late, until they became upkeep (slower slices,
+ * actors/_runtime/slices.ts `UPKEEP_REST_MS`, and two chunks a commit, saved_chunks.ts).
+ * Under the open loop's row, `late` lists its 100 ms windows (by due time) with more than 1 %
+ * of messages over 50 ms, to set beside `--extra-v8-flags=--trace-gc`'s times.
  *
  * Then checks that every provider id is stored exactly once (a 1% sample is re-delivered and
  * must come back as duplicates without new writes).
@@ -61,7 +65,7 @@ import { ticketKey } from "../actors/tickets/keys.ts";
 import { buildTicket } from "../domain/ticket.ts";
 import { type Message, messageId } from "../domain/message.ts";
 import { type MessageRef, ProviderIndex } from "../actors/messages/provider_index.ts";
-import { drive, quantile } from "./lib/drive.ts";
+import { drive, lateWindows, quantile } from "./lib/drive.ts";
 import { withProductionFlags } from "./lib/v8_flags.ts";
 
 await withProductionFlags(import.meta.filename!);
@@ -230,7 +234,7 @@ async function run(concurrency: number, total: number, rate?: number) {
     metricsHook?.(ms, mutations, units);
   };
   const cpu = process.cpuUsage();
-  const { latencies, seconds } = await drive(total, concurrency, async () => {
+  const { latencies, seconds, inOrder } = await drive(total, concurrency, async () => {
     const i = sequence;
     const result = await live.receive(message());
     if (!result || result.duplicate) {
@@ -258,6 +262,8 @@ async function run(concurrency: number, total: number, rate?: number) {
      * which a neighbour's load changes far less than the wall-clock rate (JSON lines only).
      */
     cpuUsPerMessage: (used.user + used.system) / total,
+    /** An open loop's 100 ms windows with more than 1 % of messages over 50 ms (drive.ts). */
+    late: inOrder && rate ? lateWindows(inOrder, rate, 50) : [],
   };
 }
 
@@ -271,6 +277,7 @@ const print = (r: Awaited<ReturnType<typeof run>>) => {
       `  ${r.unitsPerCommit.toFixed(1).padStart(12)}  ${r.mutationsPerCommit.toFixed(1).padStart(13)}` +
       `  ${r.commitP50.toFixed(1)}/${r.commitP99.toFixed(1)}/${r.commitMax.toFixed(0)}`,
   );
+  if (r.late.length > 0) console.log(`${"".padStart(25)}late (100 ms windows by due time): ${r.late.join("; ")}`);
   if (JSON_LINES) console.log(`#result ${JSON.stringify(r)}`);
 };
 // Warm-up: creates some contacts and tickets so the first cell is not all cold starts.

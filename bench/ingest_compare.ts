@@ -140,7 +140,7 @@ let after = here;
 let afterName: string;
 if (AFTER === ".") {
   const dirty = (await sh("git", ["status", "--porcelain", "--untracked-files=no"])).split("\n").filter(Boolean);
-  afterName = `this checkout, HEAD ${headShort}${dirty.length ? ` + uncommitted ${dirty.map((l) => l.slice(3)).join(" ")}` : ""}`;
+  afterName = `this checkout, HEAD ${headShort}${dirty.length ? ` + uncommitted ${dirty.map((l) => l.trim().replace(/^\S+\s+/, "")).join(" ")}` : ""}`;
 } else {
   const commit = await sh("git", ["rev-parse", AFTER]);
   after = `/tmp/balcao-ingest-after-${commit.slice(0, 7)}`;

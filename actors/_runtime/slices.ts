@@ -14,6 +14,17 @@ export const SLICE_MS = 4;
 export const REST_MS = 2;
 
 /**
+ * The extra pause of upkeep: work nobody waits for (the message index packing its live lists
+ * and saving them, search_index.ts), which comes while the system is busy, since what it
+ * packs is what the busy system wrote. At 10,000 inbound messages/s the event loop has about
+ * a fifth of its time to spare (bench/ingest.ts's open loop), and slices at two thirds of
+ * the loop left behind them a backlog that took a few hundred milliseconds to drain: 35 ms of
+ * packing held 700–1,000 messages of the next 100 ms over 50 ms. Resting this much longer
+ * after each slice keeps upkeep near that spare fifth (issue #34).
+ */
+export const UPKEEP_REST_MS = 12;
+
+/**
  * The turns of one actor system's background work: every job rests through its system's
  * `SliceTurns`, so however many run at once (a message index loading, a contact name index
  * building, a snapshot being saved), together they take one slice in `SLICE_MS + REST_MS`.
@@ -45,6 +56,17 @@ export class SliceTurns {
     const start = Math.max(now + REST_MS, this.#free);
     this.#free = start + SLICE_MS + REST_MS;
     return new Promise((resolve) => this.#wake(start, resolve));
+  }
+
+  /**
+   * `rest()` after a longer pause (`UPKEEP_REST_MS`): for upkeep, which gives way to requests
+   * and to the work they wait for. It waits before taking its turn rather than reserving one
+   * ahead, so a job that rests the usual way meanwhile is not held behind it.
+   */
+  async restLonger(): Promise<void> {
+    this.#lastEnd = performance.now();
+    await new Promise<void>((resolve) => setTimeout(resolve, UPKEEP_REST_MS));
+    await this.rest();
   }
 
   /** Resolves at `at`, or later if a slice ended less than `REST_MS` before then. */

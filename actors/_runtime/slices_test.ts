@@ -1,6 +1,6 @@
 /** Unit tests of the background turns (slices.ts). */
 import assert from "node:assert/strict";
-import { REST_MS, SLICE_MS, SliceTurns } from "./slices.ts";
+import { REST_MS, SLICE_MS, SliceTurns, UPKEEP_REST_MS } from "./slices.ts";
 
 Deno.test("SliceTurns spaces the slices of every job resting through it by a slice and a rest", async () => {
   const turns = new SliceTurns();
@@ -37,4 +37,14 @@ Deno.test("SliceTurns never runs two slices back to back when a long turn made b
   const [first, second] = starts[0] <= starts[1] ? [0, 1] : [1, 0];
   const gap = starts[second] - ends[first];
   assert.ok(gap >= REST_MS - 0.5, `the second slice began ${gap.toFixed(2)} ms after the first ended`);
+});
+
+Deno.test("SliceTurns.restLonger() pauses upkeep longer, and a job resting the usual way meanwhile is not held behind it", async () => {
+  const turns = new SliceTurns();
+  const t0 = performance.now();
+  const upkeep = turns.restLonger().then(() => performance.now() - t0);
+  const usual = turns.rest().then(() => performance.now() - t0);
+  const [upkeepAt, usualAt] = await Promise.all([upkeep, usual]);
+  assert.ok(upkeepAt >= UPKEEP_REST_MS + REST_MS - 1, `upkeep resumed ${upkeepAt.toFixed(1)} ms in`);
+  assert.ok(usualAt < upkeepAt, `the usual job resumed at ${usualAt.toFixed(1)} ms, upkeep at ${upkeepAt.toFixed(1)} ms`);
 });

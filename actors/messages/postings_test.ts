@@ -137,3 +137,26 @@ Deno.test("PostingsMerge sizes its output from the pairs it is told (or counts),
     assert.equal(result.ids.length, 43);
   }
 });
+
+Deno.test("PostingsMerge gives new words their slots as it goes; the old form ignores them, and a merge left half-done is redone right", () => {
+  const old = new FrozenPostings().merge(growable({ casa: [1, 4], boleto: [2] }));
+  const added: Record<string, number[]> = { casa: [6] };
+  for (let w = 0; w < 200; w++) added[`novo${w}`] = [w + 10];
+  const abandoned = new PostingsMerge(old, growable(added));
+  // Steps until some new words are in the shared map, then the merge is dropped.
+  while (![...old.slots.keys()].some((word) => word.startsWith("novo"))) assert.equal(abandoned.step(0), null);
+  assert.deepEqual(lists(old), { casa: [1, 4], boleto: [2] });
+  assert.equal(old.has("novo0", 10), false);
+  assert.deepEqual(old.slotsContaining("novo"), []);
+  // Another merge from the same old form (the next freeze) gives the words their slots again.
+  const again: Record<string, number[]> = { ...added, boleto: [3] };
+  const merge = new PostingsMerge(old, growable(again));
+  let result = merge.step(0);
+  while (result === null) result = merge.step(0);
+  const expected: Record<string, number[]> = { casa: [1, 4, 6], boleto: [2, 3] };
+  for (let w = 0; w < 200; w++) expected[`novo${w}`] = [w + 10];
+  assert.deepEqual(lists(result), expected);
+  assert.equal(result.has("novo199", 209), true);
+  assert.equal(result.slotsContaining("novo1").length, 111);
+  assert.deepEqual(lists(old), { casa: [1, 4], boleto: [2] });
+});

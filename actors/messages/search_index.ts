@@ -15,9 +15,12 @@
  * while a microtask, `setImmediate` or a `MessageChannel` kept requests waiting for seconds,
  * measured with a spinning loop and curl), resting through the system's turns with its
  * other background jobs, so together they take at most two thirds of the event loop and a
- * request waits at most a slice. Packing the lists it filled into the compact form (postings.ts) is sliced the same way, as is every later freeze of the live
- * lists (`#maybeFreeze`): at 4M pairs one whole merge was a pause of 170–580 ms on a loaded
- * machine.
+ * request waits at most a slice. Packing the lists it filled into the compact form
+ * (postings.ts) is sliced the same way, as is every later freeze of the live lists
+ * (`#maybeFreeze`): at 4M pairs one whole merge was a pause of 170–580 ms on a loaded
+ * machine. A freeze and the saves after it are upkeep, which nobody waits for: they rest
+ * longer between slices (`restLonger`), since they come while messages pour in and at two
+ * thirds of the loop they held the next 100 ms of a 10,000 messages/s burst late.
  *
  * Partial answers. The lists are readable while they fill: a slice runs to its end before
  * any search reads them, so they are never half written. A search waits for its company's
@@ -503,8 +506,9 @@ export class MessageSearch {
     if (index.saving) return;
     index.saving = true;
     const live = () => !this.#closed && this.#indexes.get(companyId) === index;
+    // Upkeep: nobody waits for a save (_runtime/slices.ts).
     const pause = async () => {
-      await this.#turns.rest();
+      await this.#turns.restLonger();
       return live();
     };
     saveIndex(this.#kv, companyId, index.frozen, index.covers, pause)
@@ -514,12 +518,15 @@ export class MessageSearch {
       .finally(() => index.saving = false);
   }
 
-  /** Runs `merge` in slices; null when `live()` turned false meanwhile. */
-  async #pack(merge: PostingsMerge, live: () => boolean): Promise<FrozenPostings | null> {
+  /**
+   * Runs `merge` in slices; null when `live()` turned false meanwhile. A build's searches
+   * wait for its packing; a freeze is upkeep and rests longer (`upkeep`, _runtime/slices.ts).
+   */
+  async #pack(merge: PostingsMerge, live: () => boolean, upkeep = false): Promise<FrozenPostings | null> {
     for (;;) {
       const packed = merge.step(performance.now() + SLICE_MS);
       if (packed) return packed;
-      await this.#turns.rest();
+      await (upkeep ? this.#turns.restLonger() : this.#turns.rest());
       if (!live()) return null;
     }
   }
@@ -539,7 +546,7 @@ export class MessageSearch {
     index.added = new Map();
     index.addedPairs = 0;
     const live = () => !this.#closed && this.#indexes.get(companyId) === index;
-    this.#pack(new PostingsMerge(index.frozen, lists, null, listPairs), live).then((packed) => {
+    this.#pack(new PostingsMerge(index.frozen, lists, null, listPairs), live, true).then((packed) => {
       if (packed) {
         index.frozen = packed;
         index.covers = startedAtClock - LOG_MARGIN_MS;

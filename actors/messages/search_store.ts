@@ -71,26 +71,28 @@ export async function newestMessageId(kv: Deno.Kv, companyId: number): Promise<s
   return null;
 }
 
-/** The vocabulary in slot order, whole words per chunk (so each chunk decodes alone). */
-function wordChunks(frozen: FrozenPostings): Uint8Array[] {
+/**
+ * The vocabulary in slot order, whole words per chunk (so each chunk decodes alone), made as
+ * the save takes them: the save pauses between its commits, so joining and encoding happen a
+ * few chunks at a time rather than all before the first write.
+ */
+function* wordChunks(frozen: FrozenPostings): Generator<Uint8Array> {
   const words: string[] = new Array(frozen.words);
   for (const [word, slot] of frozen.wordSlots()) words[slot] = word;
   const encoder = new TextEncoder();
-  const out: Uint8Array[] = [];
   let batch: string[] = [];
   let size = 0;
   for (const word of words) {
     // A UTF-16 unit is at most 3 UTF-8 bytes: the estimate never overflows a chunk.
     if (size + word.length * 3 + 1 > CHUNK) {
-      out.push(encoder.encode(batch.join("\n")));
+      yield encoder.encode(batch.join("\n"));
       batch = [];
       size = 0;
     }
     batch.push(word);
     size += word.length * 3 + 1;
   }
-  if (batch.length > 0) out.push(encoder.encode(batch.join("\n")));
-  return out;
+  if (batch.length > 0) yield encoder.encode(batch.join("\n"));
 }
 
 const bytesOf = (array: Uint32Array) => new Uint8Array(array.buffer, array.byteOffset, array.byteLength);

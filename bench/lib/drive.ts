@@ -23,6 +23,11 @@ export interface Driven {
   latencies: Float64Array;
   /** Wall time of the whole drive, in seconds. */
   seconds: number;
+  /**
+   * An open loop's latencies again, in the order the calls were due (`lateWindows`, below,
+   * says when a tail happened).
+   */
+  inOrder?: Float64Array;
 }
 
 /**
@@ -37,7 +42,26 @@ export async function drive(
   uncounted = 0,
 ): Promise<Driven> {
   const { latencies, seconds } = rate ? await openLoop(total, workers, call, rate) : await closedLoop(total, workers, call);
-  return { latencies: latencies.subarray(uncounted).sort(), seconds };
+  const counted = latencies.subarray(uncounted);
+  return { latencies: counted.slice().sort(), seconds, inOrder: rate ? counted : undefined };
+}
+
+/**
+ * The windows of `windowMs` (by due time, from the first counted call) in which more than 1 %
+ * of an open loop's calls took over `overMs`: when its tail happened, to set beside a
+ * collector's or a disk's log (bench/ingest.ts prints them).
+ */
+export function lateWindows(inOrder: Float64Array, rate: number, overMs: number, windowMs = 100): string[] {
+  const size = Math.max(1, Math.round((rate * windowMs) / 1000));
+  const out: string[] = [];
+  for (let at = 0; at < inOrder.length; at += size) {
+    const window = inOrder.slice(at, at + size).sort();
+    const over = window.length - window.findIndex((ms) => ms > overMs);
+    if (window.at(-1)! <= overMs || over * 100 <= window.length) continue;
+    const p50 = window[window.length >> 1];
+    out.push(`${((at / rate)).toFixed(1)} s: p50 ${p50.toFixed(0)}, max ${window.at(-1)!.toFixed(0)} ms, ${over} over ${overMs}`);
+  }
+  return out;
 }
 
 async function closedLoop(

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { drive } from "./drive.ts";
+import { drive, lateWindows } from "./drive.ts";
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -48,4 +48,17 @@ Deno.test("drive() leaves the uncounted first calls out of the latencies", async
   assert.ok(latencies[14] < 50, `worst counted latency ${latencies[14]} ms includes an uncounted call`);
   const all = await drive(20, 20, (k) => slow(k), 1000);
   assert.ok(all.latencies[19] >= 60, "without uncounted calls the slow ones are measured");
+});
+
+Deno.test("lateWindows() names the windows where more than 1 % of calls were late, by due time", () => {
+  // 1,000 calls/s for 1 s: 100 calls a window; calls 300–349 late (one window), 3 of 600–699 (3 %), 1 of 800–899 (1 %).
+  const inOrder = new Float64Array(1000).fill(5);
+  for (let k = 300; k < 350; k++) inOrder[k] = 80;
+  for (const k of [610, 620, 630]) inOrder[k] = 60;
+  inOrder[850] = 500;
+  assert.deepEqual(lateWindows(inOrder, 1000, 50), [
+    "0.3 s: p50 80, max 80 ms, 50 over 50",
+    "0.6 s: p50 5, max 60 ms, 3 over 50",
+  ]);
+  assert.deepEqual(lateWindows(new Float64Array(1000).fill(5), 1000, 50), []);
 });

@@ -96,6 +96,8 @@ interface Cell {
   p99: number;
   /** CPU time of the whole process per message (bench/ingest.ts's run says why). */
   cpuUsPerMessage: number;
+  /** The open loop's late 100 ms windows (bench/lib/drive.ts `lateWindows`). */
+  late?: string[];
 }
 type Run = Record<CellName, Cell> & { open?: Cell };
 
@@ -110,7 +112,7 @@ async function runOnce(tree: string): Promise<Run> {
   const results = text.split("\n").filter((l) => l.startsWith("#result ")).map((l) => JSON.parse(l.slice(8)));
   const cell = (name: string): Cell | undefined => {
     const r = results.find((x) => x.label === name);
-    return r && { perSecond: r.perSecond, p50: r.p50, p99: r.p99, cpuUsPerMessage: r.cpuUsPerMessage };
+    return r && { perSecond: r.perSecond, p50: r.p50, p99: r.p99, cpuUsPerMessage: r.cpuUsPerMessage, late: r.late };
   };
   const run = { "64": cell("64"), "512": cell("512"), open: OPEN ? cell(OPEN_LABEL) : undefined };
   if (!out.success || !run["64"] || !run["512"] || (OPEN && !run.open) || !text.includes("check: OK")) {
@@ -163,6 +165,9 @@ for (let round = 0; round < ROUNDS; round++) {
     runs[tree].push(run);
     for (const name of CELLS) console.log(`round ${round + 1} ${tree} ${name.padStart(3)}  ${fmt(run[name])}`);
     if (run.open) console.log(`round ${round + 1} ${tree} open ${fmt(run.open)}`);
+    // When the tail happened: the windows with a tenth of their messages late, to set beside a collector's trace.
+    const late = (run.open?.late ?? []).filter((w) => Number(/(\d+) over/.exec(w)?.[1]) >= 100);
+    if (late.length > 0) console.log(`          late: ${late.slice(0, 8).join("; ")}${late.length > 8 ? "; …" : ""}`);
     console.log(`          (${before} → ${await uptime()})`);
   }
 }

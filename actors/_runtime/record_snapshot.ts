@@ -488,8 +488,10 @@ export function saveWhenDue<R extends { id: number }>(
   if (!saveDue(snap, records, system.snapshotMinRecords)) return;
   snap.saving = true;
   system.background(`The ${area.name} snapshot of company ${companyId}`, (running) => {
+    // Upkeep (slices.ts): nobody waits for a save, and it comes when records change, often
+    // in a burst of messages.
     const pause = async () => {
-      await system.slices.rest();
+      await system.slices.restLonger();
       return running();
     };
     return saveSnapshot(system.kv, area, companyId, steps(), pause);

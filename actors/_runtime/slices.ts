@@ -15,8 +15,9 @@ export const REST_MS = 2;
 
 /**
  * The extra pause of upkeep: work nobody waits for (the message index packing its live lists
- * and saving them, search_index.ts), which comes while the system is busy, since what it
- * packs is what the busy system wrote. At 10,000 inbound messages/s the event loop has about
+ * and saving them, search_index.ts; the snapshots of tickets and contacts,
+ * record_snapshot.ts), which comes while the system is busy, since what it saves is what the
+ * busy system wrote. At 10,000 inbound messages/s the event loop has about
  * a fifth of its time to spare (bench/ingest.ts's open loop), and slices at two thirds of
  * the loop left behind them a backlog that took a few hundred milliseconds to drain: 35 ms of
  * packing held 700–1,000 messages of the next 100 ms over 50 ms. Resting this much longer
